@@ -1,0 +1,58 @@
+//! `Action`: what a seat submits, imperative, in the exact JSON shape the HTTP API accepts.
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::CardId;
+use super::state::Seat;
+
+/// A Follower by place: the army's seat and the position in that army (0 = first mustered).
+/// Face-down Followers have no visible card id, so targets are always named by place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FollowerRef {
+    pub seat: Seat,
+    pub position: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// RULES §4: take the card of a recruit slot (0–4) into your hand.
+    Recruit { slot: u8 },
+    /// RULES §4: play a card from hand into your army; `use_power` only face-up and when eligible.
+    /// Also answers a Makgill's "muster another Follower".
+    Muster {
+        card: CardId,
+        face_up: bool,
+        #[serde(default)]
+        use_power: bool,
+    },
+    /// RULES §4: only with an empty hand and no recruit to take.
+    Pass,
+    /// RULES §5 Scott: the face-up Follower whose power the Scott copies.
+    CopyPower { target: FollowerRef },
+    /// RULES §5 Cockburn: the Supporter that joins your army.
+    SwapSupporter { supporter: CardId },
+    /// RULES §5 Fergusson: the opponent's Follower that joins your army.
+    SwapFollower { target: FollowerRef },
+    /// RULES §5 Wemyss: the Follower to discard.
+    DiscardFollower { target: FollowerRef },
+    /// RULES §6.4: the Supporter you claim.
+    ClaimSupporter { supporter: CardId },
+}
+
+impl Action {
+    /// The snake_case name of the action, as in its `type` field.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Recruit { .. } => "recruit",
+            Action::Muster { .. } => "muster",
+            Action::Pass => "pass",
+            Action::CopyPower { .. } => "copy_power",
+            Action::SwapSupporter { .. } => "swap_supporter",
+            Action::SwapFollower { .. } => "swap_follower",
+            Action::DiscardFollower { .. } => "discard_follower",
+            Action::ClaimSupporter { .. } => "claim_supporter",
+        }
+    }
+}

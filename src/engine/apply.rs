@@ -1,0 +1,212 @@
+//! `Game::apply`: moves cards and sets counters as an event says. Never checks, never fails,
+//! never draws a random number: every decision was made by `decide` and written into the event.
+
+use super::cards::CardId;
+use super::event::Event;
+use super::state::{Awaiting, Decision, Follower, Game, Pile, Player, RecruitSlot};
+
+fn take(pile: &mut Pile, card: CardId) {
+    // The card drawn is the top one; searching keeps apply total even for a hand-built stream.
+    if pile.last() == Some(&card) {
+        pile.pop();
+    } else if let Some(i) = pile.iter().position(|&c| c == card) {
+        pile.remove(i);
+    }
+}
+
+impl Game {
+    /// Rebuilds a game from its events (a fold over `apply`).
+    pub fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Game {
+        let mut game = Game::new();
+        for event in events {
+            game.apply(event);
+        }
+        game
+    }
+
+    pub fn apply(&mut self, event: &Event) {
+        match event {
+            Event::GameStarted {
+                edition,
+                options,
+                initiative,
+            } => {
+                self.edition = *edition;
+                self.options = Some(*options);
+                self.players.clear();
+                for _ in 0..options.players {
+                    self.players.push(Player::default());
+                }
+                self.initiative = *initiative;
+            }
+            Event::DeckShuffled { order, .. } => {
+                // A reshuffle turns the discard pile into the draw pile; the first shuffle takes
+                // the deck from the box. Either way the new pile is exactly `order`.
+                self.discard.clear();
+                self.draw.clear();
+                if let Some(order) = order {
+                    self.draw.extend(order.iter().rev().copied());
+                }
+            }
+            Event::HandDealt { seat, cards, .. } => {
+                for &card in cards.iter().flatten() {
+                    take(&mut self.draw, card);
+                    self.players[seat.index()].hand.push(card);
+                }
+            }
+            Event::SkirmishStarted {
+                skirmish,
+                initiative,
+            } => {
+                self.skirmish = *skirmish;
+                self.initiative = *initiative;
+                self.turn = 0;
+            }
+            Event::RecruitDealt {
+                slot,
+                face_up,
+                card,
+            } => {
+                if let Some(card) = card {
+                    take(&mut self.draw, *card);
+                    self.recruits[*slot as usize] = Some(RecruitSlot {
+                        card: *card,
+                        face_up: *face_up,
+                    });
+                }
+            }
+            Event::SupporterDealt { card } => {
+                take(&mut self.draw, *card);
+                self.supporters.push(*card);
+            }
+            Event::SupportersDiscarded { cards } => {
+                self.supporters.retain(|c| !cards.contains(c));
+                self.discard.extend(cards.iter().copied());
+            }
+            Event::TurnStarted { turn, seat } => {
+                self.turn = *turn;
+                self.awaiting = Some(Awaiting {
+                    seat: *seat,
+                    decision: Decision::Turn,
+                });
+            }
+            Event::RecruitRevealed { slot, .. } => {
+                if let Some(r) = &mut self.recruits[*slot as usize] {
+                    r.face_up = true;
+                }
+            }
+            Event::Recruited { seat, slot, .. } => {
+                if let Some(r) = self.recruits[*slot as usize].take() {
+                    self.players[seat.index()].hand.push(r.card);
+                }
+            }
+            Event::Mustered {
+                seat,
+                card,
+                face_up,
+                ..
+            } => {
+                if let Some(card) = card {
+                    let p = &mut self.players[seat.index()];
+                    take(&mut p.hand, *card);
+                    p.army.push(Follower::mustered(*card, *face_up));
+                }
+            }
+            Event::Passed { .. } | Event::PowerCopied { .. } => {}
+            Event::PowerActivated {
+                seat,
+                position,
+                clan,
+            } => {
+                self.players[seat.index()].army[*position as usize].active = Some(*clan);
+            }
+            Event::CardDrawn { seat, card } => {
+                if let Some(card) = card {
+                    take(&mut self.draw, *card);
+                    self.players[seat.index()].hand.push(*card);
+                }
+            }
+            Event::DecisionRequested { seat, decision } => {
+                self.awaiting = Some(Awaiting {
+                    seat: *seat,
+                    decision: *decision,
+                });
+            }
+            Event::SupporterSwapped {
+                seat,
+                position,
+                given,
+                supporter,
+            } => {
+                if let Some(slot) = self.supporters.iter_mut().find(|c| **c == *supporter) {
+                    *slot = *given;
+                }
+                self.players[seat.index()].army[*position as usize] =
+                    Follower::mustered(*supporter, true);
+            }
+            Event::FollowersSwapped {
+                seat,
+                position,
+                target,
+                given,
+                ..
+            } => {
+                let taken = self.players[target.seat.index()].army[target.position as usize];
+                self.players[target.seat.index()].army[target.position as usize] =
+                    Follower::mustered(*given, true);
+                self.players[seat.index()].army[*position as usize] = taken;
+            }
+            Event::FollowerDiscarded { target, card, .. } => {
+                self.players[target.seat.index()]
+                    .army
+                    .remove(target.position as usize);
+                self.discard.push(*card);
+            }
+            Event::FollowersRevealed { followers } => {
+                for f in followers {
+                    self.players[f.seat.index()].army[f.position as usize].face_up = true;
+                }
+            }
+            Event::ArmiesScored { armies, placement } => {
+                self.scores.clear();
+                self.scores.extend(armies.iter().copied());
+                self.placement.clear();
+                self.placement.extend(placement.iter().map(|c| c.seat));
+                self.claims.clear();
+                self.claims.extend(placement.iter().copied());
+                self.awaiting = None;
+            }
+            Event::SupporterClaimed { seat, card } => {
+                self.supporters.retain(|c| c != card);
+                self.players[seat.index()].victory.push(*card);
+                if let Some(i) = self.claims.iter().position(|c| c.seat == *seat) {
+                    self.claims[i].claims -= 1;
+                    if self.claims[i].claims == 0 {
+                        self.claims.remove(i);
+                    }
+                }
+            }
+            Event::SkirmishEnded {
+                discarded, kept, ..
+            } => {
+                self.supporters.clear();
+                self.recruits = [None; 5];
+                for p in &mut self.players {
+                    p.army.retain(|f| kept.contains(&f.card));
+                    for f in &mut p.army {
+                        f.face_up = true;
+                        f.active = None;
+                        f.kept = true;
+                    }
+                }
+                self.discard.extend(discarded.iter().copied());
+                self.claims.clear();
+                self.awaiting = None;
+            }
+            Event::GameEnded { winners, .. } => {
+                self.winners = Some(winners.iter().copied().collect());
+                self.awaiting = None;
+            }
+        }
+    }
+}

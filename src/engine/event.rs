@@ -1,0 +1,169 @@
+//! `Event`: the facts a game is made of, past tense. This is the stored schema: never rename or
+//! remove a shipped variant or field; add a version and upcast instead.
+//!
+//! Fields a viewer may not see are `Option`s: always `Some` in the stored stream, `None` (JSON
+//! `null`) once redacted for a viewer (see `view::redact`).
+
+use serde::{Deserialize, Serialize};
+
+use super::action::FollowerRef;
+use super::cards::{CardId, Clan};
+use super::options::GameOptions;
+use super::state::{ArmyScore, ClaimRight, Decision, EditionId, Seat};
+
+/// The version of the event schema that `Event` serializes; stored beside every event.
+pub const EVENT_SCHEMA_VERSION: i32 = 1;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// RULES §2, §3.5: options fixed, edition recorded, initiative drawn at random.
+    GameStarted {
+        edition: EditionId,
+        options: GameOptions,
+        initiative: Seat,
+    },
+    /// A shuffle and its resulting order, top card first. RULES §3.1 (the whole deck) or the
+    /// reshuffle of the discard pile into a new draw pile. `commitment` is
+    /// `SHA-256(order ‖ salt)` (order as one byte per card id, salt as bytes), public from the
+    /// start; `order` and `salt` are revealed only when the game is over.
+    DeckShuffled {
+        size: u8,
+        commitment: String,
+        order: Option<Vec<CardId>>,
+        salt: Option<String>,
+    },
+    /// RULES §3.2: cards from the top of the draw pile into a hand.
+    HandDealt {
+        seat: Seat,
+        count: u8,
+        cards: Option<Vec<CardId>>,
+    },
+    /// RULES §6.7: a new skirmish; `initiative` holds the Victor's Initiative for it.
+    SkirmishStarted { skirmish: u16, initiative: Seat },
+    /// RULES §3.3, §4: the top card of the draw pile into a recruit slot.
+    RecruitDealt {
+        slot: u8,
+        face_up: bool,
+        card: Option<CardId>,
+    },
+    /// RULES §3.4: the top card of the draw pile into the Supporter row.
+    SupporterDealt { card: CardId },
+    /// RULES §3.4: the whole row had one strength and was discarded to be dealt again.
+    SupportersDiscarded { cards: Vec<CardId> },
+    /// RULES §4: `seat` is to act in turn `turn` (1–5) of the skirmish.
+    TurnStarted { turn: u8, seat: Seat },
+    /// RULES §4: the initiative holder turned the leftmost face-down recruit face-up.
+    RecruitRevealed { slot: u8, card: CardId },
+    /// RULES §4 Recruit; the refill is a following `RecruitDealt` (or none when no card is left).
+    Recruited {
+        seat: Seat,
+        slot: u8,
+        face_up: bool,
+        card: Option<CardId>,
+    },
+    /// RULES §4 Muster: the card joins the end of the army.
+    Mustered {
+        seat: Seat,
+        card: Option<CardId>,
+        face_up: bool,
+        use_power: bool,
+    },
+    /// RULES §4 Pass.
+    Passed { seat: Seat },
+    /// RULES §5: an end-of-skirmish power became active on the Follower at `position` (a Scott
+    /// carries `clan` as its token).
+    PowerActivated { seat: Seat, position: u8, clan: Clan },
+    /// RULES §5 Forsyth: the top card of the draw pile into the hand.
+    CardDrawn { seat: Seat, card: Option<CardId> },
+    /// RULES §5 Scott: the Scott at `position` uses the power of `target`'s clan.
+    PowerCopied {
+        seat: Seat,
+        position: u8,
+        target: FollowerRef,
+        clan: Clan,
+    },
+    /// A power now waits for `seat`'s choice, or claims wait at the end of a skirmish.
+    DecisionRequested { seat: Seat, decision: Decision },
+    /// RULES §5 Cockburn: the card at `position` takes the Supporter's place in the row and the
+    /// Supporter joins the army face-up in its place.
+    SupporterSwapped {
+        seat: Seat,
+        position: u8,
+        given: CardId,
+        supporter: CardId,
+    },
+    /// RULES §5 Fergusson: the card at `position` goes face-up to `target`'s place, and the
+    /// target Follower comes to `position` with its facing and state.
+    FollowersSwapped {
+        seat: Seat,
+        position: u8,
+        target: FollowerRef,
+        given: CardId,
+        taken_face_up: bool,
+        taken: Option<CardId>,
+    },
+    /// RULES §5 Wemyss: the target Follower is discarded and revealed.
+    FollowerDiscarded {
+        seat: Seat,
+        target: FollowerRef,
+        card: CardId,
+    },
+    /// RULES §6.1: every face-down Follower turned face-up.
+    FollowersRevealed { followers: Vec<RevealedFollower> },
+    /// RULES §6.2–6.4: army strengths, the placement, and each placed player's claims.
+    ArmiesScored {
+        armies: Vec<ArmyScore>,
+        placement: Vec<ClaimRight>,
+    },
+    /// RULES §6.4.
+    SupporterClaimed { seat: Seat, card: CardId },
+    /// RULES §6.5: the listed cards go to the discard pile (row, recruits, Followers); Followers
+    /// in `kept` stay face-up with their power spent.
+    SkirmishEnded {
+        skirmish: u16,
+        discarded: Vec<CardId>,
+        kept: Vec<CardId>,
+    },
+    /// RULES §7.
+    GameEnded { scores: Vec<u16>, winners: Vec<Seat> },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RevealedFollower {
+    pub seat: Seat,
+    pub position: u8,
+    pub card: CardId,
+}
+
+impl Event {
+    /// The snake_case event type, as in its `type` field (stored in its own column).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::GameStarted { .. } => "game_started",
+            Event::DeckShuffled { .. } => "deck_shuffled",
+            Event::HandDealt { .. } => "hand_dealt",
+            Event::SkirmishStarted { .. } => "skirmish_started",
+            Event::RecruitDealt { .. } => "recruit_dealt",
+            Event::SupporterDealt { .. } => "supporter_dealt",
+            Event::SupportersDiscarded { .. } => "supporters_discarded",
+            Event::TurnStarted { .. } => "turn_started",
+            Event::RecruitRevealed { .. } => "recruit_revealed",
+            Event::Recruited { .. } => "recruited",
+            Event::Mustered { .. } => "mustered",
+            Event::Passed { .. } => "passed",
+            Event::PowerActivated { .. } => "power_activated",
+            Event::CardDrawn { .. } => "card_drawn",
+            Event::PowerCopied { .. } => "power_copied",
+            Event::DecisionRequested { .. } => "decision_requested",
+            Event::SupporterSwapped { .. } => "supporter_swapped",
+            Event::FollowersSwapped { .. } => "followers_swapped",
+            Event::FollowerDiscarded { .. } => "follower_discarded",
+            Event::FollowersRevealed { .. } => "followers_revealed",
+            Event::ArmiesScored { .. } => "armies_scored",
+            Event::SupporterClaimed { .. } => "supporter_claimed",
+            Event::SkirmishEnded { .. } => "skirmish_ended",
+            Event::GameEnded { .. } => "game_ended",
+        }
+    }
+}

@@ -1,0 +1,30 @@
+//! THE RULES of Lords of Scotland (`../shared/rules/RULES.md`), pure: no I/O, no async, no
+//! clock, no global random generator, nothing from the server. A game is a list of events;
+//! `decide` turns an action into events, `Game::apply` folds them into state.
+
+mod action;
+mod apply;
+mod cards;
+mod error;
+mod event;
+mod legal;
+mod options;
+mod rules;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use action::{Action, FollowerRef};
+pub use cards::{Card, CardId, Clan, Edition, STANDARD_V1, Timing, card};
+pub use error::RuleError;
+pub use event::{EVENT_SCHEMA_VERSION, Event, RevealedFollower};
+pub use legal::legal_actions;
+pub use options::{GameOptions, OptionsRequest, PowerRule};
+pub use rules::{commitment, decide, start, verify_shuffle};
+pub use state::{
+    ArmyScore, Awaiting, ClaimRight, Decision, EditionId, Follower, Game, Player, RecruitSlot, Seat,
+    Status,
+};
+pub use view::{FollowerView, PlayerView, RecruitState, RecruitView, View, Viewer, redact, view};

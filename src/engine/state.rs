@@ -1,0 +1,280 @@
+//! The game state: zones, counters and whose decision is awaited. Changed only by `apply`.
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+use super::cards::{self, CardId, Clan};
+use super::options::GameOptions;
+
+/// A seat at the table, 0..players. Play goes in increasing seat order (RULES §3.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The edition a game was created with (RULES §1). Serialized as its id, e.g. `"standard-v1"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum EditionId {
+    #[default]
+    #[serde(rename = "standard-v1")]
+    StandardV1,
+}
+
+impl EditionId {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EditionId::StandardV1 => cards::STANDARD_V1,
+        }
+    }
+}
+
+/// Enough room for every card of the edition in one place.
+pub const ALL_CARDS: usize = 98;
+pub const RECRUIT_SLOTS: usize = 5;
+pub const TURNS_PER_SKIRMISH: u8 = 5;
+/// RULES §4: no recruiting with this many cards in hand.
+pub const HAND_LIMIT: usize = 10;
+pub const HAND_SIZE: usize = 5;
+
+pub type Pile = ArrayVec<CardId, ALL_CARDS>;
+
+/// A card in an army.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Follower {
+    pub card: CardId,
+    pub face_up: bool,
+    /// The end-of-skirmish power this card carries, once used (RULES §5): the card's own power, or
+    /// for a Scott the clan token it copied. Active powers are public and travel with the card.
+    pub active: Option<Clan>,
+    /// Kept from the previous skirmish by a Macdonnell effect: power spent, discarded at the end of
+    /// this skirmish.
+    pub kept: bool,
+}
+
+impl Follower {
+    pub fn mustered(card: CardId, face_up: bool) -> Self {
+        Self {
+            card,
+            face_up,
+            active: None,
+            kept: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecruitSlot {
+    pub card: CardId,
+    pub face_up: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Player {
+    pub hand: Pile,
+    pub army: ArrayVec<Follower, ALL_CARDS>,
+    pub victory: Pile,
+}
+
+impl Player {
+    /// Points: the strengths of the claimed Supporters (RULES §6.6).
+    pub fn score(&self) -> u16 {
+        self.victory
+            .iter()
+            .map(|&c| cards::card(c).strength as u16)
+            .sum()
+    }
+}
+
+/// What the awaited player must decide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Decision {
+    /// A normal turn: recruit, muster or pass.
+    Turn,
+    /// RULES §5 Makgill: muster one more card from hand.
+    MakgillMuster,
+    /// RULES §5 Cockburn (or a Scott copying it): the card at `position` in the player's army
+    /// swaps with a Supporter.
+    CockburnSwap { position: u8 },
+    /// RULES §5 Fergusson (or a Scott copying it).
+    FergussonSwap { position: u8 },
+    /// RULES §5 Wemyss (or a Scott copying it).
+    WemyssDiscard { position: u8 },
+    /// RULES §5 Scott: choose the power to copy.
+    ScottCopy { position: u8 },
+    /// RULES §6.4: claim a Supporter; `claims_left` counts this one.
+    ClaimSupporter { claims_left: u8 },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Awaiting {
+    pub seat: Seat,
+    pub decision: Decision,
+}
+
+/// A placed player's right to claim at the end of a skirmish (RULES §6.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClaimRight {
+    pub seat: Seat,
+    pub claims: u8,
+}
+
+/// An army's total at the end of a skirmish (RULES §6.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmyScore {
+    pub seat: Seat,
+    pub strength: u16,
+    pub doubled: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    NotStarted,
+    Active,
+    Finished,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    pub(crate) edition: EditionId,
+    pub(crate) options: Option<GameOptions>,
+    pub(crate) players: ArrayVec<Player, 5>,
+    /// The top of the draw pile is the last element.
+    pub(crate) draw: Pile,
+    /// The top of the discard pile is the last element.
+    pub(crate) discard: Pile,
+    pub(crate) recruits: [Option<RecruitSlot>; RECRUIT_SLOTS],
+    pub(crate) supporters: ArrayVec<CardId, ALL_CARDS>,
+    pub(crate) initiative: Seat,
+    pub(crate) skirmish: u16,
+    pub(crate) turn: u8,
+    pub(crate) awaiting: Option<Awaiting>,
+    /// Claims still to be made this skirmish, in placement order.
+    pub(crate) claims: ArrayVec<ClaimRight, 5>,
+    /// The placement of the last scored skirmish, first place first.
+    pub(crate) placement: ArrayVec<Seat, 5>,
+    pub(crate) scores: ArrayVec<ArmyScore, 5>,
+    pub(crate) winners: Option<ArrayVec<Seat, 5>>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Game {
+    /// The state before `GameStarted`: no players, no cards.
+    pub fn new() -> Self {
+        Self {
+            edition: EditionId::StandardV1,
+            options: None,
+            players: ArrayVec::new(),
+            draw: Pile::new(),
+            discard: Pile::new(),
+            recruits: [None; RECRUIT_SLOTS],
+            supporters: ArrayVec::new(),
+            initiative: Seat(0),
+            skirmish: 0,
+            turn: 0,
+            awaiting: None,
+            claims: ArrayVec::new(),
+            placement: ArrayVec::new(),
+            scores: ArrayVec::new(),
+            winners: None,
+        }
+    }
+
+    pub fn status(&self) -> Status {
+        match (&self.options, &self.winners) {
+            (None, _) => Status::NotStarted,
+            (Some(_), None) => Status::Active,
+            (Some(_), Some(_)) => Status::Finished,
+        }
+    }
+
+    pub fn edition(&self) -> EditionId {
+        self.edition
+    }
+    pub fn options(&self) -> Option<&GameOptions> {
+        self.options.as_ref()
+    }
+    pub fn player_count(&self) -> usize {
+        self.players.len()
+    }
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+    pub fn player(&self, seat: Seat) -> Option<&Player> {
+        self.players.get(seat.index())
+    }
+    pub fn draw_pile(&self) -> &[CardId] {
+        &self.draw
+    }
+    pub fn discard_pile(&self) -> &[CardId] {
+        &self.discard
+    }
+    pub fn recruits(&self) -> &[Option<RecruitSlot>; RECRUIT_SLOTS] {
+        &self.recruits
+    }
+    pub fn supporters(&self) -> &[CardId] {
+        &self.supporters
+    }
+    pub fn initiative(&self) -> Seat {
+        self.initiative
+    }
+    pub fn skirmish(&self) -> u16 {
+        self.skirmish
+    }
+    pub fn turn(&self) -> u8 {
+        self.turn
+    }
+    /// Whose decision is awaited, and what it is; `None` before the start and after the end.
+    pub fn awaiting(&self) -> Option<Awaiting> {
+        self.awaiting
+    }
+    pub fn placement(&self) -> &[Seat] {
+        &self.placement
+    }
+    pub fn last_scores(&self) -> &[ArmyScore] {
+        &self.scores
+    }
+    /// The winners once the game is over (several when the victory is shared, RULES §7).
+    pub fn winners(&self) -> Option<&[Seat]> {
+        self.winners.as_deref()
+    }
+    pub fn scores(&self) -> Vec<u16> {
+        self.players.iter().map(Player::score).collect()
+    }
+
+    /// Every card the game holds, zone by zone; each card must appear exactly once.
+    pub fn all_cards(&self) -> Vec<CardId> {
+        let mut all: Vec<CardId> = Vec::with_capacity(ALL_CARDS);
+        all.extend(&self.draw);
+        all.extend(&self.discard);
+        all.extend(self.recruits.iter().flatten().map(|r| r.card));
+        all.extend(&self.supporters);
+        for p in &self.players {
+            all.extend(&p.hand);
+            all.extend(p.army.iter().map(|f| f.card));
+            all.extend(&p.victory);
+        }
+        all
+    }
+
+    pub(crate) fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        (0..self.players.len() as u8).map(Seat)
+    }
+
+    pub(crate) fn follower(&self, seat: Seat, position: u8) -> Option<&Follower> {
+        self.players
+            .get(seat.index())
+            .and_then(|p| p.army.get(position as usize))
+    }
+}

@@ -1,0 +1,241 @@
+//! Projections of the game for a viewer, and redaction of events (RULES §8).
+//! A hidden card is `null`; nothing else about it (id, clan, strength) appears.
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::{CardId, Clan};
+use super::event::Event;
+use super::options::GameOptions;
+use super::state::{ArmyScore, Awaiting, EditionId, Game, Seat, Status};
+
+/// Who is looking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewer {
+    /// A seated player: sees their own hand and their own face-down Followers.
+    Seat(Seat),
+    /// Anyone else: the public information only.
+    Spectator,
+    /// Everything; what everyone sees once the game is over.
+    Everyone,
+}
+
+impl Viewer {
+    /// The viewer a caller gets: everything once the game is over (RULES §8).
+    pub fn of(game: &Game, seat: Option<Seat>) -> Viewer {
+        if game.status() == Status::Finished {
+            Viewer::Everyone
+        } else {
+            seat.map_or(Viewer::Spectator, Viewer::Seat)
+        }
+    }
+
+    fn sees_private(self, seat: Seat) -> bool {
+        match self {
+            Viewer::Seat(s) => s == seat,
+            Viewer::Spectator => false,
+            Viewer::Everyone => true,
+        }
+    }
+
+    fn sees_all(self) -> bool {
+        self == Viewer::Everyone
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    pub edition: EditionId,
+    pub options: Option<GameOptions>,
+    pub status: Status,
+    /// The seat this view was made for; `null` for spectators and the full view.
+    pub viewer: Option<Seat>,
+    pub skirmish: u16,
+    pub turn: u8,
+    pub initiative: Seat,
+    pub awaiting: Option<Awaiting>,
+    pub players: Vec<PlayerView>,
+    pub recruits: Vec<RecruitView>,
+    pub supporters: Vec<CardId>,
+    /// Bottom first; the last card is the top of the discard pile.
+    pub discard: Vec<CardId>,
+    pub draw_size: u8,
+    /// Top card first; only in the full view once the game is over.
+    pub draw_pile: Option<Vec<CardId>>,
+    /// The last scored skirmish: strengths and placement, first place first.
+    pub last_scores: Vec<ArmyScore>,
+    pub placement: Vec<Seat>,
+    pub winners: Option<Vec<Seat>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    pub seat: Seat,
+    pub hand_size: u8,
+    /// Only for the player themselves (and everyone once the game is over).
+    pub hand: Option<Vec<CardId>>,
+    pub army: Vec<FollowerView>,
+    pub victory: Vec<CardId>,
+    pub score: u16,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FollowerView {
+    pub face_up: bool,
+    /// `null` for a face-down Follower the viewer may not see.
+    pub card: Option<CardId>,
+    /// The active end-of-skirmish power (a Scott's clan token), public once used.
+    pub active: Option<Clan>,
+    pub kept: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecruitState {
+    Empty,
+    FaceDown,
+    FaceUp,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecruitView {
+    pub slot: u8,
+    pub state: RecruitState,
+    /// The card when face-up (or in the full view).
+    pub card: Option<CardId>,
+}
+
+/// The game as `viewer` may see it (RULES §8).
+pub fn view(game: &Game, viewer: Viewer) -> View {
+    let players = game
+        .players()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let seat = Seat(i as u8);
+            let mine = viewer.sees_private(seat);
+            PlayerView {
+                seat,
+                hand_size: p.hand.len() as u8,
+                hand: mine.then(|| p.hand.to_vec()),
+                army: p
+                    .army
+                    .iter()
+                    .map(|f| FollowerView {
+                        face_up: f.face_up,
+                        card: (f.face_up || mine).then_some(f.card),
+                        active: f.active,
+                        kept: f.kept,
+                    })
+                    .collect(),
+                victory: p.victory.to_vec(),
+                score: p.score(),
+            }
+        })
+        .collect();
+    let recruits = game
+        .recruits()
+        .iter()
+        .enumerate()
+        .map(|(i, r)| match r {
+            None => RecruitView {
+                slot: i as u8,
+                state: RecruitState::Empty,
+                card: None,
+            },
+            Some(r) => RecruitView {
+                slot: i as u8,
+                state: if r.face_up {
+                    RecruitState::FaceUp
+                } else {
+                    RecruitState::FaceDown
+                },
+                card: (r.face_up || viewer.sees_all()).then_some(r.card),
+            },
+        })
+        .collect();
+    View {
+        edition: game.edition(),
+        options: game.options().copied(),
+        status: game.status(),
+        viewer: match viewer {
+            Viewer::Seat(s) => Some(s),
+            _ => None,
+        },
+        skirmish: game.skirmish(),
+        turn: game.turn(),
+        initiative: game.initiative(),
+        awaiting: game.awaiting(),
+        players,
+        recruits,
+        supporters: game.supporters().to_vec(),
+        discard: game.discard_pile().to_vec(),
+        draw_size: game.draw_pile().len() as u8,
+        draw_pile: viewer
+            .sees_all()
+            .then(|| game.draw_pile().iter().rev().copied().collect()),
+        last_scores: game.last_scores().to_vec(),
+        placement: game.placement().to_vec(),
+        winners: game.winners().map(<[Seat]>::to_vec),
+    }
+}
+
+/// The event as `viewer` may see it: hidden cards, shuffle orders and salts become `null`.
+pub fn redact(event: &Event, viewer: Viewer) -> Event {
+    let mut e = event.clone();
+    if viewer.sees_all() {
+        return e;
+    }
+    match &mut e {
+        Event::DeckShuffled { order, salt, .. } => {
+            *order = None;
+            *salt = None;
+        }
+        Event::HandDealt { seat, cards, .. } => {
+            if !viewer.sees_private(*seat) {
+                *cards = None;
+            }
+        }
+        Event::RecruitDealt { face_up, card, .. } => {
+            if !*face_up {
+                *card = None;
+            }
+        }
+        Event::Recruited {
+            seat,
+            face_up,
+            card,
+            ..
+        }
+        | Event::Mustered {
+            seat,
+            face_up,
+            card,
+            ..
+        } => {
+            if !*face_up && !viewer.sees_private(*seat) {
+                *card = None;
+            }
+        }
+        Event::CardDrawn { seat, card } => {
+            if !viewer.sees_private(*seat) {
+                *card = None;
+            }
+        }
+        Event::FollowersSwapped {
+            seat,
+            target,
+            taken_face_up,
+            taken,
+            ..
+        } => {
+            if !*taken_face_up
+                && !viewer.sees_private(*seat)
+                && !viewer.sees_private(target.seat)
+            {
+                *taken = None;
+            }
+        }
+        _ => {}
+    }
+    e
+}
