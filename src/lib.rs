@@ -1,4 +1,13 @@
 //! Lords of Scotland Online: the rules engine and the server shell around it.
+//! Dependencies point one way: `api → store → engine`, `api → auth`.
 #![forbid(unsafe_code)]
 
+pub mod api;
+pub mod auth;
+pub mod config;
+pub mod embedded;
 pub mod engine;
+pub mod sim;
+pub mod startup;
+pub mod store;
+pub mod telemetry;

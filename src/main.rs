@@ -1,1 +1,65 @@
-fn main() {}
+//! The `lords` command line: serve | migrate | verify | simulate | export. Nothing else lives here.
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "lords", version, about = "Lords of Scotland Online")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the HTTP server (starts a private PostgreSQL when no DATABASE_URL is given).
+    Serve(lords::config::ServeArgs),
+    /// Apply the database migrations and exit.
+    Migrate(lords::config::DatabaseArgs),
+    /// Recompute every hash chain and replay each game; names the first broken event.
+    Verify {
+        #[command(flatten)]
+        db: lords::config::DatabaseArgs,
+        /// The game to verify.
+        game_id: Option<String>,
+        /// Verify every stored game.
+        #[arg(long, conflicts_with = "game_id")]
+        all: bool,
+    },
+    /// Play seeded random games through the engine and print figures as one JSON line.
+    Simulate(lords::sim::SimulateArgs),
+    /// Print a finished game's whole history as JSON, for auditing.
+    Export {
+        #[command(flatten)]
+        db: lords::config::DatabaseArgs,
+        game_id: String,
+    },
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Simulate(args) => lords::sim::run(&args),
+        other => tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .map_err(anyhow::Error::from)
+            .and_then(|rt| rt.block_on(run_async(other))),
+    };
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run_async(command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Serve(args) => lords::startup::serve(args).await,
+        Command::Migrate(_db) => anyhow::bail!("migrate is not implemented yet"),
+        Command::Verify { .. } => anyhow::bail!("verify is not implemented yet"),
+        Command::Export { .. } => anyhow::bail!("export is not implemented yet"),
+        Command::Simulate(_) => unreachable!("simulate runs without a runtime"),
+    }
+}

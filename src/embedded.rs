@@ -1,0 +1,1 @@
+//! The embedded PostgreSQL cluster used when no `DATABASE_URL` is given.

@@ -1,0 +1,1 @@
+//! Logging and metrics set-up.
