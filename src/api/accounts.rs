@@ -61,6 +61,7 @@ pub struct TokenResponse {
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_username` or `invalid_password`", body = Problem, content_type = "application/problem+json"),
+        (status = 500, description = "`internal_error`", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn create_account(
@@ -89,6 +90,7 @@ pub async fn create_account(
         (status = 429, description = "`rate_limited`: too many failures; see `Retry-After`", body = Problem,
             content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 500, description = "`internal_error`", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn issue_token(
@@ -143,6 +145,7 @@ pub async fn issue_token(
         (status = 200, description = "The account", body = AccountDto),
         (status = 401, description = "`unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`)",
             body = Problem, content_type = "application/problem+json"),
+        (status = 500, description = "`internal_error`", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn me(user: AuthUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {

@@ -54,7 +54,6 @@ pub async fn observe(
     let span =
         tracing::info_span!("request", request_id = %id, method = %method, path = %req.path());
     let state = req.app_data::<web::Data<AppState>>().cloned();
-    let http_req = req.request().clone();
     let limit = state.as_ref().map(|s| s.config.max_body_bytes);
 
     let outcome = async {
@@ -71,9 +70,20 @@ pub async fn observe(
     .instrument(span.clone())
     .await;
 
+    // The request cannot be cloned before routing (actix needs it unshared), so an error that
+    // escapes the app (none of ours do) is counted and passed on for actix to render.
     let mut res = match outcome {
         Ok(res) => res,
-        Err(e) => ServiceResponse::new(http_req, e.error_response()),
+        Err(e) => {
+            let status = e.as_response_error().status_code().as_u16();
+            if let Some(state) = &state {
+                state
+                    .metrics
+                    .observe_request(UNMATCHED, &method, status, started.elapsed());
+            }
+            span.in_scope(|| tracing::warn!(status, error = %e, "request failed"));
+            return Err(e);
+        }
     };
     if res.status().is_client_error() || res.status().is_server_error() {
         res = problemize(res);
