@@ -196,6 +196,15 @@ impl AppConfig {
     }
 }
 
+/// Fails when [`resolve_jwt_secret`] would, without creating anything: lets `serve` refuse a
+/// bad configuration before it starts a database.
+pub fn check_jwt_secret(args: &ServeArgs) -> anyhow::Result<()> {
+    if args.jwt_secret.is_some() || args.db.database_url.is_some() {
+        resolve_jwt_secret(args)?;
+    }
+    Ok(())
+}
+
 /// The JWT secret: the flag/variable when given; otherwise, in embedded mode only, the one
 /// stored at `<data_dir>/jwt-secret` (generated on first start, mode 0600). With an external
 /// database several servers may share it, so a per-machine secret is refused.

@@ -36,6 +36,10 @@ pub async fn connect(db: &DatabaseArgs) -> anyhow::Result<(PgPool, Option<Embedd
                 .parse()
                 .context("DATABASE_URL is not a valid PostgreSQL URL")?;
             let target = describe(&options);
+            // One direct attempt first: the pool would only report a timeout, not the cause.
+            probe(&options, db.acquire_timeout())
+                .await
+                .with_context(|| format!("connecting to the database at {target}"))?;
             let pool = pool_options
                 .connect_with(options)
                 .await
@@ -62,6 +66,15 @@ pub async fn connect(db: &DatabaseArgs) -> anyhow::Result<(PgPool, Option<Embedd
         return Err(e).context("applying the database migrations");
     }
     Ok((pool, embedded))
+}
+
+async fn probe(options: &PgConnectOptions, timeout: std::time::Duration) -> anyhow::Result<()> {
+    use sqlx::{ConnectOptions, Connection};
+    let conn = tokio::time::timeout(timeout, options.connect())
+        .await
+        .map_err(|_| anyhow::anyhow!("no answer within {} s", timeout.as_secs()))??;
+    conn.close().await?;
+    Ok(())
 }
 
 fn describe(o: &PgConnectOptions) -> String {
@@ -117,6 +130,8 @@ pub fn find_binaries(pg_bin_dirs: Option<&str>) -> anyhow::Result<PgBinaries> {
         }
         None => candidates.extend(versioned_bin_dirs(Path::new(DEFAULT_PG_ROOT))),
     }
+    let mut seen = std::collections::HashSet::new();
+    candidates.retain(|d| seen.insert(d.clone()));
     for dir in &candidates {
         let initdb = dir.join("initdb");
         if is_executable(&initdb) && is_executable(&dir.join("pg_ctl")) {

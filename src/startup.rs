@@ -194,9 +194,15 @@ async fn termination_signal() {
 /// server until SIGTERM/SIGINT, then a graceful stop and the embedded cluster's shutdown.
 pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     telemetry::init(args.log_format);
-    let config = AppConfig::from_args(&args)?;
+    crate::config::check_jwt_secret(&args)?;
     let (pool, embedded) = embedded::connect(&args.db).await?;
-    let app = match Application::build(config, pool.clone()).await {
+    // The embedded-mode secret is generated only once a database could be started.
+    let app = match async {
+        let config = AppConfig::from_args(&args)?;
+        Application::build(config, pool.clone()).await
+    }
+    .await
+    {
         Ok(app) => app,
         Err(e) => {
             pool.close().await;

@@ -107,7 +107,7 @@ pub async fn observe(
         tracing::info!(
             status,
             route = %route,
-            elapsed_ms = elapsed.as_secs_f64() * 1000.0,
+            elapsed_ms = (elapsed.as_secs_f64() * 1e6).round() / 1e3,
             "request completed"
         )
     });
