@@ -26,6 +26,8 @@ use crate::engine::RuleError;
         accounts::create_account,
         accounts::issue_token,
         accounts::me,
+        openapi_json,
+        swagger_ui,
     ),
     components(schemas(
         Problem,
@@ -44,6 +46,19 @@ use crate::engine::RuleError;
     )
 )]
 pub struct ApiDoc;
+
+/// This document, as JSON (served by the Swagger UI service).
+#[utoipa::path(get, path = "/openapi.json", tag = "operations",
+    responses((status = 200, description = "The OpenAPI 3.1 document",
+        content((Object = "application/json")))))]
+#[allow(dead_code)]
+fn openapi_json() {}
+
+/// Swagger UI for this document, bundled with the server (`/docs` redirects to `/docs/`).
+#[utoipa::path(get, path = "/docs/", tag = "operations",
+    responses((status = 200, description = "Swagger UI", content_type = "text/html")))]
+#[allow(dead_code)]
+fn swagger_ui() {}
 
 /// The `bearer` security scheme (JWT) that protected paths name.
 struct BearerScheme;
