@@ -1,5 +1,8 @@
 //! Engine tests: rulings (given/when/then), worked examples, properties over random games.
 
+mod harness;
+mod rulings_setup;
+
 mod smoke {
     use crate::engine::*;
     use rand::SeedableRng;
