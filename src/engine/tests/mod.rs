@@ -2,6 +2,7 @@
 
 mod harness;
 mod rulings_setup;
+mod rulings_turn;
 
 mod smoke {
     use crate::engine::*;
