@@ -3,6 +3,7 @@
 mod harness;
 mod rulings_setup;
 mod rulings_turn;
+mod rulings_powers;
 
 mod smoke {
     use crate::engine::*;
