@@ -4,6 +4,7 @@ mod harness;
 mod rulings_setup;
 mod rulings_turn;
 mod rulings_powers;
+mod rulings_skirmish_end;
 
 mod smoke {
     use crate::engine::*;
