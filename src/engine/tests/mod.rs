@@ -5,6 +5,8 @@ mod rulings_setup;
 mod rulings_turn;
 mod rulings_powers;
 mod rulings_skirmish_end;
+mod rulings_game_end;
+mod rulings_views;
 
 mod smoke {
     use crate::engine::*;
