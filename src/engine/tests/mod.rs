@@ -7,6 +7,7 @@ mod rulings_powers;
 mod rulings_skirmish_end;
 mod rulings_game_end;
 mod rulings_views;
+mod worked_examples;
 
 mod smoke {
     use crate::engine::*;
