@@ -27,10 +27,6 @@ pub(super) fn id(clan: Clan, strength: u8) -> u8 {
 pub(super) const BRUCE_A: u8 = 97;
 pub(super) const BRUCE_B: u8 = 98;
 
-pub(super) fn cid(id: u8) -> CardId {
-    CardId(id)
-}
-
 pub(super) fn at(seat: u8, position: u8) -> FollowerRef {
     FollowerRef {
         seat: Seat(seat),
@@ -304,7 +300,6 @@ pub(super) fn assert_one_zone_each(game: &Game) {
 
 /// The outcome of one action on a given state.
 pub(super) struct Then {
-    before: Game,
     after: Option<Game>,
     result: Result<Vec<Event>, RuleError>,
     rng: StdRng,
@@ -331,7 +326,6 @@ impl Then {
             game
         });
         Then {
-            before,
             after,
             result,
             rng,
@@ -389,10 +383,6 @@ impl Then {
             Some(game) => game,
             None => panic!("{:?} was rejected: {:?}", self.action, self.result),
         }
-    }
-
-    pub fn before(&self) -> &Game {
-        &self.before
     }
 }
 

@@ -675,6 +675,34 @@ fn rules_5_scott_may_copy_a_follower_of_its_own_army() {
         .then_state(|g| assert_eq!(hand_ids(g, 0), vec![60]));
 }
 
+#[test]
+fn rules_5_scott_copying_bruce_carries_a_bruce_token() {
+    Given::new(2)
+        .with_bruce()
+        .army(1, &[(BRUCE_A, true)])
+        .hand(0, &[id(Scott, 2)])
+        .when(0, muster_with_power(id(Scott, 2)))
+        .when(0, Action::CopyPower { target: at(1, 0) })
+        .then_state(|g| assert_eq!(g.players()[0].army[0].active, Some(Bruce)));
+}
+
+#[test]
+fn rules_5_ruling_scott_may_copy_a_kept_macdonnell_whose_power_is_spent() {
+    // RULES §5 lets a Scott copy any face-up non-Scott Follower; a spent power is still its
+    // clan's power, so the Scott carries a Macdonnell token.
+    Given::new(2)
+        .skirmish(2)
+        .army(1, &[(id(Macdonnell, 9), true)])
+        .kept(1, 0)
+        .hand(0, &[id(Scott, 2)])
+        .when(0, muster_with_power(id(Scott, 2)))
+        .when(0, Action::CopyPower { target: at(1, 0) })
+        .then_state(|g| {
+            assert_eq!(g.players()[0].army[0].active, Some(Macdonnell));
+            assert_eq!(g.players()[1].army[0].active, None);
+        });
+}
+
 // --- Cochrane ---
 
 #[test]

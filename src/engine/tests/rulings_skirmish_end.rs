@@ -548,6 +548,22 @@ fn rules_6_the_discard_pile_is_reshuffled_into_a_new_draw_pile_when_the_draw_pil
 }
 
 #[test]
+fn rules_6_the_reshuffle_is_random() {
+    let drawn: std::collections::BTreeSet<u8> = (0..20)
+        .map(|seed| {
+            let then = Given::new(2)
+                .seed(seed)
+                .hand(0, &[id(Forsyth, 1)])
+                .discard(&[60, 61, 62])
+                .spare(Spare::Hand(Seat(1)))
+                .when(0, muster_with_power(id(Forsyth, 1)));
+            hand_ids(then.state(), 0)[0]
+        })
+        .collect();
+    assert!(drawn.len() > 1, "every seed drew the same card: {drawn:?}");
+}
+
+#[test]
 fn rules_6_nothing_is_drawn_when_both_piles_are_empty() {
     last_action(2)
         .draw(&[1, 2])

@@ -2,7 +2,9 @@
 //! decision it is, and eligibility.
 
 use super::harness::*;
-use crate::engine::Clan::{Cochrane, Cockburn, Fergusson, Forsyth, Macdonnell, Makgill, Wemyss};
+use crate::engine::Clan::{
+    Bruce, Cochrane, Cockburn, Fergusson, Forsyth, Macdonnell, Makgill, Scott, Wemyss,
+};
 use crate::engine::*;
 
 fn turn_started(events: &[Event]) -> Vec<(u8, Seat)> {
@@ -530,6 +532,19 @@ fn rules_4_lowest_in_clan_a_face_down_follower_of_the_same_clan_never_blocks() {
 }
 
 #[test]
+fn rules_4_ruling_lowest_in_clan_compares_printed_clans_not_tokens() {
+    // A Scott carrying a Bruce token is still a Scott while the skirmish is played.
+    Given::new(4)
+        .power_rule(PowerRule::LowestInClan)
+        .with_bruce()
+        .army(1, &[(id(Scott, 1), true)])
+        .active(1, 0, Bruce)
+        .hand(0, &[BRUCE_A])
+        .when(0, muster_with_power(BRUCE_A))
+        .then_state(|g| assert_eq!(g.players()[0].army[0].active, Some(Bruce)));
+}
+
+#[test]
 fn rules_4_a_kept_macdonnell_blocks() {
     Given::new(2)
         .power_rule(PowerRule::LowestStrength)
@@ -611,4 +626,86 @@ fn rules_4_a_kept_macdonnell_does_not_use_its_power_again() {
             assert!(kept.kept);
             assert_eq!(kept.active, None);
         });
+}
+
+#[test]
+fn rules_4_a_turn_action_while_a_power_waits_is_an_unexpected_action() {
+    Given::new(2)
+        .army(0, &[(id(Makgill, 3), true)])
+        .awaiting(0, Decision::MakgillMuster)
+        .hand(0, &[id(Forsyth, 8)])
+        .recruits(&[(1, true)])
+        .when(0, Action::Recruit { slot: 0 })
+        .then_rejects(RuleError::UnexpectedAction);
+}
+
+// --- legal_actions and decide agree ---
+
+/// Every action worth trying in `game` for `seat`: all that are legal and many that are not.
+fn candidates(game: &Game, seat: Seat) -> Vec<Action> {
+    let mut out = vec![Action::Pass];
+    out.extend((0..=5).map(|slot| Action::Recruit { slot }));
+    let mut cards: Vec<CardId> = game.players()[seat.index()].hand.to_vec();
+    cards.extend(game.supporters().iter().copied());
+    cards.extend(game.draw_pile().last().copied());
+    for &card in &cards {
+        for (face_up, use_power) in [(false, false), (true, false), (true, true), (false, true)] {
+            out.push(Action::Muster {
+                card,
+                face_up,
+                use_power,
+            });
+        }
+        out.push(Action::SwapSupporter { supporter: card });
+        out.push(Action::ClaimSupporter { supporter: card });
+    }
+    for (s, p) in game.players().iter().enumerate() {
+        for position in 0..=p.army.len() as u8 {
+            let target = at(s as u8, position);
+            out.push(Action::CopyPower { target });
+            out.push(Action::SwapFollower { target });
+            out.push(Action::DiscardFollower { target });
+        }
+    }
+    out
+}
+
+#[test]
+fn rules_4_legal_actions_list_exactly_the_actions_decide_accepts() {
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+    use rand::seq::IndexedRandom;
+
+    for players in 2..=5u8 {
+        for seed in 0..3u64 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let options = OptionsRequest {
+                players,
+                include_bruce: Some(seed == 1),
+                ..OptionsRequest::default()
+            }
+            .validate()
+            .unwrap();
+            let mut game = Game::replay(&start(&options, &mut rng).unwrap());
+            while game.status() == Status::Active {
+                let seat = game.awaiting().unwrap().seat;
+                let legal = legal_actions(&game, seat);
+                for action in candidates(&game, seat) {
+                    let accepted = decide(&game, seat, &action, &mut rng);
+                    assert_eq!(
+                        legal.contains(&action),
+                        accepted.is_ok(),
+                        "{action:?} at {:?}: {accepted:?}",
+                        game.awaiting()
+                    );
+                }
+                let other = Seat((seat.0 + 1) % players);
+                assert!(legal_actions(&game, other).is_empty());
+                let action = *legal.choose(&mut rng).unwrap();
+                for event in decide(&game, seat, &action, &mut rng).unwrap() {
+                    game.apply(&event);
+                }
+            }
+        }
+    }
 }

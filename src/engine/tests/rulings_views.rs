@@ -358,6 +358,10 @@ fn rules_8_no_redacted_event_shows_a_hidden_card_in_random_games() {
                 let action = *legal_actions(&game, seat).choose(&mut rng).unwrap();
                 let new = decide(&game, seat, &action, &mut rng).unwrap();
                 for e in &new {
+                    if let Event::SkirmishEnded { .. } = e {
+                        // The discarded recruits are listed publicly: none may be face-down.
+                        assert!(game.recruits().iter().flatten().all(|r| r.face_up));
+                    }
                     game.apply(e);
                 }
                 events.extend(new);
