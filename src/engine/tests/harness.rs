@@ -19,7 +19,10 @@ pub(super) fn id(clan: Clan, strength: u8) -> u8 {
         .iter()
         .position(|&c| c == clan)
         .expect("Bruce has no strength-indexed id: use BRUCE_A or BRUCE_B") as u8;
-    assert!((1..=12).contains(&strength), "no card of strength {strength}");
+    assert!(
+        (1..=12).contains(&strength),
+        "no card of strength {strength}"
+    );
     8 * (strength - 1) + i + 1
 }
 

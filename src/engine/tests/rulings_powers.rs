@@ -886,7 +886,11 @@ fn rules_5_bruce_cannot_make_an_army_of_two_other_clans_one_clan() {
         .turn(1, 5)
         .army(
             0,
-            &[(id(Forsyth, 5), true), (id(Makgill, 3), true), (BRUCE_A, true)],
+            &[
+                (id(Forsyth, 5), true),
+                (id(Makgill, 3), true),
+                (BRUCE_A, true),
+            ],
         )
         .active(0, 2, Bruce)
         .when(1, Action::Pass)

@@ -166,7 +166,16 @@ fn rules_3_ruling_the_redeal_stops_when_the_draw_pile_cannot_deal_a_whole_row() 
     // holds a whole new row, so a redeal never reshuffles the discard pile.
     Given::new(2)
         .turn(1, 5)
-        .draw(&[1, 2, 3, 4, 5, id(Forsyth, 3), id(Makgill, 3), id(Forsyth, 12)])
+        .draw(&[
+            1,
+            2,
+            3,
+            4,
+            5,
+            id(Forsyth, 3),
+            id(Makgill, 3),
+            id(Forsyth, 12),
+        ])
         .spare(Spare::Hand(Seat(0)))
         .when(1, Action::Pass)
         .then_events(|events| {
@@ -190,7 +199,10 @@ fn rules_3_the_initiative_goes_to_a_player_chosen_at_random() {
         assert_eq!(game.initiative(), *initiative);
         seen[initiative.index()] = true;
     }
-    assert_eq!(seen, [true; 3], "every seat gets the initiative for some seed");
+    assert_eq!(
+        seen, [true; 3],
+        "every seat gets the initiative for some seed"
+    );
 }
 
 #[test]
@@ -214,12 +226,11 @@ fn rules_3_recruit_slot_0_is_turned_face_up_at_the_start() {
     let (events, game) = started(2, false, 9);
     let revealed = of_kind(&events, "recruit_revealed");
     assert_eq!(revealed.len(), 1);
-    assert!(matches!(revealed[0], Event::RecruitRevealed { slot: 0, .. }));
-    let facings: Vec<bool> = game
-        .recruits()
-        .iter()
-        .map(|r| r.unwrap().face_up)
-        .collect();
+    assert!(matches!(
+        revealed[0],
+        Event::RecruitRevealed { slot: 0, .. }
+    ));
+    let facings: Vec<bool> = game.recruits().iter().map(|r| r.unwrap().face_up).collect();
     assert_eq!(facings, vec![true, false, false, false, false]);
 }
 

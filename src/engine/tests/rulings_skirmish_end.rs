@@ -2,7 +2,9 @@
 //! places, asks for claims, discards and starts the next skirmish.
 
 use super::harness::*;
-use crate::engine::Clan::{Bruce, Cochrane, Fergusson, Forsyth, Macdonnell, Makgill, Scott, Wemyss};
+use crate::engine::Clan::{
+    Bruce, Cochrane, Fergusson, Forsyth, Macdonnell, Makgill, Scott, Wemyss,
+};
 use crate::engine::*;
 
 /// The last action of the skirmish is `seat`'s, in turn 5 (seat 0 holds the initiative).
@@ -119,7 +121,10 @@ fn rules_6_a_single_card_is_never_doubled() {
 fn rules_6_an_active_bruce_counts_as_any_clan_for_doubling() {
     last_action(2)
         .with_bruce()
-        .army(0, &[(id(Scott, 3), true), (BRUCE_B, true), (id(Scott, 4), true)])
+        .army(
+            0,
+            &[(id(Scott, 3), true), (BRUCE_B, true), (id(Scott, 4), true)],
+        )
         .active(0, 1, Bruce)
         .when(1, Action::Pass)
         .then_events(|events| assert_eq!(scored(events).0, vec![score(0, 26, true)]));
@@ -254,10 +259,7 @@ fn rules_6_claims_go_in_placement_order() {
         )
         .then_events(|events| {
             // Seat 0 is left one choice: it is claimed on its own.
-            assert_eq!(
-                claimed(events),
-                vec![(Seat(2), 60), (Seat(0), 40)]
-            );
+            assert_eq!(claimed(events), vec![(Seat(2), 60), (Seat(0), 40)]);
         })
         .then_state(|g| {
             assert_eq!(ids(&g.players()[0].victory), vec![40]);
@@ -410,14 +412,7 @@ fn rules_6_unclaimed_supporters_recruits_and_followers_are_discarded() {
                 })
                 .unwrap();
             discarded.sort();
-            let mut expected = vec![
-                60,
-                1,
-                2,
-                id(Forsyth, 5),
-                id(Wemyss, 3),
-                id(Makgill, 8),
-            ];
+            let mut expected = vec![60, 1, 2, id(Forsyth, 5), id(Wemyss, 3), id(Makgill, 8)];
             expected.sort();
             assert_eq!(discarded, expected);
         })

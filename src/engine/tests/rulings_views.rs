@@ -35,7 +35,10 @@ fn table() -> Game {
 #[test]
 fn rules_8_a_player_sees_their_own_hand() {
     let v = view(&table(), me(1));
-    assert_eq!(v.players[1].hand, Some(vec![CardId(11), CardId(21), CardId(31)]));
+    assert_eq!(
+        v.players[1].hand,
+        Some(vec![CardId(11), CardId(21), CardId(31)])
+    );
 }
 
 #[test]
@@ -393,7 +396,11 @@ fn assert_views_hide(game: &Game, players: u8) {
                 assert_eq!(f.card.is_some(), r.face_up || mine);
             }
         }
-        assert!(v.recruits.iter().all(|r| (r.state == RecruitState::FaceUp) == r.card.is_some()));
+        assert!(
+            v.recruits
+                .iter()
+                .all(|r| (r.state == RecruitState::FaceUp) == r.card.is_some())
+        );
         assert!(v.draw_pile.is_none());
     }
 }
@@ -405,10 +412,16 @@ fn assert_redacted(event: &Event, viewer: Viewer) {
         Event::HandDealt { seat, cards, .. } => assert_eq!(cards.is_some(), own(&seat)),
         Event::RecruitDealt { face_up, card, .. } => assert_eq!(card.is_some(), face_up),
         Event::Recruited {
-            seat, face_up, card, ..
+            seat,
+            face_up,
+            card,
+            ..
         }
         | Event::Mustered {
-            seat, face_up, card, ..
+            seat,
+            face_up,
+            card,
+            ..
         } => assert_eq!(card.is_some(), face_up || own(&seat)),
         Event::CardDrawn { seat, card } => assert_eq!(card.is_some(), own(&seat)),
         Event::FollowersSwapped {
