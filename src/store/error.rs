@@ -75,9 +75,8 @@ pub(crate) fn db_error(e: sqlx::Error, what: &'static str) -> StoreError {
 
 /// Whether `e` is a unique violation (SQLSTATE 23505) of the named constraint.
 pub(crate) fn is_unique_violation(e: &sqlx::Error, constraint: &str) -> bool {
-    e.as_database_error().is_some_and(|d| {
-        d.code().as_deref() == Some("23505") && d.constraint() == Some(constraint)
-    })
+    e.as_database_error()
+        .is_some_and(|d| d.code().as_deref() == Some("23505") && d.constraint() == Some(constraint))
 }
 
 /// An invariant the store relies on does not hold.

@@ -12,9 +12,9 @@ use sqlx::PgConnection;
 use thiserror::Error;
 
 use super::error::{Context, Result, StoreError, is_unique_violation, unexpected};
+use super::games::GameSummary;
 use super::games::{self, GameStatus};
 use super::notify::CHANNEL;
-use super::games::GameSummary;
 use super::{AccountId, GameId, Store};
 use crate::engine::{self, Action, EVENT_SCHEMA_VERSION, Event, Game, Seat, Status};
 
@@ -134,11 +134,12 @@ pub(crate) struct EventRow {
 impl EventRow {
     /// Parses and upcasts the payload.
     pub fn event(&self) -> std::result::Result<Event, UpcastError> {
-        let value = serde_json::from_str(&self.payload).map_err(|source| UpcastError::Malformed {
-            kind: self.event_type.clone(),
-            version: self.event_version,
-            source,
-        })?;
+        let value =
+            serde_json::from_str(&self.payload).map_err(|source| UpcastError::Malformed {
+                kind: self.event_type.clone(),
+                version: self.event_version,
+                source,
+            })?;
         upcast(&self.event_type, self.event_version, value)
     }
 
@@ -342,9 +343,12 @@ pub struct Submitted {
 }
 
 enum Attempt {
-    Done(Submitted),
+    Done(Box<Submitted>),
     /// The append lost the race for `expected + 1`.
-    Lost { expected: i64, actual: i64 },
+    Lost {
+        expected: i64,
+        actual: i64,
+    },
     /// Another request with the same idempotency key committed meanwhile.
     KeyRace,
 }
@@ -437,22 +441,23 @@ impl Store {
     /// A player's action: load → replay → decide → append at the loaded version → read model →
     /// notify → commit. With an expected version a lost race is a `VersionConflict`; without
     /// one the whole cycle is retried (up to 8 tries) so that an action legal when it is applied
-    /// is never lost to a race.
-    pub async fn submit(
-        &self,
-        s: Submit<'_>,
-        rng: &mut (impl Rng + ?Sized),
-    ) -> Result<Submitted> {
+    /// is never lost to a race. A request whose idempotency key was already used for the same
+    /// request gets that original result, even when the two raced each other.
+    pub async fn submit(&self, s: Submit<'_>, rng: &mut (impl Rng + ?Sized)) -> Result<Submitted> {
         let mut tries = 0;
         loop {
             tries += 1;
             match self.try_submit(&s, rng).await? {
-                Attempt::Done(done) => return Ok(done),
+                Attempt::Done(done) => return Ok(*done),
                 Attempt::KeyRace if tries < MAX_TRIES => {}
                 Attempt::KeyRace => {
                     return Err(unexpected("idempotency key kept racing with itself"));
                 }
-                Attempt::Lost { .. } if s.expected_version.is_none() && tries < MAX_TRIES => {
+                // A keyed request that lost may have lost to its own repeat: look again.
+                Attempt::Lost { .. }
+                    if (s.expected_version.is_none() || s.idempotency_key.is_some())
+                        && tries < MAX_TRIES =>
+                {
                     tokio::time::sleep(backoff(tries)).await;
                 }
                 Attempt::Lost { expected, actual } => {
@@ -462,14 +467,14 @@ impl Store {
         }
     }
 
-    async fn try_submit(
-        &self,
-        s: &Submit<'_>,
-        rng: &mut (impl Rng + ?Sized),
-    ) -> Result<Attempt> {
+    async fn try_submit(&self, s: &Submit<'_>, rng: &mut (impl Rng + ?Sized)) -> Result<Attempt> {
         let id = s.game_id;
         let mut tx = self.pool.begin().await.context("begin submit")?;
         let seat = games::seat_of(&mut tx, id, s.account).await?;
+        // The stream is read before the key is looked up: each statement sees what was committed
+        // when it began, so if this read already holds another attempt's events, the lookup
+        // sees that attempt's key too (they commit together) and nothing is decided twice.
+        let stream = read_stream(&mut tx, id, 0, None).await?;
         if let Some(key) = s.idempotency_key {
             let prior: Option<KeyRow> = sqlx::query_as(
                 "SELECT request_hash, seat, first_seq, version FROM idempotency_keys \
@@ -494,16 +499,15 @@ impl Store {
                     .iter()
                     .map(|e| e.event.clone())
                     .collect();
-                return Ok(Attempt::Done(Submitted {
+                return Ok(Attempt::Done(Box::new(Submitted {
                     version: prior.version,
                     seat: seat_from_db(prior.seat)?,
                     events,
                     game,
                     replayed: true,
-                }));
+                })));
             }
         }
-        let stream = read_stream(&mut tx, id, 0, None).await?;
         let version = stream.len() as i64;
         if let Some(expected) = s.expected_version
             && expected != version
@@ -554,13 +558,13 @@ impl Store {
             };
         }
         tx.commit().await.context("commit submit")?;
-        Ok(Attempt::Done(Submitted {
+        Ok(Attempt::Done(Box::new(Submitted {
             version: new_version,
             seat,
             events,
             game: after,
             replayed: false,
-        }))
+        })))
     }
 }
 

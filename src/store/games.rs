@@ -193,7 +193,11 @@ pub(crate) async fn fetch_summary(conn: &mut PgConnection, id: GameId) -> Result
 }
 
 /// The account's seat in the game: `NotFound` without the game, `NotSeated` without a seat.
-pub(crate) async fn seat_of(conn: &mut PgConnection, id: GameId, account: AccountId) -> Result<Seat> {
+pub(crate) async fn seat_of(
+    conn: &mut PgConnection,
+    id: GameId,
+    account: AccountId,
+) -> Result<Seat> {
     let row: Option<(Option<i16>,)> = sqlx::query_as(
         "SELECT s.seat FROM games g \
          LEFT JOIN game_seats s ON s.game_id = g.id AND s.account_id = $2 \
@@ -242,17 +246,23 @@ fn decode_cursor(cursor: &str) -> Result<(DateTime<Utc>, Uuid)> {
 
 impl Store {
     /// A new open game; the creator takes seat 0.
-    pub async fn create_game(&self, creator: AccountId, options: GameOptions) -> Result<GameSummary> {
+    pub async fn create_game(
+        &self,
+        creator: AccountId,
+        options: GameOptions,
+    ) -> Result<GameSummary> {
         let options = validated(options)?;
         let id = GameId(Uuid::now_v7());
         let mut tx = self.pool.begin().await.context("begin create")?;
-        sqlx::query("INSERT INTO games (id, status, options, created_by) VALUES ($1, 'open', $2, $3)")
-            .bind(id.0)
-            .bind(Json(options))
-            .bind(creator.0)
-            .execute(&mut *tx)
-            .await
-            .context("create a game")?;
+        sqlx::query(
+            "INSERT INTO games (id, status, options, created_by) VALUES ($1, 'open', $2, $3)",
+        )
+        .bind(id.0)
+        .bind(Json(options))
+        .bind(creator.0)
+        .execute(&mut *tx)
+        .await
+        .context("create a game")?;
         sqlx::query("INSERT INTO game_seats (game_id, seat, account_id) VALUES ($1, 0, $2)")
             .bind(id.0)
             .bind(creator.0)
@@ -274,7 +284,10 @@ impl Store {
     ) -> Result<GameSummary> {
         let mut tx = self.pool.begin().await.context("begin join")?;
         let game = lock_row(&mut tx, id).await?;
-        let seats = fetch_seats(&mut tx, &[id.0]).await?.remove(&id.0).unwrap_or_default();
+        let seats = fetch_seats(&mut tx, &[id.0])
+            .await?
+            .remove(&id.0)
+            .unwrap_or_default();
         if seats.iter().any(|s| s.account_id == account) {
             return Err(StoreError::AlreadySeated);
         }
@@ -320,7 +333,10 @@ impl Store {
     pub async fn leave_game(&self, id: GameId, account: AccountId) -> Result<GameSummary> {
         let mut tx = self.pool.begin().await.context("begin leave")?;
         let game = lock_row(&mut tx, id).await?;
-        let seats = fetch_seats(&mut tx, &[id.0]).await?.remove(&id.0).unwrap_or_default();
+        let seats = fetch_seats(&mut tx, &[id.0])
+            .await?
+            .remove(&id.0)
+            .unwrap_or_default();
         let mine = seats
             .iter()
             .find(|s| s.account_id == account)

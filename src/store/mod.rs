@@ -18,13 +18,12 @@ use uuid::Uuid;
 
 pub use error::{Result, StoreError};
 pub use events::{
-    GENESIS, LoadedGame, StoredEvent, Submit, Submitted, UpcastError, chain_hash, request_hash, upcast,
+    GENESIS, LoadedGame, StoredEvent, Submit, Submitted, UpcastError, chain_hash, request_hash,
+    upcast,
 };
 pub use games::{GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo};
 pub use notify::{CHANNEL, Notifier};
-pub use verify::{
-    Broken, ExportedEvent, GameExport, ShuffleBreak, VerifyReport, verify_shuffles,
-};
+pub use verify::{Broken, ExportedEvent, GameExport, ShuffleBreak, VerifyReport, verify_shuffles};
 
 /// Every migration under `migrations/`, embedded in the binary.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");

@@ -54,6 +54,7 @@ impl Notifier {
         let listener_pool = PgPoolOptions::new()
             .max_connections(1)
             .min_connections(0)
+            .acquire_timeout(Duration::from_secs(5))
             .max_lifetime(None)
             .idle_timeout(None)
             .connect_lazy_with(options);

@@ -94,10 +94,12 @@ fn check_stream(rows: &[EventRow]) -> Checked {
     let mut prev = GENESIS.to_vec();
     let mut game = Game::new();
     let mut events: Vec<(i64, Event)> = Vec::with_capacity(rows.len());
-    let broken = |seq: i64, reason: String| Some(Broken {
-        seq: Some(seq),
-        reason,
-    });
+    let broken = |seq: i64, reason: String| {
+        Some(Broken {
+            seq: Some(seq),
+            reason,
+        })
+    };
     for (i, row) in rows.iter().enumerate() {
         let expected = i as i64 + 1;
         let fault = if row.seq != expected {
@@ -283,5 +285,8 @@ fn read_model_fault(row: &games::GameRow, status: GameStatus, checked: &Checked)
             checked.game.status()
         )
     };
-    Some(Broken { seq: None, reason: fault })
+    Some(Broken {
+        seq: None,
+        reason: fault,
+    })
 }
