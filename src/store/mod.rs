@@ -21,7 +21,7 @@ pub use events::{
     GENESIS, LoadedGame, StoredEvent, Submit, Submitted, UpcastError, chain_hash, request_hash,
     upcast,
 };
-pub use games::{GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo};
+pub use games::{DEFAULT_LIST_LIMIT, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo};
 pub use notify::{CHANNEL, Notifier};
 pub use verify::{Broken, ExportedEvent, GameExport, ShuffleBreak, VerifyReport, verify_shuffles};
 
