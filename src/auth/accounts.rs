@@ -2,20 +2,11 @@
 //! look-up. Passwords arrive here already hashed (see `password`).
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-/// An account's id (the JWT `sub`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct AccountId(pub Uuid);
-
-impl std::fmt::Display for AccountId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
+/// An account's id (the JWT `sub`): the store's id type, one type across the crate.
+pub use crate::store::AccountId;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Account {
