@@ -68,50 +68,8 @@ async fn run_async(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Serve(args) => lords::startup::serve(args).await,
         Command::Migrate(db) => lords::startup::migrate(db).await,
-        Command::Verify { db, game_id, all } => verify(&db, game_id.as_deref(), all).await,
-        Command::Export { db, game_id } => export(&db, &game_id).await,
+        Command::Verify { db, game_id, all } => lords::commands::verify(&db, game_id.as_deref(), all).await,
+        Command::Export { db, game_id } => lords::commands::export(&db, &game_id).await,
         Command::Simulate(_) | Command::Openapi => unreachable!("runs without a runtime"),
     }
-}
-
-/// The database the command works on.
-async fn connect(db: &DatabaseArgs) -> anyhow::Result<sqlx::PgPool> {
-    let url = db
-        .database_url
-        .as_deref()
-        .context("set DATABASE_URL (or --database-url): the embedded cluster is not wired yet")?;
-    sqlx::PgPool::connect(url)
-        .await
-        .context("connect to the database")
-}
-
-/// One JSON line per game; fails (exit code 1) when any game is broken.
-async fn verify(db: &DatabaseArgs, game_id: Option<&str>, all: bool) -> anyhow::Result<()> {
-    let one = match (game_id, all) {
-        (Some(id), false) => Some(id.parse::<GameId>().context("the game id is not a UUID")?),
-        (None, true) => None,
-        _ => anyhow::bail!("name a game id or pass --all"),
-    };
-    let store = Store::new(connect(db).await?);
-    let reports = match one {
-        Some(id) => vec![store.verify_game(id).await?],
-        None => store.verify_all().await?,
-    };
-    for report in &reports {
-        println!("{}", serde_json::to_string(report)?);
-    }
-    let broken = reports.iter().filter(|r| !r.ok).count();
-    if broken > 0 {
-        anyhow::bail!("{broken} of {} games failed verification", reports.len());
-    }
-    Ok(())
-}
-
-/// A finished game's whole history as JSON on stdout.
-async fn export(db: &DatabaseArgs, game_id: &str) -> anyhow::Result<()> {
-    let id: GameId = game_id.parse().context("the game id is not a UUID")?;
-    let store = Store::new(connect(db).await?);
-    let export = store.export(id).await?;
-    println!("{}", serde_json::to_string_pretty(&export)?);
-    Ok(())
 }
