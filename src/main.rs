@@ -1,9 +1,6 @@
 //! The `lords` command line: serve | migrate | verify | simulate | export. Nothing else lives here.
 
-use anyhow::Context as _;
 use clap::{Parser, Subcommand};
-use lords::config::DatabaseArgs;
-use lords::store::{GameId, Store};
 
 #[derive(Parser)]
 #[command(name = "lords", version, about = "Lords of Scotland Online")]
