@@ -16,6 +16,7 @@ use crate::api;
 use crate::auth::{JwtKeys, LoginLimiter};
 use crate::config::{AppConfig, DatabaseArgs, LogFormat, ServeArgs};
 use crate::embedded;
+use crate::store::{Notifier, Store};
 use crate::telemetry::{self, Metrics};
 
 /// What every handler can reach, as `web::Data<AppState>`. Cheap to clone.
@@ -28,13 +29,24 @@ pub struct AppState {
     pub login_limiter: Arc<LoginLimiter>,
     /// Becomes true when the server starts shutting down: long polls wait on it and return.
     pub shutdown: ShutdownSignal,
+    /// The event store over `pool`.
+    pub store: Store,
+    /// Wakes long polls when any server process appends to a game (LISTEN/NOTIFY).
+    pub notifier: Notifier,
 }
 
 impl AppState {
-    pub fn new(pool: PgPool, config: AppConfig, shutdown: ShutdownSignal) -> Self {
+    pub fn new(
+        pool: PgPool,
+        config: AppConfig,
+        shutdown: ShutdownSignal,
+        notifier: Notifier,
+    ) -> Self {
         let jwt = JwtKeys::new(config.jwt_secret.as_bytes(), config.token_ttl);
         let login_limiter = LoginLimiter::new(config.login_max_failures, config.login_window);
         AppState {
+            store: Store::new(pool.clone()),
+            notifier,
             pool,
             jwt: Arc::new(jwt),
             metrics: Arc::new(Metrics::new()),
@@ -98,7 +110,8 @@ impl Application {
             .with_context(|| format!("binding the HTTP listener to {}", config.listen))?;
         let local_addr = listener.local_addr()?;
         let (signal, tx) = ShutdownSignal::new();
-        let state = AppState::new(pool, config, signal);
+        let notifier = Notifier::start(pool.clone()).await;
+        let state = AppState::new(pool, config, signal, notifier);
         let server = run(listener, state.clone())?;
         let trigger = ShutdownTrigger {
             tx: Arc::new(tx),

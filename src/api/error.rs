@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 
 use crate::auth::{AccountError, AuthError};
 use crate::engine::RuleError;
+use crate::store::StoreError;
 
 pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
 
@@ -59,10 +60,23 @@ pub enum ErrorCode {
     ServiceUnavailable,
     MigrationsPending,
     BadRequest,
+    InvalidAction,
+    InvalidOptions,
+    InvalidHeader,
+    InvalidCursor,
+    NotSeated,
+    GameNotFound,
+    AlreadySeated,
+    GameFull,
+    GameNotOpen,
+    GameNotFinished,
+    IdempotencyKeyReused,
+    VersionConflict,
+    VersionMismatch,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 17] = [
+    pub const ALL: [ErrorCode; 30] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidPath,
         ErrorCode::InvalidQuery,
@@ -80,6 +94,19 @@ impl ErrorCode {
         ErrorCode::ServiceUnavailable,
         ErrorCode::MigrationsPending,
         ErrorCode::BadRequest,
+        ErrorCode::InvalidAction,
+        ErrorCode::InvalidOptions,
+        ErrorCode::InvalidHeader,
+        ErrorCode::InvalidCursor,
+        ErrorCode::NotSeated,
+        ErrorCode::GameNotFound,
+        ErrorCode::AlreadySeated,
+        ErrorCode::GameFull,
+        ErrorCode::GameNotOpen,
+        ErrorCode::GameNotFinished,
+        ErrorCode::IdempotencyKeyReused,
+        ErrorCode::VersionConflict,
+        ErrorCode::VersionMismatch,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -101,6 +128,19 @@ impl ErrorCode {
             ErrorCode::ServiceUnavailable => "service_unavailable",
             ErrorCode::MigrationsPending => "migrations_pending",
             ErrorCode::BadRequest => "bad_request",
+            ErrorCode::InvalidAction => "invalid_action",
+            ErrorCode::InvalidOptions => "invalid_options",
+            ErrorCode::InvalidHeader => "invalid_header",
+            ErrorCode::InvalidCursor => "invalid_cursor",
+            ErrorCode::NotSeated => "not_seated",
+            ErrorCode::GameNotFound => "game_not_found",
+            ErrorCode::AlreadySeated => "already_seated",
+            ErrorCode::GameFull => "game_full",
+            ErrorCode::GameNotOpen => "game_not_open",
+            ErrorCode::GameNotFinished => "game_not_finished",
+            ErrorCode::IdempotencyKeyReused => "idempotency_key_reused",
+            ErrorCode::VersionConflict => "version_conflict",
+            ErrorCode::VersionMismatch => "version_mismatch",
         }
     }
 
@@ -120,6 +160,19 @@ impl ErrorCode {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
             ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::InvalidAction => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::InvalidOptions => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::InvalidHeader => StatusCode::BAD_REQUEST,
+            ErrorCode::InvalidCursor => StatusCode::BAD_REQUEST,
+            ErrorCode::NotSeated => StatusCode::FORBIDDEN,
+            ErrorCode::GameNotFound => StatusCode::NOT_FOUND,
+            ErrorCode::AlreadySeated => StatusCode::CONFLICT,
+            ErrorCode::GameFull => StatusCode::CONFLICT,
+            ErrorCode::GameNotOpen => StatusCode::CONFLICT,
+            ErrorCode::GameNotFinished => StatusCode::CONFLICT,
+            ErrorCode::IdempotencyKeyReused => StatusCode::CONFLICT,
+            ErrorCode::VersionConflict => StatusCode::CONFLICT,
+            ErrorCode::VersionMismatch => StatusCode::PRECONDITION_FAILED,
             ErrorCode::InternalError => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorCode::ServiceUnavailable | ErrorCode::MigrationsPending => {
                 StatusCode::SERVICE_UNAVAILABLE
@@ -146,6 +199,19 @@ impl ErrorCode {
             ErrorCode::ServiceUnavailable => "Service unavailable",
             ErrorCode::MigrationsPending => "Database migrations pending",
             ErrorCode::BadRequest => "Bad request",
+            ErrorCode::InvalidAction => "Invalid action",
+            ErrorCode::InvalidOptions => "Invalid game options",
+            ErrorCode::InvalidHeader => "Invalid header",
+            ErrorCode::InvalidCursor => "Invalid cursor",
+            ErrorCode::NotSeated => "Not seated in this game",
+            ErrorCode::GameNotFound => "Game not found",
+            ErrorCode::AlreadySeated => "Already seated",
+            ErrorCode::GameFull => "Game full",
+            ErrorCode::GameNotOpen => "Game not open",
+            ErrorCode::GameNotFinished => "Game not finished",
+            ErrorCode::IdempotencyKeyReused => "Idempotency key reused",
+            ErrorCode::VersionConflict => "Version conflict",
+            ErrorCode::VersionMismatch => "Stale version",
         }
     }
 }
@@ -210,6 +276,9 @@ pub enum ApiError {
     /// 503 (readiness): the schema is older than this binary.
     #[error("{0} database migration(s) not applied")]
     MigrationsPending(usize),
+    /// 400/403/404/409/412/422 of the game resources: the code says which.
+    #[error("{1}")]
+    Game(ErrorCode, String),
     /// 500: logged with its source chain, answered generically.
     #[error("an internal error occurred")]
     Unexpected(#[source] anyhow::Error),
@@ -267,6 +336,26 @@ impl From<AccountError> for ApiError {
     }
 }
 
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        let game = |code: ErrorCode, e: &StoreError| ApiError::Game(code, e.to_string());
+        match e {
+            StoreError::NotFound => game(ErrorCode::GameNotFound, &e),
+            StoreError::VersionConflict { .. } => game(ErrorCode::VersionConflict, &e),
+            StoreError::IdempotencyConflict => game(ErrorCode::IdempotencyKeyReused, &e),
+            StoreError::Rule(r) => ApiError::Rule(r),
+            StoreError::NotSeated => game(ErrorCode::NotSeated, &e),
+            StoreError::AlreadySeated => game(ErrorCode::AlreadySeated, &e),
+            StoreError::GameFull => game(ErrorCode::GameFull, &e),
+            StoreError::NotOpen => game(ErrorCode::GameNotOpen, &e),
+            StoreError::NotFinished => game(ErrorCode::GameNotFinished, &e),
+            StoreError::InvalidCursor => game(ErrorCode::InvalidCursor, &e),
+            StoreError::Unavailable(e) => ApiError::ServiceUnavailable(e),
+            StoreError::Unexpected(e) => e.into(),
+        }
+    }
+}
+
 impl From<RuleError> for ApiError {
     fn from(e: RuleError) -> Self {
         ApiError::Rule(e)
@@ -302,6 +391,7 @@ impl ApiError {
             ApiError::ServiceUnavailable(_) => ErrorCode::ServiceUnavailable,
             ApiError::MigrationsPending(_) => ErrorCode::MigrationsPending,
             ApiError::Unexpected(_) => ErrorCode::InternalError,
+            ApiError::Game(code, _) => *code,
         }
     }
 

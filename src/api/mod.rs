@@ -4,9 +4,11 @@
 pub mod accounts;
 pub mod cards;
 pub mod error;
+pub mod games;
 pub mod middleware;
 pub mod openapi;
 pub mod ops;
+pub mod schema;
 
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
@@ -29,7 +31,8 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/accounts").route(web::post().to(accounts::create_account)))
         .service(web::resource("/auth/token").route(web::post().to(accounts::issue_token)))
         .service(web::resource("/me").route(web::get().to(accounts::me)))
-        .service(web::resource("/cards").route(web::get().to(cards::list_cards)));
+        .service(web::resource("/cards").route(web::get().to(cards::list_cards)))
+        .configure(games::configure);
 }
 
 /// `/docs` → `/docs/` (Swagger UI resolves its assets relative to the slash).

@@ -8,7 +8,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{RefOr, Schema};
 
 use super::error::{ErrorCode, Problem};
-use super::{accounts, cards, ops};
+use super::{accounts, cards, games, ops, schema};
 use crate::engine::RuleError;
 
 #[derive(OpenApi)]
@@ -26,6 +26,14 @@ use crate::engine::RuleError;
         accounts::create_account,
         accounts::issue_token,
         accounts::me,
+        games::create_game,
+        games::list_games,
+        games::get_game,
+        games::join_game,
+        games::leave_game,
+        games::legal_actions,
+        games::submit_action,
+        games::list_events,
         openapi_json,
         swagger_ui,
     ),
@@ -37,11 +45,25 @@ use crate::engine::RuleError;
         accounts::Credentials,
         accounts::AccountDto,
         accounts::TokenResponse,
+        games::SeatDto,
+        games::GameSummaryDto,
+        games::GamePage,
+        games::GameDto,
+        games::ActionResult,
+        games::LegalActions,
+        games::EventDto,
+        games::EventPage,
+        schema::ViewSchema,
+        schema::ActionSchema,
+        schema::EventSchema,
+        schema::GameOptionsSchema,
+        schema::OptionsRequestSchema,
     )),
     modifiers(&BearerScheme, &ProblemCodes),
     tags(
         (name = "accounts", description = "Accounts and access tokens"),
         (name = "cards", description = "The card table"),
+        (name = "games", description = "The lobby, views, actions and event streams"),
         (name = "operations", description = "Health, readiness and metrics"),
     )
 )]
