@@ -1,1 +1,3 @@
-//! TODO
+//! The HTTP API.
+
+pub mod schema;
