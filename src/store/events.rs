@@ -224,6 +224,73 @@ impl From<StoreError> for AppendError {
     }
 }
 
+/// `game_events` rows being built: each event's payload as stored and its link in the hash chain.
+#[derive(Debug, Default)]
+pub(crate) struct ChainedRows {
+    pub seqs: Vec<i64>,
+    pub kinds: Vec<&'static str>,
+    pub payloads: Vec<String>,
+    pub prevs: Vec<Vec<u8>>,
+    pub hashes: Vec<Vec<u8>>,
+}
+
+impl ChainedRows {
+    pub fn with_capacity(n: usize) -> Self {
+        ChainedRows {
+            seqs: Vec::with_capacity(n),
+            kinds: Vec::with_capacity(n),
+            payloads: Vec::with_capacity(n),
+            prevs: Vec::with_capacity(n),
+            hashes: Vec::with_capacity(n),
+        }
+    }
+
+    /// Serializes `events` as seqs `first_seq..`, chained from `prev`; returns the last hash.
+    pub fn push_chain(
+        &mut self,
+        events: &[Event],
+        first_seq: i64,
+        mut prev: [u8; 32],
+    ) -> Result<[u8; 32]> {
+        for (i, event) in events.iter().enumerate() {
+            let payload = serde_json::to_string(event)
+                .map_err(|e| StoreError::Unexpected(anyhow::Error::new(e).context("serialize")))?;
+            let hash = chain_hash(&prev, payload.as_bytes());
+            self.seqs.push(first_seq + i as i64);
+            self.kinds.push(event.kind());
+            self.payloads.push(payload);
+            self.prevs.push(prev.to_vec());
+            self.hashes.push(hash.to_vec());
+            prev = hash;
+        }
+        Ok(prev)
+    }
+}
+
+/// The `games` read-model columns a game's state determines.
+pub(crate) struct ReadModel {
+    pub status: GameStatus,
+    pub awaiting_seat: Option<i16>,
+    pub winners: Option<Vec<i16>>,
+}
+
+impl ReadModel {
+    pub fn of(game: &Game) -> Self {
+        let status = match game.status() {
+            Status::NotStarted => GameStatus::Open,
+            Status::Active => GameStatus::Active,
+            Status::Finished => GameStatus::Finished,
+        };
+        ReadModel {
+            status,
+            awaiting_seat: game.awaiting().map(|a| i16::from(a.seat.0)),
+            winners: game
+                .winners()
+                .map(|w| w.iter().map(|s| i16::from(s.0)).collect()),
+        }
+    }
+}
+
 /// Appends `events` after version `expected` (whose last hash is `prev_hash`), brings the `games`
 /// read model to `after` (the game once they are applied), and notifies listeners on commit.
 /// Runs inside the caller's transaction; returns the new version.
@@ -239,23 +306,8 @@ pub(crate) async fn append_tx(
     if events.is_empty() {
         return Err(unexpected("nothing to append").into());
     }
-    let mut seqs = Vec::with_capacity(events.len());
-    let mut kinds = Vec::with_capacity(events.len());
-    let mut payloads = Vec::with_capacity(events.len());
-    let mut prevs = Vec::with_capacity(events.len());
-    let mut hashes = Vec::with_capacity(events.len());
-    let mut prev = prev_hash;
-    for (i, event) in events.iter().enumerate() {
-        let payload = serde_json::to_string(event)
-            .map_err(|e| StoreError::Unexpected(anyhow::Error::new(e).context("serialize")))?;
-        let hash = chain_hash(&prev, payload.as_bytes());
-        seqs.push(expected + 1 + i as i64);
-        kinds.push(event.kind());
-        payloads.push(payload);
-        prevs.push(prev.to_vec());
-        hashes.push(hash.to_vec());
-        prev = hash;
-    }
+    let mut rows = ChainedRows::with_capacity(events.len());
+    rows.push_chain(events, expected + 1, prev_hash)?;
     let version = expected + events.len() as i64;
     let inserted = sqlx::query(
         "INSERT INTO game_events \
@@ -267,25 +319,18 @@ pub(crate) async fn append_tx(
     .bind(id.0)
     .bind(EVENT_SCHEMA_VERSION)
     .bind(seat.map(|s| i16::from(s.0)))
-    .bind(&seqs)
-    .bind(&kinds)
-    .bind(&payloads)
-    .bind(&prevs)
-    .bind(&hashes)
+    .bind(&rows.seqs)
+    .bind(&rows.kinds)
+    .bind(&rows.payloads)
+    .bind(&rows.prevs)
+    .bind(&rows.hashes)
     .execute(&mut *conn)
     .await;
     match inserted {
         Err(e) if is_unique_violation(&e, "game_events_pkey") => return Err(AppendError::Race),
         other => other.context("append events")?,
     };
-    let status = match after.status() {
-        Status::NotStarted => GameStatus::Open,
-        Status::Active => GameStatus::Active,
-        Status::Finished => GameStatus::Finished,
-    };
-    let winners: Option<Vec<i16>> = after
-        .winners()
-        .map(|w| w.iter().map(|s| i16::from(s.0)).collect());
+    let model = ReadModel::of(after);
     let updated = sqlx::query(
         "UPDATE games SET version = $2, status = $3, awaiting_seat = $4, winners = $5, \
                           updated_at = now() \
@@ -293,9 +338,9 @@ pub(crate) async fn append_tx(
     )
     .bind(id.0)
     .bind(version)
-    .bind(status.as_str())
-    .bind(after.awaiting().map(|a| i16::from(a.seat.0)))
-    .bind(winners)
+    .bind(model.status.as_str())
+    .bind(model.awaiting_seat)
+    .bind(model.winners)
     .bind(expected)
     .execute(&mut *conn)
     .await
