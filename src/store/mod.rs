@@ -4,6 +4,7 @@
 //! Every write is one transaction: load → replay → decide → append with expected version →
 //! update the read model → `pg_notify` → commit.
 
+mod bulk;
 mod error;
 mod events;
 mod games;
@@ -16,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+pub use bulk::{ImportGame, numbered_account_id, numbered_game_id};
 pub use error::{Result, StoreError};
 pub use events::{
     GENESIS, LoadedGame, StoredEvent, Submit, Submitted, UpcastError, chain_hash, request_hash,
