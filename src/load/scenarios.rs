@@ -234,16 +234,15 @@ impl Task {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    /// Seconds a long poll may wait now: the configured wait, cut at the deadline; `None` when
-    /// less than a second is left.
-    fn poll_wait(&self) -> Option<u64> {
-        match self.deadline {
-            None => Some(self.args.wait_s),
-            Some(d) => {
-                let left = d.saturating_duration_since(Instant::now()).as_secs();
-                (left >= 1).then_some(left.min(self.args.wait_s))
-            }
-        }
+    /// Seconds a long poll may wait now: the configured wait, cut at the deadline (rounded up:
+    /// a poll may end up to a second after it).
+    fn poll_wait(&self) -> u64 {
+        let left = self.deadline.map_or(self.args.wait_s, |d| {
+            d.saturating_duration_since(Instant::now())
+                .as_secs_f64()
+                .ceil() as u64
+        });
+        left.clamp(1, self.args.wait_s.max(1))
     }
 
     fn rng(&self, round: u64, seat: u8) -> StdRng {
@@ -349,9 +348,7 @@ impl Task {
                     .await
                     .map(|s| Step::after_view(&s, seat)),
                 Next::WaitPast(version) => {
-                    let Some(wait) = self.poll_wait() else {
-                        return (Outcome::Unfinished, rec);
-                    };
+                    let wait = self.poll_wait();
                     self.api
                         .view(&mut rec, &token, &game, Some((version, wait)))
                         .await
