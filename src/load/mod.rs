@@ -93,6 +93,10 @@ pub struct RunArgs {
     /// The server's process id: its peak resident memory (VmHWM) and CPU time are reported.
     #[arg(long)]
     pub server_pid: Option<u32>,
+    /// Play, actions: a player thinks this long (on average; uniformly 0.5 to 1.5 times) before
+    /// each decision, as a person would. 0: every request as soon as the previous answer.
+    #[arg(long, default_value_t = 0)]
+    pub think_ms: u64,
     /// Seconds a long poll may wait.
     #[arg(long, default_value_t = 30)]
     pub wait_s: u64,

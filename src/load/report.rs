@@ -98,6 +98,7 @@ pub struct Report {
     pub players: u8,
     pub accounts: u32,
     pub seed: u64,
+    pub think_ms: u64,
     /// Creating and logging in the accounts (and listing games for views); not in `elapsed_s`.
     pub setup_s: f64,
     /// The measured window, from the first game (or view) to the last answer.

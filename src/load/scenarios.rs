@@ -93,6 +93,7 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
         players: args.players,
         accounts: args.accounts(),
         seed: args.seed,
+        think_ms: args.think_ms,
         setup_s: round2(setup_s),
         elapsed_s: round2(elapsed),
         actions: rec.actions,
@@ -245,6 +246,14 @@ impl Task {
         left.clamp(1, self.args.wait_s.max(1))
     }
 
+    /// A person's pause before a decision (`--think-ms`).
+    async fn think(&self, rng: &mut StdRng) {
+        if self.args.think_ms > 0 {
+            let ms = self.args.think_ms as f64 * rng.random_range(0.5..1.5);
+            tokio::time::sleep(Duration::from_secs_f64(ms / 1000.0)).await;
+        }
+    }
+
     fn rng(&self, round: u64, seat: u8) -> StdRng {
         let mix = self.args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ (u64::from(self.n) << 32)
@@ -341,6 +350,9 @@ impl Task {
             if self.past_deadline() || failures >= MAX_FAILURES_IN_A_ROW {
                 return (Outcome::Unfinished, rec);
             }
+            if matches!(next, Next::Act) {
+                self.think(&mut rng).await;
+            }
             let step = match next {
                 Next::Look => self
                     .api
@@ -397,6 +409,7 @@ impl Task {
                     return (Outcome::Finished, rec);
                 };
                 let token = &seats[usize::from(seat)];
+                task.think(&mut rng).await;
                 let acted = match task.api.legal(&mut rec, token, &game.id).await {
                     Ok(legal) => match legal.actions.choose(&mut rng) {
                         Some(action) => {
