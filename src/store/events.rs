@@ -166,11 +166,23 @@ impl EventRow {
             version: self.event_version,
             seat: self.seat.map(seat_from_db).transpose()?,
             recorded_at: self.recorded_at,
-            prev_hash: hex::encode(&self.prev_hash),
-            hash: hex::encode(&self.hash),
+            prev_hash: to_hex(&self.prev_hash),
+            hash: to_hex(&self.hash),
             event,
         })
     }
+}
+
+/// Lower-case hex, as `hex::encode` writes it, without its `char` iterator: two hashes per
+/// loaded event made that 6% of a view's CPU.
+fn to_hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut text = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        text.push(char::from(DIGITS[usize::from(b >> 4)]));
+        text.push(char::from(DIGITS[usize::from(b & 0x0f)]));
+    }
+    text
 }
 
 pub(crate) fn seat_from_db(v: i16) -> Result<Seat> {
@@ -630,4 +642,16 @@ fn backoff(tries: u32) -> Duration {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos() % 4_000_000);
     Duration::from_millis(u64::from(tries) * 2) + Duration::from_nanos(u64::from(jitter))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn to_hex_writes_what_hex_encode_writes() {
+        let bytes: Vec<u8> = (0..=255).collect();
+        assert_eq!(to_hex(&bytes), hex::encode(&bytes));
+        assert_eq!(to_hex(&GENESIS), "0".repeat(64));
+    }
 }
