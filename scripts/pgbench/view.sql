@@ -3,8 +3,7 @@
 -- (ids 00000000-0000-4000-8000-<n>); each client reads its own share of them.
 -- Variables: -D nclients=<clients> -D ngames=<games populated>.
 \set g :client_id + :nclients * random(0, :ngames / :nclients - 1)
-BEGIN;
-SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY;
+BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY;
 SELECT id, status, options, created_by, version, awaiting_seat, winners, created_at, updated_at FROM games WHERE id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid;
 SELECT s.game_id, s.seat, s.account_id, a.username FROM game_seats s JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ANY(ARRAY[('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid]) ORDER BY s.game_id, s.seat;
 SELECT seq, event_type, event_version, payload::text AS payload, seat, recorded_at, prev_hash, hash FROM game_events WHERE game_id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid AND seq > 0 ORDER BY seq LIMIT NULL::bigint;

@@ -354,10 +354,13 @@ pub(crate) async fn append_tx(
         other => other.context("append events")?,
     };
     let model = ReadModel::of(after);
+    // The notification rides on the updated row (one round trip, not two); a transaction that
+    // does not commit sends none.
     let updated = sqlx::query(
         "UPDATE games SET version = $2, status = $3, awaiting_seat = $4, winners = $5, \
                           updated_at = now() \
-         WHERE id = $1 AND version = $6",
+         WHERE id = $1 AND version = $6 \
+         RETURNING pg_notify($7, $8)",
     )
     .bind(id.0)
     .bind(version)
@@ -365,21 +368,17 @@ pub(crate) async fn append_tx(
     .bind(model.awaiting_seat)
     .bind(model.winners)
     .bind(expected)
+    .bind(CHANNEL)
+    .bind(format!("{id}:{version}"))
     .execute(&mut *conn)
     .await
-    .context("update the games read model")?;
+    .context("update the games read model and notify")?;
     if updated.rows_affected() != 1 {
         return Err(unexpected(format!(
             "games read model of {id} is not at version {expected} although its stream is"
         ))
         .into());
     }
-    sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(CHANNEL)
-        .bind(format!("{id}:{version}"))
-        .execute(&mut *conn)
-        .await
-        .context("notify game_events")?;
     Ok(version)
 }
 
@@ -433,11 +432,11 @@ impl Store {
     /// The game with its whole stream, replayed. One snapshot: `summary.version` equals
     /// `events.len()`.
     pub async fn load(&self, id: GameId) -> Result<LoadedGame> {
-        let mut tx = self.pool.begin().await.context("begin load")?;
-        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            .execute(&mut *tx)
+        let mut tx = self
+            .pool
+            .begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             .await
-            .context("set snapshot")?;
+            .context("begin load")?;
         let summary = games::fetch_summary(&mut tx, id).await?;
         let events = read_stream(&mut tx, id, 0, None).await?;
         tx.commit().await.context("end load")?;
