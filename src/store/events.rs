@@ -15,6 +15,7 @@ use super::error::{Context, Result, StoreError, is_unique_violation, unexpected}
 use super::games::GameSummary;
 use super::games::{self, GameStatus};
 use super::notify::CHANNEL;
+use super::snapshots::Snapshot;
 use super::{AccountId, GameId, Store};
 use crate::engine::{self, Action, EVENT_SCHEMA_VERSION, Event, Game, Seat, Status};
 
@@ -71,6 +72,15 @@ impl LoadedGame {
     pub fn version(&self) -> i64 {
         self.events.len() as i64
     }
+}
+
+/// A game now: its listing row and its state at the stream's head (no events).
+#[derive(Debug, Clone)]
+pub struct CurrentGame {
+    pub summary: GameSummary,
+    /// The stream's version: its last seq, 0 before the game starts.
+    pub version: i64,
+    pub game: Game,
 }
 
 /// Why a stored event does not load.
@@ -154,12 +164,22 @@ impl EventRow {
         upcast(&self.event_type, self.event_version, value)
     }
 
-    fn decode(self, game_id: GameId) -> Result<StoredEvent> {
-        let event = self.event().map_err(|e| {
+    /// The event, or the store's error naming it.
+    fn event_of(&self, game_id: GameId) -> Result<Event> {
+        self.event().map_err(|e| {
             StoreError::Unexpected(
                 anyhow::Error::new(e).context(format!("event {} of game {game_id}", self.seq)),
             )
-        })?;
+        })
+    }
+
+    fn hash_bytes(&self) -> Result<[u8; 32]> {
+        <[u8; 32]>::try_from(self.hash.as_slice())
+            .map_err(|_| unexpected(format!("stored hash of seq {} is not 32 bytes", self.seq)))
+    }
+
+    fn decode(self, game_id: GameId) -> Result<StoredEvent> {
+        let event = self.event_of(game_id)?;
         Ok(StoredEvent {
             seq: self.seq,
             kind: self.event_type,
@@ -314,9 +334,15 @@ impl ReadModel {
     }
 }
 
+/// The stream's head after an append.
+pub(crate) struct Appended {
+    pub version: i64,
+    pub last_hash: [u8; 32],
+}
+
 /// Appends `events` after version `expected` (whose last hash is `prev_hash`), brings the `games`
 /// read model to `after` (the game once they are applied), and notifies listeners on commit.
-/// Runs inside the caller's transaction; returns the new version.
+/// Runs inside the caller's transaction; returns the new head.
 pub(crate) async fn append_tx(
     conn: &mut PgConnection,
     id: GameId,
@@ -325,12 +351,12 @@ pub(crate) async fn append_tx(
     events: &[Event],
     prev_hash: [u8; 32],
     after: &Game,
-) -> std::result::Result<i64, AppendError> {
+) -> std::result::Result<Appended, AppendError> {
     if events.is_empty() {
         return Err(unexpected("nothing to append").into());
     }
     let mut rows = ChainedRows::with_capacity(events.len());
-    rows.push_chain(events, expected + 1, prev_hash)?;
+    let last_hash = rows.push_chain(events, expected + 1, prev_hash)?;
     let version = expected + events.len() as i64;
     let inserted = sqlx::query(
         "INSERT INTO game_events \
@@ -379,7 +405,24 @@ pub(crate) async fn append_tx(
         ))
         .into());
     }
-    Ok(version)
+    Ok(Appended { version, last_hash })
+}
+
+/// The stream's head as the calling statement sees it: its version and its last hash.
+async fn read_head(conn: &mut PgConnection, id: GameId) -> Result<(i64, [u8; 32])> {
+    let head: Option<(i64, Vec<u8>)> = sqlx::query_as(
+        "SELECT seq, hash FROM game_events WHERE game_id = $1 ORDER BY seq DESC LIMIT 1",
+    )
+    .bind(id.0)
+    .fetch_optional(conn)
+    .await
+    .context("read a stream's head")?;
+    match head {
+        None => Ok((0, GENESIS)),
+        Some((seq, hash)) => <[u8; 32]>::try_from(hash.as_slice())
+            .map(|h| (seq, h))
+            .map_err(|_| unexpected(format!("stored hash of seq {seq} is not 32 bytes"))),
+    }
 }
 
 /// An action submitted by a player.
@@ -441,11 +484,72 @@ impl Store {
         let events = read_stream(&mut tx, id, 0, None).await?;
         tx.commit().await.context("end load")?;
         let game = Game::replay(events.iter().map(|e| &e.event));
+        let snapshot = Snapshot {
+            version: events.len() as i64,
+            last_hash: prev_hash_of(&events)?,
+            game: game.clone(),
+        };
+        self.snapshots.put(id, snapshot);
         Ok(LoadedGame {
             summary,
             events,
             game,
         })
+    }
+
+    /// The game now, without its events: the listing row and the state at the stream's head,
+    /// in one database snapshot. The state is replayed from the stream, starting from this
+    /// process's last replay of it when the head proves that replay current (see
+    /// [`Store::replay_head`]).
+    pub async fn current(&self, id: GameId) -> Result<CurrentGame> {
+        let mut tx = self
+            .pool
+            .begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            .await
+            .context("begin load")?;
+        let summary = games::fetch_summary(&mut tx, id).await?;
+        let head = self.replay_head(&mut tx, id).await?;
+        tx.commit().await.context("end load")?;
+        Ok(CurrentGame {
+            summary,
+            version: head.version,
+            game: head.game,
+        })
+    }
+
+    /// The game replayed to the stream's head as `conn`'s transaction sees it. The head (last
+    /// seq and hash) is read first; a kept snapshot with that very head is the replay of this
+    /// stream (the hash chains every payload), so it is used as is. A snapshot of a shorter
+    /// stream is brought forward with the events after it, provided the first of them chains
+    /// to its last hash; anything else is replayed from the first event.
+    pub(crate) async fn replay_head(
+        &self,
+        conn: &mut PgConnection,
+        id: GameId,
+    ) -> Result<Snapshot> {
+        let (version, last_hash) = read_head(conn, id).await?;
+        let from = match self.snapshots.get(id) {
+            Some(s) if s.version == version && s.last_hash == last_hash => return Ok(s),
+            Some(s) if s.version < version => s,
+            _ => Snapshot::before_start(),
+        };
+        let mut rows = read_rows(conn, id, from.version, None).await?;
+        let chained = rows
+            .first()
+            .is_some_and(|r| r.seq == from.version + 1 && r.prev_hash == from.last_hash);
+        let mut head = if chained || rows.is_empty() {
+            from
+        } else {
+            rows = read_rows(conn, id, 0, None).await?;
+            Snapshot::before_start()
+        };
+        for row in &rows {
+            head.game.apply(&row.event_of(id)?);
+            head.version = row.seq;
+            head.last_hash = row.hash_bytes()?;
+        }
+        self.snapshots.put(id, head.clone());
+        Ok(head)
     }
 
     /// Up to `limit` events after seq `after`, in order.
@@ -490,9 +594,9 @@ impl Store {
         events.iter().for_each(|e| game.apply(e));
         let prev = prev_hash_of(&stream)?;
         match append_tx(&mut tx, id, actual, seat, events, prev, &game).await {
-            Ok(version) => {
+            Ok(head) => {
                 tx.commit().await.context("commit append")?;
-                Ok(version)
+                Ok(head.version)
             }
             Err(AppendError::Race) => {
                 drop(tx);
@@ -538,10 +642,11 @@ impl Store {
         let id = s.game_id;
         let mut tx = self.pool.begin().await.context("begin submit")?;
         let seat = games::seat_of(&mut tx, id, s.account).await?;
-        // The stream is read before the key is looked up: each statement sees what was committed
-        // when it began, so if this read already holds another attempt's events, the lookup
-        // sees that attempt's key too (they commit together) and nothing is decided twice.
-        let stream = read_stream(&mut tx, id, 0, None).await?;
+        // The stream is read (its head, then any events after the kept snapshot) before the key
+        // is looked up: each statement sees what was committed when it began, so if this read
+        // already holds another attempt's events, the lookup sees that attempt's key too (they
+        // commit together) and nothing is decided twice.
+        let head = self.replay_head(&mut tx, id).await?;
         if let Some(key) = s.idempotency_key {
             let prior: Option<KeyRow> = sqlx::query_as(
                 "SELECT request_hash, seat, first_seq, version FROM idempotency_keys \
@@ -575,7 +680,7 @@ impl Store {
                 })));
             }
         }
-        let version = stream.len() as i64;
+        let version = head.version;
         if let Some(expected) = s.expected_version
             && expected != version
         {
@@ -584,24 +689,32 @@ impl Store {
                 actual: version,
             });
         }
-        let before = Game::replay(stream.iter().map(|e| &e.event));
-        let events = engine::decide(&before, seat, s.action, rng)?;
-        let mut after = before;
+        let events = engine::decide(&head.game, seat, s.action, rng)?;
+        let mut after = head.game;
         events.iter().for_each(|e| after.apply(e));
-        let prev = prev_hash_of(&stream)?;
-        let new_version =
-            match append_tx(&mut tx, id, version, Some(seat), &events, prev, &after).await {
-                Ok(v) => v,
-                Err(AppendError::Race) => {
-                    drop(tx);
-                    let actual = self.current_version(id).await?;
-                    return Ok(Attempt::Lost {
-                        expected: version,
-                        actual,
-                    });
-                }
-                Err(AppendError::Store(e)) => return Err(e),
-            };
+        let appended = match append_tx(
+            &mut tx,
+            id,
+            version,
+            Some(seat),
+            &events,
+            head.last_hash,
+            &after,
+        )
+        .await
+        {
+            Ok(a) => a,
+            Err(AppendError::Race) => {
+                drop(tx);
+                let actual = self.current_version(id).await?;
+                return Ok(Attempt::Lost {
+                    expected: version,
+                    actual,
+                });
+            }
+            Err(AppendError::Store(e)) => return Err(e),
+        };
+        let new_version = appended.version;
         if let Some(key) = s.idempotency_key {
             let stored = sqlx::query(
                 "INSERT INTO idempotency_keys \
@@ -625,6 +738,14 @@ impl Store {
             };
         }
         tx.commit().await.context("commit submit")?;
+        self.snapshots.put(
+            id,
+            Snapshot {
+                version: new_version,
+                last_hash: appended.last_hash,
+                game: after.clone(),
+            },
+        );
         Ok(Attempt::Done(Box::new(Submitted {
             version: new_version,
             seat,
