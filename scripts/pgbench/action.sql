@@ -1,6 +1,7 @@
--- What POST /v1/games/{id}/actions sends PostgreSQL without an Idempotency-Key (the load tool
--- sends none): Store::submit → try_submit → append_tx (src/store/events.rs), statement for
--- statement, in one transaction. An action appends 3.8 events of ~60 bytes on average in
+-- An action's SQL with the whole stream, without an Idempotency-Key (the load tool sends
+-- none): Store::submit → try_submit → append_tx (src/store/events.rs) as it was before the
+-- server kept replays (today it reads the head, then the stream only for a game it has no
+-- replay of; action-head.sql is the usual case), statement for statement, in one transaction. An action appends 3.8 events of ~60 bytes on average in
 -- random 2-player games; this appends 4 real payloads.
 -- Differences, all in PostgreSQL's favour or neutral: the server computes the next seq and the
 -- hash chain from the stream it read, here the INSERT finds the last event itself (one index

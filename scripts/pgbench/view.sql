@@ -1,6 +1,8 @@
--- What GET /v1/games/{id} (and GET .../legal-actions) sends PostgreSQL: Store::load
--- (src/store/events.rs), statement for statement. Games are those of `lords load populate`
--- (ids 00000000-0000-4000-8000-<n>); each client reads its own share of them.
+-- A view's SQL with the whole stream: Store::load (src/store/events.rs), statement for
+-- statement: what GET /v1/games/{id}?at= sends, and what a view or legal actions cost before
+-- the server kept replays (for a game this process has no replay of, Store::current reads the
+-- head then this same stream; view-head.sql is the usual case). Games are those of
+-- `lords load populate` (ids 00000000-0000-4000-8000-<n>); each client reads its own share.
 -- Variables: -D nclients=<clients> -D ngames=<games populated>.
 \set g :client_id + :nclients * random(0, :ngames / :nclients - 1)
 BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY;
