@@ -228,10 +228,7 @@ pub fn redact(event: &Event, viewer: Viewer) -> Event {
             taken,
             ..
         } => {
-            if !*taken_face_up
-                && !viewer.sees_private(*seat)
-                && !viewer.sees_private(target.seat)
-            {
+            if !*taken_face_up && !viewer.sees_private(*seat) && !viewer.sees_private(target.seat) {
                 *taken = None;
             }
         }

@@ -11,7 +11,13 @@ mod smoke {
         for players in 2..=5u8 {
             for seed in 0..50u64 {
                 let mut rng = StdRng::seed_from_u64(seed);
-                let opts = OptionsRequest { players, include_bruce: Some(seed % 2 == 0), ..Default::default() }.validate().unwrap();
+                let opts = OptionsRequest {
+                    players,
+                    include_bruce: Some(seed % 2 == 0),
+                    ..Default::default()
+                }
+                .validate()
+                .unwrap();
                 let mut events = start(&opts, &mut rng).unwrap();
                 let mut g = Game::replay(&events);
                 let mut steps = 0;
@@ -20,12 +26,18 @@ mod smoke {
                     let acts = legal_actions(&g, a.seat);
                     assert!(!acts.is_empty(), "no legal action at {:?}", a);
                     let act = *acts.choose(&mut rng).unwrap();
-                    let evs = decide(&g, a.seat, &act, &mut rng).unwrap_or_else(|e| panic!("{act:?} rejected: {e}"));
-                    for e in &evs { g.apply(e); }
+                    let evs = decide(&g, a.seat, &act, &mut rng)
+                        .unwrap_or_else(|e| panic!("{act:?} rejected: {e}"));
+                    for e in &evs {
+                        g.apply(e);
+                    }
                     events.extend(evs);
-                    let mut all = g.all_cards(); all.sort(); let n = all.len(); all.dedup();
+                    let mut all = g.all_cards();
+                    all.sort();
+                    let n = all.len();
+                    all.dedup();
                     assert_eq!(all.len(), n);
-                    assert_eq!(n, if opts.include_bruce {98} else {96});
+                    assert_eq!(n, if opts.include_bruce { 98 } else { 96 });
                     steps += 1;
                     assert!(steps < 20000);
                 }
