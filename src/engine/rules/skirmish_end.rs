@@ -60,7 +60,7 @@ pub(crate) fn placement(g: &Game) -> (Vec<ArmyScore>, Vec<Seat>) {
             )
         })
         .collect();
-    order.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+    order.sort_by_key(|&(strength, rank, _)| std::cmp::Reverse((strength, rank)));
     (armies, order.into_iter().map(|o| o.2).collect())
 }
 
@@ -113,7 +113,8 @@ fn continue_claims<R: Rng + ?Sized>(s: &mut Scratch<'_, R>) {
         }
         if row <= right.claims as usize {
             // Ruling: taking every Supporter left is the only choice, so it resolves on its own.
-            for card in s.g.supporters.to_vec() {
+            // A copy: claiming empties the row as it goes.
+            for card in s.g.supporters.clone() {
                 s.emit(Event::SupporterClaimed {
                     seat: right.seat,
                     card,
