@@ -46,3 +46,6 @@ mod smoke {
         }
     }
 }
+
+mod leaks;
+mod properties;
