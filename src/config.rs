@@ -1,21 +1,271 @@
-//! Configuration: flags and environment variables (clap with `env`).
+//! Configuration: flags and environment variables (clap with `env`), and the resolved
+//! [`AppConfig`] the HTTP application runs with. No I/O here except reading/creating the
+//! generated JWT secret file.
 
-use std::path::PathBuf;
+use std::fs;
+use std::io::Write;
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::Context;
+
+/// Defaults shared by the CLI and [`AppConfig::new`], so tests run with what production runs.
+pub mod defaults {
+    pub const LISTEN: &str = "127.0.0.1:8080";
+    pub const DATA_DIR: &str = "./data";
+    pub const TOKEN_TTL_SECONDS: u64 = 3600;
+    pub const MAX_BODY_BYTES: usize = 16 * 1024;
+    pub const MAX_PAGE_SIZE: u32 = 100;
+    pub const DB_MAX_CONNECTIONS: u32 = 10;
+    pub const DB_ACQUIRE_TIMEOUT_SECONDS: u64 = 3;
+    pub const LOGIN_MAX_FAILURES: u32 = 10;
+    pub const LOGIN_WINDOW_SECONDS: u64 = 60;
+    pub const SHUTDOWN_TIMEOUT_SECONDS: u64 = 30;
+}
+
+/// The shortest JWT secret accepted: HS256 wants at least 256 bits of key.
+pub const MIN_JWT_SECRET_LEN: usize = 32;
+
+/// Name of the generated secret file inside the data directory (embedded mode only).
+pub const JWT_SECRET_FILE: &str = "jwt-secret";
 
 /// Where the database is: an external server (`DATABASE_URL`) or the embedded cluster under
 /// `data_dir`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct DatabaseArgs {
     /// PostgreSQL URL; when absent, a private cluster is started under the data directory.
-    #[arg(long, env = "DATABASE_URL")]
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     pub database_url: Option<String>,
     /// Data directory for the embedded cluster and the generated JWT secret.
-    #[arg(long, env = "LORDS_DATA_DIR", default_value = "./data")]
+    #[arg(long, env = "LORDS_DATA_DIR", default_value = defaults::DATA_DIR)]
     pub data_dir: PathBuf,
+    /// Largest number of pooled database connections.
+    #[arg(long, env = "LORDS_DB_MAX_CONNECTIONS", default_value_t = defaults::DB_MAX_CONNECTIONS,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub db_max_connections: u32,
+    /// Seconds to wait for a pooled connection before answering 503 (keeps outages fast).
+    #[arg(long, env = "LORDS_DB_ACQUIRE_TIMEOUT_SECONDS",
+          default_value_t = defaults::DB_ACQUIRE_TIMEOUT_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=300))]
+    pub db_acquire_timeout_seconds: u64,
+    /// Colon-separated directories searched for `initdb` and `pg_ctl` after PATH, for the
+    /// embedded cluster [default: /usr/lib/postgresql/*/bin, highest version first].
+    #[arg(long, env = "LORDS_PG_BIN_DIRS")]
+    pub pg_bin_dirs: Option<String>,
+}
+
+impl DatabaseArgs {
+    /// An external database at `url`, every other setting at its default.
+    pub fn external(url: impl Into<String>) -> Self {
+        DatabaseArgs {
+            database_url: Some(url.into()),
+            ..DatabaseArgs::embedded(defaults::DATA_DIR)
+        }
+    }
+
+    /// The embedded cluster under `data_dir`, every other setting at its default.
+    pub fn embedded(data_dir: impl Into<PathBuf>) -> Self {
+        DatabaseArgs {
+            database_url: None,
+            data_dir: data_dir.into(),
+            db_max_connections: defaults::DB_MAX_CONNECTIONS,
+            db_acquire_timeout_seconds: defaults::DB_ACQUIRE_TIMEOUT_SECONDS,
+            pg_bin_dirs: None,
+        }
+    }
+
+    pub fn acquire_timeout(&self) -> Duration {
+        Duration::from_secs(self.db_acquire_timeout_seconds)
+    }
+}
+
+/// How log lines are written (to stderr).
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LogFormat {
+    /// One readable line per event, span fields (request_id) in front.
+    #[default]
+    Human,
+    /// One JSON object per line, with the current span's fields (request_id).
+    Json,
 }
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct ServeArgs {
     #[command(flatten)]
     pub db: DatabaseArgs,
+    /// Address and port the HTTP server listens on.
+    #[arg(long, env = "LORDS_LISTEN", default_value = defaults::LISTEN)]
+    pub listen: String,
+    /// Secret that signs access tokens (HS256), at least 32 bytes. Required with DATABASE_URL;
+    /// in embedded mode a missing secret is generated once into <data-dir>/jwt-secret.
+    #[arg(long, env = "LORDS_JWT_SECRET", hide_env_values = true)]
+    pub jwt_secret: Option<String>,
+    /// Lifetime of an access token, in seconds.
+    #[arg(long, env = "LORDS_TOKEN_TTL_SECONDS", default_value_t = defaults::TOKEN_TTL_SECONDS,
+          value_parser = clap::value_parser!(u64).range(60..=31_536_000))]
+    pub token_ttl_seconds: u64,
+    /// Log format on stderr (level filter: RUST_LOG, default "info").
+    #[arg(long, env = "LORDS_LOG_FORMAT", value_enum, default_value_t = LogFormat::Human)]
+    pub log_format: LogFormat,
+    /// Largest accepted request body, in bytes (larger bodies get 413).
+    #[arg(long, env = "LORDS_MAX_BODY_BYTES", default_value_t = defaults::MAX_BODY_BYTES)]
+    pub max_body_bytes: usize,
+    /// Largest page a list endpoint returns.
+    #[arg(long, env = "LORDS_MAX_PAGE_SIZE", default_value_t = defaults::MAX_PAGE_SIZE,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub max_page_size: u32,
+    /// Failed logins per username, and per client address, allowed within the window before
+    /// further attempts get 429.
+    #[arg(long, env = "LORDS_LOGIN_MAX_FAILURES", default_value_t = defaults::LOGIN_MAX_FAILURES,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub login_max_failures: u32,
+    /// The login rate-limit window, in seconds.
+    #[arg(long, env = "LORDS_LOGIN_WINDOW_SECONDS",
+          default_value_t = defaults::LOGIN_WINDOW_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub login_window_seconds: u64,
+    /// HTTP worker threads [default: one per CPU].
+    #[arg(long, env = "LORDS_WORKERS", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub workers: Option<u16>,
+    /// Seconds in-flight requests get to finish after SIGTERM/SIGINT.
+    #[arg(long, env = "LORDS_SHUTDOWN_TIMEOUT_SECONDS",
+          default_value_t = defaults::SHUTDOWN_TIMEOUT_SECONDS)]
+    pub shutdown_timeout_seconds: u64,
+}
+
+/// The `serve` flags as a clap command, for introspection (tests compare the Compose file's
+/// environment with it).
+pub fn serve_command() -> clap::Command {
+    <ServeArgs as clap::Args>::augment_args(clap::Command::new("serve"))
+}
+
+/// Every environment variable the `serve` command reads.
+pub fn serve_env_vars() -> Vec<String> {
+    serve_command()
+        .get_arguments()
+        .filter_map(|a| a.get_env())
+        .map(|e| e.to_string_lossy().into_owned())
+        .collect()
+}
+
+/// What the HTTP application runs with, resolved from [`ServeArgs`] (the JWT secret is known).
+#[derive(Debug, Clone)]
+pub struct AppConfig {
+    pub listen: String,
+    pub jwt_secret: String,
+    pub token_ttl: Duration,
+    pub max_body_bytes: usize,
+    pub max_page_size: u32,
+    pub login_max_failures: u32,
+    pub login_window: Duration,
+    pub workers: Option<usize>,
+    pub shutdown_timeout: Duration,
+}
+
+impl AppConfig {
+    /// The defaults of the CLI with this secret. Tests set `listen` to `127.0.0.1:0`.
+    pub fn new(jwt_secret: impl Into<String>) -> Self {
+        AppConfig {
+            listen: defaults::LISTEN.to_string(),
+            jwt_secret: jwt_secret.into(),
+            token_ttl: Duration::from_secs(defaults::TOKEN_TTL_SECONDS),
+            max_body_bytes: defaults::MAX_BODY_BYTES,
+            max_page_size: defaults::MAX_PAGE_SIZE,
+            login_max_failures: defaults::LOGIN_MAX_FAILURES,
+            login_window: Duration::from_secs(defaults::LOGIN_WINDOW_SECONDS),
+            workers: None,
+            shutdown_timeout: Duration::from_secs(defaults::SHUTDOWN_TIMEOUT_SECONDS),
+        }
+    }
+
+    /// Resolves the secret (see [`resolve_jwt_secret`]) and copies the rest of the flags.
+    pub fn from_args(args: &ServeArgs) -> anyhow::Result<Self> {
+        let secret = resolve_jwt_secret(args)?;
+        Ok(AppConfig {
+            listen: args.listen.clone(),
+            jwt_secret: secret,
+            token_ttl: Duration::from_secs(args.token_ttl_seconds),
+            max_body_bytes: args.max_body_bytes,
+            max_page_size: args.max_page_size,
+            login_max_failures: args.login_max_failures,
+            login_window: Duration::from_secs(args.login_window_seconds),
+            workers: args.workers.map(usize::from),
+            shutdown_timeout: Duration::from_secs(args.shutdown_timeout_seconds),
+        })
+    }
+}
+
+/// Fails when [`resolve_jwt_secret`] would, without creating anything: lets `serve` refuse a
+/// bad configuration before it starts a database.
+pub fn check_jwt_secret(args: &ServeArgs) -> anyhow::Result<()> {
+    if args.jwt_secret.is_some() || args.db.database_url.is_some() {
+        resolve_jwt_secret(args)?;
+    }
+    Ok(())
+}
+
+/// The JWT secret: the flag/variable when given; otherwise, in embedded mode only, the one
+/// stored at `<data_dir>/jwt-secret` (generated on first start, mode 0600). With an external
+/// database several servers may share it, so a per-machine secret is refused.
+pub fn resolve_jwt_secret(args: &ServeArgs) -> anyhow::Result<String> {
+    if let Some(secret) = &args.jwt_secret {
+        anyhow::ensure!(
+            secret.len() >= MIN_JWT_SECRET_LEN,
+            "LORDS_JWT_SECRET is too short: use at least {MIN_JWT_SECRET_LEN} random characters \
+             (e.g. `openssl rand -hex 32`)"
+        );
+        return Ok(secret.clone());
+    }
+    if args.db.database_url.is_some() {
+        anyhow::bail!(
+            "LORDS_JWT_SECRET (or --jwt-secret) is required when DATABASE_URL is set: every \
+             server sharing that database must sign tokens with the same secret. Set it to at \
+             least {MIN_JWT_SECRET_LEN} random characters, e.g. `export LORDS_JWT_SECRET=$(openssl rand -hex 32)`"
+        );
+    }
+    load_or_generate_secret(&args.db.data_dir)
+}
+
+/// Reads `<data_dir>/jwt-secret`, or creates it with a fresh random secret (0600).
+pub fn load_or_generate_secret(data_dir: &Path) -> anyhow::Result<String> {
+    let path = data_dir.join(JWT_SECRET_FILE);
+    fs::create_dir_all(data_dir)
+        .with_context(|| format!("creating the data directory {}", data_dir.display()))?;
+    match fs::read_to_string(&path) {
+        Ok(s) => {
+            let secret = s.trim().to_string();
+            anyhow::ensure!(
+                secret.len() >= MIN_JWT_SECRET_LEN,
+                "{} holds a secret shorter than {MIN_JWT_SECRET_LEN} characters; delete it to \
+                 generate a new one (existing tokens become invalid)",
+                path.display()
+            );
+            let mode = fs::metadata(&path)?.permissions().mode();
+            if mode & 0o077 != 0 {
+                tracing::warn!(path = %path.display(), mode = format!("{mode:o}"),
+                    "the JWT secret file is readable by others; tightening it to 0600");
+                fs::set_permissions(&path, fs::Permissions::from_mode(0o600))?;
+            }
+            Ok(secret)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let mut bytes = [0u8; 32];
+            rand::fill(&mut bytes);
+            let secret = hex::encode(bytes);
+            let mut file = fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .open(&path)
+                .with_context(|| format!("creating {}", path.display()))?;
+            file.write_all(secret.as_bytes())
+                .and_then(|()| file.write_all(b"\n"))
+                .and_then(|()| file.sync_all())
+                .with_context(|| format!("writing {}", path.display()))?;
+            tracing::info!(path = %path.display(), "generated a new JWT secret");
+            Ok(secret)
+        }
+        Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
+    }
 }

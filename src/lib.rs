@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod commands;
 pub mod config;
 pub mod embedded;
 pub mod engine;

@@ -33,12 +33,19 @@ enum Command {
         db: lords::config::DatabaseArgs,
         game_id: String,
     },
+    /// Print the OpenAPI document (regenerate with `lords openapi > openapi/openapi.json`).
+    #[command(hide = true)]
+    Openapi,
 }
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Simulate(args) => lords::sim::run(&args),
+        Command::Openapi => {
+            print!("{}", lords::api::openapi::to_pretty_json());
+            Ok(())
+        }
         other => tokio::runtime::Builder::new_multi_thread()
             .enable_all()
             .build()
@@ -57,9 +64,9 @@ fn main() -> std::process::ExitCode {
 async fn run_async(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Serve(args) => lords::startup::serve(args).await,
-        Command::Migrate(_db) => anyhow::bail!("migrate is not implemented yet"),
-        Command::Verify { .. } => anyhow::bail!("verify is not implemented yet"),
-        Command::Export { .. } => anyhow::bail!("export is not implemented yet"),
-        Command::Simulate(_) => unreachable!("simulate runs without a runtime"),
+        Command::Migrate(db) => lords::startup::migrate(db).await,
+        Command::Verify { db, game_id, all } => lords::commands::verify(&db, game_id.as_deref(), all).await,
+        Command::Export { db, game_id } => lords::commands::export(&db, &game_id).await,
+        Command::Simulate(_) | Command::Openapi => unreachable!("runs without a runtime"),
     }
 }

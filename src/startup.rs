@@ -1,7 +1,263 @@
-//! Builds and runs the HTTP application.
+//! Builds and runs the HTTP application: [`AppState`] (what handlers share), [`Application`]
+//! (a bound server; port 0 in tests), [`serve`] (the `serve` command: logs, database, signals,
+//! graceful shutdown) and [`migrate`].
 
-use crate::config::ServeArgs;
+use std::net::{SocketAddr, TcpListener};
+use std::sync::Arc;
 
-pub async fn serve(_args: ServeArgs) -> anyhow::Result<()> {
-    anyhow::bail!("serve is not implemented yet")
+use actix_web::dev::{Server, ServerHandle};
+use actix_web::middleware::from_fn;
+use actix_web::{App, HttpServer, web};
+use anyhow::Context;
+use sqlx::PgPool;
+use tokio::sync::watch;
+
+use crate::api;
+use crate::auth::{JwtKeys, LoginLimiter};
+use crate::config::{AppConfig, DatabaseArgs, LogFormat, ServeArgs};
+use crate::embedded;
+use crate::store::{Notifier, Store};
+use crate::telemetry::{self, Metrics};
+
+/// What every handler can reach, as `web::Data<AppState>`. Cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub config: Arc<AppConfig>,
+    pub jwt: Arc<JwtKeys>,
+    pub metrics: Arc<Metrics>,
+    pub login_limiter: Arc<LoginLimiter>,
+    /// Becomes true when the server starts shutting down: long polls wait on it and return.
+    pub shutdown: ShutdownSignal,
+    /// The event store over `pool`.
+    pub store: Store,
+    /// Wakes long polls when any server process appends to a game (LISTEN/NOTIFY).
+    pub notifier: Notifier,
+}
+
+impl AppState {
+    pub fn new(
+        pool: PgPool,
+        config: AppConfig,
+        shutdown: ShutdownSignal,
+        notifier: Notifier,
+    ) -> Self {
+        let jwt = JwtKeys::new(config.jwt_secret.as_bytes(), config.token_ttl);
+        let login_limiter = LoginLimiter::new(config.login_max_failures, config.login_window);
+        AppState {
+            store: Store::new(pool.clone()),
+            notifier,
+            pool,
+            jwt: Arc::new(jwt),
+            metrics: Arc::new(Metrics::new()),
+            login_limiter: Arc::new(login_limiter),
+            config: Arc::new(config),
+            shutdown,
+        }
+    }
+}
+
+/// The receiving side of the shutdown signal (in [`AppState::shutdown`]).
+#[derive(Clone, Debug)]
+pub struct ShutdownSignal(watch::Receiver<bool>);
+
+impl ShutdownSignal {
+    /// A signal that fires when `trigger` is fired.
+    pub fn new() -> (ShutdownSignal, watch::Sender<bool>) {
+        let (tx, rx) = watch::channel(false);
+        (ShutdownSignal(rx), tx)
+    }
+
+    pub fn is_shutting_down(&self) -> bool {
+        *self.0.borrow()
+    }
+
+    /// Resolves once shutdown has begun. Use it in `tokio::select!` against a long poll.
+    pub async fn wait(&self) {
+        let mut rx = self.0.clone();
+        // A dropped sender means the application is gone: treat as shut down.
+        let _ = rx.wait_for(|down| *down).await;
+    }
+}
+
+/// Starts a graceful shutdown: fires [`ShutdownSignal`] (releasing long polls), then stops the
+/// server, letting in-flight requests finish within the configured timeout.
+#[derive(Clone)]
+pub struct ShutdownTrigger {
+    tx: Arc<watch::Sender<bool>>,
+    server: ServerHandle,
+}
+
+impl ShutdownTrigger {
+    pub async fn shutdown(&self) {
+        self.tx.send_replace(true);
+        self.server.stop(true).await;
+    }
+}
+
+/// A bound, not yet running, HTTP server.
+pub struct Application {
+    local_addr: SocketAddr,
+    server: Server,
+    state: AppState,
+    trigger: ShutdownTrigger,
+}
+
+impl Application {
+    /// Binds `config.listen` (use `127.0.0.1:0` in tests) and builds the app over `pool`.
+    pub async fn build(config: AppConfig, pool: PgPool) -> anyhow::Result<Application> {
+        let listener = TcpListener::bind(&config.listen)
+            .with_context(|| format!("binding the HTTP listener to {}", config.listen))?;
+        let local_addr = listener.local_addr()?;
+        let (signal, tx) = ShutdownSignal::new();
+        let notifier = Notifier::start(pool.clone()).await;
+        let state = AppState::new(pool, config, signal, notifier);
+        let server = run(listener, state.clone())?;
+        let trigger = ShutdownTrigger {
+            tx: Arc::new(tx),
+            server: server.handle(),
+        };
+        Ok(Application {
+            local_addr,
+            server,
+            state,
+            trigger,
+        })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.local_addr.port()
+    }
+
+    pub fn local_addr(&self) -> SocketAddr {
+        self.local_addr
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    pub fn shutdown_trigger(&self) -> ShutdownTrigger {
+        self.trigger.clone()
+    }
+
+    /// Serves until [`ShutdownTrigger::shutdown`] has run and in-flight requests are done.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
+    let max_body = state.config.max_body_bytes;
+    let shutdown_timeout = state.config.shutdown_timeout.as_secs();
+    let workers = state.config.workers;
+    let jwt = web::Data::from(state.jwt.clone());
+    let data = web::Data::new(state);
+    let mut server = HttpServer::new(move || {
+        App::new()
+            .app_data(data.clone())
+            .app_data(jwt.clone())
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(max_body)
+                    .error_handler(api::error::json_error),
+            )
+            .app_data(web::PayloadConfig::new(max_body))
+            .app_data(web::PathConfig::default().error_handler(api::error::path_error))
+            .app_data(web::QueryConfig::default().error_handler(api::error::query_error))
+            .wrap(from_fn(api::middleware::observe))
+            .configure(api::configure)
+            .default_service(web::to(api::not_found))
+    })
+    // Signals are ours (see `serve`): the shutdown signal must fire before the server stops.
+    .disable_signals()
+    .shutdown_timeout(shutdown_timeout);
+    if let Some(n) = workers {
+        server = server.workers(n);
+    }
+    Ok(server.listen(listener)?.run())
+}
+
+/// Resolves on SIGTERM or SIGINT.
+async fn termination_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(s) => s,
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot listen for SIGTERM");
+                    let _ = ctrl_c.await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = ctrl_c => tracing::info!("SIGINT received"),
+            _ = term.recv() => tracing::info!("SIGTERM received"),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = ctrl_c.await;
+    }
+}
+
+/// The `serve` command: logs, JWT secret, database (embedded or external, migrated), HTTP
+/// server until SIGTERM/SIGINT, then a graceful stop and the embedded cluster's shutdown.
+pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    telemetry::init(args.log_format);
+    crate::config::check_jwt_secret(&args)?;
+    let (pool, embedded) = embedded::connect(&args.db).await?;
+    // The embedded-mode secret is generated only once a database could be started.
+    let app = match async {
+        let config = AppConfig::from_args(&args)?;
+        Application::build(config, pool.clone()).await
+    }
+    .await
+    {
+        Ok(app) => app,
+        Err(e) => {
+            pool.close().await;
+            if let Some(pg) = embedded {
+                pg.stop().await;
+            }
+            return Err(e);
+        }
+    };
+    tracing::info!(address = %app.local_addr(), "listening on http://{}", app.local_addr());
+    let trigger = app.shutdown_trigger();
+    let signals = tokio::spawn(async move {
+        termination_signal().await;
+        tracing::info!("shutting down: finishing in-flight requests");
+        trigger.shutdown().await;
+    });
+    let served = app.run_until_stopped().await;
+    signals.abort();
+    pool.close().await;
+    if let Some(pg) = embedded {
+        pg.stop().await;
+    }
+    tracing::info!("stopped");
+    served.context("running the HTTP server")
+}
+
+/// The `migrate` command: connects (starting the embedded cluster if needed), applies every
+/// migration, stops.
+pub async fn migrate(db: DatabaseArgs) -> anyhow::Result<()> {
+    telemetry::init(LogFormat::Human);
+    // `connect` applies the migrations; running the migrator again is a no-op that confirms it.
+    let (pool, embedded) = embedded::connect(&db).await?;
+    let result = crate::store::MIGRATOR
+        .run(&pool)
+        .await
+        .context("applying the database migrations");
+    let latest = crate::store::MIGRATOR.iter().map(|m| m.version).max();
+    pool.close().await;
+    if let Some(pg) = embedded {
+        pg.stop().await;
+    }
+    result?;
+    tracing::info!(latest_version = ?latest, "the database schema is up to date");
+    Ok(())
 }

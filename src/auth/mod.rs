@@ -1,1 +1,25 @@
-//! TODO
+//! Accounts, password hashing, JWT issue/verify, login rate limiting and the [`AuthUser`]
+//! extractor — the only code that reads the `Authorization` header. Depends on no HTTP handler
+//! code: `api` turns [`AuthError`] and [`AccountError`] into problem+json.
+
+pub mod accounts;
+mod extractor;
+pub mod jwt;
+pub mod password;
+pub mod rate_limit;
+
+pub use accounts::{Account, AccountError, AccountId};
+pub use extractor::AuthUser;
+pub use jwt::{AUDIENCE, Claims, ISSUER, IssuedToken, JwtKeys};
+pub use rate_limit::LoginLimiter;
+
+/// Why a request carries no valid bearer token.
+#[derive(Debug, thiserror::Error)]
+pub enum AuthError {
+    #[error("this request needs an `Authorization: Bearer <token>` header")]
+    MissingToken,
+    #[error("the bearer token is invalid or expired")]
+    InvalidToken(#[source] Option<jsonwebtoken::errors::Error>),
+    #[error("the server has no token keys configured")]
+    NotConfigured,
+}

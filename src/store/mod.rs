@@ -1,4 +1,81 @@
-//! The event store: append-only game streams in PostgreSQL, replayed through the engine on read.
+//! The event store: append-only game streams in PostgreSQL, replayed through the engine on read,
+//! and the `games` read model for listings. Depends on the engine, never on the API.
+//!
+//! Every write is one transaction: load → replay → decide → append with expected version →
+//! update the read model → `pg_notify` → commit.
+
+mod error;
+mod events;
+mod games;
+mod notify;
+mod verify;
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+pub use error::{Result, StoreError};
+pub use events::{
+    GENESIS, LoadedGame, StoredEvent, Submit, Submitted, UpcastError, chain_hash, request_hash,
+    upcast,
+};
+pub use games::{DEFAULT_LIST_LIMIT, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo};
+pub use notify::{CHANNEL, Notifier};
+pub use verify::{Broken, ExportedEvent, GameExport, ShuffleBreak, VerifyReport, verify_shuffles};
 
 /// Every migration under `migrations/`, embedded in the binary.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// A game's id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct GameId(pub Uuid);
+
+/// An account's id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct AccountId(pub Uuid);
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl fmt::Display for AccountId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::str::FromStr for GameId {
+    type Err = uuid::Error;
+    fn from_str(s: &str) -> std::result::Result<Self, Self::Err> {
+        Uuid::parse_str(s).map(GameId)
+    }
+}
+
+impl std::str::FromStr for AccountId {
+    type Err = uuid::Error;
+    fn from_str(s: &str) -> std::result::Result<Self, Self::Err> {
+        Uuid::parse_str(s).map(AccountId)
+    }
+}
+
+/// The store: a handle on the pool, cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: PgPool,
+}
+
+impl Store {
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+}

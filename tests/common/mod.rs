@@ -46,3 +46,5 @@ fn url_without_db(url: &str) -> String {
         _ => format!("{base}/"),
     }
 }
+
+pub mod app;

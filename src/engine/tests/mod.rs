@@ -1,5 +1,14 @@
 //! Engine tests: rulings (given/when/then), worked examples, properties over random games.
 
+mod harness;
+mod rulings_game_end;
+mod rulings_powers;
+mod rulings_setup;
+mod rulings_skirmish_end;
+mod rulings_turn;
+mod rulings_views;
+mod worked_examples;
+
 mod smoke {
     use crate::engine::*;
     use rand::SeedableRng;

@@ -1,0 +1,71 @@
+//! `GET /v1/cards`: the edition table, public.
+
+use actix_web::HttpResponse;
+use actix_web::http::header;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::engine::Edition;
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct CardDto {
+    /// The card id, equal to its rank (1..=98).
+    #[schema(example = 2)]
+    pub id: u8,
+    /// forsyth | makgill | macdonnell | cochrane | cockburn | fergusson | scott | wemyss | bruce
+    #[schema(example = "makgill")]
+    pub clan: String,
+    #[schema(example = 1)]
+    pub strength: u8,
+    /// Rank breaks ties (higher wins).
+    #[schema(example = 2)]
+    pub rank: u8,
+    /// The clan's power as printed.
+    #[schema(example = "Muster another Follower")]
+    pub power: String,
+    /// immediate | end_of_skirmish
+    #[schema(example = "immediate")]
+    pub timing: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct CardsResponse {
+    #[schema(example = "standard-v1")]
+    pub edition: String,
+    pub cards: Vec<CardDto>,
+}
+
+fn snake(v: impl Serialize) -> String {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => String::new(),
+    }
+}
+
+pub fn cards_response() -> CardsResponse {
+    let edition = Edition::standard();
+    CardsResponse {
+        edition: edition.id.to_string(),
+        cards: edition
+            .cards()
+            .iter()
+            .map(|c| CardDto {
+                id: c.id.0,
+                clan: snake(c.clan),
+                strength: c.strength,
+                rank: c.rank,
+                power: c.clan.power().to_string(),
+                timing: snake(c.clan.timing()),
+            })
+            .collect(),
+    }
+}
+
+/// The card table of the standard edition (98 cards).
+#[utoipa::path(get, path = "/v1/cards", tag = "cards",
+    responses((status = 200, description = "The edition table", body = CardsResponse)))]
+pub async fn list_cards() -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .json(cards_response())
+}

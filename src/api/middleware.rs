@@ -1,0 +1,169 @@
+//! The one middleware around every route: request id (accepted from `X-Request-Id` or
+//! generated) on a tracing span and in the response, metrics by matched route pattern, a
+//! declared body size check, and problem+json for the router's own empty error responses
+//! (404 from a resource, 405 with its `Allow` header).
+
+use std::time::Instant;
+
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderName, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{ResponseError, web};
+use tracing::Instrument;
+
+use super::error::{ApiError, ErrorCode, problem, problem_response};
+use crate::startup::AppState;
+
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// Route label for requests no route matched (keeps the label set bounded).
+const UNMATCHED: &str = "unmatched";
+
+/// A client-supplied id is kept when short and plain; otherwise a new one is made.
+fn request_id(req: &ServiceRequest) -> String {
+    req.headers()
+        .get(&REQUEST_ID)
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| {
+            (1..=128).contains(&v.len())
+                && v.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-_.:/+=".contains(&b))
+        })
+        .map(str::to_string)
+        .unwrap_or_else(|| uuid::Uuid::new_v4().to_string())
+}
+
+fn declared_length(req: &ServiceRequest) -> Option<usize> {
+    req.headers()
+        .get(header::CONTENT_LENGTH)?
+        .to_str()
+        .ok()?
+        .parse()
+        .ok()
+}
+
+pub async fn observe(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let started = Instant::now();
+    let id = request_id(&req);
+    let method = req.method().to_string();
+    let span =
+        tracing::info_span!("request", request_id = %id, method = %method, path = %req.path());
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let limit = state.as_ref().map(|s| s.config.max_body_bytes);
+
+    let outcome = async {
+        if let (Some(limit), Some(len)) = (limit, declared_length(&req))
+            && len > limit
+        {
+            let res = ApiError::PayloadTooLarge { limit }.error_response();
+            return Ok(req.into_response(res));
+        }
+        next.call(req)
+            .await
+            .map(ServiceResponse::map_into_boxed_body)
+    }
+    .instrument(span.clone())
+    .await;
+
+    // The request cannot be cloned before routing (actix needs it unshared), so an error that
+    // escapes the app (none of ours do) is counted and passed on for actix to render.
+    let mut res = match outcome {
+        Ok(res) => res,
+        Err(e) => {
+            let status = e.as_response_error().status_code().as_u16();
+            if let Some(state) = &state {
+                state
+                    .metrics
+                    .observe_request(UNMATCHED, &method, status, started.elapsed());
+            }
+            span.in_scope(|| tracing::warn!(status, error = %e, "request failed"));
+            return Err(e);
+        }
+    };
+    if res.status().is_client_error() || res.status().is_server_error() {
+        res = problemize(res);
+    }
+    if let Ok(v) = HeaderValue::from_str(&id) {
+        res.headers_mut().insert(REQUEST_ID, v);
+    }
+
+    let status = res.status().as_u16();
+    let route = res
+        .request()
+        .match_pattern()
+        .unwrap_or_else(|| UNMATCHED.to_string());
+    let elapsed = started.elapsed();
+    if let Some(state) = &state {
+        state
+            .metrics
+            .observe_request(&route, &method, status, elapsed);
+    }
+    span.in_scope(|| {
+        tracing::info!(
+            status,
+            route = %route,
+            elapsed_ms = (elapsed.as_secs_f64() * 1e6).round() / 1e3,
+            "request completed"
+        )
+    });
+    Ok(res)
+}
+
+/// Turns an error response without a body type (the router's 404/405, a bare `finish()`) into
+/// problem+json, keeping its headers (`Allow`).
+fn problemize(res: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
+    if res.headers().contains_key(header::CONTENT_TYPE) {
+        return res;
+    }
+    let status = res.status();
+    let (code, title, detail) = match status {
+        StatusCode::NOT_FOUND => (
+            ErrorCode::NotFound.as_str(),
+            ErrorCode::NotFound.title(),
+            "no resource at this path".to_string(),
+        ),
+        StatusCode::METHOD_NOT_ALLOWED => {
+            let allow = res
+                .headers()
+                .get(header::ALLOW)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+                .to_string();
+            (
+                ErrorCode::MethodNotAllowed.as_str(),
+                ErrorCode::MethodNotAllowed.title(),
+                format!("this resource allows: {allow}"),
+            )
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => (
+            ErrorCode::PayloadTooLarge.as_str(),
+            ErrorCode::PayloadTooLarge.title(),
+            "the request body is too large".to_string(),
+        ),
+        s if s.is_server_error() => (
+            ErrorCode::InternalError.as_str(),
+            ErrorCode::InternalError.title(),
+            "an internal error occurred".to_string(),
+        ),
+        // Any other rejection by the HTTP layer keeps its status.
+        s => (
+            ErrorCode::BadRequest.as_str(),
+            s.canonical_reason().unwrap_or("Bad request"),
+            s.canonical_reason().unwrap_or("bad request").to_lowercase(),
+        ),
+    };
+    let p = problem(status, code, title, detail);
+    let mut new = problem_response(&p);
+    for (name, value) in res.headers() {
+        if name != header::CONTENT_LENGTH && name != header::CONTENT_TYPE {
+            new.headers_mut().append(name.clone(), value.clone());
+        }
+    }
+    let (req, _) = res.into_parts();
+    ServiceResponse::new(req, new)
+}

@@ -1,0 +1,85 @@
+//! `StoreError`: what can go wrong in the store, each variant saying whose fault it is.
+//! Infrastructure failures carry their cause chain; the API logs it and answers generically.
+
+use thiserror::Error;
+
+use crate::engine::RuleError;
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// No such game (404).
+    #[error("no such game")]
+    NotFound,
+    /// The stream moved on since the version the caller acted on (412 with `If-Match`, else
+    /// retried by `submit`).
+    #[error("the game is at version {actual}, not {expected}")]
+    VersionConflict { expected: i64, actual: i64 },
+    /// The idempotency key was used before with a different request (409).
+    #[error("the idempotency key was already used for a different request")]
+    IdempotencyConflict,
+    /// The action breaks a rule (422 with the rule's code).
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// The account has no seat in this game (403).
+    #[error("you are not seated in this game")]
+    NotSeated,
+    /// The account already has a seat in this game (409).
+    #[error("you are already seated in this game")]
+    AlreadySeated,
+    /// Every seat is taken (409).
+    #[error("every seat in this game is taken")]
+    GameFull,
+    /// Joining or leaving once the game has started, finished or been abandoned (409).
+    #[error("the game is no longer open for joining or leaving")]
+    NotOpen,
+    /// Export (and other audit views) only once the game is over (409).
+    #[error("the game is not finished")]
+    NotFinished,
+    /// A listing cursor this server did not hand out (400).
+    #[error("the cursor is not valid")]
+    InvalidCursor,
+    /// The database cannot be reached right now: pool timeout, connection refused (503).
+    #[error("the database is unavailable")]
+    Unavailable(#[source] anyhow::Error),
+    /// Anything else: a bug or a broken invariant (500).
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+/// `.context(...)` for sqlx results: wraps the error with what the store was doing, and sorts
+/// "the database is unreachable" (`Unavailable`) from everything else (`Unexpected`).
+pub(crate) trait Context<T> {
+    fn context(self, what: &'static str) -> Result<T>;
+}
+
+impl<T> Context<T> for std::result::Result<T, sqlx::Error> {
+    fn context(self, what: &'static str) -> Result<T> {
+        self.map_err(|e| db_error(e, what))
+    }
+}
+
+pub(crate) fn db_error(e: sqlx::Error, what: &'static str) -> StoreError {
+    let unavailable = matches!(
+        e,
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_)
+    );
+    let e = anyhow::Error::new(e).context(what);
+    if unavailable {
+        StoreError::Unavailable(e)
+    } else {
+        StoreError::Unexpected(e)
+    }
+}
+
+/// Whether `e` is a unique violation (SQLSTATE 23505) of the named constraint.
+pub(crate) fn is_unique_violation(e: &sqlx::Error, constraint: &str) -> bool {
+    e.as_database_error()
+        .is_some_and(|d| d.code().as_deref() == Some("23505") && d.constraint() == Some(constraint))
+}
+
+/// An invariant the store relies on does not hold.
+pub(crate) fn unexpected(msg: impl std::fmt::Display) -> StoreError {
+    StoreError::Unexpected(anyhow::anyhow!("{msg}"))
+}

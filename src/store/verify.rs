@@ -1,0 +1,292 @@
+//! Audit: recomputes each stream's hash chain, replays it through the engine, checks every
+//! shuffle against its commitment, and exports finished games. Reads only; never repairs.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::value::RawValue;
+use uuid::Uuid;
+
+use super::error::{Context, Result, StoreError, unexpected};
+use super::events::{EventRow, GENESIS, chain_hash, read_rows, seat_from_db};
+use super::games::{self, GameStatus, GameSummary};
+use super::{GameId, Store};
+use crate::engine::{Event, Game, Seat, Status, verify_shuffle};
+
+/// The first thing found wrong with a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Broken {
+    /// The first broken event; `None` when the stream is sound but the `games` read model
+    /// disagrees with it.
+    pub seq: Option<i64>,
+    pub reason: String,
+}
+
+/// The verdict on one game, printed as one JSON line by `lords verify`.
+#[derive(Debug, Clone, Serialize)]
+pub struct VerifyReport {
+    pub game_id: GameId,
+    pub ok: bool,
+    pub status: GameStatus,
+    /// Events read (up to and including a broken one).
+    pub events: i64,
+    /// Shuffles whose commitment checked.
+    pub shuffles_checked: usize,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub broken: Option<Broken>,
+}
+
+/// A shuffle that does not match its commitment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShuffleBreak {
+    pub seq: i64,
+    pub reason: String,
+}
+
+/// Checks every `deck_shuffled` among `events` (seq, event) against its commitment: the revealed
+/// order and salt must hash to it and the order must have the announced size. Meant for a
+/// finished game (where everyone may see order and salt), or the stored stream, which always
+/// holds them. Returns how many shuffles checked.
+pub fn verify_shuffles<'a>(
+    events: impl IntoIterator<Item = (i64, &'a Event)>,
+) -> Result<usize, ShuffleBreak> {
+    let mut checked = 0;
+    for (seq, event) in events {
+        let Event::DeckShuffled {
+            size,
+            commitment,
+            order,
+            salt,
+        } = event
+        else {
+            continue;
+        };
+        let fail = |reason: &str| ShuffleBreak {
+            seq,
+            reason: reason.to_owned(),
+        };
+        let (Some(order), Some(salt)) = (order, salt) else {
+            return Err(fail("the shuffle's order and salt are not revealed"));
+        };
+        if order.len() != usize::from(*size) {
+            return Err(fail("the revealed order does not have the announced size"));
+        }
+        if !verify_shuffle(order, salt, commitment) {
+            return Err(fail(
+                "the revealed order and salt do not match the shuffle's commitment",
+            ));
+        }
+        checked += 1;
+    }
+    Ok(checked)
+}
+
+/// What a whole stream verified to.
+struct Checked {
+    events: i64,
+    shuffles: usize,
+    game: Game,
+    broken: Option<Broken>,
+}
+
+/// Walks the stream: contiguous seqs from 1, the hash chain, every payload loads, the game
+/// opens with `game_started` and nothing follows its end, then every shuffle's commitment.
+fn check_stream(rows: &[EventRow]) -> Checked {
+    let mut prev = GENESIS.to_vec();
+    let mut game = Game::new();
+    let mut events: Vec<(i64, Event)> = Vec::with_capacity(rows.len());
+    let broken = |seq: i64, reason: String| {
+        Some(Broken {
+            seq: Some(seq),
+            reason,
+        })
+    };
+    for (i, row) in rows.iter().enumerate() {
+        let expected = i as i64 + 1;
+        let fault = if row.seq != expected {
+            Some(format!("seq {} where seq {expected} was expected", row.seq))
+        } else if row.prev_hash != prev {
+            Some(if i == 0 {
+                "prev_hash of the first event is not 32 zero bytes".to_owned()
+            } else {
+                format!("prev_hash does not match the hash of seq {}", row.seq - 1)
+            })
+        } else if row.hash != chain_hash(&prev, row.payload.as_bytes()) {
+            Some("hash does not match SHA-256(prev_hash ‖ payload): the payload was altered".into())
+        } else {
+            match row.event() {
+                Err(e) => Some(format!("payload does not load: {e}")),
+                Ok(event) => {
+                    let fault = if i == 0 && !matches!(event, Event::GameStarted { .. }) {
+                        Some("the stream does not open with game_started".to_owned())
+                    } else if i > 0 && matches!(event, Event::GameStarted { .. }) {
+                        Some("game_started after the start of the stream".to_owned())
+                    } else if game.status() == Status::Finished {
+                        Some("an event after the end of the game".to_owned())
+                    } else {
+                        None
+                    };
+                    if fault.is_none() {
+                        game.apply(&event);
+                        events.push((row.seq, event));
+                    }
+                    fault
+                }
+            }
+        };
+        if let Some(reason) = fault {
+            return Checked {
+                events: expected,
+                shuffles: 0,
+                game,
+                broken: broken(row.seq, reason),
+            };
+        }
+        prev.clone_from(&row.hash);
+    }
+    let n = rows.len() as i64;
+    match verify_shuffles(events.iter().map(|(seq, e)| (*seq, e))) {
+        Ok(shuffles) => Checked {
+            events: n,
+            shuffles,
+            game,
+            broken: None,
+        },
+        Err(b) => Checked {
+            events: n,
+            shuffles: 0,
+            game,
+            broken: broken(b.seq, b.reason),
+        },
+    }
+}
+
+/// One exported event: the stored columns and the payload exactly as stored (its bytes are what
+/// `hash` covers).
+#[derive(Debug, Clone, Serialize)]
+pub struct ExportedEvent {
+    pub seq: i64,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub version: i32,
+    pub seat: Option<Seat>,
+    pub recorded_at: DateTime<Utc>,
+    /// Hex.
+    pub prev_hash: String,
+    /// Hex: SHA-256(prev_hash ‖ payload bytes).
+    pub hash: String,
+    pub payload: Box<RawValue>,
+}
+
+/// A finished game's whole history, for audit.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameExport {
+    pub format: &'static str,
+    pub summary: GameSummary,
+    pub events: Vec<ExportedEvent>,
+}
+
+impl Store {
+    /// Verifies one game (see [`VerifyReport`]).
+    pub async fn verify_game(&self, id: GameId) -> Result<VerifyReport> {
+        let mut tx = self.pool.begin().await.context("begin verify")?;
+        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            .execute(&mut *tx)
+            .await
+            .context("set snapshot")?;
+        let row = games::fetch_row(&mut tx, id).await?;
+        let rows = read_rows(&mut tx, id, 0, None).await?;
+        tx.commit().await.context("end verify")?;
+        let status = row.status()?;
+        let mut checked = check_stream(&rows);
+        if checked.broken.is_none() {
+            checked.broken = read_model_fault(&row, status, &checked);
+        }
+        Ok(VerifyReport {
+            game_id: id,
+            ok: checked.broken.is_none(),
+            status,
+            events: checked.events,
+            shuffles_checked: checked.shuffles,
+            broken: checked.broken,
+        })
+    }
+
+    /// Verifies every game, oldest first.
+    pub async fn verify_all(&self) -> Result<Vec<VerifyReport>> {
+        let ids: Vec<Uuid> = sqlx::query_scalar("SELECT id FROM games ORDER BY created_at, id")
+            .fetch_all(&self.pool)
+            .await
+            .context("list every game")?;
+        let mut reports = Vec::with_capacity(ids.len());
+        for id in ids {
+            reports.push(self.verify_game(GameId(id)).await?);
+        }
+        Ok(reports)
+    }
+
+    /// The whole history of a finished game (`NotFinished` before its end).
+    pub async fn export(&self, id: GameId) -> Result<GameExport> {
+        let mut tx = self.pool.begin().await.context("begin export")?;
+        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            .execute(&mut *tx)
+            .await
+            .context("set snapshot")?;
+        let summary = games::fetch_summary(&mut tx, id).await?;
+        if summary.status != GameStatus::Finished {
+            return Err(StoreError::NotFinished);
+        }
+        let rows = read_rows(&mut tx, id, 0, None).await?;
+        tx.commit().await.context("end export")?;
+        let events = rows
+            .into_iter()
+            .map(|r| {
+                Ok(ExportedEvent {
+                    seq: r.seq,
+                    seat: r.seat.map(seat_from_db).transpose()?,
+                    recorded_at: r.recorded_at,
+                    prev_hash: hex::encode(&r.prev_hash),
+                    hash: hex::encode(&r.hash),
+                    payload: RawValue::from_string(r.payload).map_err(|e| {
+                        unexpected(format!("payload of seq {} is not JSON: {e}", r.seq))
+                    })?,
+                    kind: r.event_type,
+                    version: r.event_version,
+                })
+            })
+            .collect::<Result<_>>()?;
+        Ok(GameExport {
+            format: "lords-export/1",
+            summary,
+            events,
+        })
+    }
+}
+
+/// The `games` row must say what the stream says: same version, matching status.
+fn read_model_fault(row: &games::GameRow, status: GameStatus, checked: &Checked) -> Option<Broken> {
+    let fault = if row.version != checked.events {
+        format!(
+            "the games row says version {} but the stream has {} events",
+            row.version, checked.events
+        )
+    } else {
+        let matches = matches!(
+            (status, checked.game.status()),
+            (GameStatus::Open | GameStatus::Abandoned, Status::NotStarted)
+                | (GameStatus::Active, Status::Active)
+                | (GameStatus::Finished, Status::Finished)
+        );
+        if matches {
+            return None;
+        }
+        format!(
+            "the games row says {} but the stream replays to {:?}",
+            status.as_str(),
+            checked.game.status()
+        )
+    };
+    Some(Broken {
+        seq: None,
+        reason: fault,
+    })
+}

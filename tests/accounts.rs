@@ -1,0 +1,353 @@
+//! Accounts, tokens, `/v1/me`, bearer-token failures and login rate limiting, over HTTP.
+
+mod common;
+
+use std::time::Duration;
+
+use common::app::{TEST_JWT_SECRET, b64url, b64url_decode, problem, spawn_app, spawn_app_with};
+use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use lords::auth::{AUDIENCE, Claims, ISSUER};
+use serde_json::{Value, json};
+
+fn now() -> u64 {
+    jsonwebtoken::get_current_timestamp()
+}
+
+fn claims_for(sub: &str) -> Claims {
+    Claims {
+        sub: sub.to_string(),
+        name: "someone".into(),
+        iss: ISSUER.into(),
+        aud: AUDIENCE.into(),
+        iat: now(),
+        exp: now() + 600,
+    }
+}
+
+fn sign(claims: &impl serde::Serialize, secret: &str) -> String {
+    jsonwebtoken::encode(
+        &Header::new(Algorithm::HS256),
+        claims,
+        &EncodingKey::from_secret(secret.as_bytes()),
+    )
+    .unwrap()
+}
+
+#[tokio::test]
+async fn creating_an_account_returns_201_with_its_id_username_and_creation_time() {
+    let app = spawn_app().await;
+    let res = app
+        .create_account("Robert_the-Bruce", "bannockburn1314")
+        .await;
+    assert_eq!(res.status(), 201);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["username"], "Robert_the-Bruce");
+    assert!(uuid::Uuid::parse_str(body["id"].as_str().unwrap()).is_ok());
+    assert!(body["created_at"].is_string());
+    assert!(body.get("password_hash").is_none());
+
+    let stored: String = sqlx::query_scalar("SELECT password_hash FROM accounts")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert!(stored.starts_with("$argon2id$"));
+}
+
+#[tokio::test]
+async fn a_username_taken_in_another_letter_case_returns_409_username_taken() {
+    let app = spawn_app().await;
+    assert_eq!(
+        app.create_account("wallace", "freedom1297").await.status(),
+        201
+    );
+    problem(
+        app.create_account("WALLACE", "freedom1297").await,
+        409,
+        "username_taken",
+    )
+    .await;
+    problem(
+        app.create_account("wallace", "freedom1297").await,
+        409,
+        "username_taken",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn invalid_usernames_return_422_invalid_username() {
+    let app = spawn_app().await;
+    for name in ["ab", &"x".repeat(33), "has space", "sémillon", "a.b", ""] {
+        problem(
+            app.create_account(name, "long enough password").await,
+            422,
+            "invalid_username",
+        )
+        .await;
+    }
+}
+
+#[tokio::test]
+async fn passwords_outside_8_to_128_characters_return_422_invalid_password() {
+    let app = spawn_app().await;
+    for pw in ["short", "1234567", &"x".repeat(129)] {
+        problem(
+            app.create_account("douglas", pw).await,
+            422,
+            "invalid_password",
+        )
+        .await;
+    }
+    assert_eq!(
+        app.create_account("douglas", "12345678").await.status(),
+        201
+    );
+}
+
+#[tokio::test]
+async fn a_body_missing_a_field_returns_400_malformed_json() {
+    let app = spawn_app().await;
+    let res = app
+        .post_json("/v1/accounts", &json!({"username": "x"}))
+        .await;
+    problem(res, 400, "malformed_json").await;
+}
+
+#[tokio::test]
+async fn the_right_password_returns_a_bearer_token_that_opens_v1_me() {
+    let app = spawn_app().await;
+    let created: Value = app
+        .create_account("macbeth", "dunsinane1057")
+        .await
+        .json()
+        .await
+        .unwrap();
+    // Login ignores the letter case of the username.
+    let res = app.login("MacBeth", "dunsinane1057").await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["token_type"], "Bearer");
+    assert_eq!(body["expires_in"], 3600);
+    let token = body["access_token"].as_str().unwrap();
+
+    let res = app.get_with_token("/v1/me", token).await;
+    assert_eq!(res.status(), 200);
+    let me: Value = res.json().await.unwrap();
+    assert_eq!(me, created);
+}
+
+#[tokio::test]
+async fn a_wrong_password_or_unknown_user_returns_401_invalid_credentials() {
+    let app = spawn_app().await;
+    app.create_account("malcolm", "canmore1058").await;
+    problem(
+        app.login("malcolm", "wrong password").await,
+        401,
+        "invalid_credentials",
+    )
+    .await;
+    problem(
+        app.login("nobody", "canmore1058").await,
+        401,
+        "invalid_credentials",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn v1_me_without_a_token_returns_401_unauthorized_with_www_authenticate_bearer() {
+    let app = spawn_app().await;
+    let res = app.get("/v1/me").await;
+    let challenge = res.headers()["www-authenticate"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(challenge.starts_with("Bearer"), "{challenge}");
+    problem(res, 401, "unauthorized").await;
+
+    let res = app
+        .client
+        .get(app.url("/v1/me"))
+        .header("Authorization", "Basic dXNlcjpwYXNz")
+        .send()
+        .await
+        .unwrap();
+    problem(res, 401, "unauthorized").await;
+}
+
+async fn assert_token_refused(app: &common::app::TestApp, token: &str) {
+    let res = app.get_with_token("/v1/me", token).await;
+    let challenge = res.headers()["www-authenticate"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(challenge.starts_with("Bearer"), "{challenge}");
+    problem(res, 401, "unauthorized").await;
+}
+
+#[tokio::test]
+async fn tokens_signed_with_alg_none_are_refused() {
+    let app = spawn_app().await;
+    let token = app.signed_up("angus").await;
+    let payload = token.split('.').nth(1).unwrap();
+    let header = b64url(br#"{"alg":"none","typ":"JWT"}"#);
+    assert_token_refused(&app, &format!("{header}.{payload}.")).await;
+    assert_token_refused(&app, &format!("{header}.{payload}")).await;
+}
+
+#[tokio::test]
+async fn tokens_signed_with_another_key_are_refused() {
+    let app = spawn_app().await;
+    let token = app.signed_up("duncan").await;
+    let sub = {
+        let payload: Value =
+            serde_json::from_slice(&b64url_decode(token.split('.').nth(1).unwrap())).unwrap();
+        payload["sub"].as_str().unwrap().to_string()
+    };
+    // The right claims, the right key: accepted (the control).
+    assert_eq!(
+        app.get_with_token("/v1/me", &sign(&claims_for(&sub), TEST_JWT_SECRET))
+            .await
+            .status(),
+        200
+    );
+    let forged = sign(&claims_for(&sub), "another-secret-another-secret-another");
+    assert_token_refused(&app, &forged).await;
+    // HS384 with the right key: the algorithm is pinned.
+    let hs384 = jsonwebtoken::encode(
+        &Header::new(Algorithm::HS384),
+        &claims_for(&sub),
+        &EncodingKey::from_secret(TEST_JWT_SECRET.as_bytes()),
+    )
+    .unwrap();
+    assert_token_refused(&app, &hs384).await;
+}
+
+#[tokio::test]
+async fn expired_tokens_are_refused() {
+    let app = spawn_app().await;
+    let token = app.signed_up("lulach").await;
+    let payload: Value =
+        serde_json::from_slice(&b64url_decode(token.split('.').nth(1).unwrap())).unwrap();
+    let mut claims = claims_for(payload["sub"].as_str().unwrap());
+    claims.iat = now() - 7200;
+    claims.exp = now() - 3600;
+    assert_token_refused(&app, &sign(&claims, TEST_JWT_SECRET)).await;
+}
+
+#[tokio::test]
+async fn tokens_for_another_audience_or_issuer_or_missing_claims_are_refused() {
+    let app = spawn_app().await;
+    let token = app.signed_up("donald").await;
+    let payload: Value =
+        serde_json::from_slice(&b64url_decode(token.split('.').nth(1).unwrap())).unwrap();
+    let sub = payload["sub"].as_str().unwrap();
+
+    let mut wrong_aud = claims_for(sub);
+    wrong_aud.aud = "some-other-api".into();
+    assert_token_refused(&app, &sign(&wrong_aud, TEST_JWT_SECRET)).await;
+
+    let mut wrong_iss = claims_for(sub);
+    wrong_iss.iss = "someone-else".into();
+    assert_token_refused(&app, &sign(&wrong_iss, TEST_JWT_SECRET)).await;
+
+    for missing in ["exp", "iat", "sub", "aud", "iss"] {
+        let mut v = serde_json::to_value(claims_for(sub)).unwrap();
+        v.as_object_mut().unwrap().remove(missing);
+        assert_token_refused(&app, &sign(&v, TEST_JWT_SECRET)).await;
+    }
+}
+
+#[tokio::test]
+async fn tampered_payloads_are_refused() {
+    let app = spawn_app().await;
+    let token = app.signed_up("edgar").await;
+    let other = app.signed_up("edmund").await;
+    let parts: Vec<&str> = token.split('.').collect();
+    let other_payload = other.split('.').nth(1).unwrap();
+    // Edmund's payload under Edgar's signature.
+    assert_token_refused(
+        &app,
+        &format!("{}.{}.{}", parts[0], other_payload, parts[2]),
+    )
+    .await;
+    // A longer lifetime written into Edgar's own payload.
+    let mut payload: Value = serde_json::from_slice(&b64url_decode(parts[1])).unwrap();
+    payload["exp"] = json!(now() + 10 * 365 * 86400);
+    let forged = b64url(payload.to_string().as_bytes());
+    assert_token_refused(&app, &format!("{}.{}.{}", parts[0], forged, parts[2])).await;
+    assert_token_refused(&app, "not-a-jwt").await;
+}
+
+#[tokio::test]
+async fn repeated_failed_logins_for_a_username_return_429_with_retry_after() {
+    let app = spawn_app_with(|c| {
+        c.login_max_failures = 3;
+        c.login_window = Duration::from_secs(60);
+    })
+    .await;
+    app.create_account("kenneth", "alpin843mac").await;
+    for _ in 0..3 {
+        problem(
+            app.login("kenneth", "wrong guess").await,
+            401,
+            "invalid_credentials",
+        )
+        .await;
+    }
+    // Even the right password is refused while limited, whatever the letter case.
+    let res = app.login("KENNETH", "alpin843mac").await;
+    let retry: u64 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&retry), "{retry}");
+    problem(res, 429, "rate_limited").await;
+}
+
+#[tokio::test]
+async fn repeated_failed_logins_from_one_address_return_429_for_any_username() {
+    let app = spawn_app_with(|c| c.login_max_failures = 3).await;
+    app.create_account("constantine", "forteviot900").await;
+    for name in ["alpha", "beta", "gamma"] {
+        problem(
+            app.login(name, "wrong guess").await,
+            401,
+            "invalid_credentials",
+        )
+        .await;
+    }
+    let res = app.login("constantine", "forteviot900").await;
+    assert!(res.headers().contains_key("retry-after"));
+    problem(res, 429, "rate_limited").await;
+}
+
+#[tokio::test]
+async fn a_successful_login_clears_the_username_failures() {
+    let app = spawn_app_with(|c| c.login_max_failures = 3).await;
+    app.create_account("indulf", "edinburgh954").await;
+    for _ in 0..2 {
+        problem(
+            app.login("indulf", "wrong guess").await,
+            401,
+            "invalid_credentials",
+        )
+        .await;
+    }
+    assert_eq!(app.login("indulf", "edinburgh954").await.status(), 200);
+    // The address still counts its two failures, so one more is allowed, not three.
+    problem(
+        app.login("indulf", "wrong guess").await,
+        401,
+        "invalid_credentials",
+    )
+    .await;
+    problem(
+        app.login("indulf", "edinburgh954").await,
+        429,
+        "rate_limited",
+    )
+    .await;
+}

@@ -1,0 +1,365 @@
+//! The real `lords` binary: embedded PostgreSQL lifecycle (ready, serve, SIGTERM, restart with
+//! the same data), the clear error without PostgreSQL binaries, `migrate`, and `--help`.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const BIN: &str = env!("CARGO_BIN_EXE_lords");
+
+/// A fresh temp directory, removed on drop (after stopping anything left running in it).
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!(
+            "lords-{tag}-{}",
+            &uuid::Uuid::new_v4().simple().to_string()[..12]
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        // Best effort when a test failed half-way: stop a cluster left behind.
+        let pgdata = self.0.join("pg/data");
+        if pgdata.join("postmaster.pid").exists() {
+            for pid in postgres_pids_for(&pgdata) {
+                let _ = Command::new("kill")
+                    .arg("-INT")
+                    .arg(pid.to_string())
+                    .status();
+            }
+            std::thread::sleep(Duration::from_secs(2));
+        }
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Pids of processes whose command line names this data directory (the postmaster does).
+fn postgres_pids_for(pgdata: &Path) -> Vec<u32> {
+    let needle = pgdata.to_string_lossy().into_owned();
+    let mut pids = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            if cmdline.contains("postgres") && cmdline.contains(&needle) {
+                pids.push(pid);
+            }
+        }
+    }
+    pids
+}
+
+/// A running `lords serve` whose stderr is collected line by line.
+struct Server {
+    child: Child,
+    lines: mpsc::Receiver<String>,
+    log: Vec<String>,
+    base: String,
+}
+
+impl Server {
+    fn start(data_dir: &Path) -> Server {
+        let mut child = Command::new(BIN)
+            .arg("serve")
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("LORDS_DATA_DIR", data_dir)
+            .env("LORDS_LISTEN", "127.0.0.1:0")
+            .env("LORDS_WORKERS", "1")
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stderr = child.stderr.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut server = Server {
+            child,
+            lines,
+            log: Vec::new(),
+            base: String::new(),
+        };
+        let line = server.wait_for_line("listening on http://", Duration::from_secs(120));
+        let at = line.find("listening on http://").unwrap() + "listening on ".len();
+        server.base = line[at..].split_whitespace().next().unwrap().to_string();
+        server
+    }
+
+    fn wait_for_line(&mut self, needle: &str, timeout: Duration) -> String {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.log.push(line.clone());
+                    if line.contains(needle) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!(
+                    "no line containing {needle:?} (exit: {:?}); log:\n{}",
+                    self.child.try_wait(),
+                    self.log.join("\n")
+                ),
+            }
+        }
+    }
+
+    fn terminate(mut self) -> std::process::ExitStatus {
+        let status = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.child.id().to_string())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            while let Ok(line) = self.lines.try_recv() {
+                self.log.push(line);
+            }
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "lords did not stop; log:\n{}",
+                self.log.join("\n")
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = Command::new("kill")
+                .arg("-TERM")
+                .arg(self.child.id().to_string())
+                .status();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+async fn wait_ready(client: &reqwest::Client, base: &str) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        if let Ok(res) = client.get(format!("{base}/readyz")).send().await
+            && res.status() == 200
+        {
+            return;
+        }
+        assert!(Instant::now() < deadline, "/readyz never became ready");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test]
+async fn without_database_url_the_binary_runs_its_own_postgres_and_keeps_data_across_restarts() {
+    let dir = TempDir::new("embedded");
+    let pgdata = dir.0.join("pg/data");
+    let client = reqwest::Client::new();
+
+    let server = Server::start(&dir.0);
+    let base = server.base.clone();
+    wait_ready(&client, &base).await;
+    let res = client
+        .post(format!("{base}/v1/accounts"))
+        .json(&json!({"username": "margaret", "password": "maid-of-norway"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let res = client
+        .post(format!("{base}/v1/auth/token"))
+        .json(&json!({"username": "margaret", "password": "maid-of-norway"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let token = res.json::<Value>().await.unwrap()["access_token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    // The cluster listens on a socket in the data directory only.
+    assert!(dir.0.join("pg/.s.PGSQL.5432").exists());
+    let secret = dir.0.join("jwt-secret");
+    let mode =
+        std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(&secret).unwrap().permissions());
+    assert_eq!(mode & 0o777, 0o600);
+    let secret_before = std::fs::read_to_string(&secret).unwrap();
+    assert!(!postgres_pids_for(&pgdata).is_empty());
+
+    let status = server.terminate();
+    assert!(status.success(), "exit status {status:?}");
+    assert!(
+        postgres_pids_for(&pgdata).is_empty(),
+        "postgres still running"
+    );
+    assert!(!pgdata.join("postmaster.pid").exists());
+
+    // A restart serves the same account, and the same secret keeps old tokens valid.
+    let server = Server::start(&dir.0);
+    let base = server.base.clone();
+    wait_ready(&client, &base).await;
+    let res = client
+        .post(format!("{base}/v1/auth/token"))
+        .json(&json!({"username": "Margaret", "password": "maid-of-norway"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let res = client
+        .get(format!("{base}/v1/me"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.json::<Value>().await.unwrap()["username"], "margaret");
+    assert_eq!(std::fs::read_to_string(&secret).unwrap(), secret_before);
+
+    assert!(server.terminate().success());
+    assert!(
+        postgres_pids_for(&pgdata).is_empty(),
+        "postgres still running"
+    );
+}
+
+#[test]
+fn without_postgres_binaries_or_database_url_serve_fails_with_both_fixes_named() {
+    let dir = TempDir::new("nopg");
+    let empty = dir.0.join("empty-bin");
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = Command::new(BIN)
+        .arg("serve")
+        .env_clear()
+        .env("PATH", &empty)
+        .env("LORDS_PG_BIN_DIRS", &empty)
+        .env("LORDS_DATA_DIR", dir.0.join("data"))
+        .env("LORDS_LISTEN", "127.0.0.1:0")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("initdb"), "{stderr}");
+    assert!(
+        stderr.contains("sudo apt-get install postgresql"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("docker compose up"), "{stderr}");
+    assert!(stderr.contains("DATABASE_URL"), "{stderr}");
+}
+
+#[test]
+fn with_database_url_and_no_jwt_secret_serve_refuses_to_start() {
+    let out = Command::new(BIN)
+        .arg("serve")
+        .env_clear()
+        .env("DATABASE_URL", "postgres://postgres@127.0.0.1:1/none")
+        .env("LORDS_LISTEN", "127.0.0.1:0")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("LORDS_JWT_SECRET"), "{stderr}");
+    assert!(
+        stderr.contains("required when DATABASE_URL is set"),
+        "{stderr}"
+    );
+}
+
+#[tokio::test]
+async fn migrate_applies_the_migrations_to_an_external_database_and_exits() {
+    let (admin, _) = common::fresh_database().await;
+    // A second, empty database on the same server.
+    let name = format!("lords_test_{}", uuid::Uuid::new_v4().simple());
+    sqlx::query(&format!(r#"CREATE DATABASE "{name}""#))
+        .execute(&admin)
+        .await
+        .unwrap();
+    let base = common::admin_url();
+    let (base, _) = base.split_once('?').unwrap_or((&base, ""));
+    let url = format!("{}/{name}", &base[..base.rfind('/').unwrap()]);
+    let out = Command::new(BIN)
+        .arg("migrate")
+        .env_clear()
+        .env("DATABASE_URL", &url)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let pool = sqlx::PgPool::connect(&url).await.unwrap();
+    let applied: i64 = sqlx::query_scalar("SELECT count(*) FROM _sqlx_migrations WHERE success")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(applied as usize, lords::store::MIGRATOR.iter().count());
+    let accounts: i64 = sqlx::query_scalar("SELECT count(*) FROM accounts")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(accounts, 0);
+}
+
+#[test]
+fn serve_help_documents_every_flag_and_environment_variable() {
+    let out = Command::new(BIN)
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    for var in lords::config::serve_env_vars() {
+        assert!(
+            help.contains(&format!("[env: {var}")),
+            "{var} missing from\n{help}"
+        );
+    }
+    for flag in [
+        "--listen",
+        "--jwt-secret",
+        "--token-ttl-seconds",
+        "--log-format",
+        "--max-body-bytes",
+        "--data-dir",
+        "--database-url",
+    ] {
+        assert!(help.contains(flag), "{flag}");
+    }
+    // Secrets are never echoed back from the environment.
+    let out = Command::new(BIN)
+        .args(["serve", "--help"])
+        .env("LORDS_JWT_SECRET", "do-not-print-me")
+        .env("DATABASE_URL", "postgres://user:hunter2@db/x")
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(!help.contains("do-not-print-me"));
+    assert!(!help.contains("hunter2"));
+}

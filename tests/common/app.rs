@@ -1,0 +1,183 @@
+//! `spawn_app()`: the real application on 127.0.0.1:0 over a fresh database, and a client.
+
+use std::time::Duration;
+
+use lords::config::AppConfig;
+use lords::startup::{AppState, Application, ShutdownTrigger};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+
+pub const TEST_JWT_SECRET: &str = "test-secret-0123456789-test-secret-0123456789";
+
+pub struct TestApp {
+    pub address: String,
+    pub pool: PgPool,
+    pub db_url: String,
+    pub client: reqwest::Client,
+    pub state: AppState,
+    pub trigger: ShutdownTrigger,
+    pub server: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+pub fn test_config() -> AppConfig {
+    let mut config = AppConfig::new(TEST_JWT_SECRET);
+    config.listen = "127.0.0.1:0".into();
+    config.workers = Some(2);
+    config.shutdown_timeout = Duration::from_secs(5);
+    config
+}
+
+/// The app with the CLI defaults over a fresh database.
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// The app with adjusted settings over a fresh database.
+pub async fn spawn_app_with(adjust: impl FnOnce(&mut AppConfig)) -> TestApp {
+    let (pool, url) = super::fresh_database().await;
+    spawn_app_on(pool, url, adjust).await
+}
+
+/// The app over a given pool (e.g. one pointing at a dead server).
+pub async fn spawn_app_on(
+    pool: PgPool,
+    db_url: String,
+    adjust: impl FnOnce(&mut AppConfig),
+) -> TestApp {
+    let mut config = test_config();
+    adjust(&mut config);
+    let app = Application::build(config, pool.clone())
+        .await
+        .expect("build the application");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    let state = app.state().clone();
+    let trigger = app.shutdown_trigger();
+    let server = tokio::spawn(app.run_until_stopped());
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::limited(3))
+        .timeout(Duration::from_secs(30))
+        .build()
+        .unwrap();
+    TestApp {
+        address,
+        pool,
+        db_url,
+        client,
+        state,
+        trigger,
+        server,
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn get_with_token(&self, path: &str, token: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub async fn post_json(&self, path: &str, body: &Value) -> reqwest::Response {
+        self.client
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    pub async fn create_account(&self, username: &str, password: &str) -> reqwest::Response {
+        self.post_json(
+            "/v1/accounts",
+            &json!({"username": username, "password": password}),
+        )
+        .await
+    }
+
+    pub async fn login(&self, username: &str, password: &str) -> reqwest::Response {
+        self.post_json(
+            "/v1/auth/token",
+            &json!({"username": username, "password": password}),
+        )
+        .await
+    }
+
+    /// Creates the account and returns an access token for it.
+    pub async fn signed_up(&self, username: &str) -> String {
+        let res = self.create_account(username, "correct horse battery").await;
+        assert_eq!(res.status(), 201, "create {username}");
+        let res = self.login(username, "correct horse battery").await;
+        assert_eq!(res.status(), 200, "login {username}");
+        let body: Value = res.json().await.unwrap();
+        body["access_token"].as_str().unwrap().to_string()
+    }
+}
+
+/// Asserts a problem+json response and returns its body.
+pub async fn problem(res: reqwest::Response, status: u16, code: &str) -> Value {
+    assert_eq!(res.status().as_u16(), status, "status");
+    let ct = res
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    assert_eq!(ct, "application/problem+json", "content type");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], code, "code in {body}");
+    assert_eq!(body["status"], status, "status in {body}");
+    for field in ["type", "title", "detail"] {
+        assert!(body[field].is_string(), "{field} in {body}");
+    }
+    body
+}
+
+/// base64url without padding, for hand-made tokens.
+pub fn b64url(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..=chunk.len() {
+            out.push(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+pub fn b64url_decode(s: &str) -> Vec<u8> {
+    let val = |c: u8| -> u32 {
+        match c {
+            b'A'..=b'Z' => u32::from(c - b'A'),
+            b'a'..=b'z' => u32::from(c - b'a') + 26,
+            b'0'..=b'9' => u32::from(c - b'0') + 52,
+            b'-' => 62,
+            _ => 63,
+        }
+    };
+    let mut out = Vec::new();
+    for chunk in s.as_bytes().chunks(4) {
+        let mut n = 0u32;
+        for (i, c) in chunk.iter().enumerate() {
+            n |= val(*c) << (18 - 6 * i);
+        }
+        for i in 0..chunk.len().saturating_sub(1) {
+            out.push((n >> (16 - 8 * i)) as u8);
+        }
+    }
+    out
+}
