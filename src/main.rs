@@ -65,7 +65,9 @@ async fn run_async(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Serve(args) => lords::startup::serve(args).await,
         Command::Migrate(db) => lords::startup::migrate(db).await,
-        Command::Verify { db, game_id, all } => lords::commands::verify(&db, game_id.as_deref(), all).await,
+        Command::Verify { db, game_id, all } => {
+            lords::commands::verify(&db, game_id.as_deref(), all).await
+        }
         Command::Export { db, game_id } => lords::commands::export(&db, &game_id).await,
         Command::Simulate(_) | Command::Openapi => unreachable!("runs without a runtime"),
     }

@@ -438,7 +438,13 @@ fn view_at(loaded: &LoadedGame, seat: Option<Seat>, version: i64) -> Option<View
         return (loaded.game.status() != engine::Status::NotStarted)
             .then(|| engine::view(&loaded.game, viewer));
     }
-    let game = Game::replay(loaded.events.iter().take(version as usize).map(|e| &e.event));
+    let game = Game::replay(
+        loaded
+            .events
+            .iter()
+            .take(version as usize)
+            .map(|e| &e.event),
+    );
     (game.status() != engine::Status::NotStarted).then(|| engine::view(&game, viewer))
 }
 
