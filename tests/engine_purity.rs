@@ -56,7 +56,9 @@ fn contains_word(line: &str, word: &str) -> bool {
         let after = line[i + word.len()..].chars().next();
         let starts_ident = word.chars().next().is_some_and(ident);
         let ends_ident = word.chars().next_back().is_some_and(ident);
-        !(starts_ident && before.is_some_and(ident)) && !(ends_ident && after.is_some_and(ident))
+        let glued_before = starts_ident && before.is_some_and(ident);
+        let glued_after = ends_ident && after.is_some_and(ident);
+        !(glued_before || glued_after)
     })
 }
 
