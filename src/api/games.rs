@@ -511,8 +511,7 @@ pub async fn submit_action(
     body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     let id = GameId(path.id);
-    let action: Action = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::Game(ErrorCode::InvalidAction, e.to_string()))?;
+    let action = parse_action(body.into_inner())?;
     let expected_version = if_match(req.headers())?;
     let key = idempotency_key(req.headers())?;
     let request_hash = crate::store::request_hash(&action);
@@ -550,6 +549,25 @@ pub async fn submit_action(
             version: submitted.version,
             view: engine::view(&submitted.game, viewer),
         }))
+}
+
+/// An action body, exactly: serde lets unknown fields through beside the tag of a variant
+/// without fields (`{"type": "pass", "seat": 1}`), so every field sent must be one the action
+/// has (the document closes every action with `additionalProperties: false`).
+fn parse_action(body: serde_json::Value) -> Result<Action, ApiError> {
+    let invalid = |detail: String| ApiError::Game(ErrorCode::InvalidAction, detail);
+    let action: Action =
+        serde_json::from_value(body.clone()).map_err(|e| invalid(e.to_string()))?;
+    if let (serde_json::Value::Object(sent), Ok(serde_json::Value::Object(known))) =
+        (&body, serde_json::to_value(action))
+        && let Some(field) = sent.keys().find(|k| !known.contains_key(*k))
+    {
+        return Err(invalid(format!(
+            "unknown field `{field}` for a {} action",
+            action.name()
+        )));
+    }
+    Ok(action)
 }
 
 fn if_match(headers: &HeaderMap) -> Result<Option<i64>, ApiError> {
