@@ -11,6 +11,10 @@ mod common;
 mod api;
 #[path = "reliability/hostile.rs"]
 mod hostile;
+#[path = "reliability/leaks.rs"]
+mod leaks;
+#[path = "reliability/races.rs"]
+mod races;
 
 /// A count from the environment, `default` when unset.
 fn trials(var: &str, default: usize) -> usize {
