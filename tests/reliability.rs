@@ -9,10 +9,14 @@ mod common;
 
 #[path = "reliability/api.rs"]
 mod api;
+#[path = "reliability/crash.rs"]
+mod crash;
 #[path = "reliability/hostile.rs"]
 mod hostile;
 #[path = "reliability/leaks.rs"]
 mod leaks;
+#[path = "reliability/outage.rs"]
+mod outage;
 #[path = "reliability/races.rs"]
 mod races;
 
