@@ -175,14 +175,17 @@ pub struct EventPage {
 #[serde(deny_unknown_fields)]
 pub struct ListGamesQuery {
     /// `open`, `active`, `finished` or `abandoned`; default: all but `abandoned`.
+    #[param(pattern = "^(open|active|finished|abandoned)$")]
     pub status: Option<String>,
     /// Only games the caller is seated in.
     pub mine: Option<bool>,
     /// Only games awaiting the caller's decision.
     pub awaiting_me: Option<bool>,
     /// Page size, 1 to 100 (default 20).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
     /// The `next_cursor` of the previous page.
+    #[param(min_length = 1)]
     pub cursor: Option<String>,
 }
 
@@ -192,10 +195,12 @@ pub struct ListGamesQuery {
 pub struct GetGameQuery {
     /// Show the game as it was at this version (as the caller could see it then; everything
     /// once the game is over).
+    #[param(minimum = 0)]
     pub at: Option<i64>,
     /// Long-poll: hold the request until the version passes this one ...
     pub after_version: Option<i64>,
     /// ... or this many seconds pass (at most 60; default 30).
+    #[param(minimum = 0, maximum = 60)]
     pub wait: Option<u64>,
 }
 
@@ -204,8 +209,10 @@ pub struct GetGameQuery {
 #[serde(deny_unknown_fields)]
 pub struct EventsQuery {
     /// Events after this seq (default 0: from the start).
+    #[param(minimum = 0)]
     pub after: Option<i64>,
     /// Page size, 1 to 100 (default 100).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i64>,
 }
 
@@ -240,6 +247,7 @@ fn seat_of(summary: &GameSummary, user: &AuthUser) -> Option<Seat> {
         (status = 400, description = "`malformed_json`", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_options`, `invalid_player_count`, `invalid_target_score`", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -248,8 +256,9 @@ pub async fn create_game(
     user: AuthUser,
     body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
-    let request: OptionsRequest = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::Game(ErrorCode::InvalidOptions, e.to_string()))?;
+    let request: OptionsRequest =
+        serde_json::from_value(integral_floats_as_integers(body.into_inner()))
+            .map_err(|e| ApiError::Game(ErrorCode::InvalidOptions, e.to_string()))?;
     let options = request.validate()?;
     let summary = state.store.create_game(user.account_id, options).await?;
     let location = format!("/v1/games/{}", summary.id);
@@ -487,8 +496,10 @@ pub async fn legal_actions(
 
 /// Submits one action for the caller's seat.
 #[utoipa::path(post, path = "/v1/games/{id}/actions", tag = "games", params(GamePath,
-        ("If-Match" = Option<String>, Header, description = "The version acted on, e.g. `\"42\"`: a stale one gets 412 and changes nothing"),
-        ("Idempotency-Key" = Option<String>, Header, description = "1 to 255 visible ASCII characters: a repeat with the same key and body returns the original result and appends nothing")),
+        ("If-Match" = Option<String>, Header, description = "The version acted on, e.g. `\"42\"`: a stale one gets 412 and changes nothing",
+            nullable = false, pattern = r#"^(W/)?("[0-9]{1,18}"|[0-9]{1,18})$"#),
+        ("Idempotency-Key" = Option<String>, Header, description = "1 to 255 visible ASCII characters: a repeat with the same key and body returns the original result and appends nothing",
+            nullable = false, pattern = "^[!-~]{1,255}$")),
     request_body = schema::ActionSchema,
     security(("bearer" = [])),
     responses(
@@ -500,6 +511,7 @@ pub async fn legal_actions(
         (status = 409, description = "`idempotency_key_reused`, `version_conflict` (the race was lost too many times; retry)", body = Problem, content_type = "application/problem+json"),
         (status = 412, description = "`version_mismatch`: `If-Match` names a stale version", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_action`, or the code of the broken rule", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -556,6 +568,7 @@ pub async fn submit_action(
 /// has (the document closes every action with `additionalProperties: false`).
 fn parse_action(body: serde_json::Value) -> Result<Action, ApiError> {
     let invalid = |detail: String| ApiError::Game(ErrorCode::InvalidAction, detail);
+    let body = integral_floats_as_integers(body);
     let action: Action =
         serde_json::from_value(body.clone()).map_err(|e| invalid(e.to_string()))?;
     if let (serde_json::Value::Object(sent), Ok(serde_json::Value::Object(known))) =
@@ -568,6 +581,27 @@ fn parse_action(body: serde_json::Value) -> Result<Action, ApiError> {
         )));
     }
     Ok(action)
+}
+
+/// JSON Schema counts `4.0` as an integer, serde's integers do not: the document's integers are
+/// accepted in either spelling.
+fn integral_floats_as_integers(mut value: serde_json::Value) -> serde_json::Value {
+    fn walk(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Number(n) if n.is_f64() => {
+                let f = n.as_f64().unwrap_or(f64::NAN);
+                // Within ±2^53 every integral f64 is exact.
+                if f.fract() == 0.0 && f.abs() <= 9_007_199_254_740_992.0 {
+                    *v = serde_json::Value::from(f as i64);
+                }
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(walk),
+            serde_json::Value::Object(fields) => fields.values_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    walk(&mut value);
+    value
 }
 
 fn if_match(headers: &HeaderMap) -> Result<Option<i64>, ApiError> {

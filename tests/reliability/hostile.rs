@@ -433,3 +433,103 @@ async fn malformed_if_match_and_idempotency_key_headers_return_400_invalid_heade
     }
     untouched(&app, &api, &table, version).await;
 }
+
+// What schemathesis found (scripts/schemathesis): answers the document did not allow.
+
+#[tokio::test]
+async fn integers_written_as_integral_floats_are_accepted_as_the_document_allows() {
+    let app = spawn_app().await;
+    let api = Api::new(app.address.clone());
+    let tokens = api.sign_up_many("floaty", 2).await;
+    let res = api
+        .post(
+            &tokens[0],
+            "/v1/games",
+            &json!({"players": 2.0, "target_score": 19.0}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let created: Value = res.json().await.unwrap();
+    assert_eq!(created["options"]["players"], 2);
+    assert_eq!(created["options"]["target_score"], 19);
+    let res = api
+        .post(&tokens[0], "/v1/games", &json!({"players": 2.5}))
+        .await
+        .unwrap();
+    problem(res, 422, "invalid_options").await;
+
+    let table = api.started_game(&tokens).await;
+    let (seat, version, legal) = awaited_and_legal(&api, &table).await;
+    let recruit = legal
+        .iter()
+        .find(|a| a["type"] == "recruit")
+        .expect("a recruit is legal at the start");
+    let slot = recruit["slot"].as_u64().unwrap() as f64;
+    let token = &table.tokens[seat as usize];
+    let res = api
+        .act(
+            token,
+            &table,
+            &json!({"type": "recruit", "slot": slot + 0.5}),
+            None,
+        )
+        .await
+        .unwrap();
+    problem(res, 422, "invalid_action").await;
+    let res = api
+        .act(
+            token,
+            &table,
+            &json!({"type": "recruit", "slot": slot}),
+            Some(version),
+        )
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+}
+
+#[tokio::test]
+async fn a_body_that_is_not_json_returns_415_on_the_game_resources_too() {
+    let app = spawn_app().await;
+    let (api, table, _) = game_and_stranger(&app).await;
+    let token = &table.tokens[0];
+    for path in ["/v1/games".to_string(), table.path("/actions")] {
+        let res = api
+            .client
+            .post(api.url(&path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap();
+        problem(res, 415, "unsupported_media_type").await;
+        let res = api
+            .client
+            .post(api.url(&path))
+            .bearer_auth(token)
+            .header("content-type", "text/plain")
+            .body("players=2")
+            .send()
+            .await
+            .unwrap();
+        problem(res, 415, "unsupported_media_type").await;
+    }
+}
+
+#[tokio::test]
+async fn other_methods_on_the_docs_and_the_document_return_405_allowing_get() {
+    let app = spawn_app().await;
+    for path in ["/docs/", "/docs/index.css", "/openapi.json"] {
+        for method in ["POST", "PUT", "DELETE", "TRACE"] {
+            let res = app
+                .client
+                .request(method.parse().unwrap(), app.url(path))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.headers()["allow"], "GET", "{method} {path}");
+            problem(res, 405, "method_not_allowed").await;
+        }
+        assert_eq!(app.get(path).await.status(), 200, "{path}");
+    }
+}
