@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-pub use error::{Result, StoreError};
+pub use error::{Result, StoreError, is_unavailable};
 pub use events::{
     GENESIS, LoadedGame, StoredEvent, Submit, Submitted, UpcastError, chain_hash, request_hash,
     upcast,
