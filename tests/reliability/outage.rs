@@ -16,7 +16,7 @@ use rand::seq::IndexedRandom;
 use serde_json::{Value, json};
 
 use super::api::{Api, Step};
-use crate::common::app::spawn_app_on;
+use crate::common::app::{spawn_app, spawn_app_on};
 
 /// Generous: a request that takes this long during an outage is hanging, not failing fast.
 const FAIL_FAST: Duration = Duration::from_secs(10);
@@ -334,4 +334,88 @@ async fn outage(via: Via) {
 
     app.trigger.shutdown().await;
     pool.close().await;
+}
+
+#[tokio::test]
+async fn connections_the_database_ends_mid_request_answer_503_and_the_server_carries_on() {
+    // What a `pg_ctl stop -m fast`, a failover or an administrator does to open sessions:
+    // pg_terminate_backend (57P01) on this test database's connections, every few ms.
+    let app = spawn_app().await;
+    let api = Api::new(app.address.clone());
+    let tokens = api.sign_up_many("severed", 2).await;
+    let table = api.started_game(&tokens).await;
+    let db: String = sqlx::query_scalar("SELECT current_database()")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    let admin = sqlx::PgPool::connect(&crate::common::admin_url())
+        .await
+        .unwrap();
+    let storm = Duration::from_secs(3);
+    let readers: Vec<_> = (0..8)
+        .map(|i| {
+            let (api, token, table) = (api.clone(), tokens[i % 2].clone(), table.clone());
+            tokio::spawn(async move {
+                let mut statuses = Vec::new();
+                let until = Instant::now() + storm;
+                while Instant::now() < until {
+                    let path = match statuses.len() % 3 {
+                        0 => table.path(""),
+                        1 => table.path("/legal-actions"),
+                        _ => table.path("/events"),
+                    };
+                    let res = api.get(&token, &path).await.unwrap();
+                    let status = res.status().as_u16();
+                    let body: Value = res.json().await.unwrap();
+                    if status == 503 {
+                        assert_eq!(body["code"], "service_unavailable", "{body}");
+                    }
+                    statuses.push(status);
+                }
+                statuses
+            })
+        })
+        .collect();
+    let until = Instant::now() + storm;
+    let mut terminated = 0i64;
+    while Instant::now() < until {
+        terminated += sqlx::query_scalar::<_, i64>(
+            "SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = $1 AND pid <> pg_backend_pid()) t",
+        )
+        .bind(&db)
+        .fetch_one(&admin)
+        .await
+        .unwrap();
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let mut statuses = Vec::new();
+    for r in readers {
+        statuses.extend(r.await.unwrap());
+    }
+    let unavailable = statuses.iter().filter(|s| **s == 503).count();
+    assert!(
+        statuses.iter().all(|s| *s == 200 || *s == 503),
+        "statuses while connections were cut: {statuses:?}"
+    );
+    assert!(
+        terminated > 0 && unavailable > 0,
+        "no connection was cut mid-request"
+    );
+
+    // The pool replaces what was cut: reads and actions work again at once.
+    let (seat, version) = api.awaited(&table).await;
+    let token = &tokens[seat.unwrap() as usize];
+    let (_, legal) = api.legal_actions(token, &table).await;
+    let res = api
+        .act(token, &table, &legal[0], Some(version))
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let report = app.state.store.verify_game(GameId(table.id)).await.unwrap();
+    assert!(report.ok, "{report:?}");
+    eprintln!(
+        "severed connections: {terminated} terminated, {} reads, {unavailable} answered 503",
+        statuses.len()
+    );
 }
