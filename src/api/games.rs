@@ -219,6 +219,22 @@ fn invalid_query(detail: impl Into<String>) -> ApiError {
     ApiError::InvalidQuery(detail.into())
 }
 
+/// A body as the type it describes, read from a JSON object only: serde would also read a struct
+/// or a tagged enum from an array of its fields (`[2]` as `{"players": 2}`, `["recruit", 0]` as a
+/// recruit), an encoding the API does not document. `code` names what the body was meant to be.
+fn from_object<T: serde::de::DeserializeOwned>(
+    body: serde_json::Value,
+    code: ErrorCode,
+) -> Result<T, ApiError> {
+    if !body.is_object() {
+        return Err(ApiError::Game(
+            code,
+            "the body must be a JSON object".into(),
+        ));
+    }
+    serde_json::from_value(body).map_err(|e| ApiError::Game(code, e.to_string()))
+}
+
 fn seat_of(summary: &GameSummary, user: &AuthUser) -> Option<Seat> {
     summary
         .seats
@@ -248,8 +264,7 @@ pub async fn create_game(
     user: AuthUser,
     body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
-    let request: OptionsRequest = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::Game(ErrorCode::InvalidOptions, e.to_string()))?;
+    let request: OptionsRequest = from_object(body.into_inner(), ErrorCode::InvalidOptions)?;
     let options = request.validate()?;
     let summary = state.store.create_game(user.account_id, options).await?;
     let location = format!("/v1/games/{}", summary.id);
@@ -511,8 +526,7 @@ pub async fn submit_action(
     body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     let id = GameId(path.id);
-    let action: Action = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::Game(ErrorCode::InvalidAction, e.to_string()))?;
+    let action: Action = from_object(body.into_inner(), ErrorCode::InvalidAction)?;
     let expected_version = if_match(req.headers())?;
     let key = idempotency_key(req.headers())?;
     let request_hash = crate::store::request_hash(&action);
