@@ -1304,8 +1304,6 @@ fn every_problem_code_of_the_http_shell_is_asserted_by_some_test() {
 fn every_rule_code_but_a_few_deal_dependent_ones_is_asserted_through_the_api() {
     use lords::engine::RuleError;
     let engine_only = [
-        // Never produced: a started game is never started again.
-        RuleError::GameAlreadyStarted,
         // Seats come from the store, never from the request.
         RuleError::NoSuchSeat,
         // Slots empty only once the draw and discard piles are both exhausted.
