@@ -777,6 +777,7 @@ async fn an_action_that_is_not_an_action_returns_422_invalid_action() {
         json!({"type": "recruit", "slot": "zero"}),
         json!({"type": "muster", "card": 300, "face_up": true}),
         json!({"type": "swap_follower", "target": {"seat": 0}}),
+        json!({"type": "swap_follower", "target": [1, 0]}),
         json!("pass"),
         json!(["recruit", 0]),
     ] {
@@ -816,6 +817,16 @@ async fn a_bad_if_match_or_idempotency_key_header_returns_400_invalid_header() {
     assert_eq!(api.version(&table.id, &token).await, version);
     // The longest key is fine.
     ok(post_keyed(&api, &table.id, &token, &"k".repeat(255), &action).await).await;
+}
+
+#[tokio::test]
+async fn an_action_with_if_match_star_acts_on_the_latest_version() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "player", json!({"players": 2})).await;
+    let (token, action, version) = awaited_and_first_action(&api, &table).await;
+    ok(post_if_match(&api, &table.id, &token, "*", &action).await).await;
+    assert!(api.version(&table.id, &token).await > version);
 }
 
 #[tokio::test]

@@ -219,17 +219,25 @@ fn invalid_query(detail: impl Into<String>) -> ApiError {
     ApiError::InvalidQuery(detail.into())
 }
 
-/// A body as the type it describes, read from a JSON object only: serde would also read a struct
+/// A body as the type it describes, read from JSON objects only: serde would also read a struct
 /// or a tagged enum from an array of its fields (`[2]` as `{"players": 2}`, `["recruit", 0]` as a
-/// recruit), an encoding the API does not document. `code` names what the body was meant to be.
+/// recruit, `"target": [0, 1]` as a Follower), an encoding the API does not document. Neither
+/// bodies hold an array anywhere. `code` names what the body was meant to be.
 fn from_object<T: serde::de::DeserializeOwned>(
     body: serde_json::Value,
     code: ErrorCode,
 ) -> Result<T, ApiError> {
-    if !body.is_object() {
+    fn holds_array(v: &serde_json::Value) -> bool {
+        match v {
+            serde_json::Value::Array(_) => true,
+            serde_json::Value::Object(m) => m.values().any(holds_array),
+            _ => false,
+        }
+    }
+    if !body.is_object() || holds_array(&body) {
         return Err(ApiError::Game(
             code,
-            "the body must be a JSON object".into(),
+            "the body must be a JSON object of the documented fields, with no arrays".into(),
         ));
     }
     serde_json::from_value(body).map_err(|e| ApiError::Game(code, e.to_string()))
@@ -502,7 +510,7 @@ pub async fn legal_actions(
 
 /// Submits one action for the caller's seat.
 #[utoipa::path(post, path = "/v1/games/{id}/actions", tag = "games", params(GamePath,
-        ("If-Match" = Option<String>, Header, description = "The version acted on, e.g. `\"42\"`: a stale one gets 412 and changes nothing"),
+        ("If-Match" = Option<String>, Header, description = "The version acted on, e.g. `\"42\"`: a stale one gets 412 and changes nothing; `*` acts on the latest"),
         ("Idempotency-Key" = Option<String>, Header, description = "1 to 255 visible ASCII characters: a repeat with the same key and body returns the original result and appends nothing")),
     request_body = schema::ActionSchema,
     security(("bearer" = [])),
@@ -577,6 +585,11 @@ fn if_match(headers: &HeaderMap) -> Result<Option<i64>, ApiError> {
         )
     };
     let text = value.to_str().map_err(|_| bad())?.trim();
+    if text == "*" {
+        // RFC 9110: `*` matches any current representation; the game exists, so act on the
+        // latest version like a request without If-Match.
+        return Ok(None);
+    }
     let text = text.strip_prefix("W/").unwrap_or(text);
     let inner = text
         .strip_prefix('"')
