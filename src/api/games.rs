@@ -226,6 +226,30 @@ fn invalid_query(detail: impl Into<String>) -> ApiError {
     ApiError::InvalidQuery(detail.into())
 }
 
+/// A body as the type it describes, read from JSON objects only: serde would also read a struct
+/// or a tagged enum from an array of its fields (`[2]` as `{"players": 2}`, `["recruit", 0]` as a
+/// recruit, `"target": [0, 1]` as a Follower), an encoding the API does not document. Neither
+/// bodies hold an array anywhere. `code` names what the body was meant to be.
+fn from_object<T: serde::de::DeserializeOwned>(
+    body: serde_json::Value,
+    code: ErrorCode,
+) -> Result<T, ApiError> {
+    fn holds_array(v: &serde_json::Value) -> bool {
+        match v {
+            serde_json::Value::Array(_) => true,
+            serde_json::Value::Object(m) => m.values().any(holds_array),
+            _ => false,
+        }
+    }
+    if !body.is_object() || holds_array(&body) {
+        return Err(ApiError::Game(
+            code,
+            "the body must be a JSON object of the documented fields, with no arrays".into(),
+        ));
+    }
+    serde_json::from_value(body).map_err(|e| ApiError::Game(code, e.to_string()))
+}
+
 fn seat_of(summary: &GameSummary, user: &AuthUser) -> Option<Seat> {
     summary
         .seats
@@ -256,9 +280,10 @@ pub async fn create_game(
     user: AuthUser,
     body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
-    let request: OptionsRequest =
-        serde_json::from_value(integral_floats_as_integers(body.into_inner()))
-            .map_err(|e| ApiError::Game(ErrorCode::InvalidOptions, e.to_string()))?;
+    let request: OptionsRequest = from_object(
+        integral_floats_as_integers(body.into_inner()),
+        ErrorCode::InvalidOptions,
+    )?;
     let options = request.validate()?;
     let summary = state.store.create_game(user.account_id, options).await?;
     let location = format!("/v1/games/{}", summary.id);
@@ -496,8 +521,8 @@ pub async fn legal_actions(
 
 /// Submits one action for the caller's seat.
 #[utoipa::path(post, path = "/v1/games/{id}/actions", tag = "games", params(GamePath,
-        ("If-Match" = Option<String>, Header, description = "The version acted on, e.g. `\"42\"`: a stale one gets 412 and changes nothing",
-            nullable = false, pattern = r#"^(W/)?("[0-9]{1,18}"|[0-9]{1,18})$"#),
+        ("If-Match" = Option<String>, Header, description = "The version acted on, e.g. `\"42\"`: a stale one gets 412 and changes nothing; `*` acts on the latest",
+            nullable = false, pattern = r#"^(\*|(W/)?("[0-9]{1,18}"|[0-9]{1,18}))$"#),
         ("Idempotency-Key" = Option<String>, Header, description = "1 to 255 visible ASCII characters: a repeat with the same key and body returns the original result and appends nothing",
             nullable = false, pattern = "^[!-~]{1,255}$")),
     request_body = schema::ActionSchema,
@@ -567,18 +592,16 @@ pub async fn submit_action(
 /// without fields (`{"type": "pass", "seat": 1}`), so every field sent must be one the action
 /// has (the document closes every action with `additionalProperties: false`).
 fn parse_action(body: serde_json::Value) -> Result<Action, ApiError> {
-    let invalid = |detail: String| ApiError::Game(ErrorCode::InvalidAction, detail);
     let body = integral_floats_as_integers(body);
-    let action: Action =
-        serde_json::from_value(body.clone()).map_err(|e| invalid(e.to_string()))?;
+    let action: Action = from_object(body.clone(), ErrorCode::InvalidAction)?;
     if let (serde_json::Value::Object(sent), Ok(serde_json::Value::Object(known))) =
         (&body, serde_json::to_value(action))
         && let Some(field) = sent.keys().find(|k| !known.contains_key(*k))
     {
-        return Err(invalid(format!(
-            "unknown field `{field}` for a {} action",
-            action.name()
-        )));
+        return Err(ApiError::Game(
+            ErrorCode::InvalidAction,
+            format!("unknown field `{field}` for a {} action", action.name()),
+        ));
     }
     Ok(action)
 }
@@ -615,6 +638,11 @@ fn if_match(headers: &HeaderMap) -> Result<Option<i64>, ApiError> {
         )
     };
     let text = value.to_str().map_err(|_| bad())?.trim();
+    if text == "*" {
+        // RFC 9110: `*` matches any current representation; the game exists, so act on the
+        // latest version like a request without If-Match.
+        return Ok(None);
+    }
     let text = text.strip_prefix("W/").unwrap_or(text);
     let inner = text
         .strip_prefix('"')
