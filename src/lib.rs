@@ -8,6 +8,7 @@ pub mod commands;
 pub mod config;
 pub mod embedded;
 pub mod engine;
+pub mod load;
 pub mod sim;
 pub mod startup;
 pub mod store;

@@ -1,4 +1,4 @@
-//! The `lords` command line: serve | migrate | verify | simulate | export. Nothing else lives here.
+//! The `lords` command line: serve | migrate | verify | simulate | export | load. Nothing else lives here.
 
 use clap::{Parser, Subcommand};
 
@@ -27,6 +27,9 @@ enum Command {
     },
     /// Play seeded random games through the engine and print figures as one JSON line.
     Simulate(lords::sim::SimulateArgs),
+    /// Drive a running server through its HTTP API as players would; print one JSON report
+    /// (`lords load populate` fills a database with engine-played games first).
+    Load(lords::load::LoadArgs),
     /// Print a finished game's whole history as JSON, for auditing.
     Export {
         #[command(flatten)]
@@ -69,6 +72,7 @@ async fn run_async(command: Command) -> anyhow::Result<()> {
             lords::commands::verify(&db, game_id.as_deref(), all).await
         }
         Command::Export { db, game_id } => lords::commands::export(&db, &game_id).await,
+        Command::Load(args) => lords::load::run(args).await,
         Command::Simulate(_) | Command::Openapi => unreachable!("runs without a runtime"),
     }
 }

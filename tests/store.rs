@@ -372,6 +372,126 @@ async fn submit_refuses_strangers_unknown_games_and_broken_rules() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Kept replays: `current` starts from the last replay only when the stream's head proves it
+
+#[tokio::test]
+async fn the_current_game_is_the_full_replay_whichever_process_appended() {
+    let (pool, _) = common::fresh_database().await;
+    let acting = Store::new(pool.clone());
+    // Another server process: its own kept replays, always one action behind.
+    let other = Store::new(pool.clone());
+    let players = accounts(&pool, "k", 2).await;
+    let mut rng = StdRng::seed_from_u64(31);
+    let id = started_game(&acting, &players, 40, &mut rng).await;
+    for _ in 0..30 {
+        let before = other.current(id).await.unwrap();
+        let live = play(&acting, id, &players, &mut rng, 1).await;
+        for store in [&acting, &other] {
+            let current = store.current(id).await.unwrap();
+            assert!(current.version > before.version);
+            assert_eq!(current.game, live);
+            let loaded = store.load(id).await.unwrap();
+            assert_eq!(current.version, loaded.version());
+            assert_eq!(current.summary, loaded.summary);
+            assert_eq!(current.game, loaded.game);
+        }
+    }
+}
+
+/// Rewrites stored event `seq` (what only someone bypassing the server could do): another
+/// event under another hash; with `next`, the next event names that hash as its
+/// predecessor, so that the chain is whole again.
+async fn rewrite(pool: &PgPool, id: GameId, seq: i64, event: &Event, hash: [u8; 32], next: bool) {
+    let mut tx = pool.begin().await.unwrap();
+    sqlx::query("ALTER TABLE game_events DISABLE TRIGGER game_events_append_only")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    sqlx::query(
+        "UPDATE game_events SET event_type = $3, payload = $4::json, hash = $5 \
+         WHERE game_id = $1 AND seq = $2",
+    )
+    .bind(id.0)
+    .bind(seq)
+    .bind(event.kind())
+    .bind(serde_json::to_string(event).unwrap())
+    .bind(&hash[..])
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    if next {
+        sqlx::query("UPDATE game_events SET prev_hash = $3 WHERE game_id = $1 AND seq = $2")
+            .bind(id.0)
+            .bind(seq + 1)
+            .bind(&hash[..])
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+    }
+    sqlx::query("ALTER TABLE game_events ENABLE TRIGGER game_events_append_only")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_kept_replay_is_not_used_once_the_last_event_has_another_hash() {
+    let (pool, _) = common::fresh_database().await;
+    let store = Store::new(pool.clone());
+    let players = accounts(&pool, "h", 2).await;
+    let id = started_game(&store, &players, 40, &mut StdRng::seed_from_u64(32)).await;
+    let kept = store.current(id).await.unwrap();
+    let card = *kept.game.draw_pile().last().unwrap();
+    rewrite(
+        &pool,
+        id,
+        kept.version,
+        &Event::SupporterDealt { card },
+        [7; 32],
+        false,
+    )
+    .await;
+    let now = store.current(id).await.unwrap();
+    assert_eq!(now.version, kept.version);
+    assert!(now.game.supporters().contains(&card));
+    assert_eq!(
+        now.game,
+        Store::new(pool.clone()).load(id).await.unwrap().game
+    );
+}
+
+#[tokio::test]
+async fn events_that_do_not_chain_to_a_kept_replay_are_replayed_from_the_start() {
+    let (pool, _) = common::fresh_database().await;
+    let store = Store::new(pool.clone());
+    let writer = Store::new(pool.clone());
+    let players = accounts(&pool, "c", 2).await;
+    let mut rng = StdRng::seed_from_u64(33);
+    let id = started_game(&store, &players, 40, &mut rng).await;
+    let kept = store.current(id).await.unwrap();
+    play(&writer, id, &players, &mut rng, 1).await;
+    // History rewritten from the kept replay's last event on, the chain whole again: the events
+    // after the kept replay no longer chain to it, so they must not be applied to it.
+    let card = *kept.game.draw_pile().last().unwrap();
+    rewrite(
+        &pool,
+        id,
+        kept.version,
+        &Event::SupporterDealt { card },
+        [9; 32],
+        true,
+    )
+    .await;
+    let now = store.current(id).await.unwrap();
+    let fresh = Store::new(pool.clone()).load(id).await.unwrap();
+    assert!(now.version > kept.version);
+    assert_eq!(now.version, fresh.version());
+    assert!(now.game.supporters().contains(&card));
+    assert_eq!(now.game, fresh.game);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Concurrency
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

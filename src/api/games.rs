@@ -17,7 +17,7 @@ use super::schema;
 use crate::auth::AuthUser;
 use crate::engine::{self, Action, Event, Game, OptionsRequest, Seat, View, Viewer};
 use crate::startup::AppState;
-use crate::store::{GameId, GameStatus, GameSummary, ListQuery, LoadedGame, SeatInfo, Submit};
+use crate::store::{GameId, GameStatus, GameSummary, ListQuery, SeatInfo, Submit};
 
 /// The longest a long-poll may hold a request, in seconds.
 pub const MAX_WAIT_SECONDS: u64 = 60;
@@ -430,17 +430,26 @@ pub async fn get_game(
     } else if q.wait.is_some() {
         return Err(invalid_query("wait needs after_version"));
     }
-    let loaded = state.store.load(id).await?;
-    let current = loaded.version();
-    let shown = match q.at {
-        None => current,
-        Some(at) if (0..=current).contains(&at) => at,
-        Some(_) => {
-            return Err(invalid_query(format!(
-                "at must be between 0 and the current version {current}"
-            )));
+    // The game now needs no events (`current`); an earlier version needs the stream (`load`).
+    let (summary, current, now, then) = match q.at {
+        None => {
+            let c = state.store.current(id).await?;
+            (c.summary, c.version, c.game, None)
+        }
+        Some(at) => {
+            let loaded = state.store.load(id).await?;
+            let current = loaded.version();
+            if !(0..=current).contains(&at) {
+                return Err(invalid_query(format!(
+                    "at must be between 0 and the current version {current}"
+                )));
+            }
+            let then = (at != current)
+                .then(|| Game::replay(loaded.events.iter().take(at as usize).map(|e| &e.event)));
+            (loaded.summary, current, loaded.game, then)
         }
     };
+    let shown = q.at.unwrap_or(current);
     let etag = match q.at {
         None => format!("\"{current}\""),
         Some(at) => format!("\"{current}.{at}\""),
@@ -451,35 +460,24 @@ pub async fn get_game(
             .insert_header((header::VARY, "Authorization"))
             .finish());
     }
-    let seat = seat_of(&loaded.summary, &user);
-    let view = view_at(&loaded, seat, shown);
+    let seat = seat_of(&summary, &user);
+    let view = view_of(&now, then.as_ref().unwrap_or(&now), seat);
     Ok(HttpResponse::Ok()
         .insert_header((header::ETAG, etag))
         .insert_header((header::VARY, "Authorization"))
         .insert_header((header::CACHE_CONTROL, "private, no-cache"))
         .json(GameDto {
-            game: loaded.summary.into(),
+            game: summary.into(),
             your_seat: seat,
             version: shown,
             view,
         }))
 }
 
-/// The view at `version` for `seat`: the caller's own then, everything if the game is over now.
-fn view_at(loaded: &LoadedGame, seat: Option<Seat>, version: i64) -> Option<View> {
-    let viewer = Viewer::of(&loaded.game, seat);
-    if version == loaded.version() {
-        return (loaded.game.status() != engine::Status::NotStarted)
-            .then(|| engine::view(&loaded.game, viewer));
-    }
-    let game = Game::replay(
-        loaded
-            .events
-            .iter()
-            .take(version as usize)
-            .map(|e| &e.event),
-    );
-    (game.status() != engine::Status::NotStarted).then(|| engine::view(&game, viewer))
+/// The view of `shown` for `seat`: the caller's own, everything if the game is over `now`.
+fn view_of(now: &Game, shown: &Game, seat: Option<Seat>) -> Option<View> {
+    let viewer = Viewer::of(now, seat);
+    (shown.status() != engine::Status::NotStarted).then(|| engine::view(shown, viewer))
 }
 
 fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
@@ -506,12 +504,12 @@ pub async fn legal_actions(
     user: AuthUser,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let loaded = state.store.load(GameId(path.id)).await?;
-    let actions = seat_of(&loaded.summary, &user)
-        .map(|seat| engine::legal_actions(&loaded.game, seat))
+    let current = state.store.current(GameId(path.id)).await?;
+    let actions = seat_of(&current.summary, &user)
+        .map(|seat| engine::legal_actions(&current.game, seat))
         .unwrap_or_default();
     Ok(HttpResponse::Ok().json(LegalActions {
-        version: loaded.version(),
+        version: current.version,
         actions,
     }))
 }

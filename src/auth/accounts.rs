@@ -93,6 +93,27 @@ pub async fn insert(
     }
 }
 
+/// Stores many accounts in one statement, all with the same password hash: for tools that fill
+/// a database (load tests). The ids and usernames must be new.
+pub async fn insert_many(
+    pool: &PgPool,
+    accounts: &[(AccountId, String)],
+    password_hash: &str,
+) -> Result<(), sqlx::Error> {
+    let ids: Vec<Uuid> = accounts.iter().map(|(id, _)| id.0).collect();
+    let names: Vec<&str> = accounts.iter().map(|(_, name)| name.as_str()).collect();
+    sqlx::query(
+        "INSERT INTO accounts (id, username, password_hash) \
+         SELECT a.id, a.username, $3 FROM UNNEST($1::uuid[], $2::text[]) AS a(id, username)",
+    )
+    .bind(&ids)
+    .bind(&names)
+    .bind(password_hash)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
 /// The account and its password hash, by username ignoring case.
 pub async fn find_credentials(
     pool: &PgPool,

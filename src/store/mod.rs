@@ -4,25 +4,30 @@
 //! Every write is one transaction: load → replay → decide → append with expected version →
 //! update the read model → `pg_notify` → commit.
 
+mod bulk;
 mod error;
 mod events;
 mod games;
 mod notify;
+mod snapshots;
 mod verify;
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+pub use bulk::{ImportGame, numbered_account_id, numbered_game_id};
 pub use error::{Result, StoreError, is_unavailable};
 pub use events::{
-    GENESIS, LoadedGame, StoredEvent, Submit, Submitted, UpcastError, chain_hash, request_hash,
-    upcast,
+    CurrentGame, GENESIS, LoadedGame, StoredEvent, Submit, Submitted, UpcastError, chain_hash,
+    request_hash, upcast,
 };
 pub use games::{DEFAULT_LIST_LIMIT, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo};
 pub use notify::{CHANNEL, Notifier};
+pub use snapshots::{SNAPSHOT_CAPACITY, Snapshot};
 pub use verify::{Broken, ExportedEvent, GameExport, ShuffleBreak, VerifyReport, verify_shuffles};
 
 /// Every migration under `migrations/`, embedded in the binary.
@@ -64,15 +69,19 @@ impl std::str::FromStr for AccountId {
     }
 }
 
-/// The store: a handle on the pool, cheap to clone.
+/// The store: a handle on the pool and the process's replayed games, cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: PgPool,
+    snapshots: Arc<snapshots::Snapshots>,
 }
 
 impl Store {
     pub fn new(pool: PgPool) -> Self {
-        Self { pool }
+        Self {
+            pool,
+            snapshots: Arc::new(snapshots::Snapshots::new(SNAPSHOT_CAPACITY)),
+        }
     }
 
     pub fn pool(&self) -> &PgPool {

@@ -1,0 +1,140 @@
+//! The `load` command: drives a running server through its public HTTP API as players would
+//! and prints one JSON report (throughput, latency percentiles per endpoint, errors, the
+//! server's peak memory); `load populate` fills a database with engine-played games for it.
+//! A client of the API only: nothing here reaches into the server's state.
+
+mod client;
+mod populate;
+mod probe;
+mod report;
+mod scenarios;
+
+use std::time::Duration;
+
+pub use populate::{PopulateArgs, random_game};
+pub use report::Recorder;
+
+/// The password of every account the load tool creates or `populate` inserts.
+pub const PASSWORD: &str = "load-test-password";
+
+#[derive(clap::Args, Debug, Clone)]
+// A later occurrence of an option wins, so that scripts can put defaults first.
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    args_override_self = true
+)]
+pub struct LoadArgs {
+    #[command(subcommand)]
+    pub command: Option<LoadCommand>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(clap::Subcommand, Debug, Clone)]
+pub enum LoadCommand {
+    /// Insert engine-played games straight into a database (for `--scenario views`, the
+    /// 10,000-stored-games memory check and the pgbench baseline); prints one JSON line.
+    Populate(PopulateArgs),
+}
+
+/// What the simulated clients do.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scenario {
+    /// Every player is its own client: GET the view, GET legal actions and POST one when it is
+    /// their decision, long-poll the view while waiting.
+    Play,
+    /// One client per game holds every seat and only does what an action needs: GET legal
+    /// actions, POST one (no views, no long polls). Compare with the pgbench action script.
+    Actions,
+    /// `--clients` clients GET views of stored games (listed through the API, filtered by
+    /// `--min-version`/`--max-version`) as fast as answered. Compare with the pgbench view
+    /// script.
+    Views,
+}
+
+impl Scenario {
+    pub fn name(self) -> &'static str {
+        match self {
+            Scenario::Play => "play",
+            Scenario::Actions => "actions",
+            Scenario::Views => "views",
+        }
+    }
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct RunArgs {
+    /// The server's base URL, e.g. http://127.0.0.1:8080.
+    #[arg(long, required = true)]
+    pub url: Option<String>,
+    #[arg(long, value_enum, default_value_t = Scenario::Play)]
+    pub scenario: Scenario,
+    /// Games played at the same time (play, actions).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub games: u32,
+    /// Players per game (play, actions).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=5))]
+    pub players: u8,
+    /// Concurrent clients (views).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub clients: u32,
+    /// Accounts to create and share among the players (a player may sit in several games)
+    /// [default: one per seat (play, actions) or per client (views), at most 64].
+    #[arg(long)]
+    pub accounts: Option<u32>,
+    /// Seeds the clients' choices (the server shuffles with its own randomness).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Run this long, starting a new game whenever one ends; without it, play `--games` games
+    /// once to the end (views: 10 s).
+    #[arg(long)]
+    pub duration_s: Option<f64>,
+    /// The server's process id: its peak resident memory (VmHWM) and CPU time are reported.
+    #[arg(long)]
+    pub server_pid: Option<u32>,
+    /// Play, actions: a player thinks this long (on average; uniformly 0.5 to 1.5 times) before
+    /// each decision, as a person would. 0: every request as soon as the previous answer.
+    #[arg(long, default_value_t = 0)]
+    pub think_ms: u64,
+    /// Seconds a long poll may wait.
+    #[arg(long, default_value_t = 30)]
+    pub wait_s: u64,
+    /// Views: only games at this version or later.
+    #[arg(long, default_value_t = 0)]
+    pub min_version: i64,
+    /// Views: only games at this version or earlier.
+    #[arg(long)]
+    pub max_version: Option<i64>,
+}
+
+impl RunArgs {
+    fn accounts(&self) -> u32 {
+        let wanted = match self.scenario {
+            Scenario::Views => self.clients,
+            Scenario::Play | Scenario::Actions => self.games * u32::from(self.players),
+        };
+        self.accounts
+            .unwrap_or(wanted.min(64))
+            .max(u32::from(self.players))
+    }
+
+    fn duration(&self) -> Option<Duration> {
+        let default = (self.scenario == Scenario::Views).then_some(10.0);
+        self.duration_s
+            .or(default)
+            .map(|s| Duration::from_secs_f64(s.max(0.0)))
+    }
+}
+
+/// Runs `lords load ...`.
+pub async fn run(args: LoadArgs) -> anyhow::Result<()> {
+    match args.command {
+        Some(LoadCommand::Populate(p)) => populate::run(&p).await,
+        None => {
+            let report = scenarios::run(&args.run).await?;
+            println!("{}", serde_json::to_string(&report)?);
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! Replayed games kept in memory, each with the stream head it is the replay of: its version
+//! and the hash of its last event, which chains every payload before it. A snapshot is only
+//! used after the head has been read in the caller's transaction and found equal, or only
+//! longer (then the tail after the snapshot is read and applied, its first event chained to
+//! the snapshot's last hash). The stream stays the only source of truth: whatever this holds,
+//! a read returns the replay of the stream as it is; a snapshot only saves replaying again
+//! what was replayed before. Per process; a bounded number of games, least recently used
+//! dropped first.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use super::GameId;
+use crate::engine::Game;
+
+/// Games kept: about 3.4 KB each.
+pub const SNAPSHOT_CAPACITY: usize = 1024;
+
+/// A game as replayed up to `version`, whose last event's hash is `last_hash`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    pub version: i64,
+    pub last_hash: [u8; 32],
+    pub game: Game,
+}
+
+impl Snapshot {
+    /// The game before its first event.
+    pub fn before_start() -> Self {
+        Snapshot {
+            version: 0,
+            last_hash: super::GENESIS,
+            game: Game::new(),
+        }
+    }
+}
+
+#[derive(Debug)]
+pub(crate) struct Snapshots {
+    capacity: usize,
+    inner: Mutex<Inner>,
+}
+
+#[derive(Debug, Default)]
+struct Inner {
+    games: HashMap<GameId, (Snapshot, u64)>,
+    tick: u64,
+}
+
+impl Snapshots {
+    pub fn new(capacity: usize) -> Self {
+        Snapshots {
+            capacity,
+            inner: Mutex::new(Inner::default()),
+        }
+    }
+
+    pub fn get(&self, id: GameId) -> Option<Snapshot> {
+        let mut inner = self.inner.lock().ok()?;
+        inner.tick += 1;
+        let tick = inner.tick;
+        inner.games.get_mut(&id).map(|(snapshot, used)| {
+            *used = tick;
+            snapshot.clone()
+        })
+    }
+
+    /// Keeps `snapshot` for `id`, replacing what was kept. Which one wins a race does not
+    /// matter: any snapshot is checked against the stream before use.
+    pub fn put(&self, id: GameId, snapshot: Snapshot) {
+        let Ok(mut inner) = self.inner.lock() else {
+            return;
+        };
+        inner.tick += 1;
+        let tick = inner.tick;
+        inner.games.insert(id, (snapshot, tick));
+        if inner.games.len() > self.capacity {
+            let oldest = inner
+                .games
+                .iter()
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(id, _)| *id);
+            if let Some(oldest) = oldest {
+                inner.games.remove(&oldest);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn snapshot(version: i64) -> Snapshot {
+        Snapshot {
+            version,
+            last_hash: [version as u8; 32],
+            game: Game::new(),
+        }
+    }
+
+    fn id(n: u128) -> GameId {
+        GameId(uuid::Uuid::from_u128(n))
+    }
+
+    #[test]
+    fn the_last_snapshot_put_is_the_one_kept() {
+        let s = Snapshots::new(4);
+        assert_eq!(s.get(id(1)), None);
+        s.put(id(1), snapshot(5));
+        s.put(id(1), snapshot(3));
+        assert_eq!(s.get(id(1)), Some(snapshot(3)));
+    }
+
+    #[test]
+    fn past_capacity_the_least_recently_used_game_is_dropped() {
+        let s = Snapshots::new(2);
+        s.put(id(1), snapshot(1));
+        s.put(id(2), snapshot(2));
+        assert!(s.get(id(1)).is_some());
+        s.put(id(3), snapshot(3));
+        assert_eq!(s.get(id(2)), None);
+        assert!(s.get(id(1)).is_some());
+        assert!(s.get(id(3)).is_some());
+    }
+}
