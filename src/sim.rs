@@ -1,8 +1,276 @@
-//! The `simulate` subcommand: seeded random games through `legal_actions`.
+//! The `simulate` subcommand: seeded random games through `legal_actions`, checking the
+//! engine's invariants as they go, with figures printed as one JSON line. Uses only the engine's
+//! public surface; the benches play their random games through `play_random_game` too.
+
+use std::panic::{self, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+use anyhow::bail;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+
+use crate::engine::{
+    Action, CardId, Edition, Event, Game, GameOptions, OptionsRequest, PowerRule, RuleError,
+    Status, decide, legal_actions, start,
+};
+
+/// Random play ends every game within ~230 actions (5 players); a game still going after this
+/// many does not end.
+pub const MAX_ACTIONS: u64 = 2_000;
 
 #[derive(clap::Args, Debug, Clone)]
-pub struct SimulateArgs {}
+pub struct SimulateArgs {
+    /// How many games to play.
+    #[arg(long)]
+    pub games: u64,
+    /// Players per game, 2 to 5.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=5))]
+    pub players: u8,
+    /// Include the two Bruce cards.
+    #[arg(long)]
+    pub bruce: bool,
+    /// The eligibility rule; when left out, the default for the player count (RULES §2).
+    #[arg(long, value_enum)]
+    pub power_rule: Option<PowerRuleArg>,
+    /// Game `i` is played with seed `seed + i`, so `--seed <seed + i> --games 1` replays it.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
 
-pub fn run(_args: &SimulateArgs) -> anyhow::Result<()> {
-    anyhow::bail!("simulate is not implemented yet")
+#[derive(clap::ValueEnum, Debug, Clone, Copy)]
+pub enum PowerRuleArg {
+    #[value(name = "lowest_strength")]
+    LowestStrength,
+    #[value(name = "lowest_in_clan")]
+    LowestInClan,
+}
+
+impl From<PowerRuleArg> for PowerRule {
+    fn from(rule: PowerRuleArg) -> Self {
+        match rule {
+            PowerRuleArg::LowestStrength => PowerRule::LowestStrength,
+            PowerRuleArg::LowestInClan => PowerRule::LowestInClan,
+        }
+    }
+}
+
+/// How much a random game checks while it is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Checks {
+    /// Nothing beyond what playing needs (a listed action must be accepted): for benchmarks.
+    None,
+    /// Also that every card is in exactly one zone after every action.
+    Conservation,
+}
+
+/// An invariant a game broke.
+#[derive(Debug, thiserror::Error)]
+pub enum Broken {
+    #[error("the game does not start: {0}")]
+    Start(RuleError),
+    #[error("action {action}: the game is active but awaits nobody")]
+    NothingAwaited { action: u64 },
+    #[error("action {action}: seat {seat} is awaited but has no legal action")]
+    NoLegalAction { action: u64, seat: u8 },
+    #[error("action {action}: seat {seat}'s listed action {listed:?} is rejected: {error}")]
+    LegalActionRejected {
+        action: u64,
+        seat: u8,
+        listed: Action,
+        error: RuleError,
+    },
+    #[error("action {action}: the cards are not one deck, each card in one zone: {detail}")]
+    CardsNotConserved { action: u64, detail: String },
+    #[error("replaying the {events} events does not give the live state")]
+    ReplayDiffers { events: usize },
+    #[error("the game does not end within {MAX_ACTIONS} actions")]
+    NoEnd,
+    #[error("panicked: {0}")]
+    Panicked(String),
+}
+
+/// A finished random game.
+#[derive(Debug)]
+pub struct Played {
+    pub events: Vec<Event>,
+    pub game: Game,
+    pub actions: u64,
+}
+
+/// A set of card ids, one bit each.
+fn card_set(cards: &[CardId]) -> Result<u128, String> {
+    let mut set = 0u128;
+    for card in cards {
+        let bit = 1u128.checked_shl(card.0.into()).unwrap_or(0);
+        if bit == 0 || set & bit != 0 {
+            return Err(format!("{card:?} is out of range or in two zones"));
+        }
+        set |= bit;
+    }
+    Ok(set)
+}
+
+/// Plays one seeded game, choosing uniformly among `legal_actions` at every decision.
+pub fn play_random_game(
+    options: &GameOptions,
+    seed: u64,
+    checks: Checks,
+) -> Result<Played, Broken> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut events = start(options, &mut rng).map_err(Broken::Start)?;
+    let mut game = Game::replay(&events);
+    let deck = card_set(&Edition::standard().deck(options.include_bruce))
+        .expect("the edition's deck has unique ids");
+    let mut actions = 0;
+    while game.status() == Status::Active {
+        if actions >= MAX_ACTIONS {
+            return Err(Broken::NoEnd);
+        }
+        let Some(awaiting) = game.awaiting() else {
+            return Err(Broken::NothingAwaited { action: actions });
+        };
+        let seat = awaiting.seat;
+        let legal = legal_actions(&game, seat);
+        let Some(&action) = legal.choose(&mut rng) else {
+            return Err(Broken::NoLegalAction {
+                action: actions,
+                seat: seat.0,
+            });
+        };
+        let new = decide(&game, seat, &action, &mut rng).map_err(|error| {
+            Broken::LegalActionRejected {
+                action: actions,
+                seat: seat.0,
+                listed: action,
+                error,
+            }
+        })?;
+        for e in &new {
+            game.apply(e);
+        }
+        events.extend(new);
+        actions += 1;
+        if checks == Checks::Conservation {
+            match card_set(&game.all_cards()) {
+                Ok(set) if set == deck => {}
+                Ok(_) => {
+                    return Err(Broken::CardsNotConserved {
+                        action: actions,
+                        detail: "cards are missing or added".into(),
+                    });
+                }
+                Err(detail) => {
+                    return Err(Broken::CardsNotConserved {
+                        action: actions,
+                        detail,
+                    });
+                }
+            }
+        }
+    }
+    Ok(Played {
+        events,
+        game,
+        actions,
+    })
+}
+
+/// One checked game and the time its replay took.
+fn simulate_one(options: &GameOptions, seed: u64) -> Result<(Played, Duration), Broken> {
+    let played = play_random_game(options, seed, Checks::Conservation)?;
+    let started = Instant::now();
+    let replayed = Game::replay(&played.events);
+    let replay_time = started.elapsed();
+    if replayed != played.game {
+        return Err(Broken::ReplayDiffers {
+            events: played.events.len(),
+        });
+    }
+    Ok((played, replay_time))
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".to_string()
+    }
+}
+
+/// The one JSON line `simulate` prints, fields in this order.
+#[derive(Debug, serde::Serialize)]
+struct Figures {
+    games: u64,
+    players: u8,
+    bruce: bool,
+    power_rule: PowerRule,
+    seed: u64,
+    events: u64,
+    actions: u64,
+    avg_skirmishes: f64,
+    elapsed_s: f64,
+    games_per_s: f64,
+    /// All events over the time `Game::replay` took on them, game by game.
+    events_replayed_per_s: u64,
+}
+
+fn round(x: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
+    (x * scale).round() / scale
+}
+
+pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
+    let options = OptionsRequest {
+        players: args.players,
+        include_bruce: Some(args.bruce),
+        power_rule: args.power_rule.map(PowerRule::from),
+        target_score: None,
+    }
+    .validate()?;
+    let rule = match options.power_rule {
+        PowerRule::LowestStrength => "lowest_strength",
+        PowerRule::LowestInClan => "lowest_in_clan",
+    };
+    let (mut events, mut actions, mut skirmishes) = (0u64, 0u64, 0u64);
+    let mut replay_time = Duration::ZERO;
+    let started = Instant::now();
+    for i in 0..args.games {
+        let seed = args.seed.wrapping_add(i);
+        let outcome = panic::catch_unwind(AssertUnwindSafe(|| simulate_one(&options, seed)))
+            .unwrap_or_else(|payload| Err(Broken::Panicked(panic_message(payload.as_ref()))));
+        let (played, replayed_in) = match outcome {
+            Ok(done) => done,
+            Err(broken) => bail!(
+                "game {i} breaks the engine: {broken} (`lords simulate --games 1 --players {} \
+                 {}--power-rule {rule} --seed {seed}` plays it again)",
+                args.players,
+                if args.bruce { "--bruce " } else { "" },
+            ),
+        };
+        events += played.events.len() as u64;
+        actions += played.actions;
+        skirmishes += u64::from(played.game.skirmish());
+        replay_time += replayed_in;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let games = args.games as f64;
+    let line = Figures {
+        games: args.games,
+        players: args.players,
+        bruce: args.bruce,
+        power_rule: options.power_rule,
+        seed: args.seed,
+        events,
+        actions,
+        avg_skirmishes: round(skirmishes as f64 / games.max(1.0), 3),
+        elapsed_s: round(elapsed, 3),
+        games_per_s: round(games / elapsed.max(1e-9), 1),
+        events_replayed_per_s: (events as f64 / replay_time.as_secs_f64().max(1e-9)).round() as u64,
+    };
+    let line = serde_json::to_string(&line)?;
+    println!("{line}");
+    Ok(())
 }

@@ -175,8 +175,63 @@ async fn wait_ready(client: &reqwest::Client, base: &str) {
     }
 }
 
+async fn sign_up(client: &reqwest::Client, base: &str, username: &str) -> String {
+    let credentials = json!({"username": username, "password": "correct horse battery"});
+    let res = client
+        .post(format!("{base}/v1/accounts"))
+        .json(&credentials)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let res = client
+        .post(format!("{base}/v1/auth/token"))
+        .json(&credentials)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    res.json::<Value>().await.unwrap()["access_token"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+async fn view_of(client: &reqwest::Client, base: &str, game: &str, token: &str) -> Value {
+    let res = client
+        .get(format!("{base}/v1/games/{game}"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    res.json().await.unwrap()
+}
+
+/// The awaited seat (read from its view) submits its first legal action.
+async fn play_awaited_turn(client: &reqwest::Client, base: &str, game: &str, tokens: &[String]) {
+    let view = view_of(client, base, game, &tokens[0]).await;
+    let seat = view["view"]["awaiting"]["seat"].as_u64().unwrap() as usize;
+    let res = client
+        .get(format!("{base}/v1/games/{game}/legal-actions"))
+        .bearer_auth(&tokens[seat])
+        .send()
+        .await
+        .unwrap();
+    let legal: Value = res.json().await.unwrap();
+    let action = legal["actions"][0].clone();
+    let res = client
+        .post(format!("{base}/v1/games/{game}/actions"))
+        .bearer_auth(&tokens[seat])
+        .json(&action)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200, "{action}");
+}
+
 #[tokio::test]
-async fn without_database_url_the_binary_runs_its_own_postgres_and_keeps_data_across_restarts() {
+async fn without_database_url_the_binary_runs_its_own_postgres_and_keeps_games_across_restarts() {
     let dir = TempDir::new("embedded");
     let pgdata = dir.0.join("pg/data");
     let client = reqwest::Client::new();
@@ -202,6 +257,37 @@ async fn without_database_url_the_binary_runs_its_own_postgres_and_keeps_data_ac
         .as_str()
         .unwrap()
         .to_string();
+
+    // A second account joins a game and the two play a few turns.
+    let token_b = sign_up(&client, &base, "alexander").await;
+    let res = client
+        .post(format!("{base}/v1/games"))
+        .bearer_auth(&token)
+        .json(&json!({"players": 2}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let game = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let res = client
+        .post(format!("{base}/v1/games/{game}/join"))
+        .bearer_auth(&token_b)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let tokens = [token.clone(), token_b.clone()];
+    let start = view_of(&client, &base, &game, &token).await["version"]
+        .as_i64()
+        .unwrap();
+    for _ in 0..6 {
+        play_awaited_turn(&client, &base, &game, &tokens).await;
+    }
+    let before_restart = view_of(&client, &base, &game, &token).await;
+    assert!(before_restart["version"].as_i64().unwrap() > start);
 
     // The cluster listens on a socket in the data directory only.
     assert!(dir.0.join("pg/.s.PGSQL.5432").exists());
@@ -240,6 +326,13 @@ async fn without_database_url_the_binary_runs_its_own_postgres_and_keeps_data_ac
     assert_eq!(res.status(), 200);
     assert_eq!(res.json::<Value>().await.unwrap()["username"], "margaret");
     assert_eq!(std::fs::read_to_string(&secret).unwrap(), secret_before);
+    // ... and the same game, exactly as it was, which goes on.
+    let after_restart = view_of(&client, &base, &game, &token).await;
+    assert_eq!(after_restart["version"], before_restart["version"]);
+    assert_eq!(after_restart["view"], before_restart["view"]);
+    play_awaited_turn(&client, &base, &game, &tokens).await;
+    let later = view_of(&client, &base, &game, &token).await;
+    assert!(later["version"].as_i64() > after_restart["version"].as_i64());
 
     assert!(server.terminate().success());
     assert!(

@@ -15,10 +15,10 @@ use crate::startup::AppState;
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Credentials {
     /// 3 to 32 characters of `A-Z a-z 0-9 _ -`, unique ignoring case.
-    #[schema(example = "robert_bruce")]
+    #[schema(example = "robert_bruce", pattern = "^[A-Za-z0-9_-]{3,32}$")]
     pub username: String,
     /// 8 to 128 characters.
-    #[schema(example = "bannockburn1314")]
+    #[schema(example = "bannockburn1314", min_length = 8, max_length = 128)]
     pub password: String,
 }
 

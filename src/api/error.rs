@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 
 use crate::auth::{AccountError, AuthError};
 use crate::engine::RuleError;
-use crate::store::StoreError;
+use crate::store::{StoreError, is_unavailable};
 
 pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
 
@@ -286,18 +286,6 @@ pub enum ApiError {
 
 fn retry_after_secs(d: Duration) -> u64 {
     d.as_secs() + u64::from(d.subsec_nanos() > 0)
-}
-
-/// Whether a database error means "cannot reach the database" rather than a bug.
-fn is_unavailable(e: &sqlx::Error) -> bool {
-    matches!(
-        e,
-        sqlx::Error::PoolTimedOut
-            | sqlx::Error::PoolClosed
-            | sqlx::Error::Io(_)
-            | sqlx::Error::Tls(_)
-            | sqlx::Error::WorkerCrashed
-    )
 }
 
 impl From<sqlx::Error> for ApiError {

@@ -175,14 +175,17 @@ pub struct EventPage {
 #[serde(deny_unknown_fields)]
 pub struct ListGamesQuery {
     /// `open`, `active`, `finished` or `abandoned`; default: all but `abandoned`.
+    #[param(pattern = "^(open|active|finished|abandoned)$")]
     pub status: Option<String>,
     /// Only games the caller is seated in.
     pub mine: Option<bool>,
     /// Only games awaiting the caller's decision.
     pub awaiting_me: Option<bool>,
     /// Page size, 1 to 100 (default 20).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
     /// The `next_cursor` of the previous page.
+    #[param(min_length = 1)]
     pub cursor: Option<String>,
 }
 
@@ -192,10 +195,12 @@ pub struct ListGamesQuery {
 pub struct GetGameQuery {
     /// Show the game as it was at this version (as the caller could see it then; everything
     /// once the game is over).
+    #[param(minimum = 0)]
     pub at: Option<i64>,
     /// Long-poll: hold the request until the version passes this one ...
     pub after_version: Option<i64>,
     /// ... or this many seconds pass (at most 60; default 30).
+    #[param(minimum = 0, maximum = 60)]
     pub wait: Option<u64>,
 }
 
@@ -204,8 +209,10 @@ pub struct GetGameQuery {
 #[serde(deny_unknown_fields)]
 pub struct EventsQuery {
     /// Events after this seq (default 0: from the start).
+    #[param(minimum = 0)]
     pub after: Option<i64>,
     /// Page size, 1 to 100 (default 100).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i64>,
 }
 
@@ -217,6 +224,30 @@ pub struct GamePath {
 
 fn invalid_query(detail: impl Into<String>) -> ApiError {
     ApiError::InvalidQuery(detail.into())
+}
+
+/// A body as the type it describes, read from JSON objects only: serde would also read a struct
+/// or a tagged enum from an array of its fields (`[2]` as `{"players": 2}`, `["recruit", 0]` as a
+/// recruit, `"target": [0, 1]` as a Follower), an encoding the API does not document. Neither
+/// bodies hold an array anywhere. `code` names what the body was meant to be.
+fn from_object<T: serde::de::DeserializeOwned>(
+    body: serde_json::Value,
+    code: ErrorCode,
+) -> Result<T, ApiError> {
+    fn holds_array(v: &serde_json::Value) -> bool {
+        match v {
+            serde_json::Value::Array(_) => true,
+            serde_json::Value::Object(m) => m.values().any(holds_array),
+            _ => false,
+        }
+    }
+    if !body.is_object() || holds_array(&body) {
+        return Err(ApiError::Game(
+            code,
+            "the body must be a JSON object of the documented fields, with no arrays".into(),
+        ));
+    }
+    serde_json::from_value(body).map_err(|e| ApiError::Game(code, e.to_string()))
 }
 
 fn seat_of(summary: &GameSummary, user: &AuthUser) -> Option<Seat> {
@@ -240,6 +271,7 @@ fn seat_of(summary: &GameSummary, user: &AuthUser) -> Option<Seat> {
         (status = 400, description = "`malformed_json`", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_options`, `invalid_player_count`, `invalid_target_score`", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -248,8 +280,10 @@ pub async fn create_game(
     user: AuthUser,
     body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
-    let request: OptionsRequest = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::Game(ErrorCode::InvalidOptions, e.to_string()))?;
+    let request: OptionsRequest = from_object(
+        integral_floats_as_integers(body.into_inner()),
+        ErrorCode::InvalidOptions,
+    )?;
     let options = request.validate()?;
     let summary = state.store.create_game(user.account_id, options).await?;
     let location = format!("/v1/games/{}", summary.id);
@@ -485,8 +519,10 @@ pub async fn legal_actions(
 
 /// Submits one action for the caller's seat.
 #[utoipa::path(post, path = "/v1/games/{id}/actions", tag = "games", params(GamePath,
-        ("If-Match" = Option<String>, Header, description = "The version acted on, e.g. `\"42\"`: a stale one gets 412 and changes nothing"),
-        ("Idempotency-Key" = Option<String>, Header, description = "1 to 255 visible ASCII characters: a repeat with the same key and body returns the original result and appends nothing")),
+        ("If-Match" = Option<String>, Header, description = "The version acted on, e.g. `\"42\"`: a stale one gets 412 and changes nothing; `*` acts on the latest",
+            nullable = false, pattern = r#"^(\*|(W/)?("[0-9]{1,18}"|[0-9]{1,18}))$"#),
+        ("Idempotency-Key" = Option<String>, Header, description = "1 to 255 visible ASCII characters: a repeat with the same key and body returns the original result and appends nothing",
+            nullable = false, pattern = "^[!-~]{1,255}$")),
     request_body = schema::ActionSchema,
     security(("bearer" = [])),
     responses(
@@ -498,6 +534,7 @@ pub async fn legal_actions(
         (status = 409, description = "`idempotency_key_reused`, `version_conflict` (the race was lost too many times; retry)", body = Problem, content_type = "application/problem+json"),
         (status = 412, description = "`version_mismatch`: `If-Match` names a stale version", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_action`, or the code of the broken rule", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -509,8 +546,7 @@ pub async fn submit_action(
     body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     let id = GameId(path.id);
-    let action: Action = serde_json::from_value(body.into_inner())
-        .map_err(|e| ApiError::Game(ErrorCode::InvalidAction, e.to_string()))?;
+    let action = parse_action(body.into_inner())?;
     let expected_version = if_match(req.headers())?;
     let key = idempotency_key(req.headers())?;
     let request_hash = crate::store::request_hash(&action);
@@ -550,6 +586,45 @@ pub async fn submit_action(
         }))
 }
 
+/// An action body, exactly: serde lets unknown fields through beside the tag of a variant
+/// without fields (`{"type": "pass", "seat": 1}`), so every field sent must be one the action
+/// has (the document closes every action with `additionalProperties: false`).
+fn parse_action(body: serde_json::Value) -> Result<Action, ApiError> {
+    let body = integral_floats_as_integers(body);
+    let action: Action = from_object(body.clone(), ErrorCode::InvalidAction)?;
+    if let (serde_json::Value::Object(sent), Ok(serde_json::Value::Object(known))) =
+        (&body, serde_json::to_value(action))
+        && let Some(field) = sent.keys().find(|k| !known.contains_key(*k))
+    {
+        return Err(ApiError::Game(
+            ErrorCode::InvalidAction,
+            format!("unknown field `{field}` for a {} action", action.name()),
+        ));
+    }
+    Ok(action)
+}
+
+/// JSON Schema counts `4.0` as an integer, serde's integers do not: the document's integers are
+/// accepted in either spelling.
+fn integral_floats_as_integers(mut value: serde_json::Value) -> serde_json::Value {
+    fn walk(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Number(n) if n.is_f64() => {
+                let f = n.as_f64().unwrap_or(f64::NAN);
+                // Within ±2^53 every integral f64 is exact.
+                if f.fract() == 0.0 && f.abs() <= 9_007_199_254_740_992.0 {
+                    *v = serde_json::Value::from(f as i64);
+                }
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(walk),
+            serde_json::Value::Object(fields) => fields.values_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    walk(&mut value);
+    value
+}
+
 fn if_match(headers: &HeaderMap) -> Result<Option<i64>, ApiError> {
     let Some(value) = headers.get(header::IF_MATCH) else {
         return Ok(None);
@@ -561,6 +636,11 @@ fn if_match(headers: &HeaderMap) -> Result<Option<i64>, ApiError> {
         )
     };
     let text = value.to_str().map_err(|_| bad())?.trim();
+    if text == "*" {
+        // RFC 9110: `*` matches any current representation; the game exists, so act on the
+        // latest version like a request without If-Match.
+        return Ok(None);
+    }
     let text = text.strip_prefix("W/").unwrap_or(text);
     let inner = text
         .strip_prefix('"')

@@ -23,7 +23,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/metrics").route(web::get().to(ops::metrics)))
         .service(web::scope("/v1").configure(configure_v1))
         .service(web::resource("/docs").route(web::get().to(docs_redirect)))
-        .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi::ApiDoc::openapi()));
+        .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi::ApiDoc::openapi()))
+        // Swagger UI answers GET only and lets other methods fall through to 404.
+        .service(web::resource(["/docs/{_:.*}", "/openapi.json"]).to(get_only));
 }
 
 /// The routes under `/v1`.
@@ -40,6 +42,16 @@ async fn docs_redirect() -> HttpResponse {
     HttpResponse::PermanentRedirect()
         .insert_header((actix_web::http::header::LOCATION, "/docs/"))
         .finish()
+}
+
+/// 405 with `Allow: GET`, for the methods Swagger UI's resources (matched first) pass over.
+async fn get_only() -> HttpResponse {
+    use actix_web::ResponseError;
+    use actix_web::http::header::{ALLOW, HeaderValue};
+    let mut res = ApiError::MethodNotAllowed.error_response();
+    res.headers_mut()
+        .insert(ALLOW, HeaderValue::from_static("GET"));
+    res
 }
 
 /// The app's default service: 404 `not_found` problem+json.

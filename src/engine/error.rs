@@ -10,8 +10,6 @@ pub enum RuleError {
     InvalidTargetScore,
     #[error("the game has not started yet")]
     GameNotStarted,
-    #[error("the game has already started")]
-    GameAlreadyStarted,
     #[error("the game is over")]
     GameOver,
     #[error("there is no such seat in this game")]
@@ -52,11 +50,10 @@ pub enum RuleError {
 
 impl RuleError {
     /// Every variant, for documentation and tests.
-    pub const ALL: [RuleError; 22] = [
+    pub const ALL: [RuleError; 21] = [
         RuleError::InvalidPlayerCount,
         RuleError::InvalidTargetScore,
         RuleError::GameNotStarted,
-        RuleError::GameAlreadyStarted,
         RuleError::GameOver,
         RuleError::NoSuchSeat,
         RuleError::NotYourTurn,
@@ -83,7 +80,6 @@ impl RuleError {
             RuleError::InvalidPlayerCount => "invalid_player_count",
             RuleError::InvalidTargetScore => "invalid_target_score",
             RuleError::GameNotStarted => "game_not_started",
-            RuleError::GameAlreadyStarted => "game_already_started",
             RuleError::GameOver => "game_over",
             RuleError::NoSuchSeat => "no_such_seat",
             RuleError::NotYourTurn => "not_your_turn",

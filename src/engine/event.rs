@@ -73,7 +73,11 @@ pub enum Event {
     Passed { seat: Seat },
     /// RULES §5: an end-of-skirmish power became active on the Follower at `position` (a Scott
     /// carries `clan` as its token).
-    PowerActivated { seat: Seat, position: u8, clan: Clan },
+    PowerActivated {
+        seat: Seat,
+        position: u8,
+        clan: Clan,
+    },
     /// RULES §5 Forsyth: the top card of the draw pile into the hand.
     CardDrawn { seat: Seat, card: Option<CardId> },
     /// RULES §5 Scott: the Scott at `position` uses the power of `target`'s clan.
@@ -126,7 +130,10 @@ pub enum Event {
         kept: Vec<CardId>,
     },
     /// RULES §7.
-    GameEnded { scores: Vec<u16>, winners: Vec<Seat> },
+    GameEnded {
+        scores: Vec<u16>,
+        winners: Vec<Seat>,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

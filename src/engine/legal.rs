@@ -115,8 +115,7 @@ fn power_has_target_after_muster(game: &Game, seat: Seat, card: cards::CardId) -
             if let Some(i) = p.hand.iter().position(|&c| c == card) {
                 p.hand.remove(i);
             }
-            p.army
-                .push(super::state::Follower::mustered(card, true));
+            p.army.push(super::state::Follower::mustered(card, true));
             has_target(&g, seat, position, clan)
         }
         _ => has_target(game, seat, position, clan),

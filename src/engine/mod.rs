@@ -24,7 +24,7 @@ pub use legal::legal_actions;
 pub use options::{GameOptions, OptionsRequest, PowerRule};
 pub use rules::{commitment, decide, start, verify_shuffle};
 pub use state::{
-    ArmyScore, Awaiting, ClaimRight, Decision, EditionId, Follower, Game, Player, RecruitSlot, Seat,
-    Status,
+    ArmyScore, Awaiting, ClaimRight, Decision, EditionId, Follower, Game, Player, RecruitSlot,
+    Seat, Status,
 };
 pub use view::{FollowerView, PlayerView, RecruitState, RecruitView, View, Viewer, redact, view};

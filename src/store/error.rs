@@ -60,11 +60,25 @@ impl<T> Context<T> for std::result::Result<T, sqlx::Error> {
     }
 }
 
+/// Whether `e` means the database cannot be reached or ended the session, not a bug: a pool
+/// timeout, I/O or TLS failures, and the server closing the connection (SQLSTATE class 08,
+/// and 57P01-57P03: shut down, terminated, or not accepting connections yet).
+pub fn is_unavailable(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(d) => d
+            .code()
+            .is_some_and(|c| c.starts_with("08") || matches!(&*c, "57P01" | "57P02" | "57P03")),
+        _ => false,
+    }
+}
+
 pub(crate) fn db_error(e: sqlx::Error, what: &'static str) -> StoreError {
-    let unavailable = matches!(
-        e,
-        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_)
-    );
+    let unavailable = is_unavailable(&e);
     let e = anyhow::Error::new(e).context(what);
     if unavailable {
         StoreError::Unavailable(e)

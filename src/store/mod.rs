@@ -20,7 +20,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 pub use bulk::{ImportGame, numbered_account_id, numbered_game_id};
-pub use error::{Result, StoreError};
+pub use error::{Result, StoreError, is_unavailable};
 pub use events::{
     CurrentGame, GENESIS, LoadedGame, StoredEvent, Submit, Submitted, UpcastError, chain_hash,
     request_hash, upcast,

@@ -113,9 +113,9 @@ impl<R: Rng + ?Sized> Scratch<'_, R> {
             }
             let row = &self.g.supporters;
             let one_strength = row.len() >= 2
-                && row
-                    .iter()
-                    .all(|&c| super::cards::card(c).strength == super::cards::card(row[0]).strength);
+                && row.iter().all(|&c| {
+                    super::cards::card(c).strength == super::cards::card(row[0]).strength
+                });
             // Ruling: "until the cards run out" — a redeal happens only while the draw pile
             // alone can deal a whole new row, so a redeal never reshuffles and always ends.
             if !one_strength || self.g.draw.len() < n {
@@ -144,7 +144,10 @@ pub fn verify_shuffle(order: &[CardId], salt_hex: &str, commitment_hex: &str) ->
 }
 
 /// RULES §3: the events that start a game with these options.
-pub fn start(options: &GameOptions, rng: &mut (impl Rng + ?Sized)) -> Result<Vec<Event>, RuleError> {
+pub fn start(
+    options: &GameOptions,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<Vec<Event>, RuleError> {
     let options = super::options::OptionsRequest {
         players: options.players,
         include_bruce: Some(options.include_bruce),
@@ -208,11 +211,14 @@ pub fn decide(
     };
     match (awaiting.decision, *action) {
         (Decision::Turn, Action::Recruit { slot }) => turn::recruit(&mut s, seat, slot)?,
-        (Decision::Turn | Decision::MakgillMuster, Action::Muster {
-            card,
-            face_up,
-            use_power,
-        }) => turn::muster(&mut s, seat, card, face_up, use_power)?,
+        (
+            Decision::Turn | Decision::MakgillMuster,
+            Action::Muster {
+                card,
+                face_up,
+                use_power,
+            },
+        ) => turn::muster(&mut s, seat, card, face_up, use_power)?,
         (Decision::Turn, Action::Pass) => turn::pass(&mut s, seat)?,
         (Decision::ScottCopy { position }, Action::CopyPower { target }) => {
             powers::copy_power(&mut s, seat, position, target)?

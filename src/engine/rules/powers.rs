@@ -163,10 +163,9 @@ pub(super) fn swap_follower<R: Rng + ?Sized>(
     position: u8,
     target: FollowerRef,
 ) -> Result<(), RuleError> {
-    let taken = *s
-        .g
-        .follower(target.seat, target.position)
-        .ok_or(RuleError::NoSuchFollower)?;
+    let taken =
+        *s.g.follower(target.seat, target.position)
+            .ok_or(RuleError::NoSuchFollower)?;
     if target.seat == seat {
         return Err(RuleError::TargetNotOpponent);
     }
@@ -189,10 +188,9 @@ pub(super) fn discard_follower<R: Rng + ?Sized>(
     position: u8,
     target: FollowerRef,
 ) -> Result<(), RuleError> {
-    let victim = *s
-        .g
-        .follower(target.seat, target.position)
-        .ok_or(RuleError::NoSuchFollower)?;
+    let victim =
+        *s.g.follower(target.seat, target.position)
+            .ok_or(RuleError::NoSuchFollower)?;
     if target.seat == seat && target.position == position {
         return Err(RuleError::TargetIsSelf);
     }

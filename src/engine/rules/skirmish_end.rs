@@ -22,11 +22,18 @@ pub(crate) fn army_strength(army: &[Follower]) -> (u16, bool) {
         .map(|f| cards::card(f.card).clan);
     let first = clans.next();
     let one_clan = army.len() >= 2 && clans.all(|c| Some(c) == first);
-    if one_clan { (sum * 2, true) } else { (sum, false) }
+    if one_clan {
+        (sum * 2, true)
+    } else {
+        (sum, false)
+    }
 }
 
 fn highest_rank(army: &[Follower]) -> u8 {
-    army.iter().map(|f| cards::card(f.card).rank).max().unwrap_or(0)
+    army.iter()
+        .map(|f| cards::card(f.card).rank)
+        .max()
+        .unwrap_or(0)
 }
 
 /// RULES §6.3: placed players by strength, highest first, ties to the highest-ranked card.
@@ -45,30 +52,35 @@ pub(crate) fn placement(g: &Game) -> (Vec<ArmyScore>, Vec<Seat>) {
     }
     let mut order: Vec<(u16, u8, Seat)> = armies
         .iter()
-        .map(|a| (a.strength, highest_rank(&g.players[a.seat.index()].army), a.seat))
+        .map(|a| {
+            (
+                a.strength,
+                highest_rank(&g.players[a.seat.index()].army),
+                a.seat,
+            )
+        })
         .collect();
-    order.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)));
+    order.sort_by_key(|&(strength, rank, _)| std::cmp::Reverse((strength, rank)));
     (armies, order.into_iter().map(|o| o.2).collect())
 }
 
 pub(super) fn end_skirmish<R: Rng + ?Sized>(s: &mut Scratch<'_, R>) {
-    let followers: Vec<RevealedFollower> = s
-        .g
-        .players
-        .iter()
-        .enumerate()
-        .flat_map(|(i, p)| {
-            p.army
-                .iter()
-                .enumerate()
-                .filter(|(_, f)| !f.face_up)
-                .map(move |(pos, f)| RevealedFollower {
-                    seat: Seat(i as u8),
-                    position: pos as u8,
-                    card: f.card,
-                })
-        })
-        .collect();
+    let followers: Vec<RevealedFollower> =
+        s.g.players
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| {
+                p.army
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| !f.face_up)
+                    .map(move |(pos, f)| RevealedFollower {
+                        seat: Seat(i as u8),
+                        position: pos as u8,
+                        card: f.card,
+                    })
+            })
+            .collect();
     if !followers.is_empty() {
         s.emit(Event::FollowersRevealed { followers });
     }
@@ -101,7 +113,8 @@ fn continue_claims<R: Rng + ?Sized>(s: &mut Scratch<'_, R>) {
         }
         if row <= right.claims as usize {
             // Ruling: taking every Supporter left is the only choice, so it resolves on its own.
-            for card in s.g.supporters.to_vec() {
+            // A copy: claiming empties the row as it goes.
+            for card in s.g.supporters.clone() {
                 s.emit(Event::SupporterClaimed {
                     seat: right.seat,
                     card,

@@ -55,3 +55,6 @@ mod smoke {
         }
     }
 }
+
+mod leaks;
+mod properties;

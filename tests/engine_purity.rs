@@ -1,0 +1,97 @@
+//! The engine is pure (STYLE.md, issue 2): no file under `src/engine/` names an I/O, async,
+//! database or web crate, the clock, or a global random generator.
+
+use std::path::{Path, PathBuf};
+
+/// Words that must not appear in engine code (comments included: the rule is about names).
+const FORBIDDEN: &[&str] = &[
+    "sqlx",
+    "actix",
+    "tokio",
+    "reqwest",
+    "utoipa",
+    "jsonwebtoken",
+    "hyper",
+    "async ",
+    ".await",
+    "std::fs",
+    "std::net",
+    "std::process",
+    "std::thread",
+    "std::env",
+    "std::io",
+    "SystemTime",
+    "Instant",
+    "chrono",
+    "thread_rng",
+    "rand::rng()",
+    "rand::random",
+    "make_rng",
+    "SysRng",
+    "OsRng",
+    "println!",
+    "eprintln!",
+];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("read src/engine") {
+        let path = entry.expect("dir entry").path();
+        if path.is_dir() {
+            // The engine's own tests may time and print; the rules may not.
+            if path.file_name().is_some_and(|n| n == "tests") {
+                continue;
+            }
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Whether `word` occurs in `line` not as part of a longer identifier (`awaiting` is no `.await`).
+fn contains_word(line: &str, word: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    line.match_indices(word).any(|(i, _)| {
+        let before = line[..i].chars().next_back();
+        let after = line[i + word.len()..].chars().next();
+        let starts_ident = word.chars().next().is_some_and(ident);
+        let ends_ident = word.chars().next_back().is_some_and(ident);
+        let glued_before = starts_ident && before.is_some_and(ident);
+        let glued_after = ends_ident && after.is_some_and(ident);
+        !(glued_before || glued_after)
+    })
+}
+
+#[test]
+fn no_engine_file_names_an_io_async_clock_or_global_rng_crate() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    assert!(files.len() >= 10, "found the engine's files: {files:?}");
+    let mut offences = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read engine file");
+        for (n, line) in text.lines().enumerate() {
+            for word in FORBIDDEN {
+                if contains_word(line, word) {
+                    offences.push(format!("{}:{}: {word}", file.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "impure engine code:\n{}",
+        offences.join("\n")
+    );
+}
+
+#[test]
+fn the_purity_check_would_catch_an_offending_line() {
+    let offends = |line: &str| FORBIDDEN.iter().any(|w| contains_word(line, w));
+    assert!(offends("use sqlx::PgPool;"));
+    assert!(offends("let x = fut.await;"));
+    assert!(offends("let t = std::time::Instant::now();"));
+    assert!(!offends("let awaiting = game.awaiting();"));
+    assert!(!offends("// instantly"));
+}

@@ -1,0 +1,31 @@
+//! Reliability (issue 6): racing clients, a killed and restarted server, a database outage,
+//! hostile input, seats acting for others, and views compared with the engine's projections.
+//!
+//! Small by default (CI); `scripts/long-tests` runs the long version through the environment:
+//! `LORDS_TRIALS` (races), `LORDS_CRASH_CYCLES` (kill/restart cycles), `LORDS_LEAK_GAMES`
+//! (games whose views are compared).
+
+mod common;
+
+#[path = "reliability/api.rs"]
+mod api;
+#[path = "reliability/crash.rs"]
+mod crash;
+#[path = "reliability/hostile.rs"]
+mod hostile;
+#[path = "reliability/leaks.rs"]
+mod leaks;
+#[path = "reliability/outage.rs"]
+mod outage;
+#[path = "reliability/races.rs"]
+mod races;
+
+/// A count from the environment, `default` when unset.
+fn trials(var: &str, default: usize) -> usize {
+    match std::env::var(var) {
+        Ok(v) => v
+            .parse()
+            .unwrap_or_else(|_| panic!("{var} must be a count, not {v:?}")),
+        Err(_) => default,
+    }
+}
