@@ -175,8 +175,9 @@ async fn wait_ready(client: &reqwest::Client, base: &str) {
     }
 }
 
-async fn sign_up(client: &reqwest::Client, base: &str, username: &str) -> String {
-    let credentials = json!({"username": username, "password": "correct horse battery"});
+/// Creates the account and returns an access token for it.
+async fn sign_up(client: &reqwest::Client, base: &str, username: &str, password: &str) -> String {
+    let credentials = json!({"username": username, "password": password});
     let res = client
         .post(format!("{base}/v1/accounts"))
         .json(&credentials)
@@ -239,27 +240,10 @@ async fn without_database_url_the_binary_runs_its_own_postgres_and_keeps_games_a
     let server = Server::start(&dir.0);
     let base = server.base.clone();
     wait_ready(&client, &base).await;
-    let res = client
-        .post(format!("{base}/v1/accounts"))
-        .json(&json!({"username": "margaret", "password": "maid-of-norway"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 201);
-    let res = client
-        .post(format!("{base}/v1/auth/token"))
-        .json(&json!({"username": "margaret", "password": "maid-of-norway"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
-    let token = res.json::<Value>().await.unwrap()["access_token"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let token = sign_up(&client, &base, "margaret", "maid-of-norway").await;
 
     // A second account joins a game and the two play a few turns.
-    let token_b = sign_up(&client, &base, "alexander").await;
+    let token_b = sign_up(&client, &base, "alexander", "correct horse battery").await;
     let res = client
         .post(format!("{base}/v1/games"))
         .bearer_auth(&token)
