@@ -67,11 +67,24 @@ struct Token {
     access_token: String,
 }
 
-/// Why a call gave no value: the server answered otherwise than 2xx, or not at all.
+/// Why a call gave no value: the server answered otherwise than 2xx, or not at all; or (for
+/// a client that thought it was a seat's decision) no action was legal.
 #[derive(Debug)]
 pub enum Failure {
     Status(StatusCode),
     Transport,
+    NothingLegal,
+}
+
+impl Failure {
+    /// How the report counts it: the status (`"412"`), `transport` or `no legal action`.
+    pub fn label(&self) -> String {
+        match self {
+            Failure::Status(s) => s.as_u16().to_string(),
+            Failure::Transport => "transport".to_string(),
+            Failure::NothingLegal => "no legal action".to_string(),
+        }
+    }
 }
 
 pub type Answer<T> = Result<T, Failure>;
@@ -129,10 +142,7 @@ impl Api {
                 }
             },
             Err(f) => {
-                rec.error(match &f {
-                    Failure::Status(s) => s.as_u16().to_string(),
-                    Failure::Transport => "transport".to_string(),
-                });
+                rec.error(f.label());
                 Err(f)
             }
         }

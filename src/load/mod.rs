@@ -17,6 +17,12 @@ pub use report::Recorder;
 /// The password of every account the load tool creates or `populate` inserts.
 pub const PASSWORD: &str = "load-test-password";
 
+/// `x` to `decimals` places, for the JSON reports.
+fn rounded(x: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
+    (x * scale).round() / scale
+}
+
 #[derive(clap::Args, Debug, Clone)]
 // A later occurrence of an option wins, so that scripts can put defaults first.
 #[command(

@@ -167,15 +167,12 @@ pub async fn run(args: &PopulateArgs) -> anyhow::Result<()> {
         store.import_games(&batch).await.context("import games")?;
     }
     pool.close().await;
-    figures.mean_events = round1(figures.events as f64 / figures.games.max(1) as f64);
-    figures.mean_payload_bytes = round1(payload_bytes as f64 / figures.events.max(1) as f64);
-    figures.elapsed_s = round1(started.elapsed().as_secs_f64());
+    figures.mean_events = super::rounded(figures.events as f64 / figures.games.max(1) as f64, 1);
+    figures.mean_payload_bytes =
+        super::rounded(payload_bytes as f64 / figures.events.max(1) as f64, 1);
+    figures.elapsed_s = super::rounded(started.elapsed().as_secs_f64(), 1);
     println!("{}", serde_json::to_string(&figures)?);
     Ok(())
-}
-
-fn round1(x: f64) -> f64 {
-    (x * 10.0).round() / 10.0
 }
 
 #[cfg(test)]

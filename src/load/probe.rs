@@ -34,7 +34,7 @@ pub fn status_mb(pid: u32, field: &str) -> Option<f64> {
     let text = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = text.lines().find(|l| l.starts_with(field))?;
     let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some((kb / 1024.0 * 10.0).round() / 10.0)
+    Some(super::rounded(kb / 1024.0, 1))
 }
 
 /// User + system CPU seconds of a process (`self` for this one).
@@ -93,7 +93,7 @@ impl RssSampler {
 
     pub fn max_mb(&self) -> Option<f64> {
         let kb = self.max_kb.load(Ordering::Relaxed);
-        (kb > 0).then(|| (kb as f64 / 1024.0 * 10.0).round() / 10.0)
+        (kb > 0).then(|| super::rounded(kb as f64 / 1024.0, 1))
     }
 }
 

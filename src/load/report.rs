@@ -23,7 +23,7 @@ impl Recorder {
         self.latencies.entry(endpoint).or_default().push(micros);
     }
 
-    /// An answer that was not 2xx (`"412"`), or `"transport"` when there was none.
+    /// A failed request, by [`super::client::Failure::label`].
     pub fn error(&mut self, what: impl Into<String>) {
         *self.errors.entry(what.into()).or_default() += 1;
     }

@@ -117,7 +117,7 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
 }
 
 fn round2(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
+    super::rounded(x, 2)
 }
 
 /// Creates `n` accounts with fresh names and logs each in; their tokens in order.
@@ -417,7 +417,10 @@ impl Task {
                                 .act(&mut rec, token, &game.id, legal.version, action)
                                 .await
                         }
-                        None => Err(Failure::Transport),
+                        None => {
+                            rec.error(Failure::NothingLegal.label());
+                            Err(Failure::NothingLegal)
+                        }
                     },
                     Err(f) => Err(f),
                 };
