@@ -148,6 +148,52 @@ async fn tamper(pool: &PgPool, id: GameId, seq: i64, payload: &str, hash: Option
     tx.commit().await.unwrap();
 }
 
+/// Behind the append-only trigger (as superuser): replaces the payload at `from` and recomputes
+/// every hash from there on, so that the chain checks again.
+async fn rewrite_chain_from(pool: &PgPool, id: GameId, from: i64, new_payload: &str) {
+    let rows = sqlx::query(
+        "SELECT seq, payload::text AS payload, prev_hash FROM game_events \
+         WHERE game_id = $1 ORDER BY seq",
+    )
+    .bind(id.0)
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    let mut prev: Vec<u8> = rows[(from - 1) as usize].get("prev_hash");
+    let mut tx = pool.begin().await.unwrap();
+    sqlx::query("ALTER TABLE game_events DISABLE TRIGGER game_events_append_only")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    for row in &rows[(from - 1) as usize..] {
+        let seq: i64 = row.get("seq");
+        let payload: String = if seq == from {
+            new_payload.to_owned()
+        } else {
+            row.get("payload")
+        };
+        let hash = chain_hash(&prev, payload.as_bytes()).to_vec();
+        sqlx::query(
+            "UPDATE game_events SET payload = $3::json, prev_hash = $4, hash = $5 \
+             WHERE game_id = $1 AND seq = $2",
+        )
+        .bind(id.0)
+        .bind(seq)
+        .bind(&payload)
+        .bind(&prev)
+        .bind(&hash)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+        prev = hash;
+    }
+    sqlx::query("ALTER TABLE game_events ENABLE TRIGGER game_events_append_only")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+}
+
 async fn stored_payload(pool: &PgPool, id: GameId, seq: i64) -> String {
     sqlx::query_scalar("SELECT payload::text FROM game_events WHERE game_id = $1 AND seq = $2")
         .bind(id.0)
@@ -870,51 +916,7 @@ async fn verify_catches_a_rewritten_chain_by_replay_and_by_the_read_model() {
     // The whole chain rewritten after a payload that is JSON but not an event: it does not load.
     let junk = r#"{"type":"passed","seat":"nobody"}"#;
 
-    let rewrite_from = |pool: PgPool, from: i64, new_payload: String| async move {
-        let rows = sqlx::query(
-            "SELECT seq, payload::text AS payload, prev_hash FROM game_events \
-             WHERE game_id = $1 ORDER BY seq",
-        )
-        .bind(id.0)
-        .fetch_all(&pool)
-        .await
-        .unwrap();
-        let mut prev: Vec<u8> = rows[(from - 1) as usize].get("prev_hash");
-        let mut tx = pool.begin().await.unwrap();
-        sqlx::query("ALTER TABLE game_events DISABLE TRIGGER game_events_append_only")
-            .execute(&mut *tx)
-            .await
-            .unwrap();
-        for row in &rows[(from - 1) as usize..] {
-            let seq: i64 = row.get("seq");
-            let payload: String = if seq == from {
-                new_payload.clone()
-            } else {
-                row.get("payload")
-            };
-            let hash = chain_hash(&prev, payload.as_bytes());
-            sqlx::query(
-                "UPDATE game_events SET payload = $3::json, prev_hash = $4, hash = $5 \
-                 WHERE game_id = $1 AND seq = $2",
-            )
-            .bind(id.0)
-            .bind(seq)
-            .bind(&payload)
-            .bind(&prev)
-            .bind(hash.to_vec())
-            .execute(&mut *tx)
-            .await
-            .unwrap();
-            prev = hash.to_vec();
-        }
-        sqlx::query("ALTER TABLE game_events ENABLE TRIGGER game_events_append_only")
-            .execute(&mut *tx)
-            .await
-            .unwrap();
-        tx.commit().await.unwrap();
-    };
-
-    rewrite_from(pool.clone(), seq, junk.to_owned()).await;
+    rewrite_chain_from(&pool, id, seq, junk).await;
     let broken = store.verify_game(id).await.unwrap().broken.unwrap();
     assert_eq!(broken.seq, Some(seq));
     assert!(broken.reason.contains("does not load"), "{}", broken.reason);
@@ -922,7 +924,7 @@ async fn verify_catches_a_rewritten_chain_by_replay_and_by_the_read_model() {
     // Put the original back (chain rewritten), then forge an extra event at the end of the
     // stream without touching the read model.
     let original = serde_json::to_string(&loaded.events[(seq - 1) as usize].event).unwrap();
-    rewrite_from(pool.clone(), seq, original).await;
+    rewrite_chain_from(&pool, id, seq, &original).await;
     assert!(store.verify_game(id).await.unwrap().ok);
     let last = loaded.events.last().unwrap();
     let extra = serde_json::to_string(&Event::Passed { seat: Seat(0) }).unwrap();
@@ -989,47 +991,7 @@ async fn shuffle_commitments_check_after_the_game_ends_and_a_tampered_order_fail
 
     // In the database, with the whole chain rewritten after it so that every hash checks: the
     // commitment still gives it away.
-    let rows = sqlx::query(
-        "SELECT seq, payload::text AS payload, prev_hash FROM game_events \
-         WHERE game_id = $1 ORDER BY seq",
-    )
-    .bind(id.0)
-    .fetch_all(&pool)
-    .await
-    .unwrap();
-    let mut prev: Vec<u8> = rows[(seq - 1) as usize].get("prev_hash");
-    let mut tx = pool.begin().await.unwrap();
-    sqlx::query("ALTER TABLE game_events DISABLE TRIGGER game_events_append_only")
-        .execute(&mut *tx)
-        .await
-        .unwrap();
-    for row in &rows[(seq - 1) as usize..] {
-        let s: i64 = row.get("seq");
-        let payload: String = if s == seq {
-            serde_json::to_string(&forged).unwrap()
-        } else {
-            row.get("payload")
-        };
-        let hash = chain_hash(&prev, payload.as_bytes()).to_vec();
-        sqlx::query(
-            "UPDATE game_events SET payload = $3::json, prev_hash = $4, hash = $5 \
-             WHERE game_id = $1 AND seq = $2",
-        )
-        .bind(id.0)
-        .bind(s)
-        .bind(&payload)
-        .bind(&prev)
-        .bind(&hash)
-        .execute(&mut *tx)
-        .await
-        .unwrap();
-        prev = hash;
-    }
-    sqlx::query("ALTER TABLE game_events ENABLE TRIGGER game_events_append_only")
-        .execute(&mut *tx)
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
+    rewrite_chain_from(&pool, id, seq, &serde_json::to_string(&forged).unwrap()).await;
 
     let report = store.verify_game(id).await.unwrap();
     assert!(!report.ok);
