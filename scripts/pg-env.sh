@@ -59,3 +59,40 @@ ensure_test_postgres() {
   echo "could not start PostgreSQL for the tests (see $dir/log)" >&2
   return 1
 }
+
+# Drops the test databases (lords_test_*, lords_st_*) that runs before `$1` (unix seconds) left
+# behind: nobody is connected to them, and they are older than that time (by the time in their
+# name, lords_test_<secs>_<random> and lords_st_<secs>_<pid>, or else by their directory's
+# modification time). Databases of runs still going on (other people's too) are left alone.
+# Prints how many it dropped.
+sweep_stale_test_databases() { # started_at
+  local started_at="$1" names name dropped=0
+  names=$(psql "$TEST_DATABASE_URL" -qAt -v ON_ERROR_STOP=1 -v started="$started_at" <<'SQL'
+select d.datname
+from pg_database d
+where (d.datname like 'lords\_test\_%' or d.datname like 'lords\_st\_%')
+  and not exists (select 1 from pg_stat_activity a where a.datid = d.oid)
+  and coalesce(
+        (substring(d.datname from '^lords_(?:test|st)_([0-9]{9,11})_'))::bigint,
+        extract(epoch from (pg_stat_file('base/' || d.oid)).modification)::bigint
+      ) < :started
+order by 1;
+SQL
+  ) || { echo "could not list stale test databases" >&2; return 0; }
+  for name in $names; do
+    if psql "$TEST_DATABASE_URL" -qAtc "DROP DATABASE IF EXISTS \"$name\" WITH (FORCE)" >/dev/null 2>&1; then
+      dropped=$((dropped + 1))
+    fi
+  done
+  echo "$dropped"
+}
+
+# The test databases (lords_test_*, lords_st_*) named with a time at or after `$1`: what this
+# run left behind (on a shared server, also runs of others that started since).
+test_databases_since() { # started_at
+  psql "$TEST_DATABASE_URL" -qAt -v started="$1" <<'SQL'
+select d.datname from pg_database d
+where (substring(d.datname from '^lords_(?:test|st)_([0-9]{9,11})_'))::bigint >= :started
+order by 1;
+SQL
+}

@@ -1,10 +1,11 @@
-//! The audit commands `verify` and `export`: they open the database the way `serve` does (the
-//! embedded cluster when no `DATABASE_URL` is given) and print JSON on stdout.
+//! The audit commands `verify` and `export`, and `migrate --distribute`: they open the database
+//! the way `serve` does (the embedded cluster when no `DATABASE_URL` is given; a running one is
+//! used and left running) and print JSON on stdout.
 
 use anyhow::Context;
 
 use crate::config::DatabaseArgs;
-use crate::embedded;
+use crate::embedded::{self, Role};
 use crate::store::{GameId, Store};
 
 /// One JSON line per game; fails (exit code 1) when any game is broken.
@@ -14,12 +15,13 @@ pub async fn verify(db: &DatabaseArgs, game_id: Option<&str>, all: bool) -> anyh
         (None, true) => None,
         _ => anyhow::bail!("name a game id or pass --all"),
     };
-    let (pool, cluster) = embedded::connect(db).await?;
-    let store = Store::new(pool);
+    let (pool, cluster) = embedded::connect_as(db, Role::Command).await?;
+    let store = Store::new(pool.clone());
     let reports = match one {
         Some(id) => store.verify_game(id).await.map(|r| vec![r]),
         None => store.verify_all().await,
     };
+    pool.close().await;
     if let Some(cluster) = cluster {
         cluster.stop().await;
     }
@@ -37,12 +39,44 @@ pub async fn verify(db: &DatabaseArgs, game_id: Option<&str>, all: bool) -> anyh
 /// A finished game's whole history as JSON on stdout.
 pub async fn export(db: &DatabaseArgs, game_id: &str) -> anyhow::Result<()> {
     let id: GameId = game_id.parse().context("the game id is not a UUID")?;
-    let (pool, cluster) = embedded::connect(db).await?;
-    let export = Store::new(pool).export(id).await;
+    let (pool, cluster) = embedded::connect_as(db, Role::Command).await?;
+    let export = Store::new(pool.clone()).export(id).await;
+    pool.close().await;
     if let Some(cluster) = cluster {
         cluster.stop().await;
     }
     let export = export.context("export")?;
     println!("{}", serde_json::to_string_pretty(&export)?);
+    Ok(())
+}
+
+/// Places the tables on Citus when the database is a Citus coordinator (see
+/// `store::distribute`); one JSON line per table on stdout, or `{"citus":false}`.
+pub async fn distribute(db: &DatabaseArgs) -> anyhow::Result<()> {
+    use crate::store::distribute::{self, Distributed};
+    let (pool, cluster) = embedded::connect(db).await?;
+    let result = distribute::distribute(&pool).await;
+    pool.close().await;
+    if let Some(cluster) = cluster {
+        cluster.stop().await;
+    }
+    match result.context("distribute the tables on Citus")? {
+        Distributed::NotCitus => {
+            println!("{}", serde_json::json!({ "citus": false }));
+            tracing::info!("no citus extension: nothing to distribute");
+        }
+        Distributed::Applied(tables) => {
+            for (table, placement, placed_now) in tables {
+                println!(
+                    "{}",
+                    serde_json::json!({
+                        "table": table,
+                        "placement": placement.to_string(),
+                        "placed_now": placed_now,
+                    })
+                );
+            }
+        }
+    }
     Ok(())
 }

@@ -14,7 +14,10 @@ use anyhow::Context;
 pub mod defaults {
     pub const LISTEN: &str = "127.0.0.1:8080";
     pub const DATA_DIR: &str = "./data";
-    pub const TOKEN_TTL_SECONDS: u64 = 3600;
+    /// 15 minutes: how long an access token may outlive a logout or a password change.
+    pub const TOKEN_TTL_SECONDS: u64 = 900;
+    /// 30 days.
+    pub const REFRESH_TTL_SECONDS: u64 = 30 * 24 * 3600;
     pub const MAX_BODY_BYTES: usize = 16 * 1024;
     pub const MAX_PAGE_SIZE: u32 = 100;
     pub const DB_MAX_CONNECTIONS: u32 = 10;
@@ -22,6 +25,12 @@ pub mod defaults {
     pub const LOGIN_MAX_FAILURES: u32 = 10;
     pub const LOGIN_WINDOW_SECONDS: u64 = 60;
     pub const SHUTDOWN_TIMEOUT_SECONDS: u64 = 30;
+    pub const SIGNUP_MAX_PER_WINDOW: u32 = 20;
+    pub const SIGNUP_WINDOW_SECONDS: u64 = 600;
+    pub const MAX_OPEN_GAMES_PER_ACCOUNT: u32 = 10;
+    pub const BODY_TIMEOUT_SECONDS: u64 = 10;
+    /// Server-Sent Events streams send a `: keep-alive` comment after this long without a line.
+    pub const SSE_HEARTBEAT_SECONDS: u64 = 15;
 }
 
 /// The shortest JWT secret accepted: HS256 wants at least 256 bits of key.
@@ -105,6 +114,16 @@ pub struct ServeArgs {
     #[arg(long, env = "LORDS_TOKEN_TTL_SECONDS", default_value_t = defaults::TOKEN_TTL_SECONDS,
           value_parser = clap::value_parser!(u64).range(60..=31_536_000))]
     pub token_ttl_seconds: u64,
+    /// Lifetime of a refresh token, in seconds; each refresh issues a new one with a new
+    /// lifetime.
+    #[arg(long, env = "LORDS_REFRESH_TTL_SECONDS", default_value_t = defaults::REFRESH_TTL_SECONDS,
+          value_parser = clap::value_parser!(u64).range(60..=31_536_000))]
+    pub refresh_ttl_seconds: u64,
+    /// Origins browsers may call the API from (CORS), comma-separated, e.g.
+    /// `https://play.example.org,http://localhost:5173`; `*` allows any origin. None by default.
+    #[arg(long, env = "LORDS_CORS_ALLOWED_ORIGINS", value_delimiter = ',',
+          value_parser = parse_origin)]
+    pub cors_allowed_origins: Vec<String>,
     /// Log format on stderr (level filter: RUST_LOG, default "info").
     #[arg(long, env = "LORDS_LOG_FORMAT", value_enum, default_value_t = LogFormat::Human)]
     pub log_format: LogFormat,
@@ -115,8 +134,8 @@ pub struct ServeArgs {
     #[arg(long, env = "LORDS_MAX_PAGE_SIZE", default_value_t = defaults::MAX_PAGE_SIZE,
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub max_page_size: u32,
-    /// Failed logins per username, and per client address, allowed within the window before
-    /// further attempts get 429.
+    /// Failed logins per username at one client address, and per client address, allowed
+    /// within the window before further attempts get 429. Attempts count when they start.
     #[arg(long, env = "LORDS_LOGIN_MAX_FAILURES", default_value_t = defaults::LOGIN_MAX_FAILURES,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub login_max_failures: u32,
@@ -125,6 +144,23 @@ pub struct ServeArgs {
           default_value_t = defaults::LOGIN_WINDOW_SECONDS,
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub login_window_seconds: u64,
+    /// Account creations allowed per client address within the signup window (each costs a
+    /// password hash); further ones get 429.
+    #[arg(long, env = "LORDS_SIGNUP_MAX_PER_WINDOW",
+          default_value_t = defaults::SIGNUP_MAX_PER_WINDOW,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub signup_max_per_window: u32,
+    /// The account-creation rate-limit window, in seconds.
+    #[arg(long, env = "LORDS_SIGNUP_WINDOW_SECONDS",
+          default_value_t = defaults::SIGNUP_WINDOW_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub signup_window_seconds: u64,
+    /// Open (not yet started) games one account may be seated in before creating another
+    /// gets 409 `too_many_open_games`.
+    #[arg(long, env = "LORDS_MAX_OPEN_GAMES_PER_ACCOUNT",
+          default_value_t = defaults::MAX_OPEN_GAMES_PER_ACCOUNT,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub max_open_games_per_account: u32,
     /// HTTP worker threads [default: one per CPU].
     #[arg(long, env = "LORDS_WORKERS", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub workers: Option<u16>,
@@ -132,6 +168,45 @@ pub struct ServeArgs {
     #[arg(long, env = "LORDS_SHUTDOWN_TIMEOUT_SECONDS",
           default_value_t = defaults::SHUTDOWN_TIMEOUT_SECONDS)]
     pub shutdown_timeout_seconds: u64,
+    /// Seconds a client gets to send a request's whole body once its headers are in; slower
+    /// bodies get 408.
+    #[arg(long, env = "LORDS_BODY_TIMEOUT_SECONDS",
+          default_value_t = defaults::BODY_TIMEOUT_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub body_timeout_seconds: u64,
+    /// Address and port to serve /metrics on, apart from the API (then /metrics on the API
+    /// port is 404) [default: unset, /metrics is served on the API port].
+    #[arg(long, env = "LORDS_METRICS_LISTEN")]
+    pub metrics_listen: Option<String>,
+    /// Seconds of silence after which a Server-Sent Events stream (`/v1/me/stream`,
+    /// `/v1/games/{id}/stream`) sends a `: keep-alive` comment, so proxies keep it open.
+    #[arg(long, env = "LORDS_SSE_HEARTBEAT_SECONDS",
+          default_value_t = defaults::SSE_HEARTBEAT_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub sse_heartbeat_seconds: u64,
+}
+
+/// An origin as browsers send it: `*`, or `http(s)://host[:port]` with no path.
+pub fn parse_origin(s: &str) -> Result<String, String> {
+    let s = s.trim();
+    if s == "*" {
+        return Ok(s.to_string());
+    }
+    let rest = s
+        .strip_prefix("https://")
+        .or_else(|| s.strip_prefix("http://"))
+        .ok_or_else(|| format!("{s:?} is not an origin: expected http(s)://host[:port]"))?;
+    let ok = !rest.is_empty()
+        && rest
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b));
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "{s:?} is not an origin: expected http(s)://host[:port], no path or trailing slash"
+        ))
+    }
 }
 
 /// The `serve` flags as a clap command, for introspection (tests compare the Compose file's
@@ -155,12 +230,24 @@ pub struct AppConfig {
     pub listen: String,
     pub jwt_secret: String,
     pub token_ttl: Duration,
+    pub refresh_ttl: Duration,
+    /// Allowed CORS origins (`*` for any); empty: no CORS headers at all.
+    pub cors_allowed_origins: Vec<String>,
     pub max_body_bytes: usize,
     pub max_page_size: u32,
     pub login_max_failures: u32,
     pub login_window: Duration,
+    pub signup_max_per_window: u32,
+    pub signup_window: Duration,
+    pub max_open_games_per_account: u32,
     pub workers: Option<usize>,
     pub shutdown_timeout: Duration,
+    /// Time allowed to receive a request body once the headers are in (then 408).
+    pub body_timeout: Duration,
+    /// Where /metrics is served when apart from the API; `None` serves it on the API port.
+    pub metrics_listen: Option<String>,
+    /// Silence after which an SSE stream sends a `: keep-alive` comment.
+    pub sse_heartbeat: Duration,
 }
 
 impl AppConfig {
@@ -170,12 +257,20 @@ impl AppConfig {
             listen: defaults::LISTEN.to_string(),
             jwt_secret: jwt_secret.into(),
             token_ttl: Duration::from_secs(defaults::TOKEN_TTL_SECONDS),
+            refresh_ttl: Duration::from_secs(defaults::REFRESH_TTL_SECONDS),
+            cors_allowed_origins: Vec::new(),
             max_body_bytes: defaults::MAX_BODY_BYTES,
             max_page_size: defaults::MAX_PAGE_SIZE,
             login_max_failures: defaults::LOGIN_MAX_FAILURES,
             login_window: Duration::from_secs(defaults::LOGIN_WINDOW_SECONDS),
+            signup_max_per_window: defaults::SIGNUP_MAX_PER_WINDOW,
+            signup_window: Duration::from_secs(defaults::SIGNUP_WINDOW_SECONDS),
+            max_open_games_per_account: defaults::MAX_OPEN_GAMES_PER_ACCOUNT,
             workers: None,
             shutdown_timeout: Duration::from_secs(defaults::SHUTDOWN_TIMEOUT_SECONDS),
+            body_timeout: Duration::from_secs(defaults::BODY_TIMEOUT_SECONDS),
+            metrics_listen: None,
+            sse_heartbeat: Duration::from_secs(defaults::SSE_HEARTBEAT_SECONDS),
         }
     }
 
@@ -186,12 +281,20 @@ impl AppConfig {
             listen: args.listen.clone(),
             jwt_secret: secret,
             token_ttl: Duration::from_secs(args.token_ttl_seconds),
+            refresh_ttl: Duration::from_secs(args.refresh_ttl_seconds),
+            cors_allowed_origins: args.cors_allowed_origins.clone(),
             max_body_bytes: args.max_body_bytes,
             max_page_size: args.max_page_size,
             login_max_failures: args.login_max_failures,
             login_window: Duration::from_secs(args.login_window_seconds),
+            signup_max_per_window: args.signup_max_per_window,
+            signup_window: Duration::from_secs(args.signup_window_seconds),
+            max_open_games_per_account: args.max_open_games_per_account,
             workers: args.workers.map(usize::from),
             shutdown_timeout: Duration::from_secs(args.shutdown_timeout_seconds),
+            body_timeout: Duration::from_secs(args.body_timeout_seconds),
+            metrics_listen: args.metrics_listen.clone(),
+            sse_heartbeat: Duration::from_secs(args.sse_heartbeat_seconds),
         })
     }
 }
@@ -267,5 +370,50 @@ pub fn load_or_generate_secret(data_dir: &Path) -> anyhow::Result<String> {
             Ok(secret)
         }
         Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cors_origins_are_a_scheme_and_a_host_with_an_optional_port_or_a_star() {
+        for ok in [
+            "*",
+            "https://play.example.org",
+            "http://localhost:5173",
+            "http://[::1]:8080",
+        ] {
+            assert_eq!(parse_origin(ok).as_deref(), Ok(ok));
+        }
+        for bad in [
+            "",
+            "play.example.org",
+            "https://",
+            "https://play.example.org/",
+            "https://play.example.org/app",
+            "ftp://example.org",
+        ] {
+            assert!(parse_origin(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn cors_origins_are_read_comma_separated_and_default_to_none() {
+        let matches = serve_command()
+            .try_get_matches_from([
+                "serve",
+                "--cors-allowed-origins",
+                "https://a.example,http://localhost:5173",
+            ])
+            .unwrap();
+        let origins: Vec<&String> = matches
+            .get_many::<String>("cors_allowed_origins")
+            .unwrap()
+            .collect();
+        assert_eq!(origins, ["https://a.example", "http://localhost:5173"]);
+        let matches = serve_command().try_get_matches_from(["serve"]).unwrap();
+        assert!(matches.get_many::<String>("cors_allowed_origins").is_none());
     }
 }

@@ -24,9 +24,17 @@ const DEFAULT_PG_ROOT: &str = "/usr/lib/postgresql";
 const MAX_SOCKET_PATH: usize = 100;
 
 /// Connects to the configured database and applies every migration. Without `DATABASE_URL`,
-/// starts (or adopts) the embedded cluster first and returns it: call [`EmbeddedPg::stop`]
-/// after closing the pool.
+/// starts (or joins) the embedded cluster first and returns it: call [`EmbeddedPg::stop`]
+/// after closing the pool (it stops the cluster only when this process started it).
 pub async fn connect(db: &DatabaseArgs) -> anyhow::Result<(PgPool, Option<EmbeddedPg>)> {
+    connect_as(db, Role::Server).await
+}
+
+/// [`connect`] for a process of the given [`Role`].
+pub async fn connect_as(
+    db: &DatabaseArgs,
+    role: Role,
+) -> anyhow::Result<(PgPool, Option<EmbeddedPg>)> {
     let pool_options = PgPoolOptions::new()
         .max_connections(db.db_max_connections)
         .acquire_timeout(db.acquire_timeout());
@@ -47,7 +55,7 @@ pub async fn connect(db: &DatabaseArgs) -> anyhow::Result<(PgPool, Option<Embedd
             (pool, None)
         }
         None => {
-            let pg = EmbeddedPg::start(db).await?;
+            let pg = EmbeddedPg::start_as(db, role).await?;
             let pool = match pool_options.connect_with(pg.connect_options()).await {
                 Ok(pool) => pool,
                 Err(e) => {
@@ -66,6 +74,16 @@ pub async fn connect(db: &DatabaseArgs) -> anyhow::Result<(PgPool, Option<Embedd
         return Err(e).context("applying the database migrations");
     }
     Ok((pool, embedded))
+}
+
+/// Waits for a shared lock without blocking the runtime (a starter holds it exclusively for at
+/// most a `pg_ctl start`).
+async fn lock_shared(file: &std::fs::File) -> anyhow::Result<()> {
+    let file = file.try_clone().context("duplicating the cluster lock")?;
+    tokio::task::spawn_blocking(move || file.lock_shared())
+        .await
+        .context("waiting for the embedded cluster lock")?
+        .context("locking the embedded cluster (shared)")
 }
 
 async fn probe(options: &PgConnectOptions, timeout: std::time::Duration) -> anyhow::Result<()> {
@@ -238,20 +256,95 @@ fn run_as_for_root() -> anyhow::Result<Option<RunAs>> {
     }))
 }
 
-/// A running private cluster. Stop it with [`EmbeddedPg::stop`]; dropping it stops it too.
+/// Name of the file in the data directory every process using the embedded cluster holds a
+/// shared `flock` on; taking it exclusively proves no other lords process uses the cluster.
+const CLUSTER_LOCK_FILE: &str = "cluster.lock";
+
+/// Name of the file in the data directory `serve` holds an exclusive `flock` on while it runs.
+pub const SERVE_LOCK_FILE: &str = "serve.lock";
+
+/// The exclusive lock `serve` holds on `<data_dir>/serve.lock` for its whole life: one server
+/// per data directory. Released when dropped (or when the process dies, by the kernel).
+#[derive(Debug)]
+pub struct ServeLock {
+    _file: std::fs::File,
+}
+
+/// Takes `<data_dir>/serve.lock`, or fails at once (touching nothing else) when another
+/// `lords serve` holds it. The file records the holder's pid for the message.
+pub fn lock_for_serve(data_dir: &Path) -> anyhow::Result<ServeLock> {
+    use std::io::{Read, Seek, Write};
+    std::fs::create_dir_all(data_dir)
+        .with_context(|| format!("creating the data directory {}", data_dir.display()))?;
+    let path = data_dir.join(SERVE_LOCK_FILE);
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            let mut holder = String::new();
+            let _ = file.read_to_string(&mut holder);
+            let holder = match holder.trim() {
+                "" => String::new(),
+                pid => format!(" (pid {pid})"),
+            };
+            bail!(
+                "another `lords serve`{holder} is already running on the data directory {}; \
+                 stop it first, or give this server its own LORDS_DATA_DIR. Nothing was changed.",
+                data_dir.display()
+            );
+        }
+        Err(std::fs::TryLockError::Error(e)) => {
+            return Err(e).with_context(|| format!("locking {}", path.display()));
+        }
+    }
+    file.set_len(0)?;
+    file.rewind()?;
+    writeln!(file, "{}", std::process::id())?;
+    Ok(ServeLock { _file: file })
+}
+
+/// A running private cluster. Stop it with [`EmbeddedPg::stop`] (or drop it): that stops the
+/// cluster only if this process started it and no other lords process still uses it.
 #[derive(Debug)]
 pub struct EmbeddedPg {
     bins: PgBinaries,
     /// `<data_dir>/pg`: holds `data/` (PGDATA), the socket and `postgresql.log`.
     dir: PathBuf,
     run_as: Option<RunAs>,
+    /// A shared `flock` on `<data_dir>/cluster.lock` while this process uses the cluster.
+    users: std::fs::File,
+    /// This process started the cluster (or took over one no process was using), so it is the
+    /// one to stop it; a cluster found in use by another process is left running.
+    owned: bool,
     stopped: bool,
 }
 
+/// How a process takes part in the cluster's life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// `serve`: takes over a cluster no other process uses (left by a killed server) and stops
+    /// it on exit.
+    Server,
+    /// `verify`, `export`, `migrate`: use a running cluster and leave it running; stop only a
+    /// cluster they started themselves.
+    Command,
+}
+
 impl EmbeddedPg {
-    /// Initialises `<data_dir>/pg/data` on first use, then starts the cluster (or adopts one
-    /// already running there, e.g. left by a killed server) and makes sure the database exists.
+    /// Initialises `<data_dir>/pg/data` on first use, then starts the cluster (or uses the one
+    /// already running there) and makes sure the database exists.
     pub async fn start(db: &DatabaseArgs) -> anyhow::Result<EmbeddedPg> {
+        Self::start_as(db, Role::Server).await
+    }
+
+    /// [`EmbeddedPg::start`] for a process of the given [`Role`].
+    pub async fn start_as(db: &DatabaseArgs, role: Role) -> anyhow::Result<EmbeddedPg> {
         let bins = find_binaries(db.pg_bin_dirs.as_deref())?;
         let run_as = run_as_for_root()?;
         std::fs::create_dir_all(&db.data_dir)
@@ -282,10 +375,32 @@ impl EmbeddedPg {
             std::os::unix::fs::chown(&dir, Some(r.uid), Some(r.gid))
                 .with_context(|| format!("giving {} to the {} user", dir.display(), r.user))?;
         }
+        let lock_path = data_dir.join(CLUSTER_LOCK_FILE);
+        let users = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&lock_path)
+            .with_context(|| format!("opening {}", lock_path.display()))?;
+        // Exclusive while deciding and starting, so two processes never start it at once; a
+        // process that cannot have it exclusively waits (shared) until the starter is done.
+        let alone = match users.try_lock() {
+            Ok(()) => true,
+            Err(std::fs::TryLockError::WouldBlock) => false,
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(e).with_context(|| format!("locking {}", lock_path.display()));
+            }
+        };
+        if !alone {
+            lock_shared(&users).await?;
+        }
         let mut pg = EmbeddedPg {
             bins,
             dir,
             run_as,
+            users,
+            owned: false,
             stopped: true,
         };
         tracing::info!(bin_dir = %pg.bins.bin_dir.display(), dir = %pg.dir.display(),
@@ -294,12 +409,26 @@ impl EmbeddedPg {
             pg.initdb().await?;
         }
         if pg.is_running().await {
-            tracing::warn!(dir = %pg.dir.display(),
-                "an embedded PostgreSQL is already running for this data directory; adopting it");
+            if alone && role == Role::Server {
+                tracing::warn!(dir = %pg.dir.display(),
+                    "an embedded PostgreSQL no process is using is running for this data \
+                     directory (left by a killed server?); taking it over");
+                pg.owned = true;
+            } else {
+                tracing::info!(dir = %pg.dir.display(),
+                    "the embedded PostgreSQL is already running; using it and leaving it running");
+            }
         } else {
             pg.pg_ctl_start().await?;
+            pg.owned = true;
         }
         pg.stopped = false;
+        if alone {
+            // Downgrade: others may now use the cluster alongside this process.
+            pg.users
+                .lock_shared()
+                .context("locking the embedded cluster (shared)")?;
+        }
         if let Err(e) = pg.ensure_database().await {
             pg.stop().await;
             return Err(e);
@@ -476,13 +605,39 @@ impl EmbeddedPg {
         ]
     }
 
-    /// Stops the cluster (`pg_ctl stop -m fast`), waiting until it is down. Close pools first.
+    /// Whether this process is the one to stop the cluster (it started it).
+    pub fn owned(&self) -> bool {
+        self.owned
+    }
+
+    /// True when this process may stop the cluster now: it owns it and no other lords process
+    /// holds the cluster lock. Logs why not otherwise.
+    fn may_stop(&self) -> bool {
+        if !self.owned {
+            tracing::info!(
+                "leaving the embedded PostgreSQL running: this process did not start it"
+            );
+            return false;
+        }
+        match self.users.try_lock() {
+            Ok(()) => true,
+            Err(_) => {
+                tracing::info!(
+                    "leaving the embedded PostgreSQL running: another lords process uses it"
+                );
+                false
+            }
+        }
+    }
+
+    /// Stops the cluster (`pg_ctl stop -m fast`) if this process started it and no other lords
+    /// process uses it, waiting until it is down. Close pools first.
     pub async fn stop(mut self) {
         if self.stopped {
             return;
         }
         self.stopped = true;
-        if !self.is_running().await {
+        if !self.may_stop() || !self.is_running().await {
             return;
         }
         match self
@@ -501,6 +656,9 @@ impl Drop for EmbeddedPg {
             return;
         }
         self.stopped = true;
+        if !self.may_stop() {
+            return;
+        }
         let mut cmd = match &self.run_as {
             Some(r) => {
                 let mut c = std::process::Command::new(&r.runuser);

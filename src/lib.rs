@@ -13,3 +13,4 @@ pub mod sim;
 pub mod startup;
 pub mod store;
 pub mod telemetry;
+pub mod tournament;

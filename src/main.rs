@@ -1,4 +1,5 @@
-//! The `lords` command line: serve | migrate | verify | simulate | export | load. Nothing else lives here.
+//! The `lords` command line: serve | migrate | verify | simulate | tournament | export |
+//! load. Nothing else lives here.
 
 use clap::{Parser, Subcommand};
 
@@ -14,7 +15,15 @@ enum Command {
     /// Run the HTTP server (starts a private PostgreSQL when no DATABASE_URL is given).
     Serve(lords::config::ServeArgs),
     /// Apply the database migrations and exit.
-    Migrate(lords::config::DatabaseArgs),
+    Migrate {
+        #[command(flatten)]
+        db: lords::config::DatabaseArgs,
+        /// Then, when the database is a Citus coordinator, place the tables on the cluster
+        /// (games distributed, accounts a reference table; see README, Scaling). Does nothing
+        /// on plain PostgreSQL; safe to repeat.
+        #[arg(long)]
+        distribute: bool,
+    },
     /// Recompute every hash chain and replay each game; names the first broken event.
     Verify {
         #[command(flatten)]
@@ -27,6 +36,9 @@ enum Command {
     },
     /// Play seeded random games through the engine and print figures as one JSON line.
     Simulate(lords::sim::SimulateArgs),
+    /// Play bots against each other through the engine (seats rotated) and print each level's
+    /// win rate and mean decision time as one JSON line.
+    Tournament(lords::tournament::TournamentArgs),
     /// Drive a running server through its HTTP API as players would; print one JSON report
     /// (`lords load populate` fills a database with engine-played games first).
     Load(lords::load::LoadArgs),
@@ -45,6 +57,7 @@ fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Simulate(args) => lords::sim::run(&args),
+        Command::Tournament(args) => lords::tournament::run(&args),
         Command::Openapi => {
             print!("{}", lords::api::openapi::to_pretty_json());
             Ok(())
@@ -67,12 +80,20 @@ fn main() -> std::process::ExitCode {
 async fn run_async(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Serve(args) => lords::startup::serve(args).await,
-        Command::Migrate(db) => lords::startup::migrate(db).await,
+        Command::Migrate { db, distribute } => {
+            lords::startup::migrate(db.clone()).await?;
+            if distribute {
+                lords::commands::distribute(&db).await?;
+            }
+            Ok(())
+        }
         Command::Verify { db, game_id, all } => {
             lords::commands::verify(&db, game_id.as_deref(), all).await
         }
         Command::Export { db, game_id } => lords::commands::export(&db, &game_id).await,
         Command::Load(args) => lords::load::run(args).await,
-        Command::Simulate(_) | Command::Openapi => unreachable!("runs without a runtime"),
+        Command::Simulate(_) | Command::Tournament(_) | Command::Openapi => {
+            unreachable!("runs without a runtime")
+        }
     }
 }

@@ -6,14 +6,14 @@ use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 
 use actix_web::dev::{Server, ServerHandle};
-use actix_web::middleware::from_fn;
+use actix_web::middleware::{Condition, from_fn};
 use actix_web::{App, HttpServer, web};
 use anyhow::Context;
 use sqlx::PgPool;
 use tokio::sync::watch;
 
 use crate::api;
-use crate::auth::{JwtKeys, LoginLimiter};
+use crate::auth::{AttemptLimiter, JwtKeys, LoginLimiter};
 use crate::config::{AppConfig, DatabaseArgs, LogFormat, ServeArgs};
 use crate::embedded;
 use crate::store::{Notifier, Store};
@@ -27,6 +27,8 @@ pub struct AppState {
     pub jwt: Arc<JwtKeys>,
     pub metrics: Arc<Metrics>,
     pub login_limiter: Arc<LoginLimiter>,
+    /// Account creations per client address.
+    pub signup_limiter: Arc<AttemptLimiter>,
     /// Becomes true when the server starts shutting down: long polls wait on it and return.
     pub shutdown: ShutdownSignal,
     /// The event store over `pool`.
@@ -44,6 +46,8 @@ impl AppState {
     ) -> Self {
         let jwt = JwtKeys::new(config.jwt_secret.as_bytes(), config.token_ttl);
         let login_limiter = LoginLimiter::new(config.login_max_failures, config.login_window);
+        let signup_limiter =
+            AttemptLimiter::new(config.signup_max_per_window, config.signup_window);
         AppState {
             store: Store::new(pool.clone()),
             notifier,
@@ -51,6 +55,7 @@ impl AppState {
             jwt: Arc::new(jwt),
             metrics: Arc::new(Metrics::new()),
             login_limiter: Arc::new(login_limiter),
+            signup_limiter: Arc::new(signup_limiter),
             config: Arc::new(config),
             shutdown,
         }
@@ -86,19 +91,25 @@ impl ShutdownSignal {
 pub struct ShutdownTrigger {
     tx: Arc<watch::Sender<bool>>,
     server: ServerHandle,
+    /// The separate /metrics server, stopped after the API.
+    metrics: Option<ServerHandle>,
 }
 
 impl ShutdownTrigger {
     pub async fn shutdown(&self) {
         self.tx.send_replace(true);
         self.server.stop(true).await;
+        if let Some(metrics) = &self.metrics {
+            metrics.stop(true).await;
+        }
     }
 }
 
-/// A bound, not yet running, HTTP server.
+/// A bound, not yet running, HTTP server (and its /metrics server when apart).
 pub struct Application {
     local_addr: SocketAddr,
     server: Server,
+    metrics: Option<(SocketAddr, Server)>,
     state: AppState,
     trigger: ShutdownTrigger,
 }
@@ -109,20 +120,38 @@ impl Application {
         let listener = TcpListener::bind(&config.listen)
             .with_context(|| format!("binding the HTTP listener to {}", config.listen))?;
         let local_addr = listener.local_addr()?;
+        let metrics_listener = match &config.metrics_listen {
+            Some(addr) => Some(
+                TcpListener::bind(addr)
+                    .with_context(|| format!("binding the metrics listener to {addr}"))?,
+            ),
+            None => None,
+        };
         let (signal, tx) = ShutdownSignal::new();
         let notifier = Notifier::start(pool.clone()).await;
         let state = AppState::new(pool, config, signal, notifier);
         let server = run(listener, state.clone())?;
+        let metrics = match metrics_listener {
+            Some(l) => Some((l.local_addr()?, run_metrics(l, state.clone())?)),
+            None => None,
+        };
         let trigger = ShutdownTrigger {
             tx: Arc::new(tx),
             server: server.handle(),
+            metrics: metrics.as_ref().map(|(_, s)| s.handle()),
         };
         Ok(Application {
             local_addr,
             server,
+            metrics,
             state,
             trigger,
         })
+    }
+
+    /// Where /metrics is served when it is apart from the API (`--metrics-listen`).
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.as_ref().map(|(addr, _)| *addr)
     }
 
     pub fn port(&self) -> u16 {
@@ -143,7 +172,13 @@ impl Application {
 
     /// Serves until [`ShutdownTrigger::shutdown`] has run and in-flight requests are done.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        match self.metrics {
+            None => self.server.await,
+            Some((_, metrics)) => {
+                let (api, metrics) = tokio::join!(self.server, metrics);
+                api.and(metrics)
+            }
+        }
     }
 }
 
@@ -151,12 +186,17 @@ fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
     let max_body = state.config.max_body_bytes;
     let shutdown_timeout = state.config.shutdown_timeout.as_secs();
     let workers = state.config.workers;
+    let cors_origins = state.config.cors_allowed_origins.clone();
+    let metrics_here = state.config.metrics_listen.is_none();
     let jwt = web::Data::from(state.jwt.clone());
+    let pool = web::Data::new(state.pool.clone());
     let data = web::Data::new(state);
     let mut server = HttpServer::new(move || {
-        App::new()
+        let app = App::new()
             .app_data(data.clone())
             .app_data(jwt.clone())
+            // `AuthUser` checks that the token's account still exists.
+            .app_data(pool.clone())
             .app_data(
                 web::JsonConfig::default()
                     .limit(max_body)
@@ -166,8 +206,19 @@ fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
             .app_data(web::PathConfig::default().error_handler(api::error::path_error))
             .app_data(web::QueryConfig::default().error_handler(api::error::query_error))
             .wrap(from_fn(api::middleware::observe))
-            .configure(api::configure)
-            .default_service(web::to(api::not_found))
+            // Outermost, so every answer (the middleware's own 413s included) carries CORS
+            // headers; with no origins configured it is left out entirely.
+            .wrap(Condition::new(
+                !cors_origins.is_empty(),
+                api::cors::cors(&cors_origins),
+            ))
+            .configure(api::configure);
+        let app = if metrics_here {
+            app.configure(api::configure_metrics)
+        } else {
+            app
+        };
+        app.default_service(web::to(api::not_found))
     })
     // Signals are ours (see `serve`): the shutdown signal must fire before the server stops.
     .disable_signals()
@@ -175,6 +226,23 @@ fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
     if let Some(n) = workers {
         server = server.workers(n);
     }
+    Ok(server.listen(listener)?.run())
+}
+
+/// The /metrics server apart from the API (`--metrics-listen`): one worker, nothing else.
+fn run_metrics(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
+    let shutdown_timeout = state.config.shutdown_timeout.as_secs();
+    let data = web::Data::new(state);
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(data.clone())
+            .wrap(from_fn(api::middleware::head_as_get))
+            .configure(api::configure_metrics)
+            .default_service(web::to(api::not_found))
+    })
+    .disable_signals()
+    .shutdown_timeout(shutdown_timeout)
+    .workers(1);
     Ok(server.listen(listener)?.run())
 }
 
@@ -208,7 +276,12 @@ async fn termination_signal() {
 pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     telemetry::init(args.log_format);
     crate::config::check_jwt_secret(&args)?;
-    let (pool, embedded) = embedded::connect(&args.db).await?;
+    // One server per data directory, checked before the cluster is touched; held until exit.
+    let _serve_lock = match &args.db.database_url {
+        None => Some(embedded::lock_for_serve(&args.db.data_dir)?),
+        Some(_) => None,
+    };
+    let (pool, embedded) = embedded::connect_as(&args.db, embedded::Role::Server).await?;
     // The embedded-mode secret is generated only once a database could be started.
     let app = match async {
         let config = AppConfig::from_args(&args)?;
@@ -226,6 +299,9 @@ pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         }
     };
     tracing::info!(address = %app.local_addr(), "listening on http://{}", app.local_addr());
+    if let Some(addr) = app.metrics_addr() {
+        tracing::info!(address = %addr, "serving /metrics on http://{addr}/metrics");
+    }
     let trigger = app.shutdown_trigger();
     let signals = tokio::spawn(async move {
         termination_signal().await;
@@ -242,12 +318,12 @@ pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     served.context("running the HTTP server")
 }
 
-/// The `migrate` command: connects (starting the embedded cluster if needed), applies every
-/// migration, stops.
+/// The `migrate` command: connects (starting the embedded cluster if needed, and stopping it
+/// again only then), applies every migration.
 pub async fn migrate(db: DatabaseArgs) -> anyhow::Result<()> {
     telemetry::init(LogFormat::Human);
     // `connect` applies the migrations; running the migrator again is a no-op that confirms it.
-    let (pool, embedded) = embedded::connect(&db).await?;
+    let (pool, embedded) = embedded::connect_as(&db, embedded::Role::Command).await?;
     let result = crate::store::MIGRATOR
         .run(&pool)
         .await

@@ -8,7 +8,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use tracing::field::{Field, Visit};
+use tracing::{Event, Level, Subscriber};
 use tracing_subscriber::EnvFilter;
+use tracing_subscriber::layer::{Context, SubscriberExt};
+use tracing_subscriber::util::SubscriberInitExt;
 
 use crate::config::LogFormat;
 
@@ -17,18 +21,63 @@ use crate::config::LogFormat;
 pub fn init(format: LogFormat) {
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,actix_server=warn"));
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    let fmt = tracing_subscriber::fmt::layer()
         .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr);
+    let registry = tracing_subscriber::registry()
+        .with(filter)
+        .with(ClientErrorsBelowError);
     let _ = match format {
-        LogFormat::Human => builder.try_init(),
-        LogFormat::Json => builder
-            .json()
-            .with_current_span(true)
-            .with_span_list(false)
+        LogFormat::Human => registry.with(fmt).try_init(),
+        LogFormat::Json => registry
+            .with(fmt.json().with_current_span(true).with_span_list(false))
             .try_init(),
     };
+}
+
+/// Where actix-http reports a connection that ended in error, at ERROR: a malformed request
+/// line, oversized or slow headers, a client that went away. Those are the client's doing.
+const ACTIX_DISPATCHER: &str = "actix_http::h1::dispatcher";
+const STREAM_ERROR: &str = "stream error: ";
+
+/// Logs actix-http's "stream error" (a connection ended by the client's mistake) as a WARN of
+/// ours instead of its ERROR: an ERROR line should mean the server needs attention. actix
+/// answers those connections itself (400, 408, 431, with empty bodies) before any code of ours
+/// runs, so their answer cannot be problem+json.
+struct ClientErrorsBelowError;
+
+impl<S: Subscriber> tracing_subscriber::Layer<S> for ClientErrorsBelowError {
+    fn event_enabled(&self, event: &Event<'_>, _ctx: Context<'_, S>) -> bool {
+        let meta = event.metadata();
+        if *meta.level() != Level::ERROR || meta.target() != ACTIX_DISPATCHER {
+            return true;
+        }
+        let mut message = MessageText(String::new());
+        event.record(&mut message);
+        let Some(error) = message.0.strip_prefix(STREAM_ERROR) else {
+            return true;
+        };
+        // Re-entrant: the global dispatcher takes events from inside a layer.
+        tracing::warn!(target: "lords::http", error, "closed an HTTP connection after a client error");
+        false
+    }
+}
+
+/// The `message` field of an event, as text.
+struct MessageText(String);
+
+impl Visit for MessageText {
+    fn record_str(&mut self, field: &Field, value: &str) {
+        if field.name() == "message" {
+            self.0 = value.to_string();
+        }
+    }
+
+    fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
+        if field.name() == "message" {
+            self.0 = format!("{value:?}");
+        }
+    }
 }
 
 /// Upper bounds of the latency histogram buckets, in seconds.

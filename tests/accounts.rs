@@ -128,7 +128,7 @@ async fn the_right_password_returns_a_bearer_token_that_opens_v1_me() {
     assert_eq!(res.headers()["cache-control"], "no-store");
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["token_type"], "Bearer");
-    assert_eq!(body["expires_in"], 3600);
+    assert_eq!(body["expires_in"], 900);
     let token = body["access_token"].as_str().unwrap();
 
     let res = app.get_with_token("/v1/me", token).await;

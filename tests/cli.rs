@@ -72,6 +72,11 @@ struct Server {
 
 impl Server {
     fn start(data_dir: &Path) -> Server {
+        Server::start_with(data_dir, &[])
+    }
+
+    /// `lords serve` on `data_dir` with extra environment variables.
+    fn start_with(data_dir: &Path, env: &[(&str, &str)]) -> Server {
         let mut child = Command::new(BIN)
             .arg("serve")
             .env_clear()
@@ -80,6 +85,7 @@ impl Server {
             .env("LORDS_LISTEN", "127.0.0.1:0")
             .env("LORDS_WORKERS", "1")
             .env("RUST_LOG", "info")
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
@@ -125,7 +131,21 @@ impl Server {
         }
     }
 
+    /// Stops the server (SIGTERM) and returns its exit status and every line it logged.
+    fn terminate_with_log(mut self) -> (std::process::ExitStatus, Vec<String>) {
+        let status = self.stop_now();
+        // The reader thread ends at EOF, once the process has exited.
+        while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(5)) {
+            self.log.push(line);
+        }
+        (status, std::mem::take(&mut self.log))
+    }
+
     fn terminate(mut self) -> std::process::ExitStatus {
+        self.stop_now()
+    }
+
+    fn stop_now(&mut self) -> std::process::ExitStatus {
         let status = Command::new("kill")
             .arg("-TERM")
             .arg(self.child.id().to_string())
@@ -160,6 +180,35 @@ impl Drop for Server {
             let _ = self.child.wait();
         }
     }
+}
+
+/// Runs `lords <args>` on `data_dir` (embedded mode); fails the test if it takes over
+/// `limit` rather than hanging.
+fn run_lords(data_dir: &Path, args: &[&str], limit: Duration) -> std::process::Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("LORDS_DATA_DIR", data_dir)
+        .env("LORDS_LISTEN", "127.0.0.1:0")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + limit;
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "`lords {}` still running after {limit:?}; stderr:\n{}",
+                args.join(" "),
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    child.wait_with_output().unwrap()
 }
 
 async fn wait_ready(client: &reqwest::Client, base: &str) {
@@ -370,16 +419,8 @@ fn with_database_url_and_no_jwt_secret_serve_refuses_to_start() {
 
 #[tokio::test]
 async fn migrate_applies_the_migrations_to_an_external_database_and_exits() {
-    let (admin, _) = common::fresh_database().await;
-    // A second, empty database on the same server.
-    let name = format!("lords_test_{}", uuid::Uuid::new_v4().simple());
-    sqlx::query(&format!(r#"CREATE DATABASE "{name}""#))
-        .execute(&admin)
-        .await
-        .unwrap();
-    let base = common::admin_url();
-    let (base, _) = base.split_once('?').unwrap_or((&base, ""));
-    let url = format!("{}/{name}", &base[..base.rfind('/').unwrap()]);
+    // An empty database on the test server (dropped when `_empty` goes).
+    let (_empty, url) = common::TestDatabase::create().await;
     let out = Command::new(BIN)
         .arg("migrate")
         .env_clear()
@@ -439,4 +480,117 @@ fn serve_help_documents_every_flag_and_environment_variable() {
     let help = String::from_utf8_lossy(&out.stdout);
     assert!(!help.contains("do-not-print-me"));
     assert!(!help.contains("hunter2"));
+}
+
+#[tokio::test]
+async fn with_a_server_running_verify_and_migrate_use_its_postgres_and_leave_it_running() {
+    let dir = TempDir::new("shared");
+    let pgdata = dir.0.join("pg/data");
+    let client = reqwest::Client::new();
+    let server = Server::start(&dir.0);
+    let base = server.base.clone();
+    wait_ready(&client, &base).await;
+    sign_up(&client, &base, "bruce", "bannockburn-1314").await;
+
+    for args in [&["verify", "--all"][..], &["migrate"][..]] {
+        let out = run_lords(&dir.0, args, Duration::from_secs(120));
+        assert!(
+            out.status.success(),
+            "lords {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let res = client.get(format!("{base}/readyz")).send().await.unwrap();
+        assert_eq!(res.status(), 200, "after lords {args:?}");
+        assert!(!postgres_pids_for(&pgdata).is_empty(), "after {args:?}");
+    }
+    // The server still reaches its database.
+    let res = client
+        .post(format!("{base}/v1/auth/token"))
+        .json(&json!({"username": "bruce", "password": "bannockburn-1314"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+
+    // The server started the cluster, so it stops it.
+    assert!(server.terminate().success());
+    assert!(
+        postgres_pids_for(&pgdata).is_empty(),
+        "postgres still running"
+    );
+    // Alone, verify starts the cluster itself, and so stops it again.
+    let out = run_lords(&dir.0, &["verify", "--all"], Duration::from_secs(120));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        postgres_pids_for(&pgdata).is_empty(),
+        "verify left its postgres running"
+    );
+}
+
+#[tokio::test]
+async fn a_second_serve_on_the_same_data_directory_refuses_at_once_and_the_first_keeps_serving() {
+    let dir = TempDir::new("twice");
+    let pgdata = dir.0.join("pg/data");
+    let client = reqwest::Client::new();
+    let server = Server::start(&dir.0);
+    let base = server.base.clone();
+    wait_ready(&client, &base).await;
+
+    let out = run_lords(&dir.0, &["serve"], Duration::from_secs(60));
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("already running"), "{stderr}");
+    assert!(
+        stderr.contains(&dir.0.display().to_string()),
+        "names the data directory: {stderr}"
+    );
+
+    let res = client.get(format!("{base}/readyz")).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(!postgres_pids_for(&pgdata).is_empty());
+    assert!(server.terminate().success());
+}
+
+#[tokio::test]
+async fn garbage_or_slow_request_heads_get_their_4xx_and_log_no_error_line() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (_pool, url) = common::fresh_database().await;
+    let dir = TempDir::new("garbage");
+    let mut server = Server::start_with(
+        &dir.0,
+        &[
+            ("DATABASE_URL", url.as_str()),
+            (
+                "LORDS_JWT_SECRET",
+                "garbage-test-secret-0123456789-0123456789",
+            ),
+        ],
+    );
+    let host = server.base.trim_start_matches("http://").to_string();
+    for (sent, answer) in [
+        (&b"GARBAGE\r\n\r\n"[..], "HTTP/1.1 400 "),
+        (
+            &b"GET / HTTP/1.1\r\nBad Header\r\n\r\n"[..],
+            "HTTP/1.1 400 ",
+        ),
+        // Headers that never end: actix's own 408 once its header timeout passes.
+        (&b"GET / HTTP/1.1\r\nHost: x\r\n"[..], "HTTP/1.1 408 "),
+    ] {
+        let mut stream = tokio::net::TcpStream::connect(&host).await.unwrap();
+        stream.write_all(sent).await.unwrap();
+        let mut out = Vec::new();
+        let _ = tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut out)).await;
+        let response = String::from_utf8_lossy(&out);
+        assert!(response.starts_with(answer), "{response}");
+    }
+    // The connection's error is logged, as a warning.
+    server.wait_for_line("after a client error", Duration::from_secs(30));
+    let (status, log) = server.terminate_with_log();
+    assert!(status.success());
+    let errors: Vec<&String> = log.iter().filter(|l| l.contains("ERROR")).collect();
+    assert!(errors.is_empty(), "ERROR lines: {errors:#?}");
 }

@@ -9,12 +9,12 @@ use lords::api::schema::{
     ActionSchema, ArmyScoreSchema, AwaitingSchema, CardIdSchema, ClaimRightSchema, ClanSchema,
     DecisionSchema, EditionIdSchema, EventSchema, FollowerRefSchema, FollowerViewSchema,
     GameOptionsSchema, OptionsRequestSchema, PlayerViewSchema, PowerRuleSchema, RecruitStateSchema,
-    RecruitViewSchema, RevealedFollowerSchema, SeatSchema, StatusSchema, ViewSchema,
+    RecruitViewSchema, RevealedFollowerSchema, SeatSchema, StatusSchema, TimingSchema, ViewSchema,
 };
 use lords::engine::{
     Action, ArmyScore, CardId, ClaimRight, Clan, Decision, EditionId, Event, FollowerRef, Game,
-    GameOptions, OptionsRequest, PowerRule, RecruitState, RevealedFollower, Seat, Status, Viewer,
-    decide, legal_actions, redact, start, view,
+    GameOptions, OptionsRequest, PowerRule, RecruitState, RevealedFollower, Seat, Status, Timing,
+    Viewer, decide, legal_actions, redact, start, view,
 };
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -22,7 +22,7 @@ use rand::seq::IndexedRandom;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
-use utoipa::OpenApi;
+use utoipa::{OpenApi, PartialSchema};
 
 #[derive(OpenApi)]
 #[openapi(components(schemas(
@@ -50,13 +50,36 @@ use utoipa::OpenApi;
 )))]
 struct Doc;
 
-/// The component schemas as the document shows them, by name.
+/// The component schemas as the document shows them, by name: as derived, with the variants of
+/// the tagged unions named as the served document names them.
 fn components() -> serde_json::Map<String, Value> {
-    let doc = serde_json::to_value(Doc::openapi()).expect("the document serializes");
-    doc["components"]["schemas"]
+    named(Doc::openapi())
+}
+
+fn named(doc: utoipa::openapi::OpenApi) -> serde_json::Map<String, Value> {
+    let doc = serde_json::to_value(doc).expect("the document serializes");
+    let mut schemas = doc["components"]["schemas"]
         .as_object()
         .expect("components.schemas")
-        .clone()
+        .clone();
+    lords::api::openapi::name_tagged_unions(&mut schemas);
+    schemas
+}
+
+/// The variants of a union: the schemas its `oneOf` refers to.
+fn variants<'a>(documented: &'a serde_json::Map<String, Value>, union: &str) -> Vec<&'a Value> {
+    documented[union]["oneOf"]
+        .as_array()
+        .expect("a oneOf")
+        .iter()
+        .map(|branch| {
+            let reference = branch["$ref"]
+                .as_str()
+                .expect("a reference to a named variant");
+            let name = reference.trim_start_matches("#/components/schemas/");
+            documented.get(name).expect("the named variant exists")
+        })
+        .collect()
 }
 
 /// Sets `additionalProperties: false` on every object schema that does not say otherwise.
@@ -257,17 +280,27 @@ fn random_games_match_the_schemas_in_every_event_view_and_legal_action() {
     assert!(checker.validated > 10_000);
 }
 
-/// The `type` (or `kind`) values a tagged schema lists, one per `oneOf` entry.
-fn tags(schema: &Value, tag: &str) -> BTreeSet<String> {
-    let one_of = schema["oneOf"].as_array().expect("a oneOf");
+/// The `type` (or `kind`) values a tagged schema lists, one per `oneOf` entry; each variant is a
+/// named schema (`MusterAction`), titled, and the `discriminator` maps each tag to it.
+fn tags(documented: &serde_json::Map<String, Value>, union: &str, tag: &str) -> BTreeSet<String> {
+    let one_of = variants(documented, union);
+    let discriminator = &documented[union]["discriminator"];
+    assert_eq!(discriminator["propertyName"], json!(tag));
     let tags: BTreeSet<String> = one_of
         .iter()
         .map(|variant| {
+            let title = variant["title"].as_str().expect("a titled variant");
+            assert!(title.ends_with(union), "{title} names its union {union}");
             let values = variant["properties"][tag]["enum"]
                 .as_array()
                 .expect("a tag");
             assert_eq!(values.len(), 1, "one tag per variant: {variant}");
-            values[0].as_str().unwrap().to_owned()
+            let value = values[0].as_str().unwrap().to_owned();
+            assert_eq!(
+                discriminator["mapping"][&value],
+                json!(format!("#/components/schemas/{title}"))
+            );
+            value
         })
         .collect();
     assert_eq!(tags.len(), one_of.len(), "tags are unique");
@@ -543,15 +576,15 @@ fn every_engine_variant_has_exactly_one_schema_variant() {
 
     let events = check_all(&schemas, "Event", &every_event(), "type");
     assert_eq!(events.len(), 24);
-    assert_eq!(events, tags(&documented["Event"], "type"));
+    assert_eq!(events, tags(&documented, "Event", "type"));
 
     let actions = check_all(&schemas, "Action", &every_action(), "type");
     assert_eq!(actions.len(), 8);
-    assert_eq!(actions, tags(&documented["Action"], "type"));
+    assert_eq!(actions, tags(&documented, "Action", "type"));
 
     let decisions = check_all(&schemas, "Decision", &every_decision(), "kind");
     assert_eq!(decisions.len(), 7);
-    assert_eq!(decisions, tags(&documented["Decision"], "kind"));
+    assert_eq!(decisions, tags(&documented, "Decision", "kind"));
 }
 
 #[test]
@@ -559,15 +592,14 @@ fn the_four_root_schemas_bring_in_every_schema_they_use() {
     #[derive(OpenApi)]
     #[openapi(components(schemas(ViewSchema, ActionSchema, EventSchema, OptionsRequestSchema)))]
     struct Roots;
-    let doc = serde_json::to_value(Roots::openapi()).unwrap();
-    let roots: BTreeSet<&String> = doc["components"]["schemas"]
-        .as_object()
-        .unwrap()
-        .keys()
-        .collect();
+    let roots = named(Roots::openapi());
     let all = components();
-    assert_eq!(roots, all.keys().collect());
-    assert_eq!(all.len(), 21);
+    assert_eq!(
+        roots.keys().collect::<BTreeSet<_>>(),
+        all.keys().collect::<BTreeSet<_>>()
+    );
+    // 21 shapes, and one named schema per variant: 8 actions, 24 events, 7 decisions.
+    assert_eq!(all.len(), 21 + 8 + 24 + 7);
 }
 
 /// Every value a string enum schema lists is one the engine reads, and the other way round.
@@ -621,10 +653,20 @@ fn string_enums_list_exactly_the_engine_values() {
 }
 
 #[test]
+fn the_timing_enum_lists_exactly_the_engine_timings() {
+    let schema = serde_json::to_value(TimingSchema::schema()).unwrap();
+    let written: Vec<Value> = [Timing::Immediate, Timing::EndOfSkirmish]
+        .iter()
+        .map(|t| serde_json::to_value(t).unwrap())
+        .collect();
+    assert_eq!(schema["enum"], Value::Array(written));
+}
+
+#[test]
 fn the_request_bodies_are_closed_in_the_document_itself() {
     let documented = components();
     let closed = |schema: &Value| schema["additionalProperties"] == json!(false);
-    for variant in documented["Action"]["oneOf"].as_array().unwrap() {
+    for variant in variants(&documented, "Action") {
         assert!(closed(variant), "{variant}");
     }
     assert!(closed(&documented["FollowerRef"]));

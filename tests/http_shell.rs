@@ -252,3 +252,118 @@ async fn requests_needing_an_unreachable_database_return_503_service_unavailable
     assert_eq!(app.get("/v1/cards").await.status(), 200);
     assert_eq!(app.get("/metrics").await.status(), 200);
 }
+
+/// Writes `head` on a plain socket and returns everything the server sends until it closes
+/// (bounded, so a server that never answers fails the test instead of hanging it).
+async fn raw_exchange(address: &str, head: &[u8]) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let host = address.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(host).await.unwrap();
+    stream.write_all(head).await.unwrap();
+    let mut out = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut out)).await;
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn status_of(response: &str) -> u16 {
+    response
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0)
+}
+
+#[tokio::test]
+async fn a_body_trickling_in_slower_than_the_body_timeout_gets_408_request_timeout() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = spawn_app_with(|c| c.body_timeout = Duration::from_secs(1)).await;
+    let host = app.address.trim_start_matches("http://").to_string();
+    let stream = tokio::net::TcpStream::connect(&host).await.unwrap();
+    let (mut read, mut write) = stream.into_split();
+    let head = format!(
+        "POST /v1/accounts HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+         Content-Length: 1000\r\n\r\n"
+    );
+    write.write_all(head.as_bytes()).await.unwrap();
+    // One byte every 2 s: 1000 bytes would take over half an hour.
+    let trickle = tokio::spawn(async move {
+        for _ in 0..1000 {
+            if write.write_all(b" ").await.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
+    });
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4096];
+    let _ = tokio::time::timeout(Duration::from_secs(30), async {
+        loop {
+            match read.read(&mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => {
+                    out.extend_from_slice(&buf[..n]);
+                    let text = String::from_utf8_lossy(&out);
+                    if let Some((_, body)) = text.split_once("\r\n\r\n")
+                        && body.ends_with('}')
+                    {
+                        break;
+                    }
+                }
+            }
+        }
+    })
+    .await;
+    trickle.abort();
+    let response = String::from_utf8_lossy(&out).into_owned();
+    assert_eq!(status_of(&response), 408, "{response}");
+    assert!(response.contains("application/problem+json"), "{response}");
+    let body = response.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    let problem: serde_json::Value = serde_json::from_str(body).expect("a problem+json body");
+    assert_eq!(problem["code"], "request_timeout", "{response}");
+}
+
+#[tokio::test]
+async fn head_answers_wherever_get_does_with_the_same_headers_and_no_body() {
+    let app = spawn_app().await;
+    for path in [
+        "/v1/cards",
+        "/healthz",
+        "/readyz",
+        "/metrics",
+        "/openapi.json",
+    ] {
+        let get = app.get(path).await;
+        assert_eq!(get.status(), 200, "GET {path}");
+        let get_type = get.headers()["content-type"].clone();
+        let get_length = get.bytes().await.unwrap().len();
+
+        let head = app.client.head(app.url(path)).send().await.unwrap();
+        assert_eq!(head.status(), 200, "HEAD {path}");
+        assert_eq!(head.headers()["content-type"], get_type, "HEAD {path}");
+        if path != "/metrics" {
+            // /metrics counts the GET just made, so its length moves.
+            assert_eq!(
+                head.headers()["content-length"],
+                get_length.to_string().as_str(),
+                "HEAD {path}"
+            );
+        }
+        assert!(head.bytes().await.unwrap().is_empty(), "HEAD {path}");
+    }
+    // Where GET is not allowed, neither is HEAD.
+    let res = app
+        .client
+        .head(app.url("/v1/accounts"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 405);
+    assert_eq!(res.headers()["allow"], "POST");
+}
+
+#[tokio::test]
+async fn a_garbage_request_line_gets_400() {
+    let app = spawn_app().await;
+    let response = raw_exchange(&app.address, b"GARBAGE\r\n\r\n").await;
+    assert_eq!(status_of(&response), 400, "{response}");
+}

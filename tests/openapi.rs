@@ -1,7 +1,73 @@
-//! The committed `openapi/openapi.json` is what the code generates. When this fails, run
-//! `cargo run -- openapi > openapi/openapi.json` and commit the result.
+//! The contract: the committed `openapi/openapi.json` is what the code generates (when this fails,
+//! run `cargo run -- openapi > openapi/openapi.json` and commit the result), Redocly's lint
+//! (recommended ruleset) finds no error in it, the TypeScript types generated from it are the
+//! committed ones, and a strict TypeScript client built on them plays a whole game against the
+//! real server. The pages the document links to (the rules, one per problem code) are served.
+//!
+//! The Node tools come from the pinned `package.json`/`package-lock.json` (`npm ci`, run here
+//! when `node_modules` is missing; `.ci/run` runs it first).
 
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+use common::app::{problem, spawn_app};
 use serde_json::Value;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `npm ci` once when `node_modules` lacks the pinned tools; tests that use Node call this first.
+fn node_tools() {
+    static INSTALL: Mutex<()> = Mutex::new(());
+    let _guard = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
+    let installed = [
+        "@redocly/cli",
+        "openapi-typescript",
+        "typescript",
+        "openapi-fetch",
+    ]
+    .iter()
+    .all(|p| {
+        root()
+            .join("node_modules")
+            .join(p)
+            .join("package.json")
+            .exists()
+    });
+    if !installed {
+        let status = Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(root())
+            .status()
+            .expect("npm runs (Node and npm are needed for the contract tests)");
+        assert!(status.success(), "npm ci failed");
+    }
+}
+
+fn bin(tool: &str) -> PathBuf {
+    root().join("node_modules/.bin").join(tool)
+}
+
+/// Runs a command in the repository root; panics with its output when it fails.
+fn run(command: &mut Command) -> String {
+    let output = command
+        .current_dir(root())
+        .env("REDOCLY_TELEMETRY", "off")
+        .env("REDOCLY_SUPPRESS_UPDATE_NOTICE", "true")
+        .output()
+        .unwrap_or_else(|e| panic!("{command:?} runs: {e}"));
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.status.success(), "{command:?} failed:\n{text}");
+    text
+}
 
 fn committed() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json");
@@ -44,4 +110,173 @@ fn protected_paths_name_the_bearer_scheme() {
         serde_json::json!([])
     );
     assert!(doc["paths"]["/v1/me"]["get"]["responses"]["401"].is_object());
+}
+
+#[test]
+fn redocly_lint_with_the_recommended_rules_finds_no_error() {
+    node_tools();
+    let out = run(&mut Command::new(root().join("scripts/lint-openapi")));
+    assert!(!out.contains(" error "), "{out}");
+}
+
+#[test]
+fn the_committed_typescript_types_are_generated_from_the_committed_document() {
+    node_tools();
+    let dir = std::env::temp_dir().join(format!("lords-ts-types-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let generated = dir.join("schema.d.ts");
+    run(Command::new(bin("openapi-typescript"))
+        .arg("openapi/openapi.json")
+        .arg("-o")
+        .arg(&generated));
+    let fresh = std::fs::read_to_string(&generated).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    let committed =
+        std::fs::read_to_string(root().join("clients/typescript/src/schema.d.ts")).unwrap();
+    assert!(
+        fresh == committed,
+        "clients/typescript/src/schema.d.ts is stale: run `npm run client:generate`"
+    );
+}
+
+#[tokio::test]
+async fn the_generated_typescript_client_plays_a_whole_game_against_the_real_server() {
+    node_tools();
+    // Strict: --strict --noUncheckedIndexedAccess --exactOptionalPropertyTypes (tsconfig.json).
+    run(Command::new(bin("tsc")).args(["-p", "clients/typescript"]));
+    let app = spawn_app().await;
+    let output = tokio::process::Command::new("node")
+        .arg("clients/typescript/dist/play.js")
+        .current_dir(root())
+        .env("LORDS_URL", &app.address)
+        .output()
+        .await
+        .expect("node runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        output.status.success(),
+        "the TypeScript client failed:\n{text}"
+    );
+    assert!(text.contains("finished at version"), "{text}");
+    assert!(text.contains("token refreshed: true"), "{text}");
+    eprintln!("{text}");
+}
+
+#[tokio::test]
+async fn every_problem_type_uri_is_a_page_naming_its_code() {
+    let app = spawn_app().await;
+    for (code, status) in lords::api::error::all_codes() {
+        let res = app.get(&format!("/problems/{code}")).await;
+        assert_eq!(res.status(), 200, "{code}");
+        let content_type = res.headers()["content-type"].to_str().unwrap().to_owned();
+        assert!(content_type.starts_with("text/html"), "{content_type}");
+        let page = res.text().await.unwrap();
+        assert!(page.contains(&format!("<code>{code}</code>")), "{page}");
+        assert!(page.contains(&format!("HTTP {status}")), "{page}");
+    }
+    problem(app.get("/problems/no_such_code").await, 404, "not_found").await;
+}
+
+#[tokio::test]
+async fn the_rules_the_document_cites_are_served_as_markdown() {
+    let app = spawn_app().await;
+    let res = app.get("/docs/rules").await;
+    assert_eq!(res.status(), 200);
+    let content_type = res.headers()["content-type"].to_str().unwrap().to_owned();
+    assert!(content_type.starts_with("text/markdown"), "{content_type}");
+    let served = res.text().await.unwrap();
+    let committed = std::fs::read_to_string(root().join("docs/rules.md")).unwrap();
+    assert_eq!(served, committed);
+    for section in 1..=9 {
+        assert!(
+            served.contains(&format!("\n## {section}. ")),
+            "section {section}"
+        );
+    }
+    let document: Value = serde_json::from_str(&committed_document()).unwrap();
+    let external = document["externalDocs"]["url"].as_str().unwrap();
+    assert!(external.ends_with("/docs/rules"), "{external}");
+}
+
+#[tokio::test]
+async fn the_served_document_is_the_committed_one() {
+    let app = spawn_app().await;
+    let served: Value = app.get("/openapi.json").await.json().await.unwrap();
+    let committed: Value = serde_json::from_str(&committed_document()).unwrap();
+    assert!(
+        served == committed,
+        "GET /openapi.json differs from openapi/openapi.json"
+    );
+}
+
+fn committed_document() -> String {
+    committed()
+}
+
+#[test]
+fn every_tagged_union_has_a_discriminator_mapping_to_titled_variants() {
+    let doc: Value = serde_json::from_str(&committed()).unwrap();
+    let schemas = &doc["components"]["schemas"];
+    for (union, tag, count) in [
+        ("Action", "type", 8),
+        ("Event", "type", 24),
+        ("Decision", "kind", 7),
+    ] {
+        let mapping = schemas[union]["discriminator"]["mapping"]
+            .as_object()
+            .unwrap();
+        assert_eq!(schemas[union]["discriminator"]["propertyName"], tag);
+        assert_eq!(mapping.len(), count, "{union}");
+        for (value, reference) in mapping {
+            let name = reference
+                .as_str()
+                .unwrap()
+                .trim_start_matches("#/components/schemas/");
+            assert_eq!(schemas[name]["title"], name);
+            assert_eq!(schemas[name]["properties"][tag]["enum"][0], value.as_str());
+        }
+    }
+}
+
+#[test]
+fn every_action_type_has_a_request_example_and_every_operation_a_success_example() {
+    let doc: Value = serde_json::from_str(&committed()).unwrap();
+    let examples = &doc["paths"]["/v1/games/{id}/actions"]["post"]["requestBody"]["content"]["application/json"]
+        ["examples"];
+    for name in doc["components"]["schemas"]["Action"]["discriminator"]["mapping"]
+        .as_object()
+        .unwrap()
+        .keys()
+    {
+        assert_eq!(examples[name]["value"]["type"], name.as_str());
+    }
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            assert!(
+                op["security"].is_array(),
+                "{method} {path} states its security"
+            );
+            for (status, response) in op["responses"].as_object().unwrap() {
+                if let Some(json) = response["content"].get("application/json")
+                    && status.starts_with('2')
+                    && path != "/openapi.json"
+                {
+                    assert!(json["example"].is_object(), "{method} {path} {status}");
+                }
+                if let Some(problem) = response["content"].get("application/problem+json") {
+                    let code = problem["example"]["code"].as_str().unwrap_or_default();
+                    assert!(
+                        lords::api::error::all_codes()
+                            .iter()
+                            .any(|(c, s)| *c == code && s.to_string() == *status),
+                        "{method} {path} {status}: example code {code:?}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -4,7 +4,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::app::{problem, spawn_app};
+use common::app::{problem, spawn_app, spawn_app_with};
 use serde_json::{Value, json};
 
 #[tokio::test]
@@ -63,14 +63,50 @@ async fn metrics_count_a_request_just_made_under_its_route_pattern() {
         r#"http_request_duration_seconds_bucket{route="/v1/cards",le="+Inf"} 1"#,
         "lords_actions_applied_total 1",
         "# TYPE lords_games gauge",
-        "lords_db_pool_max_connections 8",
     ] {
         assert!(text.contains(line), "missing {line} in\n{text}");
     }
+    let pool_max = format!(
+        "lords_db_pool_max_connections {}",
+        common::TEST_POOL_MAX_CONNECTIONS
+    );
+    assert!(text.contains(&pool_max), "missing {pool_max} in\n{text}");
     assert!(text.contains(r#"lords_db_pool_connections{state="idle"} "#));
     assert!(text.contains(r#"lords_db_pool_connections{state="in_use"} "#));
     // The raw path of an unmatched request never becomes a label.
     assert!(!text.contains("/no/such/thing"));
+}
+
+#[tokio::test]
+async fn with_metrics_listen_set_metrics_move_to_that_address_and_the_api_port_answers_404() {
+    // A port free a moment ago (the application binds it again at once).
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let metrics_at = free.local_addr().unwrap();
+    drop(free);
+    let app = spawn_app_with(|c| c.metrics_listen = Some(metrics_at.to_string())).await;
+    assert_eq!(app.get("/v1/cards").await.status(), 200);
+
+    problem(app.get("/metrics").await, 404, "not_found").await;
+    let res = app
+        .client
+        .get(format!("http://{metrics_at}/metrics"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let text = res.text().await.unwrap();
+    assert!(
+        text.contains(r#"http_requests_total{route="/v1/cards",method="GET",status="200"} 1"#),
+        "{text}"
+    );
+    // Nothing but /metrics there.
+    let res = app
+        .client
+        .get(format!("http://{metrics_at}/v1/cards"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 404);
 }
 
 #[tokio::test]

@@ -12,8 +12,7 @@ pub struct CardDto {
     /// The card id, equal to its rank (1..=98).
     #[schema(example = 2)]
     pub id: u8,
-    /// forsyth | makgill | macdonnell | cochrane | cockburn | fergusson | scott | wemyss | bruce
-    #[schema(example = "makgill")]
+    #[schema(value_type = super::schema::ClanSchema)]
     pub clan: String,
     #[schema(example = 1)]
     pub strength: u8,
@@ -23,14 +22,13 @@ pub struct CardDto {
     /// The clan's power as printed.
     #[schema(example = "Muster another Follower")]
     pub power: String,
-    /// immediate | end_of_skirmish
-    #[schema(example = "immediate")]
+    #[schema(value_type = super::schema::TimingSchema)]
     pub timing: String,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct CardsResponse {
-    #[schema(example = "standard-v1")]
+    #[schema(value_type = super::schema::EditionIdSchema)]
     pub edition: String,
     pub cards: Vec<CardDto>,
 }
@@ -63,7 +61,9 @@ pub fn cards_response() -> CardsResponse {
 
 /// The card table of the standard edition (98 cards).
 #[utoipa::path(get, path = "/v1/cards", tag = "cards",
-    responses((status = 200, description = "The edition table", body = CardsResponse)))]
+    responses((status = 200, description = "The edition table. It never changes within an \
+        edition: cache it (`Cache-Control: public, max-age=3600`) and look cards up by id.",
+        body = CardsResponse)))]
 pub async fn list_cards() -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))

@@ -73,10 +73,15 @@ pub enum ErrorCode {
     IdempotencyKeyReused,
     VersionConflict,
     VersionMismatch,
+    InvalidRefreshToken,
+    InvalidCurrentPassword,
+    TooManyOpenGames,
+    RequestTimeout,
+    InvalidInvitation,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 30] = [
+    pub const ALL: [ErrorCode; 35] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidPath,
         ErrorCode::InvalidQuery,
@@ -107,6 +112,11 @@ impl ErrorCode {
         ErrorCode::IdempotencyKeyReused,
         ErrorCode::VersionConflict,
         ErrorCode::VersionMismatch,
+        ErrorCode::InvalidRefreshToken,
+        ErrorCode::InvalidCurrentPassword,
+        ErrorCode::TooManyOpenGames,
+        ErrorCode::RequestTimeout,
+        ErrorCode::InvalidInvitation,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -141,6 +151,11 @@ impl ErrorCode {
             ErrorCode::IdempotencyKeyReused => "idempotency_key_reused",
             ErrorCode::VersionConflict => "version_conflict",
             ErrorCode::VersionMismatch => "version_mismatch",
+            ErrorCode::InvalidRefreshToken => "invalid_refresh_token",
+            ErrorCode::InvalidCurrentPassword => "invalid_current_password",
+            ErrorCode::TooManyOpenGames => "too_many_open_games",
+            ErrorCode::RequestTimeout => "request_timeout",
+            ErrorCode::InvalidInvitation => "invalid_invitation",
         }
     }
 
@@ -173,6 +188,12 @@ impl ErrorCode {
             ErrorCode::IdempotencyKeyReused => StatusCode::CONFLICT,
             ErrorCode::VersionConflict => StatusCode::CONFLICT,
             ErrorCode::VersionMismatch => StatusCode::PRECONDITION_FAILED,
+            ErrorCode::InvalidRefreshToken => StatusCode::UNAUTHORIZED,
+            ErrorCode::InvalidCurrentPassword => StatusCode::FORBIDDEN,
+            // A state of the caller's (their open games), not a rate: 409, no Retry-After.
+            ErrorCode::TooManyOpenGames => StatusCode::CONFLICT,
+            ErrorCode::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            ErrorCode::InvalidInvitation => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorCode::InternalError => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorCode::ServiceUnavailable | ErrorCode::MigrationsPending => {
                 StatusCode::SERVICE_UNAVAILABLE
@@ -212,6 +233,11 @@ impl ErrorCode {
             ErrorCode::IdempotencyKeyReused => "Idempotency key reused",
             ErrorCode::VersionConflict => "Version conflict",
             ErrorCode::VersionMismatch => "Stale version",
+            ErrorCode::InvalidRefreshToken => "Invalid refresh token",
+            ErrorCode::InvalidCurrentPassword => "Wrong current password",
+            ErrorCode::TooManyOpenGames => "Too many open games",
+            ErrorCode::RequestTimeout => "Request body too slow",
+            ErrorCode::InvalidInvitation => "Invalid invitation",
         }
     }
 }
@@ -246,6 +272,12 @@ pub enum ApiError {
     /// 401: wrong username or password at login.
     #[error("the username or password is wrong")]
     InvalidCredentials,
+    /// 401: the refresh token is unknown, expired, revoked or was already used.
+    #[error("the refresh token is invalid, expired or revoked; sign in again")]
+    InvalidRefreshToken,
+    /// 403: a password change whose `current_password` is wrong.
+    #[error("the current password is wrong")]
+    InvalidCurrentPassword,
     /// 404.
     #[error("{0}")]
     NotFound(String),
@@ -324,6 +356,15 @@ impl From<AccountError> for ApiError {
     }
 }
 
+impl From<crate::auth::RefreshError> for ApiError {
+    fn from(e: crate::auth::RefreshError) -> Self {
+        match e {
+            crate::auth::RefreshError::Invalid => ApiError::InvalidRefreshToken,
+            crate::auth::RefreshError::Database(e) => e.into(),
+        }
+    }
+}
+
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         let game = |code: ErrorCode, e: &StoreError| ApiError::Game(code, e.to_string());
@@ -338,6 +379,10 @@ impl From<StoreError> for ApiError {
             StoreError::NotOpen => game(ErrorCode::GameNotOpen, &e),
             StoreError::NotFinished => game(ErrorCode::GameNotFinished, &e),
             StoreError::InvalidCursor => game(ErrorCode::InvalidCursor, &e),
+            StoreError::InvalidInvitee | StoreError::NoSuchInvitation => {
+                game(ErrorCode::InvalidInvitation, &e)
+            }
+            StoreError::TooManyOpenGames { .. } => game(ErrorCode::TooManyOpenGames, &e),
             StoreError::Unavailable(e) => ApiError::ServiceUnavailable(e),
             StoreError::Unexpected(e) => e.into(),
         }
@@ -364,9 +409,13 @@ impl ApiError {
             ApiError::InvalidPath(_) => ErrorCode::InvalidPath,
             ApiError::InvalidQuery(_) => ErrorCode::InvalidQuery,
             ApiError::UnsupportedMediaType => ErrorCode::UnsupportedMediaType,
-            ApiError::Unauthorized(AuthError::NotConfigured) => ErrorCode::InternalError,
+            ApiError::Unauthorized(AuthError::NotConfigured | AuthError::Lookup(_)) => {
+                ErrorCode::InternalError
+            }
             ApiError::Unauthorized(_) => ErrorCode::Unauthorized,
             ApiError::InvalidCredentials => ErrorCode::InvalidCredentials,
+            ApiError::InvalidRefreshToken => ErrorCode::InvalidRefreshToken,
+            ApiError::InvalidCurrentPassword => ErrorCode::InvalidCurrentPassword,
             ApiError::NotFound(_) => ErrorCode::NotFound,
             ApiError::MethodNotAllowed => ErrorCode::MethodNotAllowed,
             ApiError::UsernameTaken => ErrorCode::UsernameTaken,
@@ -392,7 +441,7 @@ impl ApiError {
 
     pub fn problem(&self) -> Problem {
         let detail = match self {
-            ApiError::Unauthorized(AuthError::NotConfigured) => {
+            ApiError::Unauthorized(AuthError::NotConfigured | AuthError::Lookup(_)) => {
                 "an internal error occurred".to_string()
             }
             other => other.to_string(),
@@ -490,6 +539,8 @@ impl ResponseError for AuthError {
     fn status_code(&self) -> StatusCode {
         match self {
             AuthError::NotConfigured => StatusCode::INTERNAL_SERVER_ERROR,
+            AuthError::Lookup(e) if is_unavailable(e) => StatusCode::SERVICE_UNAVAILABLE,
+            AuthError::Lookup(_) => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::UNAUTHORIZED,
         }
     }
@@ -499,6 +550,15 @@ impl ResponseError for AuthError {
             AuthError::MissingToken => AuthError::MissingToken,
             AuthError::InvalidToken(_) => AuthError::InvalidToken(None),
             AuthError::NotConfigured => AuthError::NotConfigured,
+            // The database failed, not the token: 503 or 500 as for any handler.
+            AuthError::Lookup(e) if is_unavailable(e) => {
+                return ApiError::ServiceUnavailable(anyhow::anyhow!("looking up an account: {e}"))
+                    .error_response();
+            }
+            AuthError::Lookup(e) => {
+                return ApiError::Unexpected(anyhow::anyhow!("looking up an account: {e}"))
+                    .error_response();
+            }
         };
         ApiError::Unauthorized(cloned).error_response()
     }

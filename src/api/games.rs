@@ -15,9 +15,12 @@ use uuid::Uuid;
 use super::error::{ApiError, ErrorCode, Problem};
 use super::schema;
 use crate::auth::AuthUser;
+use crate::auth::rate_limit::address_key;
 use crate::engine::{self, Action, Event, Game, OptionsRequest, Seat, View, Viewer};
 use crate::startup::AppState;
-use crate::store::{GameId, GameStatus, GameSummary, ListQuery, SeatInfo, Submit};
+use crate::store::{
+    GameId, GameStatus, GameSummary, ListQuery, SeatInfo, StoreError, Submit, Visibility,
+};
 
 /// The longest a long-poll may hold a request, in seconds.
 pub const MAX_WAIT_SECONDS: u64 = 60;
@@ -50,24 +53,67 @@ pub struct SeatDto {
     pub username: String,
 }
 
+/// Where a game is in its life, as listed. `open`: waiting for players (its `View.status` is
+/// `not_started` and `GameDto.view` is `null`); `active`: being played (`View.status` `active`);
+/// `finished`: over, everything public (`View.status` `finished`); `abandoned`: every player left
+/// before it started (it never had a view). `View.status` is the engine's word for the same life
+/// without the lobby: it has no `open` or `abandoned`.
+#[derive(ToSchema)]
+#[schema(as = GameStatus)]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatusSchema {
+    Open,
+    Active,
+    Finished,
+    Abandoned,
+}
+
+/// Who may see a game. `public`: listed and shown to everyone, joined by anyone; `private`:
+/// listed only to its seated players, shown only to them and its creator (to anyone else it
+/// does not exist: 404 `game_not_found`), joined only with an invitation.
+#[derive(ToSchema)]
+#[schema(as = Visibility)]
+#[serde(rename_all = "snake_case")]
+pub enum VisibilitySchema {
+    Public,
+    Private,
+}
+
+/// Another game this one is linked to.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct GameLink {
+    pub game_id: Uuid,
+}
+
 /// A game as listed.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct GameSummaryDto {
     pub id: Uuid,
-    /// `open` (waiting for players), `active`, `finished` or `abandoned` (everyone left).
-    #[schema(example = "active")]
+    #[schema(value_type = GameStatusSchema)]
     pub status: String,
     #[schema(value_type = schema::GameOptionsSchema)]
     pub options: engine::GameOptions,
-    /// Seat order; seat 0 created the game.
+    /// Seat order; seat 0 created the game (in a rematch the seats rotate, and seats kept for
+    /// invited players may be missing while it is open).
     pub seats: Vec<SeatDto>,
     /// The number of events in the game's stream.
     pub version: i64,
-    /// The seat whose decision is awaited.
-    #[schema(value_type = Option<u8>)]
+    /// The seat whose decision is awaited; `null` while the game is not `active`.
+    #[schema(value_type = Option<u8>, required = true, minimum = 0, maximum = 4)]
     pub awaiting: Option<Seat>,
-    #[schema(value_type = Option<Vec<u8>>)]
+    /// The winning seats once the game is `finished` (several when the victory is shared,
+    /// RULES §7); `null` until then.
+    #[schema(value_type = Option<Vec<u8>>, required = true)]
     pub winners: Option<Vec<Seat>>,
+    #[schema(value_type = VisibilitySchema)]
+    pub visibility: String,
+    /// The rematch of this game (`POST /v1/games/{id}/rematch`), once a player asked for one;
+    /// `null` until then.
+    #[schema(required = true)]
+    pub rematch: Option<GameLink>,
+    /// The finished game this one is the rematch of; `null` for a game created as new.
+    #[schema(required = true)]
+    pub rematch_of: Option<GameLink>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -82,6 +128,9 @@ impl From<GameSummary> for GameSummaryDto {
             version: g.version,
             awaiting: g.awaiting,
             winners: g.winners,
+            visibility: g.visibility.as_str().to_string(),
+            rematch: g.rematched_by.map(|id| GameLink { game_id: id.0 }),
+            rematch_of: g.rematch_of.map(|id| GameLink { game_id: id.0 }),
             created_at: g.created_at,
             updated_at: g.updated_at,
         }
@@ -100,6 +149,7 @@ fn seat_dto(s: SeatInfo) -> SeatDto {
 pub struct GamePage {
     pub games: Vec<GameSummaryDto>,
     /// Pass as `cursor` for the next page; `null` on the last page.
+    #[schema(required = true)]
     pub next_cursor: Option<String>,
 }
 
@@ -108,13 +158,13 @@ pub struct GamePage {
 pub struct GameDto {
     pub game: GameSummaryDto,
     /// The caller's seat; `null` for a spectator.
-    #[schema(value_type = Option<u8>)]
+    #[schema(value_type = Option<u8>, required = true, minimum = 0, maximum = 4)]
     pub your_seat: Option<Seat>,
     /// The version the view shows (`at` when asked for, else the current version).
     pub version: i64,
     /// The game as the caller may see it at `version` (RULES §8); every card once the game is
     /// over. `null` while the game has not started.
-    #[schema(value_type = Option<schema::ViewSchema>)]
+    #[schema(value_type = Option<schema::ViewSchema>, required = true)]
     pub view: Option<View>,
 }
 
@@ -143,17 +193,25 @@ pub struct LegalActions {
 pub struct EventDto {
     /// Its position in the stream, from 1.
     pub seq: i64,
-    /// The acting seat; `null` for events of the game itself (the deal, the end of a skirmish).
-    #[schema(value_type = Option<u8>)]
+    /// The seat whose action caused the event: its own action's event and every consequence of
+    /// it (e.g. `followers_revealed`, `armies_scored`, claims, `skirmish_ended`,
+    /// `skirmish_started`, `game_ended` carry the seat whose action ended the turn or skirmish);
+    /// `null` only for the events no action caused (the deal when the last seat filled).
+    #[schema(value_type = Option<u8>, required = true, minimum = 0, maximum = 4)]
     pub seat: Option<Seat>,
     /// Redacted for the caller until the game is over.
     #[schema(value_type = schema::EventSchema)]
     pub event: Event,
-    /// Once the game is over: when it was recorded.
+    /// Once the game is over: when it was recorded; `null` until then.
+    #[schema(required = true)]
     pub recorded_at: Option<DateTime<Utc>>,
-    /// Once the game is over: SHA-256 of the previous event's hash and this payload, hex.
+    /// Once the game is over: SHA-256 of the previous event's hash and this payload, hex;
+    /// `null` until then.
+    #[schema(required = true, pattern = "^[0-9a-f]{64}$")]
     pub hash: Option<String>,
-    /// Once the game is over: the previous event's hash, hex (zeros for the first).
+    /// Once the game is over: the previous event's hash, hex (zeros for the first); `null` until
+    /// then.
+    #[schema(required = true, pattern = "^[0-9a-f]{64}$")]
     pub prev_hash: Option<String>,
 }
 
@@ -164,6 +222,7 @@ pub struct EventPage {
     /// Whether everything is shown (the game is over): hashes and shuffles included.
     pub complete: bool,
     /// Pass as `after` for the next page; `null` when this page reached the end.
+    #[schema(required = true)]
     pub next_after: Option<i64>,
 }
 
@@ -174,8 +233,8 @@ pub struct EventPage {
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct ListGamesQuery {
-    /// `open`, `active`, `finished` or `abandoned`; default: all but `abandoned`.
-    #[param(pattern = "^(open|active|finished|abandoned)$")]
+    /// Only games in this status; default: all but `abandoned`.
+    #[param(value_type = Option<GameStatusSchema>)]
     pub status: Option<String>,
     /// Only games the caller is seated in.
     pub mine: Option<bool>,
@@ -250,6 +309,27 @@ fn from_object<T: serde::de::DeserializeOwned>(
     serde_json::from_value(body).map_err(|e| ApiError::Game(code, e.to_string()))
 }
 
+/// The summary when the caller may see the game; a private game they are not seated in is
+/// answered as a game that does not exist (404 `game_not_found`), revealing nothing.
+pub(crate) fn visible(summary: GameSummary, user: &AuthUser) -> Result<GameSummary, ApiError> {
+    if summary.visible_to(user.account_id) {
+        Ok(summary)
+    } else {
+        Err(StoreError::NotFound.into())
+    }
+}
+
+/// `not_seated` would tell a stranger that a private game exists: it is `game_not_found` then.
+async fn hide_private(state: &AppState, id: GameId, user: &AuthUser, e: ApiError) -> ApiError {
+    if e.code() == ErrorCode::NotSeated.as_str()
+        && let Ok(summary) = state.store.summary(id).await
+        && !summary.visible_to(user.account_id)
+    {
+        return StoreError::NotFound.into();
+    }
+    e
+}
+
 fn seat_of(summary: &GameSummary, user: &AuthUser) -> Option<Seat> {
     summary
         .seats
@@ -261,9 +341,29 @@ fn seat_of(summary: &GameSummary, user: &AuthUser) -> Option<Seat> {
 // ---------------------------------------------------------------------------------------------
 // Lobby
 
+/// The body of `POST /v1/games`: the game's options (RULES §2) and its visibility; every field
+/// but `players` may be left out, and unknown fields are rejected.
+#[derive(ToSchema)]
+#[schema(as = CreateGameRequest)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGameRequestSchema {
+    #[schema(minimum = 2, maximum = 5)]
+    pub players: u8,
+    /// Default `false` (the rulebook sets Bruce aside for first games).
+    pub include_bruce: Option<bool>,
+    /// Default `lowest_strength` for 2–3 players, `lowest_in_clan` for 4–5.
+    pub power_rule: Option<schema::PowerRuleSchema>,
+    /// Points that end the game (RULES §6.6); default 40.
+    #[schema(minimum = 10, maximum = 100)]
+    pub target_score: Option<u16>,
+    /// Default `public`. A `private` game is listed and shown only to its seated players and
+    /// joined only with an invitation (`POST /v1/games/{id}/invitations`).
+    pub visibility: Option<VisibilitySchema>,
+}
+
 /// Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills.
 #[utoipa::path(post, path = "/v1/games", tag = "games",
-    request_body = schema::OptionsRequestSchema,
+    request_body = CreateGameRequestSchema,
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Created; `Location` names the game", body = GameSummaryDto,
@@ -272,6 +372,7 @@ fn seat_of(summary: &GameSummary, user: &AuthUser) -> Option<Seat> {
         (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`too_many_open_games`: the caller already sits in as many open (not started) games as one account may (`--max-open-games-per-account`); start or leave one first", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_options`, `invalid_player_count`, `invalid_target_score`", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
     ))]
@@ -280,40 +381,117 @@ pub async fn create_game(
     user: AuthUser,
     body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
-    let request: OptionsRequest = from_object(
-        integral_floats_as_integers(body.into_inner()),
-        ErrorCode::InvalidOptions,
-    )?;
+    let mut body = integral_floats_as_integers(body.into_inner());
+    let visibility = match body.as_object_mut().and_then(|o| o.remove("visibility")) {
+        None | Some(serde_json::Value::Null) => Visibility::Public,
+        Some(v) => serde_json::from_value(v).map_err(|_| {
+            ApiError::Game(
+                ErrorCode::InvalidOptions,
+                "visibility must be \"public\" or \"private\"".into(),
+            )
+        })?,
+    };
+    let request: OptionsRequest = from_object(body, ErrorCode::InvalidOptions)?;
     let options = request.validate()?;
-    let summary = state.store.create_game(user.account_id, options).await?;
+    let summary = state
+        .store
+        .create_game_as(
+            user.account_id,
+            options,
+            visibility,
+            Some(state.config.max_open_games_per_account),
+        )
+        .await?;
     let location = format!("/v1/games/{}", summary.id);
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, location))
         .json(GameSummaryDto::from(summary)))
 }
 
-/// Takes the next free seat; when it was the last one, the game starts.
+/// The optional body of `POST /v1/games/{id}/join`.
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// An invitation code (`POST /v1/games/{id}/invitations`). Needed for a private game unless
+    /// the caller was invited by username; when given, it must be live, also for a public game.
+    #[schema(example = "Zm9yIHRoZSBCcnVjZSwgZm9yIFNjb3RsYW5kLCBmb3IgZnJlZWRvbSE")]
+    pub code: Option<String>,
+}
+
+/// Takes a free seat; when it was the last one, the game starts. A public game may be joined
+/// with no body. A private game needs an invitation: a `code`, or an invitation by username of
+/// the caller's (then no body is needed; it is used on its own). A rematch's invitee takes the
+/// seat reserved for them; anyone else takes the lowest free seat no live invitation reserves.
+///
+/// A wrong, expired or used-up code, and a private game joined with no invitation, get exactly
+/// the answer of a game that does not exist (404 `game_not_found`). Those failures are limited
+/// per client address as failed logins are (429 `rate_limited`), so codes cannot be guessed.
 #[utoipa::path(post, path = "/v1/games/{id}/join", tag = "games", params(GamePath),
+    request_body(content = Option<JoinRequest>, description = "Optional: an invitation code"),
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Seated", body = GameSummaryDto),
-        (status = 400, description = "`invalid_path`", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "`invalid_path`, `malformed_json`", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`game_not_found`: no such game, or a private game and a wrong, expired or used-up code or no invitation (answered as if the game did not exist)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`already_seated`, `game_full`, `game_not_open`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_invitation`: a public game and a code that is no live invitation of it", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: too many failed joins from this address; see `Retry-After`", body = Problem,
+            content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
         (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn join_game(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: AuthUser,
     path: web::Path<GamePath>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
+    // No body, `null` and `{}` all mean no code.
+    let request: JoinRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        JoinRequest::default()
+    } else {
+        serde_json::from_slice::<Option<JoinRequest>>(&body)
+            .map_err(|e| ApiError::MalformedJson(e.to_string()))?
+            .unwrap_or_default()
+    };
+    // Counted when it begins; only a wrong code or a hidden game stays counted. The
+    // first key is forgotten on success, the second keeps every failure until it ages out, so
+    // a valid code cannot wipe an address's failed guesses.
+    let ip = req.peer_addr().map(|a| a.ip());
+    let attempt = state
+        .login_limiter
+        .begin(vec![
+            format!("join-ok:{}", address_key(ip)),
+            format!("join:{}", address_key(ip)),
+        ])
+        .map_err(|retry_after| ApiError::RateLimited { retry_after })?;
     let mut rng = fresh_rng()?;
-    let summary = state
+    let joined = state
         .store
-        .join_game(GameId(path.id), user.account_id, &mut rng)
-        .await?;
-    Ok(HttpResponse::Ok().json(GameSummaryDto::from(summary)))
+        .join_game_with(
+            GameId(path.id),
+            user.account_id,
+            request.code.as_deref(),
+            &mut rng,
+        )
+        .await;
+    match joined {
+        Ok(summary) => {
+            attempt.succeeded();
+            Ok(HttpResponse::Ok().json(GameSummaryDto::from(summary)))
+        }
+        Err(e @ (StoreError::NotFound | StoreError::NoSuchInvitation)) => {
+            drop(attempt); // a wrong guess: counted as a failure
+            Err(e.into())
+        }
+        Err(e) => {
+            attempt.succeeded();
+            Err(e.into())
+        }
+    }
 }
 
 /// Gives up a seat before the game starts; the players after it move up one seat.
@@ -333,10 +511,11 @@ pub async fn leave_game(
     user: AuthUser,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let summary = state
-        .store
-        .leave_game(GameId(path.id), user.account_id)
-        .await?;
+    let id = GameId(path.id);
+    let summary = match state.store.leave_game(id, user.account_id).await {
+        Ok(summary) => summary,
+        Err(e) => return Err(hide_private(&state, id, &user, e.into()).await),
+    };
     Ok(HttpResponse::Ok().json(GameSummaryDto::from(summary)))
 }
 
@@ -381,6 +560,7 @@ pub async fn list_games(
             awaiting: me.filter(|_| q.awaiting_me == Some(true)),
             limit,
             cursor: q.cursor,
+            viewer: me,
         })
         .await?;
     Ok(HttpResponse::Ok().json(GamePage {
@@ -393,12 +573,19 @@ pub async fn list_games(
 // Views
 
 /// The caller's view of the game (a spectator's when not seated), with an `ETag`.
-#[utoipa::path(get, path = "/v1/games/{id}", tag = "games", params(GamePath, GetGameQuery),
+#[utoipa::path(get, path = "/v1/games/{id}", tag = "games", params(GamePath, GetGameQuery,
+        ("If-None-Match" = Option<String>, Header, description = "The `ETag` of a view the caller already holds, e.g. `\"42\"`: when the game is still there, the answer is 304 with no body",
+            nullable = false)),
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "The caller's view", body = GameDto,
-            headers(("ETag" = String, description = "Changes with the version"))),
-        (status = 304, description = "Not modified (`If-None-Match`)"),
+        (status = 200, description = "The caller's view. A long poll (`after_version`) answers as \
+            soon as the version passes `after_version`; when `wait` seconds pass first (or the \
+            server shuts down), it answers 200 all the same with the unchanged view: compare \
+            `version` and poll again.", body = GameDto,
+            headers(("ETag" = String, description = "`\"<version>\"`, or `\"<version>.<at>\"` with `at`: changes with the version"))),
+        (status = 304, description = "Not modified: `If-None-Match` names the current `ETag` (also \
+            the answer of a long poll that timed out on an unchanged game)",
+            headers(("ETag" = String, description = "The current `ETag`"))),
         (status = 400, description = "`invalid_path`, `invalid_query`", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
@@ -423,6 +610,9 @@ pub async fn get_game(
         if q.at.is_some() {
             return Err(invalid_query("at and after_version do not go together"));
         }
+        // A game that does not exist will never pass any version: 404 now, not after `wait`;
+        // so does a private game the caller may not see.
+        visible(state.store.summary(id).await?, &user)?;
         tokio::select! {
             _ = state.notifier.wait_past(id, after, Duration::from_secs(wait)) => {}
             _ = state.shutdown.wait() => {}
@@ -449,6 +639,7 @@ pub async fn get_game(
             (loaded.summary, current, loaded.game, then)
         }
     };
+    let summary = visible(summary, &user)?;
     let shown = q.at.unwrap_or(current);
     let etag = match q.at {
         None => format!("\"{current}\""),
@@ -505,7 +696,8 @@ pub async fn legal_actions(
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
     let current = state.store.current(GameId(path.id)).await?;
-    let actions = seat_of(&current.summary, &user)
+    let current_summary = visible(current.summary, &user)?;
+    let actions = seat_of(&current_summary, &user)
         .map(|seat| engine::legal_actions(&current.game, seat))
         .unwrap_or_default();
     Ok(HttpResponse::Ok().json(LegalActions {
@@ -535,7 +727,7 @@ pub async fn legal_actions(
         (status = 412, description = "`version_mismatch`: `If-Match` names a stale version", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_action`, or the code of the broken rule", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The code of the broken rule (e.g. `not_your_turn`; the list is in `Problem.code`), or `invalid_action` for a body that is no action", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn submit_action(
@@ -551,7 +743,7 @@ pub async fn submit_action(
     let key = idempotency_key(req.headers())?;
     let request_hash = crate::store::request_hash(&action);
     let mut rng = fresh_rng()?;
-    let submitted = state
+    let submitted = match state
         .store
         .submit(
             Submit {
@@ -573,7 +765,10 @@ pub async fn submit_action(
                 )
             }
             (e, _) => e.into(),
-        })?;
+        }) {
+        Ok(submitted) => submitted,
+        Err(e) => return Err(hide_private(&state, id, &user, e).await),
+    };
     if !submitted.replayed {
         state.metrics.action_applied();
     }
@@ -606,7 +801,7 @@ fn parse_action(body: serde_json::Value) -> Result<Action, ApiError> {
 
 /// JSON Schema counts `4.0` as an integer, serde's integers do not: the document's integers are
 /// accepted in either spelling.
-fn integral_floats_as_integers(mut value: serde_json::Value) -> serde_json::Value {
+pub(crate) fn integral_floats_as_integers(mut value: serde_json::Value) -> serde_json::Value {
     fn walk(v: &mut serde_json::Value) {
         match v {
             serde_json::Value::Number(n) if n.is_f64() => {
@@ -672,7 +867,7 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
 }
 
 /// A generator seeded from the operating system, for the shuffles and draws an action causes.
-fn fresh_rng() -> Result<rand::rngs::StdRng, ApiError> {
+pub(crate) fn fresh_rng() -> Result<rand::rngs::StdRng, ApiError> {
     use rand::SeedableRng;
     rand::rngs::StdRng::try_from_rng(&mut rand::rngs::SysRng)
         .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("the OS random generator failed: {e}")))
@@ -709,18 +904,38 @@ pub async fn list_events(
         )));
     }
     let id = GameId(path.id);
-    let summary = state.store.summary(id).await?;
-    let seat = seat_of(&summary, &user);
+    let summary = visible(state.store.summary(id).await?, &user)?;
+    let stored = state.store.events(id, after, limit).await?;
+    let next_after = (stored.len() as i64 == limit)
+        .then(|| stored.last().map(|e| e.seq))
+        .flatten();
+    let (events, complete) = event_dtos(&summary, user.account_id, stored);
+    Ok(HttpResponse::Ok().json(EventPage {
+        events,
+        complete,
+        next_after,
+    }))
+}
+
+/// `stored` as `account` may see them in the game `summary` describes (read before them):
+/// redacted for its seat, or as a spectator, while the game is on; everything once it is over
+/// (then also `true`). `/events` and `/stream` both show events through this.
+pub(crate) fn event_dtos(
+    summary: &GameSummary,
+    account: crate::store::AccountId,
+    stored: Vec<crate::store::StoredEvent>,
+) -> (Vec<EventDto>, bool) {
+    let seat = summary
+        .seats
+        .iter()
+        .find(|s| s.account_id == account)
+        .map(|s| s.seat);
     let complete = summary.status == GameStatus::Finished;
     let viewer = if complete {
         Viewer::Everyone
     } else {
         seat.map_or(Viewer::Spectator, Viewer::Seat)
     };
-    let stored = state.store.events(id, after, limit).await?;
-    let next_after = (stored.len() as i64 == limit)
-        .then(|| stored.last().map(|e| e.seq))
-        .flatten();
     let events = stored
         .into_iter()
         .map(|e| EventDto {
@@ -732,9 +947,5 @@ pub async fn list_events(
             prev_hash: complete.then_some(e.prev_hash),
         })
         .collect();
-    Ok(HttpResponse::Ok().json(EventPage {
-        events,
-        complete,
-        next_after,
-    }))
+    (events, complete)
 }

@@ -1,16 +1,25 @@
 //! The one middleware around every route: request id (accepted from `X-Request-Id` or
 //! generated) on a tracing span and in the response, metrics by matched route pattern, a
-//! declared body size check, and problem+json for the router's own empty error responses
-//! (404 from a resource, 405 with its `Allow` header).
+//! declared body size check, a deadline for receiving the body (408), `HEAD` answered wherever
+//! `GET` is, and problem+json for the router's own empty error responses (404 from a resource,
+//! 405 with its `Allow` header).
 
-use std::time::Instant;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
 
 use actix_web::body::{BoxBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::StatusCode;
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::error::PayloadError;
 use actix_web::http::header::{self, HeaderName, HeaderValue};
+use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
-use actix_web::{ResponseError, web};
+use actix_web::web::Bytes;
+use actix_web::{HttpMessage, ResponseError, web};
+use futures_util::Stream;
 use tracing::Instrument;
 
 use super::error::{ApiError, ErrorCode, problem, problem_response};
@@ -44,8 +53,76 @@ fn declared_length(req: &ServiceRequest) -> Option<usize> {
         .ok()
 }
 
+/// True when the request announces a body (a length above zero, or chunked).
+fn has_body(req: &ServiceRequest) -> bool {
+    declared_length(req).is_some_and(|n| n > 0)
+        || req.headers().contains_key(header::TRANSFER_ENCODING)
+}
+
+/// The request body, cut off with an error once `deadline` has passed: actix limits the time
+/// to receive the headers (`client_request_timeout`) but not the body, so a client sending a
+/// byte now and then would hold a connection and a worker's attention for ever.
+struct DeadlinePayload {
+    inner: Payload,
+    deadline: Pin<Box<tokio::time::Sleep>>,
+    timed_out: Arc<AtomicBool>,
+}
+
+impl Stream for DeadlinePayload {
+    type Item = Result<Bytes, PayloadError>;
+
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let this = self.get_mut();
+        if this.timed_out.load(Ordering::Relaxed) {
+            return Poll::Ready(None);
+        }
+        match Pin::new(&mut this.inner).poll_next(cx) {
+            Poll::Pending if this.deadline.as_mut().poll(cx).is_ready() => {
+                this.timed_out.store(true, Ordering::Relaxed);
+                Poll::Ready(Some(Err(PayloadError::Io(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    "the request body was not received in time",
+                )))))
+            }
+            other => other,
+        }
+    }
+}
+
+/// Puts the body behind a deadline; the flag tells whether it fired.
+fn limit_body_time(req: &mut ServiceRequest, limit: Duration) -> Arc<AtomicBool> {
+    let timed_out = Arc::new(AtomicBool::new(false));
+    let inner = req.take_payload();
+    let stream = DeadlinePayload {
+        inner,
+        deadline: Box::pin(tokio::time::sleep(limit)),
+        timed_out: timed_out.clone(),
+    };
+    let boxed: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> = Box::pin(stream);
+    req.set_payload(Payload::from(boxed));
+    timed_out
+}
+
+/// 408 `request_timeout`, closing the connection (the rest of the body may still come).
+fn body_timeout_response(limit: Duration) -> actix_web::HttpResponse {
+    let code = ErrorCode::RequestTimeout;
+    let p = problem(
+        code.status(),
+        code.as_str(),
+        code.title(),
+        format!(
+            "the request body was not received within {} s",
+            limit.as_secs()
+        ),
+    );
+    let mut res = problem_response(&p);
+    res.head_mut()
+        .set_connection_type(actix_web::http::ConnectionType::Close);
+    res
+}
+
 pub async fn observe(
-    req: ServiceRequest,
+    mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let started = Instant::now();
@@ -55,6 +132,16 @@ pub async fn observe(
         tracing::info_span!("request", request_id = %id, method = %method, path = %req.path());
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let limit = state.as_ref().map(|s| s.config.max_body_bytes);
+    // HEAD is GET without the body: routed as GET; the HTTP codec, which saw HEAD, writes the
+    // same headers (Content-Length included) and leaves the body out.
+    if req.method() == Method::HEAD {
+        req.head_mut().method = Method::GET;
+    }
+    let body_time = state.as_ref().map(|s| s.config.body_timeout);
+    let timed_out = match body_time {
+        Some(t) if has_body(&req) => Some(limit_body_time(&mut req, t)),
+        _ => None,
+    };
 
     let outcome = async {
         if let (Some(limit), Some(len)) = (limit, declared_length(&req))
@@ -85,6 +172,12 @@ pub async fn observe(
             return Err(e);
         }
     };
+    if let (Some(flag), Some(limit)) = (&timed_out, body_time)
+        && flag.load(Ordering::Relaxed)
+    {
+        let (req, _) = res.into_parts();
+        res = ServiceResponse::new(req, body_timeout_response(limit));
+    }
     if res.status().is_client_error() || res.status().is_server_error() {
         res = problemize(res);
     }
@@ -166,4 +259,15 @@ fn problemize(res: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
     }
     let (req, _) = res.into_parts();
     ServiceResponse::new(req, new)
+}
+
+/// `HEAD` routed as `GET`, for the /metrics server (which does without [`observe`]).
+pub async fn head_as_get(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    if req.method() == Method::HEAD {
+        req.head_mut().method = Method::GET;
+    }
+    next.call(req).await
 }

@@ -3,38 +3,67 @@
 
 pub mod accounts;
 pub mod cards;
+pub mod cors;
+pub mod docs;
 pub mod error;
 pub mod games;
+pub mod lobby;
 pub mod middleware;
 pub mod openapi;
 pub mod ops;
 pub mod schema;
+pub mod sessions;
+pub mod streams;
+/// `web.rs`: named apart from `actix_web::web`, which every route here uses.
+#[path = "web.rs"]
+pub mod web_client;
 
 use actix_web::{HttpResponse, web};
-use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 pub use error::{ApiError, ErrorCode, Problem};
 
-/// Every route of the application. Game routes go into [`configure_v1`].
+/// Every route of the application but `/metrics` (see [`configure_metrics`]). Game routes go
+/// into [`configure_v1`].
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/healthz").route(web::get().to(ops::healthz)))
         .service(web::resource("/readyz").route(web::get().to(ops::readyz)))
-        .service(web::resource("/metrics").route(web::get().to(ops::metrics)))
         .service(web::scope("/v1").configure(configure_v1))
         .service(web::resource("/docs").route(web::get().to(docs_redirect)))
-        .service(SwaggerUi::new("/docs/{_:.*}").url("/openapi.json", openapi::ApiDoc::openapi()))
+        // Before Swagger UI, which answers every other path under /docs/.
+        .service(web::resource("/docs/rules").route(web::get().to(docs::rules)))
+        .service(web::resource("/problems/{code}").route(web::get().to(docs::problem_page)))
+        .service(
+            SwaggerUi::new("/docs/{_:.*}")
+                .external_url_unchecked("/openapi.json", openapi::document()),
+        )
         // Swagger UI answers GET only and lets other methods fall through to 404.
-        .service(web::resource(["/docs/{_:.*}", "/openapi.json"]).to(get_only));
+        .service(web::resource(["/docs/{_:.*}", "/openapi.json"]).to(get_only))
+        // The web client: `/`, `/sw.js`, `/manifest.webmanifest`, `/static/...`.
+        .configure(web_client::configure);
+}
+
+/// `/metrics`: on the API's port, or alone on `--metrics-listen`.
+pub fn configure_metrics(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/metrics").route(web::get().to(ops::metrics)));
 }
 
 /// The routes under `/v1`.
 pub fn configure_v1(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/accounts").route(web::post().to(accounts::create_account)))
         .service(web::resource("/auth/token").route(web::post().to(accounts::issue_token)))
-        .service(web::resource("/me").route(web::get().to(accounts::me)))
+        .service(web::resource("/auth/refresh").route(web::post().to(sessions::refresh)))
+        .service(web::resource("/auth/logout").route(web::post().to(sessions::logout)))
+        .service(
+            web::resource("/me")
+                .route(web::get().to(accounts::me))
+                .route(web::delete().to(accounts::delete_me)),
+        )
+        .service(web::resource("/me/password").route(web::post().to(sessions::change_password)))
         .service(web::resource("/cards").route(web::get().to(cards::list_cards)))
-        .configure(games::configure);
+        .configure(streams::configure)
+        .configure(games::configure)
+        .configure(lobby::configure);
 }
 
 /// `/docs` → `/docs/` (Swagger UI resolves its assets relative to the slash).

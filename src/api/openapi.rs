@@ -1,23 +1,35 @@
-//! The OpenAPI document (`ApiDoc`): every endpoint, every status, the problem schema with the
-//! full list of `code` values, the bearer scheme. Served at `/openapi.json`, committed at
-//! `openapi/openapi.json` (`lords openapi > openapi/openapi.json`; a test fails when stale).
+//! The OpenAPI document: every endpoint, every status, the problem schema with the full list of
+//! `code` values, the bearer scheme. `ApiDoc` is what utoipa derives; [`document`] finishes it
+//! where utoipa 5 cannot (named variants with a `discriminator` for the tagged unions, examples
+//! built from a real seeded game, `security: []` on public operations, 500 wherever the database
+//! is touched). Served at `/openapi.json`, committed at `openapi/openapi.json`
+//! (`lords openapi > openapi/openapi.json`; a test fails when stale, another runs Redocly's lint).
 
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde_json::{Map, Value, json};
 use utoipa::Modify;
 use utoipa::OpenApi;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{RefOr, Schema};
 
 use super::error::{ErrorCode, Problem};
-use super::{accounts, cards, games, ops, schema};
-use crate::engine::RuleError;
+use super::streams::{self, StreamDocs};
+use super::{accounts, cards, docs, games, lobby, ops, schema, sessions};
+use crate::engine::{
+    self, Action, FollowerRef, Game, OptionsRequest, RuleError, Seat, Viewer, decide,
+    legal_actions, start,
+};
 
 #[derive(OpenApi)]
 #[openapi(
     info(
         title = "Lords of Scotland Online",
-        description = "A play-by-web server for the card game Lords of Scotland. Errors are \
-            `application/problem+json` documents (`Problem`); branch on their `code`."
+        description = include_str!("../../docs/api-intro.md"),
+        contact(name = "Lords of Scotland Online contributors"),
     ),
+    servers((url = "http://127.0.0.1:8080", description = "A server started with `lords serve` (its default `--listen`)")),
+    external_docs(url = "http://127.0.0.1:8080/docs/rules", description = "The rules this server enforces (`docs/rules.md`); every \"RULES §\" in this document cites it"),
     paths(
         ops::healthz,
         ops::readyz,
@@ -26,6 +38,10 @@ use crate::engine::RuleError;
         accounts::create_account,
         accounts::issue_token,
         accounts::me,
+        accounts::delete_me,
+        sessions::refresh,
+        sessions::logout,
+        sessions::change_password,
         games::create_game,
         games::list_games,
         games::get_game,
@@ -34,8 +50,16 @@ use crate::engine::RuleError;
         games::legal_actions,
         games::submit_action,
         games::list_events,
+        lobby::create_invitation,
+        lobby::my_invitations,
+        lobby::rematch,
+        streams::issue_ticket,
+        streams::my_stream,
+        streams::game_stream,
         openapi_json,
         swagger_ui,
+        docs::rules,
+        docs::problem_page,
     ),
     components(schemas(
         Problem,
@@ -45,6 +69,9 @@ use crate::engine::RuleError;
         accounts::Credentials,
         accounts::AccountDto,
         accounts::TokenResponse,
+        sessions::RefreshRequest,
+        sessions::LogoutRequest,
+        sessions::PasswordChange,
         games::SeatDto,
         games::GameSummaryDto,
         games::GamePage,
@@ -53,18 +80,31 @@ use crate::engine::RuleError;
         games::LegalActions,
         games::EventDto,
         games::EventPage,
+        games::VisibilitySchema,
+        games::GameLink,
+        games::CreateGameRequestSchema,
+        games::JoinRequest,
+        accounts::AccountDeletion,
+        lobby::InvitationRequest,
+        lobby::InvitationDto,
+        lobby::ReceivedInvitationDto,
+        lobby::InvitationList,
         schema::ViewSchema,
         schema::ActionSchema,
         schema::EventSchema,
         schema::GameOptionsSchema,
         schema::OptionsRequestSchema,
+        streams::StreamTicket,
+        streams::NotificationDto,
+        streams::NotificationKindSchema,
     )),
-    modifiers(&BearerScheme, &ProblemCodes),
+    modifiers(&BearerScheme, &ProblemCodes, &StreamDocs),
     tags(
-        (name = "accounts", description = "Accounts and access tokens"),
+        (name = "accounts", description = "Accounts, access tokens and sessions (refresh, logout, password change)"),
         (name = "cards", description = "The card table"),
         (name = "games", description = "The lobby, views, actions and event streams"),
-        (name = "operations", description = "Health, readiness and metrics"),
+        (name = "operations", description = "Health, readiness, metrics and this documentation"),
+        (name = "streams", description = "Server-Sent Events: the caller's notifications and a game's events as they happen, and the tickets that let a browser's EventSource open them"),
     )
 )]
 pub struct ApiDoc;
@@ -76,9 +116,10 @@ pub struct ApiDoc;
 #[allow(dead_code)]
 fn openapi_json() {}
 
-/// Swagger UI for this document, bundled with the server (`/docs` redirects to `/docs/`).
-#[utoipa::path(get, path = "/docs/", tag = "operations",
-    responses((status = 200, description = "Swagger UI", content_type = "text/html")))]
+/// Swagger UI for this document, bundled with the server: `/docs` redirects to it (`/docs/`).
+#[utoipa::path(get, path = "/docs", tag = "operations",
+    responses((status = 308, description = "To the Swagger UI page at `/docs/`",
+        headers(("Location" = String, description = "`/docs/`")))))]
 #[allow(dead_code)]
 fn swagger_ui() {}
 
@@ -95,8 +136,9 @@ impl Modify for BearerScheme {
                     .scheme(HttpAuthScheme::Bearer)
                     .bearer_format("JWT")
                     .description(Some(
-                        "An access token from `POST /v1/auth/token`, sent as \
-                         `Authorization: Bearer <token>`.",
+                        "An access token from `POST /v1/auth/token` or `POST /v1/auth/refresh`, \
+                         sent as `Authorization: Bearer <token>`. Stateless: it stays valid \
+                         until it expires (15 minutes by default), even after a logout.",
                     ))
                     .build(),
             ),
@@ -149,11 +191,528 @@ impl Modify for ProblemCodes {
     }
 }
 
+/// The document as served and committed: what utoipa derives, finished by [`finish`].
+pub fn document() -> Value {
+    let mut doc =
+        serde_json::to_value(ApiDoc::openapi()).unwrap_or_else(|e| json!({"error": e.to_string()}));
+    finish(&mut doc);
+    doc
+}
+
 /// The document as committed: pretty-printed JSON with a trailing newline.
 pub fn to_pretty_json() -> String {
-    let mut s = ApiDoc::openapi()
-        .to_pretty_json()
+    let mut s = serde_json::to_string_pretty(&document())
         .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     s.push('\n');
     s
+}
+
+/// The tagged unions of the engine's JSON: schema name, tag field, suffix of the variant names.
+const TAGGED_UNIONS: [(&str, &str); 3] =
+    [("Action", "type"), ("Event", "type"), ("Decision", "kind")];
+
+/// Gives every variant of `Action`, `Event` and `Decision` its own schema, named after its tag and
+/// the union (`muster` → `MusterAction`, `mustered` → `MusteredEvent`, `turn` → `TurnDecision`),
+/// with a title and the variant's description, and turns each union into a `oneOf` of references
+/// with a `discriminator` and its `mapping`. utoipa 5 derives neither for internally tagged enums;
+/// without them generators name the variants `ActionType0..7`.
+pub fn name_tagged_unions(schemas: &mut Map<String, Value>) {
+    for (union, tag) in TAGGED_UNIONS {
+        let Some(Value::Array(variants)) = schemas.get(union).and_then(|u| u.get("oneOf")).cloned()
+        else {
+            continue;
+        };
+        let mut refs = Vec::new();
+        let mut mapping = Map::new();
+        for mut variant in variants {
+            let Some(value) = variant["properties"][tag]["enum"][0]
+                .as_str()
+                .map(str::to_owned)
+            else {
+                refs.push(variant);
+                continue;
+            };
+            let name = format!("{}{union}", pascal_case(&value));
+            variant["title"] = json!(name);
+            variant["properties"][tag]["description"] = json!(format!(
+                "Always `{value}` for this {}.",
+                union.to_lowercase()
+            ));
+            let reference = format!("#/components/schemas/{name}");
+            schemas.insert(name, variant);
+            refs.push(json!({ "$ref": reference }));
+            mapping.insert(value, json!(reference));
+        }
+        if let Some(Value::Object(u)) = schemas.get_mut(union) {
+            u.insert("oneOf".into(), Value::Array(refs));
+            u.insert(
+                "discriminator".into(),
+                json!({ "propertyName": tag, "mapping": mapping }),
+            );
+        }
+    }
+}
+
+fn pascal_case(snake: &str) -> String {
+    snake
+        .split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Everything the derive cannot say; see the module documentation.
+fn finish(doc: &mut Value) {
+    if let Some(Value::Object(schemas)) = doc.pointer_mut("/components/schemas") {
+        name_tagged_unions(schemas);
+    }
+    hoist_descriptions(doc);
+    link_rules(doc);
+    let schemas = doc
+        .pointer("/components/schemas")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    let Some(Value::Object(paths)) = doc.get_mut("paths") else {
+        return;
+    };
+    for (path, item) in paths.iter_mut() {
+        let Some(item) = item.as_object_mut() else {
+            continue;
+        };
+        for (method, op) in item.iter_mut() {
+            let Some(op) = op.as_object_mut() else {
+                continue;
+            };
+            // Public operations say so (an absent `security` means "not stated").
+            op.entry("security").or_insert_with(|| json!([]));
+            // utoipa makes a one-line doc comment the summary only; linters want a description.
+            if let Some(summary) = op.get("summary").cloned() {
+                op.entry("description").or_insert(summary);
+            }
+            let responses = op.entry("responses").or_insert_with(|| json!({}));
+            let touches_database = responses.get("503").is_some();
+            if touches_database && responses.get("500").is_none() {
+                responses["500"] = json!({
+                    "description": "`internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail",
+                    "content": { "application/problem+json": {
+                        "schema": { "$ref": "#/components/schemas/Problem" } } }
+                });
+            }
+            if let Some(Value::Object(responses)) = op.get_mut("responses") {
+                for (status, response) in responses.iter_mut() {
+                    problem_example(status, response);
+                }
+            }
+            let key = format!("{method} {path}");
+            let example = success_example(&key);
+            if let Some(Value::Object(responses)) = op.get_mut("responses") {
+                for (status, response) in responses.iter_mut() {
+                    if !status.starts_with('2') {
+                        continue;
+                    }
+                    let Some(media) = response.pointer_mut("/content/application~1json") else {
+                        continue;
+                    };
+                    let schema = media["schema"]["$ref"]
+                        .as_str()
+                        .and_then(|r| r.strip_prefix("#/components/schemas/"))
+                        .and_then(|name| schemas.get(name));
+                    let filled = with_property_examples(example.clone(), schema);
+                    if let Some(filled) = filled {
+                        media["example"] = filled;
+                    }
+                }
+            }
+            if key == "post /v1/games/{id}/actions"
+                && let Some(media) = op
+                    .get_mut("requestBody")
+                    .and_then(|b| b.pointer_mut("/content/application~1json"))
+            {
+                media["examples"] = action_examples();
+            }
+            if key == "post /v1/games"
+                && let Some(media) = op
+                    .get_mut("requestBody")
+                    .and_then(|b| b.pointer_mut("/content/application~1json"))
+            {
+                media["examples"] = json!({
+                    "two_players": { "summary": "A two-player game with the defaults",
+                        "value": { "players": 2 } },
+                    "four_players_with_bruce": { "summary": "Four players, Bruce included, a shorter game",
+                        "value": { "players": 4, "include_bruce": true,
+                            "power_rule": "lowest_in_clan", "target_score": 30 } }
+                });
+            }
+        }
+    }
+}
+
+/// An operation's success example: the hand-made one (if any) with every field it lacks taken
+/// from the `example` of that property in the response schema. Without a hand-made one, the
+/// property examples alone, when every required property has one.
+fn with_property_examples(example: Option<Value>, schema: Option<&Value>) -> Option<Value> {
+    let properties = schema
+        .and_then(|s| s.get("properties"))
+        .and_then(Value::as_object);
+    let Some(properties) = properties else {
+        return example;
+    };
+    let handmade = example.is_some();
+    let mut example = example.unwrap_or_else(|| json!({}));
+    let Some(fields) = example.as_object_mut() else {
+        return Some(example);
+    };
+    for (name, property) in properties {
+        if let (false, Some(value)) = (fields.contains_key(name), property.get("example")) {
+            fields.insert(name.clone(), value.clone());
+        }
+    }
+    let complete = schema
+        .and_then(|s| s.get("required"))
+        .and_then(Value::as_array)
+        .is_none_or(|required| {
+            required
+                .iter()
+                .filter_map(Value::as_str)
+                .all(|r| fields.contains_key(r))
+        });
+    (handmade || complete).then_some(example)
+}
+
+/// A description utoipa puts beside a `$ref` inside a `oneOf` branch (an optional field's doc
+/// comment) moves up to the field, where generators keep it.
+fn hoist_descriptions(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            if map.get("description").is_none() {
+                let moved =
+                    map.get_mut("oneOf")
+                        .and_then(Value::as_array_mut)
+                        .and_then(|branches| {
+                            branches.iter_mut().find_map(|b| {
+                                b.as_object_mut()
+                                    .filter(|b| b.contains_key("$ref"))
+                                    .and_then(|b| b.remove("description"))
+                            })
+                        });
+                if let Some(d) = moved {
+                    map.insert("description".into(), d);
+                }
+            }
+            map.values_mut().for_each(hoist_descriptions);
+        }
+        Value::Array(items) => items.iter_mut().for_each(hoist_descriptions),
+        _ => {}
+    }
+}
+
+/// Every "RULES §" in a description links to the rules document the server serves.
+fn link_rules(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, v) in map.iter_mut() {
+                match v {
+                    Value::String(s) if key == "description" && s.contains("RULES §") => {
+                        *s = s.replace("RULES §", "[RULES](/docs/rules) §");
+                    }
+                    _ => link_rules(v),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(link_rules),
+        _ => {}
+    }
+}
+
+/// One problem example per response: the first code its description names that really carries
+/// that status.
+fn problem_example(status: &str, response: &mut Value) {
+    let Ok(status) = status.parse::<u16>() else {
+        return;
+    };
+    let description = response["description"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let Some(media) = response.pointer_mut("/content/application~1problem+json") else {
+        return;
+    };
+    let codes = super::error::all_codes();
+    let named = description
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .find(|word| codes.iter().any(|(c, s)| c == word && *s == status));
+    let Some(code) = named else {
+        return;
+    };
+    let (title, detail) = problem_text(code);
+    media["example"] = json!({
+        "type": format!("/problems/{code}"),
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "code": code,
+    });
+}
+
+/// The title and a typical detail of a code, as the server writes them.
+fn problem_text(code: &str) -> (String, String) {
+    if let Some(rule) = RuleError::ALL.iter().find(|r| r.code() == code) {
+        return ("Rule violation".into(), rule.to_string());
+    }
+    let Some(error) = ErrorCode::ALL.iter().find(|c| c.as_str() == code) else {
+        return (code.into(), code.into());
+    };
+    let detail = match error {
+        ErrorCode::MalformedJson => "expected value at line 1 column 1",
+        ErrorCode::InvalidPath => "invalid path parameter: UUID parsing failed: invalid length",
+        ErrorCode::InvalidQuery => "invalid query string: unknown field `state`",
+        ErrorCode::InvalidCursor => "the cursor is not one this server issued",
+        ErrorCode::InvalidHeader => "If-Match must be one version in quotes, e.g. \"42\"",
+        ErrorCode::Unauthorized => "the bearer token is missing, expired or invalid",
+        ErrorCode::InvalidCredentials => "the username or password is wrong",
+        ErrorCode::NotSeated => "you are not seated in this game",
+        ErrorCode::GameNotFound => "no game with this id",
+        ErrorCode::UsernameTaken => "that username is taken (usernames are unique ignoring case)",
+        ErrorCode::AlreadySeated => "you are already seated in this game",
+        ErrorCode::GameNotOpen => "the game has started: seats are no longer open",
+        ErrorCode::IdempotencyKeyReused => "this Idempotency-Key was used with a different action",
+        ErrorCode::VersionMismatch => "the game is at version 43, not 42",
+        ErrorCode::PayloadTooLarge => "the request body is larger than 16384 bytes",
+        ErrorCode::UnsupportedMediaType => "send the body as application/json",
+        ErrorCode::InvalidUsername => {
+            "usernames are 3 to 32 characters of A-Z, a-z, 0-9, '_' and '-'"
+        }
+        ErrorCode::InvalidPassword => "passwords are 8 to 128 characters",
+        ErrorCode::InvalidOptions => "players must be between 2 and 5",
+        ErrorCode::InvalidAction => {
+            "unknown variant `fly`, expected one of `recruit`, `muster`, ..."
+        }
+        ErrorCode::RateLimited => "too many failed attempts; retry in 30 s",
+        ErrorCode::InternalError => "an internal error occurred",
+        ErrorCode::ServiceUnavailable => "the database is unavailable; try again shortly",
+        ErrorCode::MigrationsPending => "2 database migration(s) not applied",
+        _ => error.title(),
+    };
+    (error.title().into(), detail.into())
+}
+
+/// One request example per action type, as `legal-actions` lists them.
+fn action_examples() -> Value {
+    let target = FollowerRef {
+        seat: Seat(1),
+        position: 0,
+    };
+    let examples = [
+        ("Recruit the card of slot 0", Action::Recruit { slot: 0 }),
+        (
+            "Muster card 17 (a Forsyth) face-up and draw with its power",
+            Action::Muster {
+                card: engine::CardId(17),
+                face_up: true,
+                use_power: true,
+            },
+        ),
+        ("Pass (empty hand, no recruit left)", Action::Pass),
+        (
+            "Scott: copy the power of seat 1's first Follower",
+            Action::CopyPower { target },
+        ),
+        (
+            "Cockburn: take Supporter 44 into your army",
+            Action::SwapSupporter {
+                supporter: engine::CardId(44),
+            },
+        ),
+        (
+            "Fergusson: take seat 1's first Follower",
+            Action::SwapFollower { target },
+        ),
+        (
+            "Wemyss: discard seat 1's first Follower",
+            Action::DiscardFollower { target },
+        ),
+        (
+            "Claim Supporter 44 at the end of the skirmish",
+            Action::ClaimSupporter {
+                supporter: engine::CardId(44),
+            },
+        ),
+    ];
+    let mut map = Map::new();
+    for (summary, action) in examples {
+        map.insert(
+            action.name().into(),
+            json!({ "summary": summary, "value": action }),
+        );
+    }
+    Value::Object(map)
+}
+
+const EXAMPLE_GAME: &str = "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10";
+const EXAMPLE_ACCOUNT: &str = "0195f3b8-1a2b-7c3d-8e4f-5a6b7c8d9e0f";
+const EXAMPLE_REMATCH: &str = "0195f3d4-2b3c-7d4e-8f5a-6b7c8d9e0f1a";
+const EXAMPLE_INVITATION: &str = "0195f3c9-3c4d-7e5f-8a6b-7c8d9e0f1a2b";
+const EXAMPLE_CREATED: &str = "2026-03-14T18:02:11.482Z";
+const EXAMPLE_UPDATED: &str = "2026-03-14T18:09:47.120Z";
+
+/// A two-player game from a fixed seed, a few actions in: the source of the examples of views,
+/// legal actions and events, so that they are real engine output.
+struct ExampleGame {
+    events: Vec<engine::Event>,
+    game: Game,
+}
+
+impl ExampleGame {
+    fn new() -> Self {
+        let mut rng = StdRng::seed_from_u64(1314);
+        let options = OptionsRequest::new(2)
+            .validate()
+            .expect("two players are valid options");
+        let mut events = start(&options, &mut rng).expect("a two-player game starts");
+        let mut game = Game::replay(&events);
+        for _ in 0..3 {
+            let Some(awaiting) = game.awaiting() else {
+                break;
+            };
+            let Some(action) = legal_actions(&game, awaiting.seat)
+                .into_iter()
+                .find(|a| matches!(a, Action::Muster { .. }))
+            else {
+                break;
+            };
+            let Ok(more) = decide(&game, awaiting.seat, &action, &mut rng) else {
+                break;
+            };
+            for e in &more {
+                game.apply(e);
+            }
+            events.extend(more);
+        }
+        Self { events, game }
+    }
+
+    fn version(&self) -> usize {
+        self.events.len()
+    }
+
+    fn summary(&self, status: &str) -> Value {
+        let mut seats = vec![json!({ "seat": 0, "username": "robert_bruce" })];
+        if status != "open" {
+            seats.push(json!({ "seat": 1, "username": "james_douglas" }));
+        }
+        let (version, awaiting, updated) = match status {
+            "open" => (json!(0), Value::Null, EXAMPLE_CREATED),
+            _ => (
+                json!(self.version()),
+                json!(self.game.awaiting().map(|a| a.seat)),
+                EXAMPLE_UPDATED,
+            ),
+        };
+        json!({
+            "id": EXAMPLE_GAME,
+            "status": status,
+            "options": { "players": 2, "include_bruce": false,
+                "power_rule": "lowest_strength", "target_score": 40 },
+            "seats": seats,
+            "version": version,
+            "awaiting": awaiting,
+            "winners": null,
+            "visibility": "public",
+            "rematch": null,
+            "rematch_of": null,
+            "created_at": EXAMPLE_CREATED,
+            "updated_at": updated,
+        })
+    }
+
+    fn view(&self, seat: u8) -> Value {
+        json!(engine::view(&self.game, Viewer::Seat(Seat(seat))))
+    }
+}
+
+/// The success example of an operation (`"<method> <path>"`), when it has a JSON body.
+fn success_example(operation: &str) -> Option<Value> {
+    let account = json!({ "id": EXAMPLE_ACCOUNT, "username": "robert_bruce",
+        "created_at": EXAMPLE_CREATED });
+    Some(match operation {
+        "get /healthz" => json!({ "status": "ok" }),
+        "get /readyz" => json!({ "status": "ready" }),
+        "get /v1/cards" => {
+            let mut cards = json!(cards::cards_response());
+            if let Some(list) = cards["cards"].as_array_mut() {
+                list.truncate(3);
+            }
+            cards
+        }
+        "post /v1/accounts" | "get /v1/me" => account,
+        "post /v1/auth/token" => json!({
+            "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTk1ZjNiOC0xYTJiLTdjM2QtOGU0Zi01YTZiN2M4ZDllMGYiLCJleHAiOjE3NzM1MTU3MzF9.c2lnbmF0dXJl",
+            "token_type": "Bearer",
+            "expires_in": 900,
+        }),
+        "post /v1/games" | "post /v1/games/{id}/leave" => ExampleGame::new().summary("open"),
+        "post /v1/games/{id}/join" => ExampleGame::new().summary("active"),
+        "post /v1/games/{id}/rematch" => {
+            let mut rematch = ExampleGame::new().summary("open");
+            rematch["id"] = json!(EXAMPLE_REMATCH);
+            rematch["seats"] = json!([{ "seat": 1, "username": "robert_bruce" }]);
+            rematch["rematch_of"] = json!({ "game_id": EXAMPLE_GAME });
+            rematch
+        }
+        "post /v1/games/{id}/invitations" => json!({
+            "id": EXAMPLE_INVITATION, "game_id": EXAMPLE_GAME,
+            "code": "Zm9yIHRoZSBCcnVjZSwgZm9yIFNjb3RsYW5kLCBmb3IgZnJlZWRvbSE",
+            "username": null, "uses": 1, "expires_at": EXAMPLE_UPDATED,
+        }),
+        "get /v1/me/invitations" => json!({ "invitations": [{
+            "id": EXAMPLE_INVITATION, "game": ExampleGame::new().summary("open"),
+            "inviter": "robert_bruce", "seat": null, "expires_at": EXAMPLE_UPDATED,
+        }] }),
+        "get /v1/games" => json!({
+            "games": [ExampleGame::new().summary("active")],
+            "next_cursor": "MjAyNi0wMy0xNFQxODowOTo0Ny4xMjBafDAxOTVmM2MyLTZmMWUtN2E0Yi05YzFkLTJmOGU1YTdiM2MxMA",
+        }),
+        "get /v1/games/{id}" => {
+            let g = ExampleGame::new();
+            json!({ "game": g.summary("active"), "your_seat": 0,
+                "version": g.version(), "view": g.view(0) })
+        }
+        "get /v1/games/{id}/legal-actions" => {
+            let g = ExampleGame::new();
+            let actions = g
+                .game
+                .awaiting()
+                .map(|a| legal_actions(&g.game, a.seat))
+                .unwrap_or_default();
+            json!({ "version": g.version(), "actions": actions })
+        }
+        "post /v1/games/{id}/actions" => {
+            let g = ExampleGame::new();
+            let seat = g.game.awaiting().map_or(0, |a| a.seat.0);
+            json!({ "version": g.version(), "view": g.view(seat) })
+        }
+        "get /v1/games/{id}/events" => {
+            let g = ExampleGame::new();
+            let events: Vec<Value> = g
+                .events
+                .iter()
+                .take(6)
+                .enumerate()
+                .map(|(i, e)| {
+                    let event = json!(engine::redact(e, Viewer::Seat(Seat(0))));
+                    json!({ "seq": i + 1, "seat": event.get("seat").cloned().unwrap_or(Value::Null),
+                        "event": event, "recorded_at": null, "hash": null, "prev_hash": null })
+                })
+                .collect();
+            json!({ "events": events, "complete": false, "next_after": 6 })
+        }
+        _ => return None,
+    })
 }

@@ -87,6 +87,16 @@ pub enum ClanSchema {
     Bruce,
 }
 
+/// When a clan's power takes effect (RULES §1): `immediate`, as the card is mustered;
+/// `end_of_skirmish`, once used it stays active and counts at the end of the skirmish.
+#[derive(ToSchema)]
+#[schema(as = Timing)]
+#[serde(rename_all = "snake_case")]
+pub enum TimingSchema {
+    Immediate,
+    EndOfSkirmish,
+}
+
 /// Which face-up Followers may use their power (RULES §4 Eligibility): `lowest_strength`, no other
 /// face-up Follower has a lower strength; `lowest_in_clan`, no other face-up Follower of the same
 /// clan has an equal or lower strength.
@@ -363,7 +373,8 @@ pub struct ViewSchema {
     /// Top card first; only in the full view once the game is over, otherwise `null`.
     #[schema(required = true)]
     pub draw_pile: Option<Vec<CardIdSchema>>,
-    /// The last scored skirmish: army strengths, first place first.
+    /// The last scored skirmish: army strengths in seat order, one per seat that had an army;
+    /// `placement` gives the places.
     pub last_scores: Vec<ArmyScoreSchema>,
     /// The placement of the last scored skirmish, first place first (RULES §6.3).
     pub placement: Vec<SeatSchema>,

@@ -7,6 +7,7 @@ use uuid::Uuid;
 
 /// An account's id (the JWT `sub`): the store's id type, one type across the crate.
 pub use crate::store::AccountId;
+use crate::store::is_shard_of;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Account {
@@ -32,8 +33,15 @@ pub enum AccountError {
     Database(#[from] sqlx::Error),
 }
 
+/// Deleted accounts are renamed `deleted-<8 hex>`; nobody may take such a name.
+pub const DELETED_PREFIX: &str = "deleted-";
+
 pub fn validate_username(username: &str) -> Result<(), AccountError> {
-    let ok = (USERNAME_MIN..=USERNAME_MAX).contains(&username.len())
+    let reserved = username
+        .get(..DELETED_PREFIX.len())
+        .is_some_and(|p| p.eq_ignore_ascii_case(DELETED_PREFIX));
+    let ok = !reserved
+        && (USERNAME_MIN..=USERNAME_MAX).contains(&username.len())
         && username
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
@@ -63,7 +71,9 @@ fn from_row((id, username, created_at): AccountRow) -> Account {
 }
 
 /// Stores a new account. A username already used, in any letter case, is `UsernameTaken`
-/// (both unique constraints of the accounts migration).
+/// (both unique constraints of the accounts migration; the id is a fresh UUIDv7, so the only
+/// other unique key is never the one broken). Recognised by SQLSTATE and table, not constraint
+/// name: on Citus the error names a shard's constraint (`accounts_username_key_102008`) or none.
 pub async fn insert(
     pool: &PgPool,
     username: &str,
@@ -82,10 +92,10 @@ pub async fn insert(
         Ok(row) => Ok(from_row(row)),
         Err(sqlx::Error::Database(e))
             if e.is_unique_violation()
-                && matches!(
-                    e.constraint(),
-                    Some("accounts_username_key" | "accounts_username_lower_key")
-                ) =>
+                && e.table().is_none_or(|t| is_shard_of(t, "accounts"))
+                && !e
+                    .constraint()
+                    .is_some_and(|c| is_shard_of(c, "accounts_pkey")) =>
         {
             Err(AccountError::UsernameTaken)
         }
@@ -121,7 +131,7 @@ pub async fn find_credentials(
 ) -> Result<Option<(Account, String)>, sqlx::Error> {
     let row: Option<(Uuid, String, DateTime<Utc>, String)> = sqlx::query_as(
         "SELECT id, username, created_at, password_hash FROM accounts \
-         WHERE lower(username) = lower($1)",
+         WHERE lower(username) = lower($1) AND deleted_at IS NULL",
     )
     .bind(username)
     .fetch_optional(pool)
@@ -130,12 +140,80 @@ pub async fn find_credentials(
 }
 
 pub async fn find(pool: &PgPool, id: AccountId) -> Result<Option<Account>, sqlx::Error> {
-    let row: Option<AccountRow> =
-        sqlx::query_as("SELECT id, username, created_at FROM accounts WHERE id = $1")
-            .bind(id.0)
-            .fetch_optional(pool)
-            .await?;
+    let row: Option<AccountRow> = sqlx::query_as(
+        "SELECT id, username, created_at FROM accounts WHERE id = $1 AND deleted_at IS NULL",
+    )
+    .bind(id.0)
+    .fetch_optional(pool)
+    .await?;
     Ok(row.map(from_row))
+}
+
+/// The stored password hash of an account, for re-authentication (password change).
+pub async fn password_hash(pool: &PgPool, id: AccountId) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT password_hash FROM accounts WHERE id = $1 AND deleted_at IS NULL")
+        .bind(id.0)
+        .fetch_optional(pool)
+        .await
+}
+
+/// Replaces an account's password hash; `false` when the account no longer exists.
+pub async fn set_password_hash<'e>(
+    ex: impl sqlx::PgExecutor<'e>,
+    id: AccountId,
+    password_hash: &str,
+) -> Result<bool, sqlx::Error> {
+    let done =
+        sqlx::query("UPDATE accounts SET password_hash = $2 WHERE id = $1 AND deleted_at IS NULL")
+            .bind(id.0)
+            .bind(password_hash)
+            .execute(ex)
+            .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Whether an account with this id exists and is not deleted.
+pub async fn exists(pool: &PgPool, id: AccountId) -> Result<bool, sqlx::Error> {
+    let (found,): (bool,) = sqlx::query_as(
+        "SELECT EXISTS (SELECT 1 FROM accounts WHERE id = $1 AND deleted_at IS NULL)",
+    )
+    .bind(id.0)
+    .fetch_one(pool)
+    .await?;
+    Ok(found)
+}
+
+/// Deletes an account for good, keeping its row (seats and games name it): the username
+/// becomes `deleted-<8 random hex>`, the password hash is emptied (no PHC string, so no
+/// password verifies) and `deleted_at` is set (bearer tokens are refused). The old username
+/// is free again. Returns the placeholder, or `None` when the account was already deleted.
+pub async fn mark_deleted(pool: &PgPool, id: AccountId) -> Result<Option<String>, sqlx::Error> {
+    // 32 random bits: a clash with another placeholder is rare, and then another is drawn.
+    let mut attempts = 0;
+    loop {
+        let placeholder = format!("{DELETED_PREFIX}{:08x}", rand::random::<u32>());
+        let done = sqlx::query(
+            "UPDATE accounts SET username = $2, password_hash = '', deleted_at = now() \
+             WHERE id = $1 AND deleted_at IS NULL",
+        )
+        .bind(id.0)
+        .bind(&placeholder)
+        .execute(pool)
+        .await;
+        match done {
+            Ok(done) => return Ok((done.rows_affected() == 1).then_some(placeholder)),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() && attempts < 8 => {
+                attempts += 1;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Whether `username` and `password` could belong to an account at all: anything else (too
+/// long, a NUL byte, ...) cannot match and must not reach the database or the hasher.
+pub fn could_exist(username: &str, password: &str) -> bool {
+    validate_username(username).is_ok() && validate_password(password).is_ok()
 }
 
 #[cfg(test)]
@@ -147,7 +225,16 @@ mod tests {
         for ok in ["abc", "Robert_the-Bruce", &"x".repeat(32)] {
             assert!(validate_username(ok).is_ok(), "{ok}");
         }
-        for bad in ["ab", &"x".repeat(33), "has space", "émile", "a/b", ""] {
+        for bad in [
+            "ab",
+            &"x".repeat(33),
+            "has space",
+            "émile",
+            "a/b",
+            "",
+            "deleted-0a1b2c3d",
+            "Deleted-x",
+        ] {
             assert!(validate_username(bad).is_err(), "{bad}");
         }
     }

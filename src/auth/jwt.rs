@@ -1,5 +1,5 @@
 //! Access tokens: HS256 JWTs, pinned algorithm, with `exp`, `iat`, `sub`, `iss` and `aud`
-//! required and checked.
+//! required and checked, and `nbf` checked when present.
 
 use std::time::Duration;
 
@@ -11,7 +11,7 @@ use super::{Account, AccountId, AuthError};
 
 pub const ISSUER: &str = "lords-of-scotland";
 pub const AUDIENCE: &str = "lords-of-scotland-api";
-/// Clock skew tolerated on `exp` and `iat`, in seconds.
+/// Clock skew tolerated on `exp`, `nbf` and `iat`, in seconds.
 const LEEWAY_SECONDS: u64 = 5;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,6 +62,8 @@ impl JwtKeys {
         validation.set_audience(&[AUDIENCE]);
         validation.leeway = LEEWAY_SECONDS;
         validation.validate_exp = true;
+        // A token not valid yet is refused (`nbf` is optional; we never set it ourselves).
+        validation.validate_nbf = true;
         JwtKeys {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),

@@ -1,17 +1,19 @@
-//! Accounts, password hashing, JWT issue/verify, login rate limiting and the [`AuthUser`]
-//! extractor — the only code that reads the `Authorization` header. Depends on no HTTP handler
-//! code: `api` turns [`AuthError`] and [`AccountError`] into problem+json.
+//! Accounts, password hashing, JWT issue/verify, refresh tokens (sessions), login rate limiting
+//! and the [`AuthUser`] extractor — the only code that reads the `Authorization` header. Depends
+//! on no HTTP handler code: `api` turns [`AuthError`] and [`AccountError`] into problem+json.
 
 pub mod accounts;
 mod extractor;
 pub mod jwt;
 pub mod password;
 pub mod rate_limit;
+pub mod refresh;
 
 pub use accounts::{Account, AccountError, AccountId};
 pub use extractor::AuthUser;
 pub use jwt::{AUDIENCE, Claims, ISSUER, IssuedToken, JwtKeys};
-pub use rate_limit::LoginLimiter;
+pub use rate_limit::{Attempt, AttemptLimiter, LoginLimiter};
+pub use refresh::{IssuedRefresh, RefreshError, RefreshToken};
 
 /// Why a request carries no valid bearer token.
 #[derive(Debug, thiserror::Error)]
@@ -22,4 +24,7 @@ pub enum AuthError {
     InvalidToken(#[source] Option<jsonwebtoken::errors::Error>),
     #[error("the server has no token keys configured")]
     NotConfigured,
+    /// The token checked out but its account could not be looked up.
+    #[error("looking up the token's account failed")]
+    Lookup(#[source] sqlx::Error),
 }

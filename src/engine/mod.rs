@@ -4,6 +4,7 @@
 
 mod action;
 mod apply;
+pub mod bots;
 mod cards;
 mod error;
 mod event;
@@ -17,6 +18,7 @@ mod view;
 mod tests;
 
 pub use action::{Action, FollowerRef};
+pub use bots::{BotLevel, UnknownBotLevel};
 pub use cards::{Card, CardId, Clan, Edition, STANDARD_V1, Timing, card};
 pub use error::RuleError;
 pub use event::{EVENT_SCHEMA_VERSION, Event, RevealedFollower};

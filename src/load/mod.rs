@@ -71,7 +71,9 @@ impl Scenario {
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct RunArgs {
-    /// The server's base URL, e.g. http://127.0.0.1:8080.
+    /// The server's base URL, e.g. http://127.0.0.1:8080. Several, comma-separated, are
+    /// servers of one database: seat s of every game plays on server s mod n (sign-up and
+    /// game creation on the first), so players of one game meet on different servers.
     #[arg(long, required = true)]
     pub url: Option<String>,
     #[arg(long, value_enum, default_value_t = Scenario::Play)]

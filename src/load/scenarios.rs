@@ -28,7 +28,12 @@ const MAX_LIST_PAGES: usize = 100;
 
 pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
     let url = args.url.clone().context("--url is required")?;
-    let api = Api::new(&url, Duration::from_secs(args.wait_s))?;
+    let apis = url
+        .split(',')
+        .map(|u| Api::new(u.trim(), Duration::from_secs(args.wait_s)))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let api = apis[0].clone();
+    let apis = Arc::new(apis);
     let mut rec = Recorder::default();
     let setup = Instant::now();
     let tokens = Arc::new(sign_up(&api, &mut rec, args.accounts()).await?);
@@ -52,6 +57,7 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
     for n in 0..concurrency {
         let task = Task {
             api: api.clone(),
+            apis: apis.clone(),
             args: args.clone(),
             tokens: tokens.clone(),
             targets: targets.clone(),
@@ -185,7 +191,10 @@ async fn discover(
 
 /// One game slot (play, actions) or one client (views).
 struct Task {
+    /// The first server: sign-up, game creation, joins.
     api: Api,
+    /// Every server (`--url a,b`): seat s plays on `apis[s % n]`.
+    apis: Arc<Vec<Api>>,
     args: RunArgs,
     tokens: Arc<Vec<String>>,
     targets: Arc<Vec<String>>,
@@ -231,6 +240,11 @@ impl Step {
 }
 
 impl Task {
+    /// The server seat `seat` plays on.
+    fn api_of(&self, seat: u8) -> &Api {
+        &self.apis[usize::from(seat) % self.apis.len()]
+    }
+
     fn past_deadline(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
@@ -355,22 +369,22 @@ impl Task {
             }
             let step = match next {
                 Next::Look => self
-                    .api
+                    .api_of(seat)
                     .view(&mut rec, &token, &game, None)
                     .await
                     .map(|s| Step::after_view(&s, seat)),
                 Next::WaitPast(version) => {
                     let wait = self.poll_wait();
-                    self.api
+                    self.api_of(seat)
                         .view(&mut rec, &token, &game, Some((version, wait)))
                         .await
                         .map(|s| Step::after_view(&s, seat))
                 }
-                Next::Act => match self.api.legal(&mut rec, &token, &game).await {
+                Next::Act => match self.api_of(seat).legal(&mut rec, &token, &game).await {
                     Ok(legal) => match legal.actions.choose(&mut rng) {
                         None => Ok(Step::Then(Next::Look)),
                         Some(action) => self
-                            .api
+                            .api_of(seat)
                             .act(&mut rec, &token, &game, legal.version, action)
                             .await
                             .map(|acted| Step::after_action(&acted, seat)),
@@ -410,10 +424,10 @@ impl Task {
                 };
                 let token = &seats[usize::from(seat)];
                 task.think(&mut rng).await;
-                let acted = match task.api.legal(&mut rec, token, &game.id).await {
+                let acted = match task.api_of(seat).legal(&mut rec, token, &game.id).await {
                     Ok(legal) => match legal.actions.choose(&mut rng) {
                         Some(action) => {
-                            task.api
+                            task.api_of(seat)
                                 .act(&mut rec, token, &game.id, legal.version, action)
                                 .await
                         }
@@ -454,7 +468,8 @@ impl Task {
         let token = &self.tokens[self.n as usize % self.tokens.len()];
         while !self.past_deadline() {
             let game = &self.targets[rng.random_range(0..self.targets.len())];
-            let _ = self.api.view(&mut rec, token, game, None).await;
+            let api = &self.apis[self.n as usize % self.apis.len()];
+            let _ = api.view(&mut rec, token, game, None).await;
         }
         rec
     }

@@ -37,6 +37,17 @@ pub enum StoreError {
     /// Export (and other audit views) only once the game is over (409).
     #[error("the game is not finished")]
     NotFinished,
+    /// The account already sits in as many open games as it may; it cannot create another
+    /// until one starts or it leaves one (409).
+    #[error("you already sit in {max} open games; start or leave one first")]
+    TooManyOpenGames { max: u32 },
+    /// An invitation by username names no (live) account, or one already seated (422).
+    #[error("the invitee is no account that could join this game")]
+    InvalidInvitee,
+    /// A code given to join a public game is no live invitation of it (422). For a private
+    /// game the same code is `NotFound`: there it must not reveal that the game exists.
+    #[error("the code is no live invitation to this game")]
+    NoSuchInvitation,
     /// A listing cursor this server did not hand out (400).
     #[error("the cursor is not valid")]
     InvalidCursor,
@@ -87,13 +98,50 @@ pub(crate) fn db_error(e: sqlx::Error, what: &'static str) -> StoreError {
     }
 }
 
-/// Whether `e` is a unique violation (SQLSTATE 23505) of the named constraint.
-pub(crate) fn is_unique_violation(e: &sqlx::Error, constraint: &str) -> bool {
-    e.as_database_error()
-        .is_some_and(|d| d.code().as_deref() == Some("23505") && d.constraint() == Some(constraint))
+/// Whether `e` is a unique violation (SQLSTATE 23505) raised by a statement on `table`, the
+/// caller's statement touching no other table with a unique key it could break.
+///
+/// Recognised by SQLSTATE and table, never by constraint name: on Citus the error comes from a
+/// shard, whose table and constraints carry a shard-id suffix (`accounts_username_key_102008`)
+/// when the coordinator executes it locally, and carries no table or constraint name at all when
+/// a worker raised it (the coordinator passes on only SQLSTATE, message, detail and hint). So the
+/// table must be `table` or one of its shards when named, and anything when not named.
+pub(crate) fn is_unique_violation(e: &sqlx::Error, table: &str) -> bool {
+    e.as_database_error().is_some_and(|d| {
+        d.code().as_deref() == Some("23505") && d.table().is_none_or(|t| is_shard_of(t, table))
+    })
+}
+
+/// Whether relation `name` is `base` or one of its Citus shards (`base_<shard id>`).
+pub fn is_shard_of(name: &str, base: &str) -> bool {
+    name.strip_prefix(base).is_some_and(|rest| {
+        rest.is_empty()
+            || rest
+                .strip_prefix('_')
+                .is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()))
+    })
 }
 
 /// An invariant the store relies on does not hold.
 pub(crate) fn unexpected(msg: impl std::fmt::Display) -> StoreError {
     StoreError::Unexpected(anyhow::anyhow!("{msg}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_shard_of;
+
+    #[test]
+    fn a_shard_is_its_table_with_a_numeric_suffix() {
+        assert!(is_shard_of("accounts", "accounts"));
+        assert!(is_shard_of("accounts_102008", "accounts"));
+        assert!(is_shard_of(
+            "accounts_username_key_102008",
+            "accounts_username_key"
+        ));
+        assert!(!is_shard_of("accounts_archive", "accounts"));
+        assert!(!is_shard_of("accounts_", "accounts"));
+        assert!(!is_shard_of("account", "accounts"));
+        assert!(!is_shard_of("game_events_102040", "games"));
+    }
 }

@@ -15,6 +15,7 @@ use super::error::{Context, Result, StoreError, is_unique_violation, unexpected}
 use super::games::GameSummary;
 use super::games::{self, GameStatus};
 use super::notify::CHANNEL;
+use super::outbox;
 use super::snapshots::Snapshot;
 use super::{AccountId, GameId, Store};
 use crate::engine::{self, Action, EVENT_SCHEMA_VERSION, Event, Game, Seat, Status};
@@ -256,7 +257,8 @@ fn prev_hash_of(stream: &[StoredEvent]) -> Result<[u8; 32]> {
 
 /// Why an append did not happen.
 pub(crate) enum AppendError {
-    /// Someone else appended at this version first (23505 on `game_events_pkey`).
+    /// Someone else appended at this version first: the `games` row was no longer at the
+    /// expected version once its lock was ours (or, failing that, 23505 on `game_events`).
     Race,
     Store(StoreError),
 }
@@ -343,6 +345,18 @@ pub(crate) struct Appended {
 /// Appends `events` after version `expected` (whose last hash is `prev_hash`), brings the `games`
 /// read model to `after` (the game once they are applied), and notifies listeners on commit.
 /// Runs inside the caller's transaction; returns the new head.
+///
+/// Two statements, each routable by Citus to the one worker holding the game (see README,
+/// Scaling):
+/// 1. `UPDATE games … WHERE version = expected` moves the read model first. It locks the game's
+///    row, so a racing append waits for this transaction and then finds the version moved on:
+///    a lost race is "no row updated", whatever the database (on Citus a duplicate key can come
+///    back without its SQLSTATE's usual table and constraint names, or as XX000 from COPY).
+/// 2. The events as one multi-row `INSERT … VALUES` (one shard, one statement, no COPY), in a
+///    data-modifying CTE whose outer `SELECT pg_notify(…)` runs where the client is connected:
+///    on plain PostgreSQL one statement; on Citus the insert runs on the worker and the notify on
+///    the coordinator, where the servers listen. (`RETURNING pg_notify(…)` is refused by Citus,
+///    and would run on a worker if it were not.)
 pub(crate) async fn append_tx(
     conn: &mut PgConnection,
     id: GameId,
@@ -352,41 +366,17 @@ pub(crate) async fn append_tx(
     prev_hash: [u8; 32],
     after: &Game,
 ) -> std::result::Result<Appended, AppendError> {
-    if events.is_empty() {
-        return Err(unexpected("nothing to append").into());
+    if events.is_empty() || events.len() > MAX_ROWS {
+        return Err(unexpected(format!("cannot append {} events at once", events.len())).into());
     }
     let mut rows = ChainedRows::with_capacity(events.len());
     let last_hash = rows.push_chain(events, expected + 1, prev_hash)?;
     let version = expected + events.len() as i64;
-    let inserted = sqlx::query(
-        "INSERT INTO game_events \
-             (game_id, seq, event_type, event_version, payload, seat, prev_hash, hash) \
-         SELECT $1, e.seq, e.kind, $2, e.payload::json, $3, e.prev_hash, e.hash \
-         FROM UNNEST($4::bigint[], $5::text[], $6::text[], $7::bytea[], $8::bytea[]) \
-             AS e(seq, kind, payload, prev_hash, hash)",
-    )
-    .bind(id.0)
-    .bind(EVENT_SCHEMA_VERSION)
-    .bind(seat.map(|s| i16::from(s.0)))
-    .bind(&rows.seqs)
-    .bind(&rows.kinds)
-    .bind(&rows.payloads)
-    .bind(&rows.prevs)
-    .bind(&rows.hashes)
-    .execute(&mut *conn)
-    .await;
-    match inserted {
-        Err(e) if is_unique_violation(&e, "game_events_pkey") => return Err(AppendError::Race),
-        other => other.context("append events")?,
-    };
     let model = ReadModel::of(after);
-    // The notification rides on the updated row (one round trip, not two); a transaction that
-    // does not commit sends none.
     let updated = sqlx::query(
         "UPDATE games SET version = $2, status = $3, awaiting_seat = $4, winners = $5, \
                           updated_at = now() \
-         WHERE id = $1 AND version = $6 \
-         RETURNING pg_notify($7, $8)",
+         WHERE id = $1 AND version = $6",
     )
     .bind(id.0)
     .bind(version)
@@ -394,18 +384,79 @@ pub(crate) async fn append_tx(
     .bind(model.awaiting_seat)
     .bind(model.winners)
     .bind(expected)
-    .bind(CHANNEL)
-    .bind(format!("{id}:{version}"))
     .execute(&mut *conn)
     .await
-    .context("update the games read model and notify")?;
+    .context("update the games read model")?;
     if updated.rows_affected() != 1 {
-        return Err(unexpected(format!(
-            "games read model of {id} is not at version {expected} although its stream is"
-        ))
-        .into());
+        return Err(AppendError::Race);
     }
+    let mut query = sqlx::query(insert_events_sql(events.len()))
+        .bind(id.0)
+        .bind(EVENT_SCHEMA_VERSION)
+        .bind(seat.map(|s| i16::from(s.0)))
+        .bind(CHANNEL)
+        .bind(format!("{id}:{version}"));
+    for i in 0..events.len() {
+        query = query
+            .bind(rows.seqs[i])
+            .bind(rows.kinds[i])
+            .bind(&rows.payloads[i])
+            .bind(&rows.prevs[i])
+            .bind(&rows.hashes[i]);
+    }
+    match query.execute(&mut *conn).await {
+        // Only when the stream and its read model disagree (the row lock above orders appends
+        // that go through here).
+        Err(e) if is_unique_violation(&e, "game_events") => return Err(AppendError::Race),
+        other => other.context("append events and notify")?,
+    };
     Ok(Appended { version, last_hash })
+}
+
+/// Parameters shared by every row of [`insert_events_sql`]: game id, schema version, seat, and
+/// the notification's channel and payload.
+const SHARED_PARAMS: usize = 5;
+/// Parameters of each row: seq, type, payload, prev_hash, hash.
+const ROW_PARAMS: usize = 5;
+/// The most events one statement takes (PostgreSQL binds at most 65,535 parameters).
+const MAX_ROWS: usize = (u16::MAX as usize - SHARED_PARAMS) / ROW_PARAMS;
+
+/// `INSERT INTO game_events … VALUES (…), (…) … ` for `n` events inside a CTE whose outer
+/// `SELECT` sends the notification; `n` is 1 to [`MAX_ROWS`]. The text is built once per row
+/// count and kept (sqlx prepares each distinct text once per connection).
+fn insert_events_sql(n: usize) -> &'static str {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static TEXTS: OnceLock<Mutex<HashMap<usize, &'static str>>> = OnceLock::new();
+    let mut texts = TEXTS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    texts.entry(n).or_insert_with(|| {
+        let mut sql = String::from(
+            "WITH appended AS (INSERT INTO game_events \
+                 (game_id, seq, event_type, event_version, payload, seat, prev_hash, hash) VALUES ",
+        );
+        for row in 0..n {
+            let p = SHARED_PARAMS + row * ROW_PARAMS;
+            if row > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!(
+                "($1, ${}, ${}, $2, ${}::json, $3, ${}, ${})",
+                p + 1,
+                p + 2,
+                p + 3,
+                p + 4,
+                p + 5
+            ));
+        }
+        sql.push_str(
+            " RETURNING seq) \
+             SELECT pg_notify($4, $5) FROM appended LIMIT 1",
+        );
+        Box::leak(sql.into_boxed_str())
+    })
 }
 
 /// The stream's head as the calling statement sees it: its version and its last hash.
@@ -715,6 +766,8 @@ impl Store {
             Err(AppendError::Store(e)) => return Err(e),
         };
         let new_version = appended.version;
+        // Issue 13 §1: the notifications this action causes commit (or roll back) with it.
+        outbox::record_append(&mut tx, id, version, new_version, Some(seat), &after).await?;
         if let Some(key) = s.idempotency_key {
             let stored = sqlx::query(
                 "INSERT INTO idempotency_keys \
@@ -731,7 +784,7 @@ impl Store {
             .execute(&mut *tx)
             .await;
             match stored {
-                Err(e) if is_unique_violation(&e, "idempotency_keys_pkey") => {
+                Err(e) if is_unique_violation(&e, "idempotency_keys") => {
                     return Ok(Attempt::KeyRace);
                 }
                 other => other.context("store an idempotency key")?,

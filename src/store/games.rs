@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Utc};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
@@ -12,6 +12,7 @@ use uuid::Uuid;
 
 use super::error::{Context, Result, StoreError, unexpected};
 use super::events::{AppendError, GENESIS, append_tx, seat_from_db};
+use super::outbox;
 use super::{AccountId, GameId, Store};
 use crate::engine::{self, Game, GameOptions, OptionsRequest, Seat};
 
@@ -52,6 +53,33 @@ impl GameStatus {
     }
 }
 
+/// Who may see a game: `public` games are listed and shown to everyone; `private` ones only
+/// to their seated players, and joining them needs an invitation.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    #[default]
+    Public,
+    Private,
+}
+
+impl Visibility {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Visibility::Public => "public",
+            Visibility::Private => "private",
+        }
+    }
+
+    fn from_db(s: &str) -> Result<Self> {
+        Ok(match s {
+            "public" => Visibility::Public,
+            "private" => Visibility::Private,
+            other => return Err(unexpected(format!("unknown game visibility {other:?}"))),
+        })
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SeatInfo {
     pub seat: Seat,
@@ -73,8 +101,29 @@ pub struct GameSummary {
     /// The seat whose decision is awaited.
     pub awaiting: Option<Seat>,
     pub winners: Option<Vec<Seat>>,
+    pub visibility: Visibility,
+    /// The finished game this one is a rematch of.
+    pub rematch_of: Option<GameId>,
+    /// The rematch of this game, once a player asked for one.
+    pub rematched_by: Option<GameId>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+}
+
+impl GameSummary {
+    /// Whether `account` holds a seat.
+    pub fn is_seated(&self, account: AccountId) -> bool {
+        self.seats.iter().any(|s| s.account_id == account)
+    }
+
+    /// Whether `account` may see the game at all: a private game exists only for its seated
+    /// players and its creator, also after the creator left it (anyone else gets the answer of a
+    /// game that does not exist).
+    pub fn visible_to(&self, account: AccountId) -> bool {
+        self.visibility == Visibility::Public
+            || self.created_by == account
+            || self.is_seated(account)
+    }
 }
 
 /// A listing request. Ordered by `updated_at` then `id`, both descending (keyset pagination).
@@ -90,6 +139,9 @@ pub struct ListQuery {
     pub limit: u32,
     /// The cursor returned with the previous page.
     pub cursor: Option<String>,
+    /// Private games are listed only to their seated players: this account's (`None`: no
+    /// private game is listed).
+    pub viewer: Option<AccountId>,
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -101,6 +153,9 @@ pub(crate) struct GameRow {
     pub version: i64,
     pub awaiting_seat: Option<i16>,
     pub winners: Option<Vec<i16>>,
+    pub visibility: String,
+    pub rematch_of: Option<Uuid>,
+    pub rematched_by: Option<Uuid>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -123,6 +178,9 @@ impl GameRow {
                 .winners
                 .map(|w| w.into_iter().map(seat_from_db).collect())
                 .transpose()?,
+            visibility: Visibility::from_db(&self.visibility)?,
+            rematch_of: self.rematch_of.map(GameId),
+            rematched_by: self.rematched_by.map(GameId),
             created_at: self.created_at,
             updated_at: self.updated_at,
         })
@@ -130,7 +188,7 @@ impl GameRow {
 }
 
 const GAME_COLUMNS: &str = "id, status, options, created_by, version, awaiting_seat, winners, \
-                            created_at, updated_at";
+                            visibility, rematch_of, rematched_by, created_at, updated_at";
 
 /// The `games` row of `id`, or `NotFound`.
 pub(crate) async fn fetch_row(conn: &mut PgConnection, id: GameId) -> Result<GameRow> {
@@ -143,7 +201,7 @@ pub(crate) async fn fetch_row(conn: &mut PgConnection, id: GameId) -> Result<Gam
 }
 
 /// The same, locked until the end of the transaction (joins and leaves queue up on it).
-async fn lock_row(conn: &mut PgConnection, id: GameId) -> Result<GameRow> {
+pub(crate) async fn lock_row(conn: &mut PgConnection, id: GameId) -> Result<GameRow> {
     sqlx::query_as::<_, GameRow>(&format!(
         "SELECT {GAME_COLUMNS} FROM games WHERE id = $1 FOR UPDATE"
     ))
@@ -162,7 +220,7 @@ struct SeatRow {
     username: String,
 }
 
-async fn fetch_seats(
+pub(crate) async fn fetch_seats(
     conn: &mut PgConnection,
     ids: &[Uuid],
 ) -> Result<HashMap<Uuid, Vec<SeatInfo>>> {
@@ -216,7 +274,7 @@ pub(crate) async fn seat_of(
 }
 
 /// RULES §2: the options as the engine validates them (2 to 5 players, target 10 to 100).
-fn validated(options: GameOptions) -> Result<GameOptions> {
+pub(crate) fn validated(options: GameOptions) -> Result<GameOptions> {
     Ok(OptionsRequest {
         players: options.players,
         include_bruce: Some(options.include_bruce),
@@ -239,7 +297,11 @@ fn decode_cursor(cursor: &str) -> Result<(DateTime<Utc>, Uuid)> {
         .ok_or(StoreError::InvalidCursor)?;
     let (micros, id) = text.split_once(':').ok_or(StoreError::InvalidCursor)?;
     let micros: i64 = micros.parse().map_err(|_| StoreError::InvalidCursor)?;
-    let at = DateTime::from_timestamp_micros(micros).ok_or(StoreError::InvalidCursor)?;
+    let at = DateTime::from_timestamp_micros(micros)
+        // Every cursor names a row's `updated_at`; chrono reaches years PostgreSQL's
+        // timestamptz does not (it fails the query), so anything outside 1..=9999 is forged.
+        .filter(|at| (1..=9999).contains(&at.year()))
+        .ok_or(StoreError::InvalidCursor)?;
     let id = Uuid::parse_str(id).map_err(|_| StoreError::InvalidCursor)?;
     Ok((at, id))
 }
@@ -251,24 +313,52 @@ impl Store {
         creator: AccountId,
         options: GameOptions,
     ) -> Result<GameSummary> {
+        self.create_game_capped(creator, options, None).await
+    }
+
+    /// As [`Store::create_game`], refused with `TooManyOpenGames` when the creator already
+    /// sits in `max_open` open games (`None`: no cap). Creations by one account queue up on
+    /// an advisory lock, so concurrent requests cannot all pass the count.
+    pub async fn create_game_capped(
+        &self,
+        creator: AccountId,
+        options: GameOptions,
+        max_open: Option<u32>,
+    ) -> Result<GameSummary> {
+        self.create_game_as(creator, options, Visibility::Public, max_open)
+            .await
+    }
+
+    /// As [`Store::create_game_capped`], public or private.
+    pub async fn create_game_as(
+        &self,
+        creator: AccountId,
+        options: GameOptions,
+        visibility: Visibility,
+        max_open: Option<u32>,
+    ) -> Result<GameSummary> {
         let options = validated(options)?;
         let id = GameId(Uuid::now_v7());
         let mut tx = self.pool.begin().await.context("begin create")?;
-        sqlx::query(
-            "INSERT INTO games (id, status, options, created_by) VALUES ($1, 'open', $2, $3)",
-        )
-        .bind(id.0)
-        .bind(Json(options))
-        .bind(creator.0)
-        .execute(&mut *tx)
-        .await
-        .context("create a game")?;
-        sqlx::query("INSERT INTO game_seats (game_id, seat, account_id) VALUES ($1, 0, $2)")
-            .bind(id.0)
+        if let Some(max) = max_open {
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1::text, 7103))")
+                .bind(creator.0)
+                .execute(&mut *tx)
+                .await
+                .context("lock the creator's game creations")?;
+            let (open,): (i64,) = sqlx::query_as(
+                "SELECT count(*) FROM game_seats s JOIN games g ON g.id = s.game_id \
+                 WHERE s.account_id = $1 AND g.status = 'open'",
+            )
             .bind(creator.0)
-            .execute(&mut *tx)
+            .fetch_one(&mut *tx)
             .await
-            .context("seat the creator")?;
+            .context("count the creator's open games")?;
+            if open >= i64::from(max) {
+                return Err(StoreError::TooManyOpenGames { max });
+            }
+        }
+        insert_game(&mut tx, id, options, creator, visibility, None, Seat(0)).await?;
         let summary = fetch_summary(&mut tx, id).await?;
         tx.commit().await.context("commit create")?;
         Ok(summary)
@@ -282,6 +372,23 @@ impl Store {
         account: AccountId,
         rng: &mut (impl Rng + ?Sized),
     ) -> Result<GameSummary> {
+        self.join_game_with(id, account, None, rng).await
+    }
+
+    /// Joins with an invitation: `code` (a code invitation's), or else the account's own
+    /// username invitation when it has one. A private game needs one of them; a code that is
+    /// wrong, expired or used up is `NotFound` there, the answer for a game that does not exist,
+    /// and so is a private game without an invitation (for a public game such a code is
+    /// `NoSuchInvitation`). A use of the invitation is spent. The seat is the
+    /// one the invitation reserves (rematches) when free, else the lowest free seat that no
+    /// other live invitation reserves.
+    pub async fn join_game_with(
+        &self,
+        id: GameId,
+        account: AccountId,
+        code: Option<&str>,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> Result<GameSummary> {
         let mut tx = self.pool.begin().await.context("begin join")?;
         let game = lock_row(&mut tx, id).await?;
         let seats = fetch_seats(&mut tx, &[id.0])
@@ -291,6 +398,24 @@ impl Store {
         if seats.iter().any(|s| s.account_id == account) {
             return Err(StoreError::AlreadySeated);
         }
+        let private = Visibility::from_db(&game.visibility)? == Visibility::Private;
+        let invitation = match code {
+            // A wrong code hides a private game (404, as if it did not exist); a public game is
+            // there for all to see, so there it is only a wrong code (422).
+            Some(code) => Some(
+                super::invitations::live_by_code(&mut tx, id, code)
+                    .await?
+                    .ok_or(if private {
+                        StoreError::NotFound
+                    } else {
+                        StoreError::NoSuchInvitation
+                    })?,
+            ),
+            None => super::invitations::live_for_account(&mut tx, id, account).await?,
+        };
+        if invitation.is_none() && private {
+            return Err(StoreError::NotFound);
+        }
         if game.status()? != GameStatus::Open {
             return Err(StoreError::NotOpen);
         }
@@ -298,18 +423,36 @@ impl Store {
         if seats.len() >= usize::from(options.players) {
             return Err(StoreError::GameFull);
         }
+        let reserved =
+            super::invitations::reserved_seats(&mut tx, id, invitation.as_ref().map(|i| i.id))
+                .await?;
+        let taken = |seat: u8| seats.iter().any(|s| s.seat.0 == seat);
+        let seat = invitation
+            .as_ref()
+            .and_then(|i| i.seat)
+            .filter(|s| !taken(s.0))
+            .map(|s| s.0)
+            .or_else(|| (0..options.players).find(|s| !taken(*s) && !reserved.contains(&Seat(*s))))
+            .ok_or(StoreError::GameFull)?;
         sqlx::query("INSERT INTO game_seats (game_id, seat, account_id) VALUES ($1, $2, $3)")
             .bind(id.0)
-            .bind(seats.len() as i16)
+            .bind(i16::from(seat))
             .bind(account.0)
             .execute(&mut *tx)
             .await
             .context("take a seat")?;
+        if let Some(invitation) = &invitation {
+            super::invitations::spend(&mut tx, id, invitation.id).await?;
+        }
         if seats.len() + 1 == usize::from(options.players) {
             let events = engine::start(&options, rng)?;
             let started = Game::replay(&events);
             match append_tx(&mut tx, id, game.version, None, &events, GENESIS, &started).await {
-                Ok(_) => {}
+                // Issue 13 §1: `game_started` to every seat, `your_turn` to the first player.
+                Ok(a) => {
+                    outbox::record_append(&mut tx, id, game.version, a.version, None, &started)
+                        .await?;
+                }
                 Err(AppendError::Race) => {
                     return Err(unexpected(format!("open game {id} already has events")));
                 }
@@ -351,8 +494,14 @@ impl Store {
             .execute(&mut *tx)
             .await
             .context("leave a seat")?;
+        // A rematch's seats are reserved for its players (rotated): they stay where they are.
+        let shift = if game.rematch_of.is_some() {
+            0..0
+        } else {
+            (mine.0 + 1)..seats.len() as u8
+        };
         // One row at a time, upwards: the primary key is checked row by row.
-        for seat in (mine.0 + 1)..seats.len() as u8 {
+        for seat in shift {
             sqlx::query("UPDATE game_seats SET seat = seat - 1 WHERE game_id = $1 AND seat = $2")
                 .bind(id.0)
                 .bind(i16::from(seat))
@@ -374,6 +523,16 @@ impl Store {
         let summary = fetch_summary(&mut tx, id).await?;
         tx.commit().await.context("commit leave")?;
         Ok(summary)
+    }
+
+    /// Whether the game exists.
+    pub async fn exists(&self, id: GameId) -> Result<bool> {
+        let (found,): (bool,) = sqlx::query_as("SELECT EXISTS (SELECT 1 FROM games WHERE id = $1)")
+            .bind(id.0)
+            .fetch_one(&self.pool)
+            .await
+            .context("look a game up")?;
+        Ok(found)
     }
 
     pub async fn summary(&self, id: GameId) -> Result<GameSummary> {
@@ -402,6 +561,9 @@ impl Store {
                        WHERE s.game_id = g.id AND s.seat = g.awaiting_seat \
                          AND s.account_id = $3)) \
                AND ($4::timestamptz IS NULL OR (g.updated_at, g.id) < ($4, $5::uuid)) \
+               AND (g.visibility = 'public' OR EXISTS ( \
+                       SELECT 1 FROM game_seats s \
+                       WHERE s.game_id = g.id AND s.account_id = $7)) \
              ORDER BY g.updated_at DESC, g.id DESC \
              LIMIT $6"
         ))
@@ -411,6 +573,7 @@ impl Store {
         .bind(after.map(|(at, _)| at))
         .bind(after.map(|(_, id)| id))
         .bind(i64::from(limit) + 1)
+        .bind(q.viewer.map(|a| a.0))
         .fetch_all(&mut *conn)
         .await
         .context("list games")?;
@@ -431,4 +594,36 @@ impl Store {
             .collect::<Result<_>>()?;
         Ok((page, next))
     }
+}
+
+/// Inserts an open game and seats its creator at `seat`.
+pub(crate) async fn insert_game(
+    conn: &mut PgConnection,
+    id: GameId,
+    options: GameOptions,
+    creator: AccountId,
+    visibility: Visibility,
+    rematch_of: Option<GameId>,
+    seat: Seat,
+) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO games (id, status, options, created_by, visibility, rematch_of) \
+         VALUES ($1, 'open', $2, $3, $4, $5)",
+    )
+    .bind(id.0)
+    .bind(Json(options))
+    .bind(creator.0)
+    .bind(visibility.as_str())
+    .bind(rematch_of.map(|g| g.0))
+    .execute(&mut *conn)
+    .await
+    .context("create a game")?;
+    sqlx::query("INSERT INTO game_seats (game_id, seat, account_id) VALUES ($1, $2, $3)")
+        .bind(id.0)
+        .bind(i16::from(seat.0))
+        .bind(creator.0)
+        .execute(&mut *conn)
+        .await
+        .context("seat the creator")?;
+    Ok(())
 }

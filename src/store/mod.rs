@@ -5,11 +5,15 @@
 //! update the read model → `pg_notify` → commit.
 
 mod bulk;
+pub mod distribute;
 mod error;
 mod events;
 mod games;
+mod invitations;
 mod notify;
+mod outbox;
 mod snapshots;
+mod tickets;
 mod verify;
 
 use std::fmt;
@@ -20,13 +24,19 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 pub use bulk::{ImportGame, numbered_account_id, numbered_game_id};
-pub use error::{Result, StoreError, is_unavailable};
+pub use error::{Result, StoreError, is_shard_of, is_unavailable};
 pub use events::{
     CurrentGame, GENESIS, LoadedGame, StoredEvent, Submit, Submitted, UpcastError, chain_hash,
     request_hash, upcast,
 };
-pub use games::{DEFAULT_LIST_LIMIT, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo};
-pub use notify::{CHANNEL, Notifier};
+pub use games::{
+    DEFAULT_LIST_LIMIT, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo, Visibility,
+};
+pub use invitations::{
+    CreatedInvitation, NewInvitation, REMATCH_INVITATION_TTL_S, ReceivedInvitation,
+};
+pub use notify::{CHANNEL, NotificationWakeups, Notifier};
+pub use outbox::{NOTIFICATIONS_CHANNEL, Notification, NotificationKind};
 pub use snapshots::{SNAPSHOT_CAPACITY, Snapshot};
 pub use verify::{Broken, ExportedEvent, GameExport, ShuffleBreak, VerifyReport, verify_shuffles};
 

@@ -1,16 +1,20 @@
-//! Wake-ups for long polls: one `LISTEN game_events` connection per process, fanned out to
-//! waiters through a broadcast channel. Appends send `pg_notify('game_events', '<id>:<version>')`
-//! inside their transaction, so a notification means the events are committed.
+//! Wake-ups for long polls and streams: one connection per process listens on `game_events`
+//! and `notifications`. Game appends are fanned out to waiters through a broadcast channel;
+//! account notifications wake only the streams of that account (one `watch` per account with a
+//! stream open). Writers `pg_notify` inside their transaction, so a wake-up means the rows are
+//! committed; a wake-up is only a hint to read the database again from where the reader is.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use sqlx::PgPool;
 use sqlx::postgres::{PgListener, PgPoolOptions};
-use tokio::sync::{broadcast, oneshot};
+use tokio::sync::{broadcast, oneshot, watch};
 use tokio::time::Instant;
 
-use super::GameId;
+use super::outbox::NOTIFICATIONS_CHANNEL;
+use super::{AccountId, GameId};
 
 /// The notification channel appends are announced on.
 pub const CHANNEL: &str = "game_events";
@@ -33,7 +37,72 @@ pub struct Notifier {
 struct Inner {
     pool: PgPool,
     signals: broadcast::Sender<Signal>,
+    accounts: Arc<AccountWakers>,
     _stop: oneshot::Sender<()>,
+}
+
+/// One `watch` per account with at least one stream open. The value only counts wake-ups: a
+/// change means "read the database again".
+#[derive(Default)]
+struct AccountWakers {
+    senders: Mutex<HashMap<AccountId, watch::Sender<u64>>>,
+}
+
+impl AccountWakers {
+    fn wake(&self, account: AccountId) {
+        let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(tx) = senders.get(&account) {
+            tx.send_modify(|n| *n = n.wrapping_add(1));
+        }
+    }
+
+    /// After a reconnection of the listener: every stream looks at the database.
+    fn wake_all(&self) {
+        let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
+        for tx in senders.values() {
+            tx.send_modify(|n| *n = n.wrapping_add(1));
+        }
+    }
+}
+
+/// Wake-ups of one account's notifications, for one stream. Subscribe before reading the
+/// database: anything committed after the subscription wakes it.
+pub struct NotificationWakeups {
+    account: AccountId,
+    rx: Option<watch::Receiver<u64>>,
+    wakers: Arc<AccountWakers>,
+}
+
+impl NotificationWakeups {
+    /// Resolves at the next wake-up of this account (a notification committed, or the listener
+    /// reconnected and some may have been missed).
+    pub async fn changed(&mut self) {
+        let changed = match self.rx.as_mut() {
+            Some(rx) => rx.changed().await.is_ok(),
+            None => false,
+        };
+        if !changed {
+            // Never happens while `self` holds the receiver (the map holds the sender).
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+impl Drop for NotificationWakeups {
+    fn drop(&mut self) {
+        let mut senders = self
+            .wakers
+            .senders
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        drop(self.rx.take());
+        if senders
+            .get(&self.account)
+            .is_some_and(|tx| tx.receiver_count() == 0)
+        {
+            senders.remove(&self.account);
+        }
+    }
 }
 
 impl std::fmt::Debug for Notifier {
@@ -64,14 +133,45 @@ impl Notifier {
         if let Err(e) = &first {
             tracing::warn!(error = %e, "game_events listener: first connection failed; retrying");
         }
-        tokio::spawn(run(listener_pool, first.ok(), signals.clone(), stop_rx));
+        let accounts = Arc::new(AccountWakers::default());
+        tokio::spawn(run(
+            listener_pool,
+            first.ok(),
+            signals.clone(),
+            accounts.clone(),
+            stop_rx,
+        ));
         Notifier {
             inner: Arc::new(Inner {
                 pool,
                 signals,
+                accounts,
                 _stop: stop_tx,
             }),
         }
+    }
+
+    /// Wake-ups for `account`'s notifications, from now on (see [`NotificationWakeups`]).
+    pub fn subscribe_notifications(&self, account: AccountId) -> NotificationWakeups {
+        let wakers = self.inner.accounts.clone();
+        let rx = {
+            let mut senders = wakers.senders.lock().unwrap_or_else(|p| p.into_inner());
+            senders
+                .entry(account)
+                .or_insert_with(|| watch::channel(0).0)
+                .subscribe()
+        };
+        NotificationWakeups {
+            account,
+            rx: Some(rx),
+            wakers,
+        }
+    }
+
+    /// How many accounts have a notification stream open in this process.
+    pub fn notification_subscribers(&self) -> usize {
+        let senders = self.inner.accounts.senders.lock();
+        senders.map_or(0, |s| s.len())
     }
 
     /// Waits until game `id` is past `after_version` (true) or `timeout` passes (false).
@@ -122,7 +222,9 @@ impl Notifier {
 
 async fn listen(pool: &PgPool) -> Result<PgListener, sqlx::Error> {
     let mut listener = PgListener::connect_with(pool).await?;
-    listener.listen(CHANNEL).await?;
+    listener
+        .listen_all([CHANNEL, NOTIFICATIONS_CHANNEL])
+        .await?;
     Ok(listener)
 }
 
@@ -130,6 +232,7 @@ async fn run(
     pool: PgPool,
     mut listener: Option<PgListener>,
     signals: broadcast::Sender<Signal>,
+    accounts: Arc<AccountWakers>,
     mut stop: oneshot::Receiver<()>,
 ) {
     let mut backoff = Duration::from_millis(50);
@@ -143,6 +246,7 @@ async fn run(
                         listener = Some(l);
                         backoff = Duration::from_millis(50);
                         let _ = signals.send(Signal::Resync);
+                        accounts.wake_all();
                     }
                     Err(e) => {
                         tracing::warn!(error = %e, "game_events listener: cannot connect");
@@ -159,6 +263,12 @@ async fn run(
         tokio::select! {
             _ = &mut stop => return,
             received = l.try_recv() => match received {
+                Ok(Some(n)) if n.channel() == NOTIFICATIONS_CHANNEL => {
+                    match parse_notification(n.payload()) {
+                        Some(account) => accounts.wake(account),
+                        None => tracing::warn!(payload = n.payload(), "notifications: bad payload"),
+                    }
+                }
                 Ok(Some(n)) => match parse(n.payload()) {
                     Some((id, version)) => {
                         let _ = signals.send(Signal::Appended(id, version));
@@ -170,6 +280,7 @@ async fn run(
                 Ok(None) => {
                     tracing::warn!("game_events listener reconnected after losing its connection");
                     let _ = signals.send(Signal::Resync);
+                    accounts.wake_all();
                 }
                 // The connection failed (or could not be made again): start over on a new one,
                 // which resyncs the waiters once it listens.
@@ -185,4 +296,11 @@ async fn run(
 fn parse(payload: &str) -> Option<(GameId, i64)> {
     let (id, version) = payload.split_once(':')?;
     Some((id.parse().ok()?, version.parse().ok()?))
+}
+
+/// The account of a `notifications` payload, `<account_id>:<id>`.
+fn parse_notification(payload: &str) -> Option<AccountId> {
+    let (account, id) = payload.split_once(':')?;
+    id.parse::<i64>().ok()?;
+    account.parse().ok()
 }

@@ -1,5 +1,8 @@
 //! `spawn_app()`: the real application on 127.0.0.1:0 over a fresh database, and a client.
+//! Dropping the `TestApp` stops the server and drops the database (see [`AppCleanup`]).
 
+use std::future::Future;
+use std::task::{Context, Waker};
 use std::time::Duration;
 
 use lords::config::AppConfig;
@@ -10,6 +13,9 @@ use sqlx::PgPool;
 pub const TEST_JWT_SECRET: &str = "test-secret-0123456789-test-secret-0123456789";
 
 pub struct TestApp {
+    /// Stops the server and drops the database when the `TestApp` goes (first field: dropped
+    /// first).
+    pub cleanup: AppCleanup,
     pub address: String,
     pub pool: PgPool,
     pub db_url: String,
@@ -34,8 +40,10 @@ pub async fn spawn_app() -> TestApp {
 
 /// The app with adjusted settings over a fresh database.
 pub async fn spawn_app_with(adjust: impl FnOnce(&mut AppConfig)) -> TestApp {
-    let (pool, url) = super::fresh_database().await;
-    spawn_app_on(pool, url, adjust).await
+    let (pool, url, database) = super::fresh_database_guarded().await;
+    let mut app = spawn_app_on(pool, url, adjust).await;
+    app.cleanup.database = Some(database);
+    app
 }
 
 /// The app over a given pool (e.g. one pointing at a dead server).
@@ -52,13 +60,34 @@ pub async fn spawn_app_on(
     let address = format!("http://127.0.0.1:{}", app.port());
     let state = app.state().clone();
     let trigger = app.shutdown_trigger();
-    let server = tokio::spawn(app.run_until_stopped());
+    // The server runs on a thread of its own, so that it can still stop after the test's
+    // runtime is gone (a dropped `TestApp` cannot await its shutdown).
+    let (done_tx, done_rx) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name(format!("test-server-{}", app.port()))
+        .spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("a runtime for the test server");
+            let _ = done_tx.send(rt.block_on(app.run_until_stopped()));
+        })
+        .expect("start the test server's thread");
+    let server = tokio::spawn(async move {
+        done_rx
+            .await
+            .unwrap_or_else(|_| Err(std::io::Error::other("the test server's thread panicked")))
+    });
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::limited(3))
         .timeout(Duration::from_secs(30))
         .build()
         .unwrap();
     TestApp {
+        cleanup: AppCleanup {
+            trigger: trigger.clone(),
+            database: None,
+        },
         address,
         pool,
         db_url,
@@ -66,6 +95,26 @@ pub async fn spawn_app_on(
         state,
         trigger,
         server,
+    }
+}
+
+/// Owned by every [`TestApp`]: on drop (the test passed or panicked) starts the server's
+/// shutdown (long polls released, workers stopped within the shutdown timeout) and drops the
+/// app's database `WITH (FORCE)`, which also ends the connections its pool and listener hold.
+pub struct AppCleanup {
+    trigger: ShutdownTrigger,
+    database: Option<super::TestDatabase>,
+}
+
+impl Drop for AppCleanup {
+    fn drop(&mut self) {
+        // `shutdown` fires the signal and sends the stop command when first polled; the server's
+        // own thread carries the stop out. Its completion is not awaited here.
+        let shutdown = std::pin::pin!(self.trigger.shutdown());
+        let _ = shutdown.poll(&mut Context::from_waker(Waker::noop()));
+        if let Some(database) = self.database.take() {
+            database.drop_now();
+        }
     }
 }
 

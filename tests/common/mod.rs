@@ -1,9 +1,22 @@
-//! Shared test support: a fresh PostgreSQL database per test.
+//! Shared test support: a fresh PostgreSQL database per test, dropped again when the test is
+//! done with it (also when it fails).
+//!
+//! Nothing in a test has to clean up: the database made by [`fresh_database`] is dropped (`WITH
+//! (FORCE)`, which also ends any connection still open on it) as soon as the last clone of its
+//! pool goes away, and [`app::spawn_app`]'s server is stopped and its database dropped when the
+//! `TestApp` is dropped. Databases a crashed run left behind are swept by `scripts/test`.
 #![allow(dead_code)]
 
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{Connection, Executor, PgConnection, PgPool};
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// Largest number of connections a test's pool opens (the in-process server shares it). Tests
+/// run two to four at a time, each binary after the other: see `scripts/pg-peak`.
+pub const TEST_POOL_MAX_CONNECTIONS: u32 = 5;
 
 /// The server tests create their databases on (trust auth for `postgres`).
 pub fn admin_url() -> String {
@@ -11,21 +24,129 @@ pub fn admin_url() -> String {
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_string())
 }
 
-/// A new, empty, migrated database; returns its pool and URL.
+/// A name for a new test database: `lords_test_<unix seconds>_<random>`. The time lets
+/// `scripts/test` sweep only what earlier runs left behind.
+pub fn test_database_name() -> String {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let random = uuid::Uuid::new_v4().simple().to_string();
+    format!("lords_test_{now}_{}", &random[..16])
+}
+
+/// A database on the test server that is dropped (`WITH (FORCE)`) when the last clone of this
+/// guard is dropped, or at once by [`TestDatabase::drop_now`].
+#[derive(Clone)]
+pub struct TestDatabase(Arc<DropDatabase>);
+
+struct DropDatabase {
+    name: String,
+    dropped: AtomicBool,
+}
+
+impl TestDatabase {
+    /// Creates an empty database (no migrations) and returns its guard and URL.
+    pub async fn create() -> (TestDatabase, String) {
+        let admin = admin_url();
+        let name = test_database_name();
+        let mut conn = PgConnection::connect(&admin)
+            .await
+            .expect("connect to the test PostgreSQL (see README: Tests)");
+        conn.execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
+            .await
+            .expect("create test database");
+        let _ = conn.close().await;
+        let mut url = url_without_db(&admin);
+        url.push_str(&name);
+        (
+            TestDatabase(Arc::new(DropDatabase {
+                name,
+                dropped: AtomicBool::new(false),
+            })),
+            url,
+        )
+    }
+
+    pub fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    /// Drops the database now (ending its connections); later calls and drops do nothing.
+    pub fn drop_now(&self) {
+        self.0.drop_database();
+    }
+}
+
+impl DropDatabase {
+    fn drop_database(&self) {
+        if self.dropped.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let name = self.name.clone();
+        // Drop cannot await, and may run on a runtime's thread: a thread of its own, with its
+        // own small runtime, does the work while this one waits (so the process cannot exit
+        // before the database is gone).
+        let done = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("a runtime to drop the test database");
+            rt.block_on(drop_database(&name))
+        })
+        .join();
+        match done {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => eprintln!("could not drop test database {}: {e}", self.name),
+            Err(_) => eprintln!("could not drop test database {}: panicked", self.name),
+        }
+    }
+}
+
+impl Drop for DropDatabase {
+    fn drop(&mut self) {
+        self.drop_database();
+    }
+}
+
+async fn drop_database(name: &str) -> Result<(), sqlx::Error> {
+    let mut conn = PgConnection::connect(&admin_url()).await?;
+    let statement = format!(r#"DROP DATABASE IF EXISTS "{name}" WITH (FORCE)"#);
+    // A connection that sneaks in while the database is being dropped makes the drop fail
+    // ("being accessed by other users"): try again a few times.
+    let mut result = Ok(());
+    for attempt in 0..5 {
+        result = conn.execute(statement.as_str()).await.map(|_| ());
+        if result.is_ok() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100 << attempt)).await;
+    }
+    let _ = conn.close().await;
+    result
+}
+
+/// A new, empty, migrated database; returns its pool and URL. The database is dropped when the
+/// last clone of the pool is dropped.
 pub async fn fresh_database() -> (PgPool, String) {
-    let admin = admin_url();
-    let name = format!("lords_test_{}", uuid::Uuid::new_v4().simple());
-    let mut conn = PgConnection::connect(&admin)
-        .await
-        .expect("connect to the test PostgreSQL (see README: Tests)");
-    conn.execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
-        .await
-        .expect("create test database");
-    let opts = PgConnectOptions::from_str(&admin)
+    let (pool, url, _guard) = fresh_database_guarded().await;
+    (pool, url)
+}
+
+/// [`fresh_database`], also returning the database's guard (to drop it at a chosen moment).
+pub async fn fresh_database_guarded() -> (PgPool, String, TestDatabase) {
+    let (guard, url) = TestDatabase::create().await;
+    let opts = PgConnectOptions::from_str(&admin_url())
         .expect("TEST_DATABASE_URL")
-        .database(&name);
+        .database(guard.name());
+    // The pool owns a clone of the guard (in a callback it keeps until the pool itself is
+    // gone), so the database lives exactly as long as some clone of the pool.
+    let owned = guard.clone();
     let pool = PgPoolOptions::new()
-        .max_connections(8)
+        .max_connections(TEST_POOL_MAX_CONNECTIONS)
+        .after_connect(move |_conn, _meta| {
+            let _owned = &owned;
+            Box::pin(async { Ok(()) })
+        })
         .connect_with(opts)
         .await
         .expect("connect to fresh database");
@@ -33,9 +154,7 @@ pub async fn fresh_database() -> (PgPool, String) {
         .run(&pool)
         .await
         .expect("migrations apply");
-    let mut url = url_without_db(&admin);
-    url.push_str(&name);
-    (pool, url)
+    (pool, url, guard)
 }
 
 fn url_without_db(url: &str) -> String {

@@ -18,7 +18,7 @@ const PROBE_ONE_IN: u32 = 24;
 
 /// A place that holds a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Spot {
+pub(crate) enum Spot {
     Hand(Seat, usize),
     Army(Seat, usize),
     Recruit(usize),
@@ -28,7 +28,7 @@ enum Spot {
 
 /// The places whose card `viewer` may not see (RULES §8): other players' hands, other armies'
 /// face-down Followers, face-down recruits, the draw pile.
-fn hidden_spots(g: &Game, viewer: Viewer) -> Vec<Spot> {
+pub(crate) fn hidden_spots(g: &Game, viewer: Viewer) -> Vec<Spot> {
     let mut spots = Vec::new();
     for (i, p) in g.players.iter().enumerate() {
         let seat = Seat(i as u8);
@@ -65,7 +65,7 @@ fn card_at(g: &mut Game, spot: Spot) -> &mut CardId {
 }
 
 /// The game with the cards of two places exchanged; facings and power states stay in place.
-fn swapped(g: &Game, a: Spot, b: Spot) -> Game {
+pub(crate) fn swapped(g: &Game, a: Spot, b: Spot) -> Game {
     let mut g = g.clone();
     let card_a = *card_at(&mut g, a);
     let card_b = std::mem::replace(card_at(&mut g, b), card_a);
@@ -91,10 +91,10 @@ fn swaps(g: &Game, viewer: Viewer, rng: &mut StdRng) -> Vec<(Spot, Spot)> {
     ];
     let mut out = Vec::new();
     for (from, to) in pairs {
-        if let (Some(&a), Some(&b)) = (from.choose(rng), to.choose(rng)) {
-            if a != b {
-                out.push((a, b));
-            }
+        if let (Some(&a), Some(&b)) = (from.choose(rng), to.choose(rng))
+            && a != b
+        {
+            out.push((a, b));
         }
     }
     out

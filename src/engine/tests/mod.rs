@@ -56,5 +56,5 @@ mod smoke {
     }
 }
 
-mod leaks;
+pub(crate) mod leaks;
 mod properties;

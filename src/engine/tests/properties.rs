@@ -287,7 +287,7 @@ fn check_game(options: GameOptions, seed: u64) {
         events.extend(new);
         ctx.action += 1;
     }
-    let through_json = seed % JSON_EVERY == 0;
+    let through_json = seed.is_multiple_of(JSON_EVERY);
     assert_eq!(
         replay_stored(&events, through_json, &ctx),
         g,
@@ -392,10 +392,10 @@ fn check_agreement(g: &Game, seat: Seat, legal: &[Action], rng: &mut StdRng, ctx
         } else {
             mutate(*legal.choose(rng).expect("not empty"), g, rng)
         };
-        if !legal.contains(&a) {
-            if let Ok(events) = decide(g, seat, &a, rng) {
-                panic!("unlisted {a:?} accepted: {events:?}; listed {legal:?}; {ctx}");
-            }
+        if !legal.contains(&a)
+            && let Ok(events) = decide(g, seat, &a, rng)
+        {
+            panic!("unlisted {a:?} accepted: {events:?}; listed {legal:?}; {ctx}");
         }
     }
 }

@@ -1,0 +1,213 @@
+//! Sessions: `POST /v1/auth/refresh` (rotation), `POST /v1/auth/logout` and
+//! `POST /v1/me/password`. Refresh tokens themselves live in `auth::refresh`.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::accounts::TokenResponse;
+use super::error::{ApiError, Problem};
+use crate::auth::rate_limit::{address_key, login_keys};
+use crate::auth::{self, AuthUser};
+use crate::startup::AppState;
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct RefreshRequest {
+    /// The refresh token of the last `TokenResponse`.
+    #[schema(example = "kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo")]
+    pub refresh_token: String,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+pub struct LogoutRequest {
+    /// The session to end (its whole refresh-token family). Absent or null (or no body, or a
+    /// `null` body): every session of the account.
+    #[schema(example = "kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo")]
+    pub refresh_token: Option<String>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct PasswordChange {
+    /// The account's password now.
+    #[schema(example = "bannockburn1314")]
+    pub current_password: String,
+    /// 8 to 128 characters (as at sign-up).
+    #[schema(example = "arbroath1320", min_length = 8, max_length = 128)]
+    pub new_password: String,
+}
+
+/// The keys a refresh counts against: refreshes from the client's address (taken back when one
+/// succeeds), and the address itself, shared with logins.
+fn refresh_keys(req: &HttpRequest) -> Vec<String> {
+    let ip = req.peer_addr().map(|a| a.ip());
+    vec![format!("refresh:{}", address_key(ip)), address_key(ip)]
+}
+
+/// Exchanges a refresh token for a new access token and a NEW refresh token; the presented one
+/// is retired (rotation). Send each refresh token once: presenting a retired one again is taken
+/// as theft and revokes the whole session (every token of its family, the newest included), so
+/// two concurrent refreshes of one token end the session too.
+///
+/// Failed attempts are limited per client address as logins are.
+#[utoipa::path(post, path = "/v1/auth/refresh", tag = "accounts",
+    request_body = RefreshRequest,
+    responses(
+        (status = 200, description = "A new access token and a new refresh token (`Cache-Control: no-store`)",
+            body = TokenResponse),
+        (status = 400, description = "`malformed_json`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "`invalid_refresh_token`: unknown, expired, revoked, or already used \
+            (then its session is revoked); sign in again",
+            body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: too many failures from this address; see `Retry-After`",
+            body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 500, description = "`internal_error`", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn refresh(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<RefreshRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let attempt = state
+        .login_limiter
+        .begin(refresh_keys(&req))
+        .map_err(|retry_after| ApiError::RateLimited { retry_after })?;
+    let rotated =
+        auth::refresh::rotate(&state.pool, &body.refresh_token, state.config.refresh_ttl).await;
+    let (account_id, refresh) = match rotated {
+        Ok(ok) => ok,
+        Err(auth::RefreshError::Invalid) => {
+            drop(attempt); // counted as a failure
+            tracing::info!("refresh refused");
+            return Err(ApiError::InvalidRefreshToken);
+        }
+        Err(e) => {
+            attempt.succeeded(); // not the client's fault
+            return Err(e.into());
+        }
+    };
+    attempt.succeeded();
+    // The account cascade-deletes its tokens; a miss here is a deletion racing this refresh.
+    let account = auth::accounts::find(&state.pool, account_id)
+        .await?
+        .ok_or(ApiError::InvalidRefreshToken)?;
+    let token = state.jwt.issue(&account)?;
+    Ok(TokenResponse::new(token, refresh).response())
+}
+
+/// Ends a session: revokes the refresh-token family of `refresh_token`, or, with no body or no
+/// `refresh_token`, every session of the account ("sign out everywhere"). Answers 204 whether
+/// or not the token was still live (a token of another account is left alone).
+///
+/// Access tokens are stateless and are not revoked: one already issued stays valid until it
+/// expires, at most the access-token lifetime after the logout (`expires_in`, 15 minutes by
+/// default). Clients should discard theirs.
+#[utoipa::path(post, path = "/v1/auth/logout", tag = "accounts",
+    security(("bearer" = [])),
+    request_body(content = Option<LogoutRequest>, description = "Optional: which session to end"),
+    responses(
+        (status = 204, description = "The session (or every session) is revoked"),
+        (status = 400, description = "`malformed_json`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "`unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`)",
+            body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
+        (status = 500, description = "`internal_error`", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn logout(
+    user: AuthUser,
+    state: web::Data<AppState>,
+    body: web::Bytes,
+) -> Result<HttpResponse, ApiError> {
+    // No body, `null` and `{}` all mean every session.
+    let request: LogoutRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        LogoutRequest::default()
+    } else {
+        serde_json::from_slice::<Option<LogoutRequest>>(&body)
+            .map_err(|e| ApiError::MalformedJson(e.to_string()))?
+            .unwrap_or_default()
+    };
+    let revoked = match &request.refresh_token {
+        Some(token) => auth::refresh::revoke_family_of(&state.pool, user.account_id, token).await?,
+        None => auth::refresh::revoke_all(&state.pool, user.account_id).await?,
+    };
+    tracing::info!(account_id = %user.account_id, all = request.refresh_token.is_none(), revoked,
+        "logged out");
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Checks `password` against the caller's account before a change only its owner may make
+/// (password change, account deletion): 403 `invalid_current_password` when wrong. Attempts count
+/// against the login limiter (that username at that address, and the address) when they begin,
+/// before the slow hash, as a login's do.
+pub(crate) async fn confirm_password(
+    req: &HttpRequest,
+    user: &AuthUser,
+    state: &AppState,
+    password: String,
+) -> Result<(), ApiError> {
+    let attempt = state
+        .login_limiter
+        .begin(login_keys(&user.username, req.peer_addr().map(|a| a.ip())))
+        .map_err(|retry_after| ApiError::RateLimited { retry_after })?;
+    let Some(hash) = auth::accounts::password_hash(&state.pool, user.account_id).await? else {
+        return Err(ApiError::Unauthorized(auth::AuthError::InvalidToken(None)));
+    };
+    if !auth::password::verify(password, Some(hash)).await? {
+        drop(attempt); // counted as a failure
+        return Err(ApiError::InvalidCurrentPassword);
+    }
+    attempt.succeeded();
+    Ok(())
+}
+
+/// Changes the account's password (same policy as sign-up) and revokes every refresh token of
+/// the account: every session must sign in again. Access tokens already issued stay valid until
+/// they expire (at most the access-token lifetime, 15 minutes by default).
+///
+/// Wrong current passwords are limited per username and per client address as logins are.
+#[utoipa::path(post, path = "/v1/me/password", tag = "accounts",
+    security(("bearer" = [])),
+    request_body = PasswordChange,
+    responses(
+        (status = 204, description = "Changed; every session is revoked"),
+        (status = 400, description = "`malformed_json`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "`unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`)",
+            body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`invalid_current_password`", body = Problem,
+            content_type = "application/problem+json"),
+        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_password`: the new password breaks the policy", body = Problem,
+            content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: too many wrong passwords; see `Retry-After`",
+            body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 500, description = "`internal_error`", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn change_password(
+    req: HttpRequest,
+    user: AuthUser,
+    state: web::Data<AppState>,
+    body: web::Json<PasswordChange>,
+) -> Result<HttpResponse, ApiError> {
+    let PasswordChange {
+        current_password,
+        new_password,
+    } = body.into_inner();
+    auth::accounts::validate_password(&new_password)?;
+    confirm_password(&req, &user, &state, current_password).await?;
+    let new_hash = auth::password::hash(new_password).await?;
+    let mut tx = state.pool.begin().await?;
+    if !auth::accounts::set_password_hash(&mut *tx, user.account_id, &new_hash).await? {
+        return Err(ApiError::Unauthorized(auth::AuthError::InvalidToken(None)));
+    }
+    let revoked = auth::refresh::revoke_all(&mut *tx, user.account_id).await?;
+    tx.commit().await?;
+    tracing::info!(account_id = %user.account_id, revoked, "password changed");
+    Ok(HttpResponse::NoContent().finish())
+}

@@ -1,0 +1,482 @@
+//! Server-Sent Events (issue 13 §2): `GET /v1/me/stream` (the caller's notifications),
+//! `GET /v1/games/{id}/stream` (a game's events as `GET /events` shows them to the caller), and
+//! `POST /v1/stream-tickets` (single-use tickets for EventSource, which cannot send
+//! `Authorization`). Streams read the database, then wait for a wake-up (LISTEN/NOTIFY, any
+//! server process) and read again from the last id sent: nothing is missed, nothing repeated.
+//! A plain streaming `HttpResponse`: the format is four lines, and the loop needs our own
+//! wake-ups and shutdown signal, which `actix-web-lab`'s SSE channel would not spare us.
+
+use std::collections::VecDeque;
+use std::convert::Infallible;
+use std::time::Duration;
+
+use actix_web::http::header;
+use actix_web::web::Bytes;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use tokio::time::Instant;
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use super::error::{ApiError, ErrorCode, Problem};
+use super::games::{EventDto, GamePath, event_dtos};
+use crate::auth::{AccountId, AuthError, AuthUser};
+use crate::startup::AppState;
+use crate::store::{GameId, Notification, NotificationWakeups};
+
+/// How long a stream ticket may wait to be used.
+pub const TICKET_TTL: Duration = Duration::from_secs(60);
+/// The most rows one read of a stream takes from the database.
+const PAGE: i64 = 100;
+/// Tickets are 43 characters; anything much longer is not one (and is not looked up).
+const MAX_TICKET_LEN: usize = 128;
+/// First line of every stream: EventSource waits this long (ms) before reconnecting.
+const RETRY: &[u8] = b"retry: 2000\n\n";
+const KEEP_ALIVE: &[u8] = b": keep-alive\n\n";
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/stream-tickets").route(web::post().to(issue_ticket)))
+        .service(web::resource("/me/stream").route(web::get().to(my_stream)))
+        .service(web::resource("/games/{id}/stream").route(web::get().to(game_stream)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Representations
+
+/// A stream ticket: pass it as `?ticket=` to one stream request within `expires_in` seconds.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct StreamTicket {
+    /// Opaque; good for one stream request. Never logged, stored only as a hash.
+    #[schema(example = "q5v0Jx3mZyT8fB2kL9cR4wH7nD1sA6eU0gP3iO8tY2M")]
+    pub ticket: String,
+    /// Seconds left to use it.
+    #[schema(example = 60)]
+    pub expires_in: u64,
+}
+
+/// What a notification says.
+#[derive(ToSchema)]
+#[schema(as = NotificationKind)]
+#[serde(rename_all = "snake_case")]
+pub enum NotificationKindSchema {
+    YourTurn,
+    GameStarted,
+    GameEnded,
+    Invited,
+    TimedOut,
+}
+
+/// One notification of the caller: the `data:` of a `/v1/me/stream` event whose `event:` is its
+/// `kind` and whose `id:` is its `id`.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(as = Notification)]
+pub struct NotificationDto {
+    /// Per account, strictly increasing: resume after it with `Last-Event-ID`.
+    #[schema(example = 7)]
+    pub id: i64,
+    #[schema(value_type = NotificationKindSchema, example = "your_turn")]
+    pub kind: String,
+    /// The game it is about.
+    #[schema(required = true, example = "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10")]
+    pub game_id: Option<Uuid>,
+    #[schema(example = "2026-03-14T18:09:47.120Z")]
+    pub created_at: DateTime<Utc>,
+    /// By kind. `your_turn`: `{version, seat, decision, deadline}` (the awaited `Decision`;
+    /// `deadline` is `null` until games have deadlines). `game_started`: `{version, seat,
+    /// players}`. `game_ended`: `{version, seat, place, score, scores, won, winners}` (`place`
+    /// from 1; `scores` by seat; `winners` are seats). `seat` is always the caller's seat.
+    /// `invited` (an invitation by username, a rematch's included): `{invitation_id, inviter_id,
+    /// seat, expires_at}` (`seat` the one kept for the caller, or `null`); join with
+    /// `POST /v1/games/{game_id}/join`, no code needed.
+    #[schema(value_type = Object,
+        example = json!({"version": 12, "seat": 1, "decision": {"kind": "turn"}, "deadline": null}))]
+    pub payload: serde_json::Value,
+}
+
+impl From<Notification> for NotificationDto {
+    fn from(n: Notification) -> Self {
+        NotificationDto {
+            id: n.id,
+            kind: n.kind.as_str().to_string(),
+            game_id: n.game_id.map(|g| g.0),
+            created_at: n.created_at,
+            payload: n.payload,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct StreamQuery {
+    /// Resume after this id, as the `Last-Event-ID` header does (the header wins when both are
+    /// sent): for a new EventSource that carries on where an earlier one stopped.
+    #[param(minimum = 0)]
+    pub last_event_id: Option<i64>,
+    /// A ticket from `POST /v1/stream-tickets`, instead of `Authorization` (single-use).
+    #[param(min_length = 1)]
+    pub ticket: Option<String>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handlers
+
+/// A single-use ticket that opens one stream (`?ticket=`) within 60 seconds: browsers'
+/// EventSource cannot send `Authorization`, and access tokens do not belong in URLs.
+#[utoipa::path(post, path = "/v1/stream-tickets", tag = "streams",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "A new ticket", body = StreamTicket),
+        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn issue_ticket(
+    state: web::Data<AppState>,
+    user: AuthUser,
+) -> Result<HttpResponse, ApiError> {
+    let ticket = state
+        .store
+        .issue_stream_ticket(user.account_id, TICKET_TTL)
+        .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(StreamTicket {
+            ticket,
+            expires_in: TICKET_TTL.as_secs(),
+        }))
+}
+
+/// The caller's notifications as they happen, as Server-Sent Events: `id:` the notification's
+/// id, `event:` its kind, `data:` the `Notification`. Every notification after `Last-Event-ID`
+/// (or `?last_event_id=`; none: from the first) is sent first, then each new one, whichever
+/// server process wrote it; `: keep-alive` comments fill silences.
+#[utoipa::path(get, path = "/v1/me/stream", tag = "streams",
+    params(StreamQuery,
+        ("Last-Event-ID" = Option<String>, Header, description = "The last notification id received: the stream resumes after it", nullable = false, pattern = "^[0-9]{1,18}$")),
+    security(("bearer" = []), ("stream_ticket" = [])),
+    responses(
+        (status = 200, description = "An endless `text/event-stream`; each event's `data:` is a `Notification`", body = NotificationDto, content_type = "text/event-stream"),
+        (status = 400, description = "`invalid_query`, `invalid_header`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "`unauthorized` (also a ticket that is unknown, expired or used)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn my_stream(
+    state: web::Data<AppState>,
+    query: web::Query<StreamQuery>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let q = query.into_inner();
+    let after = last_event_id(&req, q.last_event_id)?;
+    let account = caller(&state, &req, q.ticket.as_deref()).await?;
+    // Subscribed before the first read: whatever commits after it wakes the stream.
+    let wakeups = state.notifier.subscribe_notifications(account);
+    let stream = Sse::new(state, Notifications { account, wakeups }, after);
+    Ok(event_stream(futures_util::stream::unfold(
+        stream,
+        Sse::next,
+    )))
+}
+
+/// The game's events as the caller may see them, as Server-Sent Events: `id:` the seq, `data:`
+/// the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at that moment
+/// (redacted while the game is on; everything once it is over). Spectators too. Resumes after
+/// `Last-Event-ID` (or `?last_event_id=`); `: keep-alive` comments fill silences.
+#[utoipa::path(get, path = "/v1/games/{id}/stream", tag = "streams",
+    params(GamePath, StreamQuery,
+        ("Last-Event-ID" = Option<String>, Header, description = "The last seq received: the stream resumes after it", nullable = false, pattern = "^[0-9]{1,18}$")),
+    security(("bearer" = []), ("stream_ticket" = [])),
+    responses(
+        (status = 200, description = "An endless `text/event-stream`; each event's `data:` is an `EventDto`", body = EventDto, content_type = "text/event-stream"),
+        (status = 400, description = "`invalid_path`, `invalid_query`, `invalid_header`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "`unauthorized` (also a ticket that is unknown, expired or used)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`game_not_found` (also a private game the caller is not seated in)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn game_stream(
+    state: web::Data<AppState>,
+    path: web::Path<GamePath>,
+    query: web::Query<StreamQuery>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let q = query.into_inner();
+    let after = last_event_id(&req, q.last_event_id)?;
+    let account = caller(&state, &req, q.ticket.as_deref()).await?;
+    let game = GameId(path.id);
+    // A private game the caller is not seated in does not exist for them (as on `/events`).
+    if !state.store.summary(game).await?.visible_to(account) {
+        return Err(crate::store::StoreError::NotFound.into());
+    }
+    let stream = Sse::new(state, GameEvents { account, game }, after);
+    Ok(event_stream(futures_util::stream::unfold(
+        stream,
+        Sse::next,
+    )))
+}
+
+/// The account a stream is for: the ticket's (used up now) when one is given, else the bearer
+/// token's.
+async fn caller(
+    state: &AppState,
+    req: &HttpRequest,
+    ticket: Option<&str>,
+) -> Result<AccountId, ApiError> {
+    let invalid = || ApiError::Unauthorized(AuthError::InvalidToken(None));
+    match ticket {
+        Some(t) if t.len() > MAX_TICKET_LEN => Err(invalid()),
+        Some(t) => state
+            .store
+            .redeem_stream_ticket(t)
+            .await?
+            .ok_or_else(invalid),
+        None => Ok(AuthUser::extract(req).await?.account_id),
+    }
+}
+
+/// Where to resume: `Last-Event-ID` (what EventSource sends when it reconnects), else the query.
+fn last_event_id(req: &HttpRequest, query: Option<i64>) -> Result<i64, ApiError> {
+    if let Some(value) = req.headers().get("last-event-id") {
+        let text = value.to_str().unwrap_or("").trim();
+        if !text.is_empty() {
+            return text.parse::<i64>().ok().filter(|n| *n >= 0).ok_or_else(|| {
+                ApiError::Game(
+                    ErrorCode::InvalidHeader,
+                    "Last-Event-ID must be an id this stream sent (0 or more)".into(),
+                )
+            });
+        }
+    }
+    match query {
+        Some(n) if n < 0 => Err(ApiError::InvalidQuery(
+            "last_event_id must be 0 or more".into(),
+        )),
+        other => Ok(other.unwrap_or(0)),
+    }
+}
+
+fn event_stream(
+    body: impl futures_util::Stream<Item = Result<Bytes, Infallible>> + 'static,
+) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/event-stream"))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        // nginx and friends: pass each line on as it comes.
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(body)
+}
+
+/// One SSE event. `data` is one line of JSON (serde_json never writes a newline).
+fn sse_event(id: i64, event: Option<&str>, data: &impl Serialize) -> Bytes {
+    let json = serde_json::to_string(data).unwrap_or_else(|_| "null".into());
+    let mut s = String::with_capacity(json.len() + 48);
+    s.push_str("id: ");
+    s.push_str(&id.to_string());
+    s.push('\n');
+    if let Some(event) = event {
+        s.push_str("event: ");
+        s.push_str(event);
+        s.push('\n');
+    }
+    s.push_str("data: ");
+    s.push_str(&json);
+    s.push_str("\n\n");
+    Bytes::from(s)
+}
+
+type Step<S> = Option<(Result<Bytes, Infallible>, S)>;
+
+/// What one SSE endpoint streams: pages of lines after an id, and a way to wait for more.
+trait Source {
+    /// The lines after `after` (at most [`PAGE`]), each with its id; `None` when the store
+    /// cannot be read (the stream closes: the client reconnects with Last-Event-ID and loses
+    /// nothing).
+    async fn read(&mut self, state: &AppState, after: i64) -> Option<Vec<(i64, Bytes)>>;
+    /// Until something may follow `after` (`true`) or `left` has passed (`false`).
+    async fn wait(&mut self, state: &AppState, after: i64, left: Duration) -> bool;
+}
+
+/// The loop both streams share: `retry:` first, then read after the last id sent whenever
+/// something may be new, send, wait for a wake-up; `: keep-alive` after `heartbeat` of silence;
+/// the end when the server shuts down.
+struct Sse<S> {
+    state: web::Data<AppState>,
+    source: S,
+    last: i64,
+    pending: VecDeque<Bytes>,
+    /// Something may be stored after `last`.
+    dirty: bool,
+    started: bool,
+    heartbeat: Duration,
+}
+
+impl<S: Source> Sse<S> {
+    fn new(state: web::Data<AppState>, source: S, after: i64) -> Self {
+        Sse {
+            heartbeat: state.config.sse_heartbeat,
+            state,
+            source,
+            last: after,
+            pending: VecDeque::new(),
+            dirty: true,
+            started: false,
+        }
+    }
+
+    async fn next(mut self) -> Step<Self> {
+        if !self.started {
+            self.started = true;
+            return Some((Ok(Bytes::from_static(RETRY)), self));
+        }
+        let quiet_until = Instant::now() + self.heartbeat;
+        loop {
+            if let Some(line) = self.pending.pop_front() {
+                return Some((Ok(line), self));
+            }
+            if self.state.shutdown.is_shutting_down() {
+                return None;
+            }
+            if self.dirty {
+                let lines = self.source.read(&self.state, self.last).await?;
+                self.dirty = lines.len() as i64 == PAGE;
+                for (id, line) in lines {
+                    self.last = id;
+                    self.pending.push_back(line);
+                }
+                continue;
+            }
+            let left = quiet_until.saturating_duration_since(Instant::now());
+            let changed = tokio::select! {
+                _ = self.state.shutdown.wait() => return None,
+                changed = self.source.wait(&self.state, self.last, left) => changed,
+            };
+            if changed {
+                self.dirty = true;
+            } else {
+                return Some((Ok(Bytes::from_static(KEEP_ALIVE)), self));
+            }
+        }
+    }
+}
+
+/// `/v1/me/stream`: the caller's notifications, woken by the notifications channel.
+struct Notifications {
+    account: AccountId,
+    wakeups: NotificationWakeups,
+}
+
+impl Source for Notifications {
+    async fn read(&mut self, state: &AppState, after: i64) -> Option<Vec<(i64, Bytes)>> {
+        match state
+            .store
+            .notifications_after(self.account, after, PAGE)
+            .await
+        {
+            Ok(rows) => Some(
+                rows.into_iter()
+                    .map(|n| {
+                        let (id, kind) = (n.id, n.kind.as_str());
+                        (id, sse_event(id, Some(kind), &NotificationDto::from(n)))
+                    })
+                    .collect(),
+            ),
+            Err(e) => {
+                tracing::warn!(error = %e, "notification stream: cannot read; closing it");
+                None
+            }
+        }
+    }
+
+    async fn wait(&mut self, _state: &AppState, _after: i64, left: Duration) -> bool {
+        tokio::time::timeout(left, self.wakeups.changed())
+            .await
+            .is_ok()
+    }
+}
+
+/// `/v1/games/{id}/stream`: the game's events, woken as long polls are.
+struct GameEvents {
+    account: AccountId,
+    game: GameId,
+}
+
+impl Source for GameEvents {
+    async fn read(&mut self, state: &AppState, after: i64) -> Option<Vec<(i64, Bytes)>> {
+        let read = async {
+            // As `GET /events` does it: the listing row (who the caller is, whether the game is
+            // over), then the events.
+            let summary = state.store.summary(self.game).await?;
+            let stored = state.store.events(self.game, after, PAGE).await?;
+            Ok::<_, crate::store::StoreError>(event_dtos(&summary, self.account, stored))
+        }
+        .await;
+        match read {
+            Ok((events, _complete)) => Some(
+                events
+                    .into_iter()
+                    .map(|e| (e.seq, sse_event(e.seq, None, &e)))
+                    .collect(),
+            ),
+            Err(e) => {
+                tracing::warn!(error = %e, game = %self.game, "game stream: cannot read; closing it");
+                None
+            }
+        }
+    }
+
+    async fn wait(&mut self, state: &AppState, after: i64, left: Duration) -> bool {
+        state.notifier.wait_past(self.game, after, left).await
+    }
+}
+
+/// The `stream_ticket` security scheme (`?ticket=` on the stream endpoints), and an example of
+/// the event stream on each stream operation.
+pub struct StreamDocs;
+
+impl utoipa::Modify for StreamDocs {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "stream_ticket",
+            SecurityScheme::ApiKey(ApiKey::Query(ApiKeyValue::with_description(
+                "ticket",
+                "A single-use ticket from `POST /v1/stream-tickets`, valid 60 seconds; for \
+                 browsers' EventSource, which cannot send `Authorization`.",
+            ))),
+        );
+        let examples = [
+            (
+                "/v1/me/stream",
+                "retry: 2000\n\n\
+                 id: 7\nevent: your_turn\ndata: {\"id\":7,\"kind\":\"your_turn\",\
+                 \"game_id\":\"0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10\",\
+                 \"created_at\":\"2026-03-14T18:09:47.120Z\",\"payload\":{\"version\":12,\
+                 \"seat\":1,\"decision\":{\"kind\":\"turn\"},\"deadline\":null}}\n\n\
+                 : keep-alive\n\n",
+            ),
+            (
+                "/v1/games/{id}/stream",
+                "retry: 2000\n\n\
+                 id: 13\ndata: {\"seq\":13,\"seat\":1,\"event\":{\"type\":\"passed\",\
+                 \"seat\":1},\"recorded_at\":null,\"hash\":null,\"prev_hash\":null}\n\n\
+                 : keep-alive\n\n",
+            ),
+        ];
+        for (path, example) in examples {
+            let Some(op) = openapi
+                .paths
+                .paths
+                .get_mut(path)
+                .and_then(|item| item.get.as_mut())
+            else {
+                continue;
+            };
+            // In the description: an example of the media type would be checked against the
+            // schema of one event's `data:`.
+            if let Some(utoipa::openapi::RefOr::T(ok)) = op.responses.responses.get_mut("200") {
+                ok.description
+                    .push_str(&format!(", e.g.:\n\n```text\n{example}```"));
+            }
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! Refresh tokens (sessions, RFC 9700): opaque random strings of 256 bits (base64url), stored
+//! only as their SHA-256 hash in `refresh_tokens`. A login starts a family; every refresh
+//! retires the presented token and issues its successor (rotation); presenting a retired token
+//! again revokes the whole family (theft detection). No HTTP here.
+
+use std::time::Duration;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use sha2::{Digest, Sha256};
+use sqlx::{PgExecutor, PgPool};
+use uuid::Uuid;
+
+use super::AccountId;
+
+/// Random bytes in a refresh token (256 bits).
+const TOKEN_BYTES: usize = 32;
+/// Longer strings are not tokens this server issued (43 characters); they skip the database.
+const TOKEN_MAX_LEN: usize = 64;
+
+/// A refresh token as sent to the client. `Debug` never prints it, so it cannot reach a log
+/// line through `?token`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct RefreshToken(String);
+
+impl RefreshToken {
+    /// The secret itself, for the response body only.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl std::fmt::Debug for RefreshToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RefreshToken(<redacted>)")
+    }
+}
+
+/// A freshly issued refresh token and its lifetime in seconds.
+#[derive(Debug, Clone)]
+pub struct IssuedRefresh {
+    pub token: RefreshToken,
+    pub expires_in: u64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RefreshError {
+    /// Unknown, expired, revoked, or retired (then its family has just been revoked).
+    #[error("the refresh token is invalid, expired or revoked; sign in again")]
+    Invalid,
+    #[error("refresh token storage failed")]
+    Database(#[from] sqlx::Error),
+}
+
+/// SHA-256 of the token's text: what the table stores and looks up.
+pub fn hash(token: &str) -> [u8; 32] {
+    Sha256::digest(token.as_bytes()).into()
+}
+
+fn generate() -> (RefreshToken, [u8; 32]) {
+    let mut bytes = [0u8; TOKEN_BYTES];
+    rand::fill(&mut bytes);
+    let token = URL_SAFE_NO_PAD.encode(bytes);
+    let digest = hash(&token);
+    (RefreshToken(token), digest)
+}
+
+fn ttl_secs(ttl: Duration) -> i64 {
+    i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX)
+}
+
+async fn insert<'e>(
+    ex: impl PgExecutor<'e>,
+    account: AccountId,
+    family: Uuid,
+    ttl: Duration,
+) -> Result<(Uuid, IssuedRefresh), sqlx::Error> {
+    let (token, digest) = generate();
+    let id = Uuid::now_v7();
+    sqlx::query(
+        "INSERT INTO refresh_tokens (id, account_id, family_id, token_hash, expires_at) \
+         VALUES ($1, $2, $3, $4, now() + $5::bigint * interval '1 second')",
+    )
+    .bind(id)
+    .bind(account.0)
+    .bind(family)
+    .bind(&digest[..])
+    .bind(ttl_secs(ttl))
+    .execute(ex)
+    .await?;
+    Ok((
+        id,
+        IssuedRefresh {
+            token,
+            expires_in: ttl.as_secs(),
+        },
+    ))
+}
+
+/// A login: starts a new family for the account. Families of the account with no usable token
+/// left (all revoked or expired) are deleted on the way, so the table does not grow forever;
+/// the retired tokens of a live family are kept for reuse detection.
+pub async fn start_family(
+    pool: &PgPool,
+    account: AccountId,
+    ttl: Duration,
+) -> Result<IssuedRefresh, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query(
+        "DELETE FROM refresh_tokens t WHERE t.account_id = $1 AND NOT EXISTS ( \
+             SELECT 1 FROM refresh_tokens u WHERE u.family_id = t.family_id \
+             AND u.retired_at IS NULL AND u.revoked_at IS NULL AND u.expires_at > now())",
+    )
+    .bind(account.0)
+    .execute(&mut *tx)
+    .await?;
+    let (_, issued) = insert(&mut *tx, account, Uuid::now_v7(), ttl).await?;
+    tx.commit().await?;
+    Ok(issued)
+}
+
+/// Exchanges a usable refresh token for its successor in the same family. The conditional
+/// `UPDATE ... RETURNING` makes it race-safe: of two concurrent refreshes of one token, the
+/// second finds it retired, which is reuse.
+pub async fn rotate(
+    pool: &PgPool,
+    presented: &str,
+    ttl: Duration,
+) -> Result<(AccountId, IssuedRefresh), RefreshError> {
+    if presented.is_empty() || presented.len() > TOKEN_MAX_LEN {
+        return Err(RefreshError::Invalid);
+    }
+    let digest = hash(presented);
+    let mut tx = pool.begin().await?;
+    let current: Option<(Uuid, Uuid, Uuid)> = sqlx::query_as(
+        "UPDATE refresh_tokens SET retired_at = now() \
+         WHERE token_hash = $1 AND retired_at IS NULL AND revoked_at IS NULL \
+           AND expires_at > now() \
+         RETURNING id, account_id, family_id",
+    )
+    .bind(&digest[..])
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((id, account, family)) = current else {
+        // Not usable. A retired token presented again means two parties hold the family: revoke
+        // all of it, the newest token included (RFC 9700 §4.14.2).
+        let revoked: Vec<(Uuid, Uuid)> = sqlx::query_as(
+            "UPDATE refresh_tokens SET revoked_at = now() \
+             WHERE family_id = (SELECT family_id FROM refresh_tokens \
+                                WHERE token_hash = $1 AND retired_at IS NOT NULL) \
+               AND revoked_at IS NULL \
+             RETURNING family_id, account_id",
+        )
+        .bind(&digest[..])
+        .fetch_all(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        if let Some((family_id, account_id)) = revoked.first() {
+            tracing::warn!(%family_id, %account_id, revoked = revoked.len(),
+                "a retired refresh token was presented again; its family is revoked");
+        }
+        return Err(RefreshError::Invalid);
+    };
+    let account = AccountId(account);
+    let (new_id, issued) = insert(&mut *tx, account, family, ttl).await?;
+    sqlx::query("UPDATE refresh_tokens SET replaced_by = $2 WHERE id = $1")
+        .bind(id)
+        .bind(new_id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok((account, issued))
+}
+
+/// Logout of one session: revokes the family of `presented` when it belongs to `account`.
+/// Returns how many tokens were revoked (0 for an unknown token or another account's).
+pub async fn revoke_family_of(
+    pool: &PgPool,
+    account: AccountId,
+    presented: &str,
+) -> Result<u64, sqlx::Error> {
+    if presented.len() > TOKEN_MAX_LEN {
+        return Ok(0);
+    }
+    let digest = hash(presented);
+    let done = sqlx::query(
+        "UPDATE refresh_tokens SET revoked_at = now() \
+         WHERE family_id IN (SELECT family_id FROM refresh_tokens \
+                             WHERE token_hash = $1 AND account_id = $2) \
+           AND revoked_at IS NULL",
+    )
+    .bind(&digest[..])
+    .bind(account.0)
+    .execute(pool)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// Every session of the account (logout everywhere, password change).
+pub async fn revoke_all<'e>(
+    ex: impl PgExecutor<'e>,
+    account: AccountId,
+) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE refresh_tokens SET revoked_at = now() \
+         WHERE account_id = $1 AND revoked_at IS NULL",
+    )
+    .bind(account.0)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_is_256_random_bits_in_base64url_and_never_debug_printed() {
+        let (a, ha) = generate();
+        let (b, _) = generate();
+        assert_ne!(a, b);
+        assert_eq!(a.expose().len(), 43);
+        assert_eq!(
+            URL_SAFE_NO_PAD.decode(a.expose()).unwrap().len(),
+            TOKEN_BYTES
+        );
+        assert_eq!(ha, hash(a.expose()));
+        assert!(!format!("{a:?}").contains(a.expose()));
+    }
+}

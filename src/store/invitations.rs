@@ -1,0 +1,421 @@
+//! Invitations to a game and rematches (issue 12 §4), in `game_invitations` (keyed by
+//! `game_id`, co-located with `games`). A code invitation stores only the SHA-256 of its code;
+//! a username invitation names its invitee and reserves a seat when a rematch made it.
+//! Depends on the engine's types only, never on the API or `auth`.
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chrono::{DateTime, Utc};
+use sha2::{Digest, Sha256};
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use super::error::{Context, Result, StoreError};
+use super::events::seat_from_db;
+use super::games::{GameStatus, GameSummary, fetch_summary, insert_game, lock_row};
+use super::outbox::NotificationKind;
+use super::{AccountId, GameId, Store};
+use crate::engine::Seat;
+
+/// Random bytes in an invitation code (256 bits; base64url, 43 characters).
+const CODE_BYTES: usize = 32;
+/// Longer strings are not codes this server issued; they skip the database.
+const CODE_MAX_LEN: usize = 64;
+/// How long a rematch's invitations stay usable: 7 days.
+pub const REMATCH_INVITATION_TTL_S: i64 = 7 * 24 * 3600;
+
+/// What a seated player asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewInvitation {
+    /// How many joins the code allows (1 for a username invitation).
+    pub uses: i32,
+    /// Seconds until it expires.
+    pub expires_in_s: i64,
+    /// Invite this account (by username, ignoring case) instead of issuing a code.
+    pub username: Option<String>,
+}
+
+/// A stored invitation; `code` only when just created as a code invitation (never stored).
+#[derive(Debug, Clone)]
+pub struct CreatedInvitation {
+    pub id: Uuid,
+    pub game_id: GameId,
+    pub code: Option<String>,
+    pub invitee: Option<String>,
+    pub uses: i32,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// A username invitation as its invitee lists it.
+#[derive(Debug, Clone)]
+pub struct ReceivedInvitation {
+    pub id: Uuid,
+    pub game: GameSummary,
+    pub inviter: String,
+    pub seat: Option<Seat>,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// A live invitation found for a join.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LiveInvitation {
+    pub id: Uuid,
+    pub seat: Option<Seat>,
+}
+
+fn code_hash(code: &str) -> [u8; 32] {
+    Sha256::digest(code.as_bytes()).into()
+}
+
+fn generate_code() -> (String, [u8; 32]) {
+    let mut bytes = [0u8; CODE_BYTES];
+    rand::fill(&mut bytes);
+    let code = URL_SAFE_NO_PAD.encode(bytes);
+    let digest = code_hash(&code);
+    (code, digest)
+}
+
+/// An invitation to the caller: id, game, inviter's username, reserved seat, expiry.
+type ReceivedRow = (Uuid, Uuid, String, Option<i16>, DateTime<Utc>);
+
+const LIVE: &str = "uses_left > 0 AND expires_at > now()";
+
+fn live(row: Option<(Uuid, Option<i16>)>) -> Result<Option<LiveInvitation>> {
+    row.map(|(id, seat)| {
+        Ok(LiveInvitation {
+            id,
+            seat: seat.map(seat_from_db).transpose()?,
+        })
+    })
+    .transpose()
+}
+
+/// The live code invitation of `code` for the game, locked until the end of the transaction.
+pub(crate) async fn live_by_code(
+    conn: &mut PgConnection,
+    game: GameId,
+    code: &str,
+) -> Result<Option<LiveInvitation>> {
+    if code.is_empty() || code.len() > CODE_MAX_LEN {
+        return Ok(None);
+    }
+    let row: Option<(Uuid, Option<i16>)> = sqlx::query_as(&format!(
+        "SELECT id, seat FROM game_invitations \
+         WHERE game_id = $1 AND code_hash = $2 AND {LIVE} FOR UPDATE"
+    ))
+    .bind(game.0)
+    .bind(&code_hash(code)[..])
+    .fetch_optional(conn)
+    .await
+    .context("find an invitation by code")?;
+    live(row)
+}
+
+/// The account's live username invitation to the game (the earliest), locked.
+pub(crate) async fn live_for_account(
+    conn: &mut PgConnection,
+    game: GameId,
+    account: AccountId,
+) -> Result<Option<LiveInvitation>> {
+    let row: Option<(Uuid, Option<i16>)> = sqlx::query_as(&format!(
+        "SELECT id, seat FROM game_invitations \
+         WHERE game_id = $1 AND invitee_id = $2 AND {LIVE} \
+         ORDER BY created_at LIMIT 1 FOR UPDATE"
+    ))
+    .bind(game.0)
+    .bind(account.0)
+    .fetch_optional(conn)
+    .await
+    .context("find an invitation by account")?;
+    live(row)
+}
+
+/// The seats live invitations (but `except`) reserve.
+pub(crate) async fn reserved_seats(
+    conn: &mut PgConnection,
+    game: GameId,
+    except: Option<Uuid>,
+) -> Result<Vec<Seat>> {
+    let rows: Vec<(i16,)> = sqlx::query_as(&format!(
+        "SELECT seat FROM game_invitations \
+         WHERE game_id = $1 AND seat IS NOT NULL AND {LIVE} \
+           AND ($2::uuid IS NULL OR id <> $2)"
+    ))
+    .bind(game.0)
+    .bind(except)
+    .fetch_all(conn)
+    .await
+    .context("read reserved seats")?;
+    rows.into_iter().map(|(s,)| seat_from_db(s)).collect()
+}
+
+/// One use of the invitation is spent.
+pub(crate) async fn spend(conn: &mut PgConnection, game: GameId, id: Uuid) -> Result<()> {
+    sqlx::query(
+        "UPDATE game_invitations SET uses_left = uses_left - 1 WHERE game_id = $1 AND id = $2",
+    )
+    .bind(game.0)
+    .bind(id)
+    .execute(conn)
+    .await
+    .context("spend an invitation")?;
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn insert(
+    conn: &mut PgConnection,
+    game: GameId,
+    code_hash: Option<[u8; 32]>,
+    inviter: AccountId,
+    invitee: Option<AccountId>,
+    seat: Option<Seat>,
+    uses: i32,
+    expires_in_s: i64,
+) -> Result<(Uuid, DateTime<Utc>)> {
+    let id = Uuid::now_v7();
+    let (expires_at,): (DateTime<Utc>,) = sqlx::query_as(
+        "INSERT INTO game_invitations \
+             (game_id, id, code_hash, inviter_id, invitee_id, seat, uses_left, expires_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, now() + $8::bigint * interval '1 second') \
+         RETURNING expires_at",
+    )
+    .bind(game.0)
+    .bind(id)
+    .bind(code_hash.as_ref().map(|h| &h[..]))
+    .bind(inviter.0)
+    .bind(invitee.map(|a| a.0))
+    .bind(seat.map(|s| i16::from(s.0)))
+    .bind(uses)
+    .bind(expires_in_s)
+    .fetch_one(&mut *conn)
+    .await
+    .context("store an invitation")?;
+    // Issue 13 §1: the invitee is told, in the same transaction.
+    if let Some(invitee) = invitee {
+        let payload = serde_json::json!({
+            "invitation_id": id,
+            "inviter_id": inviter.0,
+            "seat": seat.map(|s| s.0),
+            "expires_at": expires_at,
+        });
+        super::outbox::record_for(conn, invitee, NotificationKind::Invited, game, &payload).await?;
+    }
+    Ok((id, expires_at))
+}
+
+/// A live account by username, ignoring case (deleted accounts are nobody).
+async fn account_named(conn: &mut PgConnection, username: &str) -> Result<Option<AccountId>> {
+    let row: Option<(Uuid,)> = sqlx::query_as(
+        "SELECT id FROM accounts WHERE lower(username) = lower($1) AND deleted_at IS NULL",
+    )
+    .bind(username)
+    .fetch_optional(conn)
+    .await
+    .context("find an invitee")?;
+    Ok(row.map(|(id,)| AccountId(id)))
+}
+
+/// The game's summary when `account` may see it: a private game the account is not seated in
+/// is `NotFound`, as if it did not exist.
+fn visible(summary: GameSummary, account: AccountId) -> Result<GameSummary> {
+    if summary.visible_to(account) {
+        Ok(summary)
+    } else {
+        Err(StoreError::NotFound)
+    }
+}
+
+impl Store {
+    /// A seated player invites: a code usable `uses` times, or one account by username.
+    /// The game must be open; an unknown username, or one already seated, is `InvalidInvitee`.
+    pub async fn create_invitation(
+        &self,
+        game: GameId,
+        inviter: AccountId,
+        new: &NewInvitation,
+    ) -> Result<CreatedInvitation> {
+        let mut tx = self.pool.begin().await.context("begin invite")?;
+        let row = lock_row(&mut tx, game).await?;
+        let summary = visible(fetch_summary(&mut tx, game).await?, inviter)?;
+        if !summary.is_seated(inviter) {
+            return Err(StoreError::NotSeated);
+        }
+        if row.status()? != GameStatus::Open {
+            return Err(StoreError::NotOpen);
+        }
+        let created = match &new.username {
+            Some(name) => {
+                let invitee = account_named(&mut tx, name)
+                    .await?
+                    .filter(|a| !summary.is_seated(*a))
+                    .ok_or(StoreError::InvalidInvitee)?;
+                let (id, expires_at) = insert(
+                    &mut tx,
+                    game,
+                    None,
+                    inviter,
+                    Some(invitee),
+                    None,
+                    1,
+                    new.expires_in_s,
+                )
+                .await?;
+                CreatedInvitation {
+                    id,
+                    game_id: game,
+                    code: None,
+                    invitee: Some(name.clone()),
+                    uses: 1,
+                    expires_at,
+                }
+            }
+            None => {
+                let (code, digest) = generate_code();
+                let (id, expires_at) = insert(
+                    &mut tx,
+                    game,
+                    Some(digest),
+                    inviter,
+                    None,
+                    None,
+                    new.uses,
+                    new.expires_in_s,
+                )
+                .await?;
+                CreatedInvitation {
+                    id,
+                    game_id: game,
+                    code: Some(code),
+                    invitee: None,
+                    uses: new.uses,
+                    expires_at,
+                }
+            }
+        };
+        tx.commit().await.context("commit invite")?;
+        Ok(created)
+    }
+
+    /// The account's live username invitations to open games it is not seated in, soonest
+    /// expiry first.
+    pub async fn invitations_for(&self, account: AccountId) -> Result<Vec<ReceivedInvitation>> {
+        let mut conn = self.pool.acquire().await.context("acquire")?;
+        let rows: Vec<ReceivedRow> = sqlx::query_as(
+            "SELECT i.id, i.game_id, a.username, i.seat, i.expires_at \
+             FROM game_invitations i \
+             JOIN games g ON g.id = i.game_id \
+             JOIN accounts a ON a.id = i.inviter_id \
+             WHERE i.invitee_id = $1 AND i.uses_left > 0 AND i.expires_at > now() \
+               AND g.status = 'open' \
+               AND NOT EXISTS (SELECT 1 FROM game_seats s \
+                               WHERE s.game_id = i.game_id AND s.account_id = $1) \
+             ORDER BY i.expires_at, i.id LIMIT 100",
+        )
+        .bind(account.0)
+        .fetch_all(&mut *conn)
+        .await
+        .context("list invitations")?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (id, game_id, inviter, seat, expires_at) in rows {
+            out.push(ReceivedInvitation {
+                id,
+                game: fetch_summary(&mut conn, GameId(game_id)).await?,
+                inviter,
+                seat: seat.map(seat_from_db).transpose()?,
+                expires_at,
+            });
+        }
+        Ok(out)
+    }
+
+    /// A rematch of a finished game, asked for by one of its players: a new open game with the
+    /// same options and visibility, linked both ways. Seats rotate by one (old seat `s` becomes
+    /// `s + 1` mod players): the requester is seated, every other (undeleted) player is invited
+    /// by username with their rotated seat reserved. The second request (by anyone) returns
+    /// the same game; the flag says whether this call created it.
+    pub async fn rematch(&self, old: GameId, requester: AccountId) -> Result<(GameSummary, bool)> {
+        let mut tx = self.pool.begin().await.context("begin rematch")?;
+        let row = lock_row(&mut tx, old).await?;
+        let summary = visible(fetch_summary(&mut tx, old).await?, requester)?;
+        let Some(mine) = summary
+            .seats
+            .iter()
+            .find(|s| s.account_id == requester)
+            .map(|s| s.seat)
+        else {
+            return Err(StoreError::NotSeated);
+        };
+        if row.status()? != GameStatus::Finished {
+            return Err(StoreError::NotFinished);
+        }
+        if let Some(new) = summary.rematched_by {
+            let existing = fetch_summary(&mut tx, new).await?;
+            tx.commit().await.context("commit rematch")?;
+            return Ok((existing, false));
+        }
+        let players = summary.options.players;
+        let rotated = |s: Seat| Seat((s.0 + 1) % players);
+        let new = GameId(Uuid::now_v7());
+        insert_game(
+            &mut tx,
+            new,
+            summary.options,
+            requester,
+            summary.visibility,
+            Some(old),
+            rotated(mine),
+        )
+        .await?;
+        let live: Vec<(Uuid,)> =
+            sqlx::query_as("SELECT id FROM accounts WHERE id = ANY($1) AND deleted_at IS NULL")
+                .bind(
+                    summary
+                        .seats
+                        .iter()
+                        .map(|s| s.account_id.0)
+                        .collect::<Vec<_>>(),
+                )
+                .fetch_all(&mut *tx)
+                .await
+                .context("read the rematch's players")?;
+        for other in summary.seats.iter().filter(|s| s.account_id != requester) {
+            if !live.iter().any(|(id,)| *id == other.account_id.0) {
+                continue;
+            }
+            insert(
+                &mut tx,
+                new,
+                None,
+                requester,
+                Some(other.account_id),
+                Some(rotated(other.seat)),
+                1,
+                REMATCH_INVITATION_TTL_S,
+            )
+            .await?;
+        }
+        sqlx::query("UPDATE games SET rematched_by = $2 WHERE id = $1")
+            .bind(old.0)
+            .bind(new.0)
+            .execute(&mut *tx)
+            .await
+            .context("link the rematch")?;
+        let created = fetch_summary(&mut tx, new).await?;
+        tx.commit().await.context("commit rematch")?;
+        Ok((created, true))
+    }
+
+    /// The open games the account sits in (for account deletion: their seats are released).
+    pub async fn open_games_of(&self, account: AccountId) -> Result<Vec<GameId>> {
+        let rows: Vec<(Uuid,)> = sqlx::query_as(
+            "SELECT g.id FROM game_seats s JOIN games g ON g.id = s.game_id \
+             WHERE s.account_id = $1 AND g.status = 'open'",
+        )
+        .bind(account.0)
+        .fetch_all(&self.pool)
+        .await
+        .context("list open games of an account")?;
+        Ok(rows.into_iter().map(|(id,)| GameId(id)).collect())
+    }
+}

@@ -1,0 +1,515 @@
+//! Server-Sent Events (issue 13 §1–2): the caller's notifications on `/v1/me/stream` (written in
+//! the action's transaction, resumable with `Last-Event-ID`, from any server process), a game's
+//! events on `/v1/games/{id}/stream` exactly as `/events` redacts them, single-use stream
+//! tickets, heartbeats and the end of streams at shutdown. Real HTTP, the byte stream read as
+//! it comes.
+
+mod common;
+
+use std::time::Duration;
+
+use common::app::{TestApp, problem, spawn_app, spawn_app_on, spawn_app_with};
+use common::games::{Api, Table, awaited, ok, seat_table, step};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde_json::{Value, json};
+
+/// How long a test waits for the next line of a stream before failing.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// One SSE frame: an event (`id`, `event`, `data`) or a comment.
+#[derive(Debug, Clone)]
+struct Frame {
+    id: Option<i64>,
+    event: Option<String>,
+    data: Option<Value>,
+    comment: Option<String>,
+}
+
+/// An open `text/event-stream` response, read frame by frame.
+struct Sse {
+    res: reqwest::Response,
+    buf: String,
+}
+
+impl Sse {
+    fn new(res: reqwest::Response) -> Sse {
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.headers()["content-type"], "text/event-stream");
+        Sse {
+            res,
+            buf: String::new(),
+        }
+    }
+
+    /// The next frame, or `None` when the server ended the stream.
+    async fn frame(&mut self) -> Option<Frame> {
+        loop {
+            if let Some(end) = self.buf.find("\n\n") {
+                let text: String = self.buf.drain(..end + 2).collect();
+                let mut frame = Frame {
+                    id: None,
+                    event: None,
+                    data: None,
+                    comment: None,
+                };
+                for line in text.lines() {
+                    if let Some(c) = line.strip_prefix(':') {
+                        frame.comment = Some(c.trim().to_string());
+                    } else if let Some(v) = line.strip_prefix("id: ") {
+                        frame.id = Some(v.parse().unwrap());
+                    } else if let Some(v) = line.strip_prefix("event: ") {
+                        frame.event = Some(v.to_string());
+                    } else if let Some(v) = line.strip_prefix("data: ") {
+                        frame.data = Some(serde_json::from_str(v).unwrap());
+                    }
+                }
+                return Some(frame);
+            }
+            let chunk = tokio::time::timeout(PATIENCE, self.res.chunk())
+                .await
+                .expect("the stream sends something in time")
+                .expect("the stream reads");
+            match chunk {
+                Some(bytes) => self.buf.push_str(std::str::from_utf8(&bytes).unwrap()),
+                None => return None,
+            }
+        }
+    }
+
+    /// The next event, skipping comments and `retry:`.
+    async fn event(&mut self) -> Frame {
+        loop {
+            let frame = self.frame().await.expect("the stream stays open");
+            if frame.data.is_some() {
+                return frame;
+            }
+        }
+    }
+}
+
+async fn open(app: &TestApp, path: &str, token: &str, last_event_id: Option<i64>) -> Sse {
+    let mut req = app.client.get(app.url(path)).bearer_auth(token);
+    if let Some(id) = last_event_id {
+        req = req.header("Last-Event-ID", id.to_string());
+    }
+    Sse::new(req.send().await.unwrap())
+}
+
+async fn my_stream(app: &TestApp, token: &str, last_event_id: Option<i64>) -> Sse {
+    open(app, "/v1/me/stream", token, last_event_id).await
+}
+
+/// The two seats of a started 2-player table: (awaited, other). Two players only.
+async fn awaited_and_other(api: &Api, table: &Table) -> (u64, u64) {
+    let a = awaited(api, table).await.unwrap();
+    (a, 1 - a)
+}
+
+/// Plays seeded actions until `seat` is awaited (or the game ends); returns how many.
+async fn play_until_awaited(api: &Api, table: &Table, seat: u64, rng: &mut StdRng) -> u32 {
+    let mut n = 0;
+    while awaited(api, table).await.is_some_and(|a| a != seat) {
+        assert!(step(api, table, rng).await);
+        n += 1;
+    }
+    n
+}
+
+async fn notification_count(app: &TestApp) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM notifications")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn your_turn_arrives_on_the_players_stream_after_the_opponent_acts() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "yt", json!({"players": 2})).await;
+    let (first, other) = awaited_and_other(&api, &table).await;
+    let mut stream = my_stream(&app, table.seat(other), None).await;
+    let started = stream.event().await;
+    assert_eq!(started.id, Some(1));
+    assert_eq!(started.event.as_deref(), Some("game_started"));
+    let data = started.data.unwrap();
+    assert_eq!(data["id"], 1);
+    assert_eq!(data["kind"], "game_started");
+    assert_eq!(data["game_id"], table.id);
+    assert_eq!(data["payload"]["seat"], other);
+
+    let mut rng = StdRng::seed_from_u64(1);
+    assert!(play_until_awaited(&api, &table, other, &mut rng).await > 0);
+    let version = api.version(&table.id, table.seat(first)).await;
+    let turn = stream.event().await;
+    assert_eq!(turn.id, Some(2));
+    assert_eq!(turn.event.as_deref(), Some("your_turn"));
+    let data = turn.data.unwrap();
+    assert_eq!(data["kind"], "your_turn");
+    assert_eq!(data["game_id"], table.id);
+    assert_eq!(data["payload"]["seat"], other);
+    assert_eq!(data["payload"]["version"], version);
+    assert_eq!(data["payload"]["deadline"], Value::Null);
+    assert!(data["payload"]["decision"]["kind"].is_string());
+}
+
+#[tokio::test]
+async fn the_first_player_is_told_the_game_started_and_that_it_is_their_turn() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "gs", json!({"players": 3})).await;
+    // Any of the three seats may hold the initiative.
+    let first = awaited(&api, &table).await.unwrap();
+    let mut stream = my_stream(&app, table.seat(first), None).await;
+    let a = stream.event().await;
+    let b = stream.event().await;
+    assert_eq!((a.id, a.event.as_deref()), (Some(1), Some("game_started")));
+    assert_eq!((b.id, b.event.as_deref()), (Some(2), Some("your_turn")));
+    assert_eq!(a.data.unwrap()["payload"]["players"], 3);
+}
+
+#[tokio::test]
+async fn a_whole_game_streams_every_notification_once_and_resumes_after_last_event_id() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "rs", json!({"players": 2, "target_score": 10})).await;
+    let mut live = my_stream(&app, table.seat(0), None).await;
+    // The game is played while the stream is open.
+    let player = {
+        let api = api.clone();
+        let table = Table {
+            id: table.id.clone(),
+            tokens: table.tokens.clone(),
+            spectator: table.spectator.clone(),
+        };
+        tokio::spawn(async move { common::games::play_sequentially(&api, &table, 7).await })
+    };
+    let mut seen = Vec::new();
+    loop {
+        let e = live.event().await;
+        let data = e.data.unwrap();
+        assert_eq!(e.id, Some(seen.len() as i64 + 1), "no gap, no duplicate");
+        assert_eq!(data["id"], seen.len() as i64 + 1);
+        assert_eq!(e.event.as_deref(), data["kind"].as_str());
+        let ended = data["kind"] == "game_ended";
+        seen.push(data);
+        if ended {
+            break;
+        }
+    }
+    player.await.unwrap();
+    let end = &seen.last().unwrap()["payload"];
+    let winners = end["winners"].as_array().unwrap();
+    assert!(!winners.is_empty());
+    assert_eq!(end["won"], winners.contains(&json!(0)));
+    assert_eq!(end["place"] == 1, end["won"] == true);
+    assert!(seen.len() >= 3, "started, a turn or more, ended: {seen:?}");
+
+    // Every seat has exactly as many notifications in the table as this stream carried.
+    let stored: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM notifications n JOIN accounts a ON a.id = n.account_id \
+         WHERE a.username = 'rs0'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(stored, seen.len() as i64);
+
+    // Reconnecting after any id replays exactly what follows it: by header, then by query.
+    let half = seen.len() as i64 / 2;
+    let mut resumed = my_stream(&app, table.seat(0), Some(half)).await;
+    for expected in &seen[half as usize..] {
+        let e = resumed.event().await;
+        assert_eq!(&e.data.unwrap(), expected);
+    }
+    let res = app
+        .client
+        .get(app.url(&format!("/v1/me/stream?last_event_id={}", seen.len() - 1)))
+        .bearer_auth(table.seat(0))
+        .send()
+        .await
+        .unwrap();
+    let mut resumed = Sse::new(res);
+    assert_eq!(&resumed.event().await.data.unwrap(), seen.last().unwrap());
+}
+
+#[tokio::test]
+async fn a_notification_from_an_action_on_a_second_server_process_arrives() {
+    let app = spawn_app().await;
+    let other_app = spawn_app_on(app.pool.clone(), app.db_url.clone(), |_| {}).await;
+    let api = Api::of(&app);
+    let other_api = Api::of(&other_app);
+    let table = seat_table(&app, "mp", json!({"players": 2})).await;
+    let (_, other) = awaited_and_other(&api, &table).await;
+    let mut stream = my_stream(&app, table.seat(other), None).await;
+    assert_eq!(stream.event().await.event.as_deref(), Some("game_started"));
+    let mut rng = StdRng::seed_from_u64(3);
+    // Every action goes through the second server.
+    play_until_awaited(&other_api, &table, other, &mut rng).await;
+    let turn = stream.event().await;
+    assert_eq!(turn.event.as_deref(), Some("your_turn"));
+    assert_eq!(turn.data.unwrap()["payload"]["seat"], other);
+}
+
+#[tokio::test]
+async fn a_rejected_action_writes_no_notification() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "rb", json!({"players": 2})).await;
+    let (first, other) = awaited_and_other(&api, &table).await;
+    let before = notification_count(&app).await;
+    let legal = api.legal(&table.id, table.seat(first)).await;
+    let action = legal["actions"][0].clone();
+    // The seat that is not awaited plays the awaited seat's move: 422, nothing written.
+    let res = api.act(&table.id, table.seat(other), &action).await;
+    problem(res, 422, "not_your_turn").await;
+    assert_eq!(notification_count(&app).await, before);
+    let mut stream = my_stream(&app, table.seat(other), None).await;
+    assert_eq!(stream.event().await.id, Some(1));
+    let mut rng = StdRng::seed_from_u64(5);
+    play_until_awaited(&api, &table, other, &mut rng).await;
+    // The next one the stream carries is the next id: nothing was written in between.
+    let next = stream.event().await;
+    assert_eq!(next.id, Some(2));
+    assert_eq!(next.event.as_deref(), Some("your_turn"));
+}
+
+#[tokio::test]
+async fn an_action_whose_transaction_fails_after_its_append_leaves_no_notification() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "rf", json!({"players": 2})).await;
+    let (first, _) = awaited_and_other(&api, &table).await;
+    let version = api.version(&table.id, table.seat(first)).await;
+    // The last statement of a keyed action fails, after the events and notifications are in.
+    sqlx::raw_sql(
+        "CREATE FUNCTION refuse_keys() RETURNS trigger LANGUAGE plpgsql AS \
+             $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$; \
+         CREATE TRIGGER refuse_keys BEFORE INSERT ON idempotency_keys \
+             FOR EACH ROW EXECUTE FUNCTION refuse_keys();",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let before = notification_count(&app).await;
+    // Recruiting ends the turn (RULES §4): the other seat is awaited next.
+    let legal = api.legal(&table.id, table.seat(first)).await;
+    let recruit = legal["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["type"] == "recruit")
+        .unwrap()
+        .clone();
+    let keyed = |key: &str| {
+        app.client
+            .post(app.url(&table.path("/actions")))
+            .bearer_auth(table.seat(first))
+            .header("Idempotency-Key", key.to_string())
+            .json(&recruit)
+    };
+    problem(keyed("k1").send().await.unwrap(), 500, "internal_error").await;
+    assert_eq!(notification_count(&app).await, before);
+    assert_eq!(api.version(&table.id, table.seat(first)).await, version);
+    // The same action, committed, does notify (the other seat's turn).
+    sqlx::raw_sql("DROP TRIGGER refuse_keys ON idempotency_keys")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    ok(keyed("k2").send().await.unwrap()).await;
+    assert_eq!(notification_count(&app).await, before + 1);
+}
+
+#[tokio::test]
+async fn the_game_stream_shows_each_viewer_exactly_what_events_shows_them() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "gv", json!({"players": 2})).await;
+    let mut rng = StdRng::seed_from_u64(11);
+    for _ in 0..6 {
+        assert!(step(&api, &table, &mut rng).await);
+    }
+    let path = table.path("/stream");
+    for token in [table.spectator.as_str(), table.seat(0), table.seat(1)] {
+        let version = api.version(&table.id, token).await;
+        let (events, complete) = api.events(&table.id, token).await;
+        assert!(!complete);
+        let mut stream = open(&app, &path, token, None).await;
+        let mut streamed = Vec::new();
+        while streamed.len() < version as usize {
+            let e = stream.event().await;
+            assert_eq!(e.id, Some(streamed.len() as i64 + 1));
+            streamed.push(e.data.unwrap());
+        }
+        assert_eq!(streamed, events);
+    }
+
+    // Live, and resumed after a seq: the spectator's next events are those /events shows after.
+    let version = api.version(&table.id, &table.spectator).await;
+    let mut live = open(&app, &path, &table.spectator, Some(version)).await;
+    assert!(step(&api, &table, &mut rng).await);
+    let (after, _) = api.events_after(&table.id, &table.spectator, version).await;
+    for expected in &after {
+        let e = live.event().await;
+        assert_eq!(e.id, expected["seq"].as_i64());
+        assert_eq!(&e.data.unwrap(), expected);
+    }
+}
+
+#[tokio::test]
+async fn the_game_stream_of_an_unknown_game_is_404() {
+    let app = spawn_app().await;
+    let token = app.signed_up("nobody").await;
+    let res = app
+        .get_with_token(
+            &format!("/v1/games/{}/stream", uuid::Uuid::new_v4()),
+            &token,
+        )
+        .await;
+    problem(res, 404, "game_not_found").await;
+}
+
+#[tokio::test]
+async fn a_stream_ticket_opens_one_stream_then_is_refused_with_401() {
+    let app = spawn_app().await;
+    let token = app.signed_up("ticketed").await;
+    problem(
+        app.post_json("/v1/stream-tickets", &json!({})).await,
+        401,
+        "unauthorized",
+    )
+    .await;
+    let res = app
+        .client
+        .post(app.url("/v1/stream-tickets"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    let body = ok(res).await;
+    assert_eq!(body["expires_in"], 60);
+    let ticket = body["ticket"].as_str().unwrap().to_string();
+    let url = app.url(&format!("/v1/me/stream?ticket={ticket}"));
+    // No Authorization header: the ticket is the credential, once.
+    let mut stream = Sse::new(app.client.get(&url).send().await.unwrap());
+    assert_eq!(stream.frame().await.unwrap().comment, None);
+    drop(stream);
+    problem(
+        app.client.get(&url).send().await.unwrap(),
+        401,
+        "unauthorized",
+    )
+    .await;
+    let forged = app.url("/v1/me/stream?ticket=not-a-ticket");
+    problem(
+        app.client.get(&forged).send().await.unwrap(),
+        401,
+        "unauthorized",
+    )
+    .await;
+    problem(app.get("/v1/me/stream").await, 401, "unauthorized").await;
+}
+
+#[tokio::test]
+async fn an_expired_stream_ticket_is_refused_with_401() {
+    let app = spawn_app().await;
+    let token = app.signed_up("late").await;
+    let res = app
+        .client
+        .post(app.url("/v1/stream-tickets"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    let ticket = ok(res).await["ticket"].as_str().unwrap().to_string();
+    sqlx::query("UPDATE stream_tickets SET expires_at = now() - interval '1 second'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let url = app.url(&format!("/v1/me/stream?ticket={ticket}"));
+    problem(
+        app.client.get(&url).send().await.unwrap(),
+        401,
+        "unauthorized",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_quiet_stream_sends_keep_alive_comments_at_the_configured_interval() {
+    let app = spawn_app_with(|c| c.sse_heartbeat = Duration::from_secs(1)).await;
+    let token = app.signed_up("quiet").await;
+    let mut stream = my_stream(&app, &token, None).await;
+    let mut comments = 0;
+    while comments < 2 {
+        let frame = stream.frame().await.expect("open");
+        assert!(frame.data.is_none(), "nothing to say: {frame:?}");
+        if frame.comment.as_deref() == Some("keep-alive") {
+            comments += 1;
+        }
+    }
+    let api = Api::of(&app);
+    let table = seat_table(&app, "hb", json!({"players": 2})).await;
+    let mut stream = open(&app, &table.path("/stream"), &table.spectator, None).await;
+    let version = api.version(&table.id, &table.spectator).await;
+    for _ in 0..version {
+        stream.event().await;
+    }
+    loop {
+        let frame = stream.frame().await.expect("open");
+        if frame.comment.as_deref() == Some("keep-alive") {
+            break;
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_malformed_last_event_id_is_400() {
+    let app = spawn_app().await;
+    let token = app.signed_up("malformed").await;
+    let res = app
+        .client
+        .get(app.url("/v1/me/stream"))
+        .bearer_auth(&token)
+        .header("Last-Event-ID", "seven")
+        .send()
+        .await
+        .unwrap();
+    problem(res, 400, "invalid_header").await;
+    let res = app
+        .get_with_token("/v1/me/stream?last_event_id=-1", &token)
+        .await;
+    problem(res, 400, "invalid_query").await;
+}
+
+#[tokio::test]
+async fn streams_end_when_the_server_shuts_down() {
+    let app = spawn_app().await;
+    let token = app.signed_up("leaving").await;
+    let mut stream = my_stream(&app, &token, None).await;
+    stream.frame().await.expect("the retry line");
+    app.trigger.shutdown().await;
+    while let Some(frame) = stream.frame().await {
+        assert!(frame.data.is_none());
+    }
+}
+
+#[tokio::test]
+async fn head_of_a_stream_answers_its_headers_and_no_body() {
+    let app = spawn_app().await;
+    let token = app.signed_up("header").await;
+    let res = tokio::time::timeout(
+        PATIENCE,
+        app.client
+            .head(app.url("/v1/me/stream"))
+            .bearer_auth(&token)
+            .send(),
+    )
+    .await
+    .expect("HEAD answers at once")
+    .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "text/event-stream");
+    assert!(res.text().await.unwrap().is_empty());
+}

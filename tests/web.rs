@@ -1,0 +1,209 @@
+//! The web client (issue 14): its files are served from the binary with ETags, revalidation and
+//! compression beside the API, docs, problems, metrics and health routes; its JavaScript
+//! type-checks strictly against the generated API types; and in a real browser (Debian's
+//! Chromium driven by playwright-core, `web/tests/browser.mjs`) two players play a whole game by
+//! clicking, a spectator never sees a hidden card, a reload resumes, a refusal shows its problem,
+//! the history slider and the audit page work, axe-core finds no serious violation, and the
+//! screenshots land in `target/screenshots/`.
+//!
+//! Needs Node (the pinned tools: `npm ci`, run here when missing) and Chromium
+//! (`apt-get install chromium`; `.ci/run` installs it; `LORDS_CHROMIUM` names another binary).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+use common::app::{problem, spawn_app};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `npm ci` once when `node_modules` lacks the pinned tools of these tests.
+fn node_tools() {
+    static INSTALL: Mutex<()> = Mutex::new(());
+    let _guard = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
+    let installed = ["typescript", "playwright-core", "axe-core"]
+        .iter()
+        .all(|p| {
+            root()
+                .join("node_modules")
+                .join(p)
+                .join("package.json")
+                .exists()
+        });
+    if !installed {
+        let status = Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+            .current_dir(root())
+            .status()
+            .expect("npm runs (Node and npm are needed for the web client tests)");
+        assert!(status.success(), "npm ci failed");
+    }
+}
+
+fn chromium() -> PathBuf {
+    let path = PathBuf::from(
+        std::env::var("LORDS_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into()),
+    );
+    assert!(
+        path.exists(),
+        "{} is missing: `apt-get install chromium` (or set LORDS_CHROMIUM)",
+        path.display()
+    );
+    path
+}
+
+#[tokio::test]
+async fn the_page_is_served_at_the_root_with_an_etag_and_revalidated_every_time() {
+    let app = spawn_app().await;
+    let res = app.get("/").await;
+    assert_eq!(res.status(), 200);
+    let header = |r: &reqwest::Response, name: &str| {
+        r.headers()
+            .get(name)
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default()
+    };
+    assert_eq!(header(&res, "content-type"), "text/html; charset=utf-8");
+    assert_eq!(header(&res, "cache-control"), "no-cache");
+    let etag = header(&res, "etag");
+    assert!(etag.starts_with('"') && etag.len() > 10, "etag {etag}");
+    let csp = header(&res, "content-security-policy");
+    assert!(csp.contains("default-src 'self'"), "{csp}");
+    assert!(res.text().await.unwrap().contains("/static/js/app.js"));
+
+    let again = app
+        .client
+        .get(app.url("/"))
+        .header("If-None-Match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 304);
+    assert_eq!(header(&again, "etag"), etag);
+}
+
+#[tokio::test]
+async fn static_files_are_cached_by_etag_and_a_missing_one_is_404_not_found() {
+    let app = spawn_app().await;
+    let res = app.get("/static/js/app.js").await;
+    assert_eq!(res.status(), 200);
+    let ct = res.headers()["content-type"].to_str().unwrap().to_string();
+    assert_eq!(ct, "text/javascript; charset=utf-8");
+    let cache = res.headers()["cache-control"].to_str().unwrap().to_string();
+    assert!(cache.contains("max-age="), "{cache}");
+    let etag = res.headers()["etag"].to_str().unwrap().to_string();
+    let again = app
+        .client
+        .get(app.url("/static/js/app.js"))
+        .header("If-None-Match", format!("W/{etag}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 304);
+
+    problem(app.get("/static/js/nothing.js").await, 404, "not_found").await;
+    problem(app.get("/static/../Cargo.toml").await, 404, "not_found").await;
+}
+
+#[tokio::test]
+async fn the_web_client_is_compressed_when_the_browser_accepts_it() {
+    let app = spawn_app().await;
+    for path in ["/", "/static/js/table.js", "/static/app.css"] {
+        let res = app
+            .client
+            .get(app.url(path))
+            .header("Accept-Encoding", "gzip")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{path}");
+        assert_eq!(res.headers()["content-encoding"], "gzip", "{path}");
+    }
+}
+
+#[tokio::test]
+async fn the_service_worker_and_the_manifest_are_served_at_the_root() {
+    let app = spawn_app().await;
+    let sw = app.get("/sw.js").await;
+    assert_eq!(sw.status(), 200);
+    assert_eq!(sw.headers()["service-worker-allowed"], "/");
+    assert_eq!(sw.headers()["cache-control"], "no-cache");
+    let manifest = app.get("/manifest.webmanifest").await;
+    assert_eq!(manifest.status(), 200);
+    assert_eq!(
+        manifest.headers()["content-type"],
+        "application/manifest+json"
+    );
+    let body: serde_json::Value = manifest.json().await.unwrap();
+    assert_eq!(body["start_url"], "/");
+}
+
+#[tokio::test]
+async fn the_api_docs_problems_metrics_and_health_still_answer_beside_the_web_client() {
+    let app = spawn_app().await;
+    for path in [
+        "/healthz",
+        "/openapi.json",
+        "/docs/",
+        "/docs/rules",
+        "/problems/not_found",
+        "/metrics",
+        "/v1/cards",
+    ] {
+        assert_eq!(app.get(path).await.status(), 200, "{path}");
+    }
+    problem(app.get("/v1/nothing").await, 404, "not_found").await;
+    problem(app.get("/nothing").await, 404, "not_found").await;
+}
+
+#[test]
+fn the_web_client_type_checks_strictly_against_the_generated_api_types() {
+    node_tools();
+    let output = Command::new(root().join("node_modules/.bin/tsc"))
+        .args(["-p", "web/tsconfig.json"])
+        .current_dir(root())
+        .output()
+        .expect("tsc runs");
+    assert!(
+        output.status.success(),
+        "tsc --checkJs --strict found errors:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_play_a_whole_game_by_clicking_while_a_spectator_sees_no_hidden_card() {
+    node_tools();
+    let browser = chromium();
+    let app = spawn_app().await;
+    let output = tokio::process::Command::new("node")
+        .arg("web/tests/browser.mjs")
+        .arg(&app.address)
+        .env("LORDS_CHROMIUM", browser)
+        .env("LORDS_SCREENSHOTS", root().join("target/screenshots"))
+        .current_dir(root())
+        .kill_on_drop(true)
+        .output()
+        .await
+        .expect("node runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    println!("{stdout}");
+    assert!(
+        output.status.success(),
+        "the browser tests failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("web client: all browser checks passed"));
+    for name in ["lobby", "table"] {
+        for size in ["360x640", "1280x800"] {
+            let shot = root().join(format!("target/screenshots/{name}-{size}.png"));
+            assert!(shot.exists(), "{} was not written", shot.display());
+        }
+    }
+}

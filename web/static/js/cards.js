@@ -1,0 +1,95 @@
+// Cards drawn as cards: clan colour AND a badge of letters (colour is never the only carrier),
+// strength, rank and power name. The edition table comes from `GET /v1/cards` once.
+
+import { call } from "./api.js";
+import { h } from "./dom.js";
+
+/** @typedef {import("./types.js").CardDto} CardDto */
+/** @typedef {import("./types.js").CardsResponse} CardsResponse */
+/** @typedef {import("./types.js").Clan} Clan */
+
+/** @type {Record<Clan, {name: string, badge: string}>} */
+export const CLANS = {
+  forsyth: { name: "Forsyth", badge: "Fo" },
+  makgill: { name: "Makgill", badge: "Mk" },
+  macdonnell: { name: "Macdonnell", badge: "Md" },
+  cochrane: { name: "Cochrane", badge: "Co" },
+  cockburn: { name: "Cockburn", badge: "Cb" },
+  fergusson: { name: "Fergusson", badge: "Fe" },
+  scott: { name: "Scott", badge: "Sc" },
+  wemyss: { name: "Wemyss", badge: "We" },
+  bruce: { name: "Bruce", badge: "Br" },
+};
+
+/** @type {Map<number, CardDto>} */
+const byId = new Map();
+
+/** Loads the edition table (once). */
+export async function loadCards() {
+  if (byId.size > 0) return;
+  const res = /** @type {CardsResponse} */ (await call("GET", "/v1/cards", { auth: false }));
+  for (const c of res.cards) byId.set(c.id, c);
+}
+
+/**
+ * @param {number} id
+ * @returns {CardDto | undefined}
+ */
+export function card(id) {
+  return byId.get(id);
+}
+
+/**
+ * "Cochrane 5" (or "card 23" before the table is loaded).
+ * @param {number} id
+ */
+export function cardName(id) {
+  const c = byId.get(id);
+  return c ? `${CLANS[c.clan].name} ${c.strength}` : `card ${id}`;
+}
+
+/**
+ * A card face. `data-card` carries the id (the browser tests read it).
+ * @param {number} id
+ * @param {{tag?: string, note?: string, attrs?: Record<string, unknown>}} [opts]
+ * @returns {HTMLElement}
+ */
+export function cardFace(id, opts = {}) {
+  const c = byId.get(id);
+  const clan = c ? c.clan : "bruce";
+  const own = opts.attrs?.["aria-label"];
+  const label =
+    typeof own === "string"
+      ? own
+      : c
+        ? `${CLANS[c.clan].name} ${c.strength}, rank ${c.rank}: ${c.power}${opts.note ? ` (${opts.note})` : ""}`
+        : `card ${id}`;
+  const { "aria-label": _, ...attrs } = opts.attrs ?? {};
+  return h(
+    opts.tag ?? "div",
+    { class: `card clan-${clan}`, "data-card": id, title: label, ...(opts.tag === "button" ? {} : { role: "img", "aria-label": label }), ...attrs },
+    // A button is named by its text: the hidden sentence, not the face's abbreviations.
+    opts.tag === "button" ? h("span", { class: "sr" }, label) : null,
+    h("span", { class: "badge", "aria-hidden": "true" }, c ? CLANS[c.clan].badge : "?"),
+    h("span", { class: "strength", "aria-hidden": "true" }, c ? c.strength : ""),
+    h("span", { class: "clan", "aria-hidden": "true" }, c ? CLANS[c.clan].name : ""),
+    h("span", { class: "rank", "aria-hidden": "true" }, `#${id}`),
+    opts.note ? h("span", { class: "note", "aria-hidden": "true" }, opts.note) : null,
+  );
+}
+
+/**
+ * A face-down card the viewer may not see.
+ * @param {string} label
+ * @param {{tag?: string, attrs?: Record<string, unknown>}} [opts]
+ */
+export function cardBack(label, opts = {}) {
+  const { "aria-label": _, ...attrs } = opts.attrs ?? {};
+  const button = opts.tag === "button";
+  return h(
+    opts.tag ?? "div",
+    { class: "card back", title: label, ...(button ? {} : { role: "img", "aria-label": label }), ...attrs },
+    button ? h("span", { class: "sr" }, label) : null,
+    h("span", { class: "badge", "aria-hidden": "true" }, "?"),
+  );
+}

@@ -1,0 +1,204 @@
+// The lobby: games awaiting me, my games, open games to join, and a new game.
+
+import { call, session } from "./api.js";
+import { h, replace } from "./dom.js";
+
+/** @typedef {import("./types.js").GamePage} GamePage */
+/** @typedef {import("./types.js").GameSummary} GameSummary */
+/** @typedef {import("./types.js").OptionsRequest} OptionsRequest */
+
+/** @type {AbortController | null} */
+let refreshing = null;
+
+export function leaveLobby() {
+  refreshing?.abort();
+  refreshing = null;
+}
+
+/**
+ * @param {HTMLElement} main
+ */
+export async function showLobby(main) {
+  leaveLobby();
+  const abort = new AbortController();
+  refreshing = abort;
+  const me = session()?.username ?? "";
+  const lists = h("div", { class: "lists" }, h("p", { role: "status" }, "Loading games…"));
+  const error = h("div", { class: "form-error", "aria-live": "polite" });
+  replace(
+    main,
+    h(
+      "section",
+      { class: "lobby", "aria-labelledby": "lobby-title" },
+      h("h1", { id: "lobby-title" }, "Lobby"),
+      createForm(error),
+      goForm(),
+      error,
+      lists,
+    ),
+  );
+  document.title = "Lobby — Lords of Scotland";
+  const load = async () => {
+    const [awaiting, mine, open] = await Promise.all([
+      page("?mine=true&awaiting_me=true&limit=50", abort.signal),
+      page("?mine=true&limit=50", abort.signal),
+      page("?status=open&limit=50", abort.signal),
+    ]);
+    if (abort.signal.aborted) return;
+    const joinable = open.filter((g) => !g.seats.some((s) => s.username === me));
+    replace(
+      lists,
+      list("Awaiting you", "awaiting", awaiting, me, error),
+      list("Your games", "mine", mine, me, error),
+      list("Open games", "open", joinable, me, error),
+    );
+    document.title = `${awaiting.length > 0 ? "● " : ""}Lobby — Lords of Scotland`;
+  };
+  try {
+    await load();
+  } catch (e) {
+    replace(lists, h("p", { role: "alert" }, `The games could not be loaded: ${e instanceof Error ? e.message : e}`));
+  }
+  // The lobby has no stream: look again every 10 s while it is on screen.
+  void (async () => {
+    while (!abort.signal.aborted) {
+      await new Promise((r) => setTimeout(r, 10_000));
+      if (abort.signal.aborted) return;
+      await load().catch(() => {});
+    }
+  })();
+}
+
+/**
+ * @param {string} query
+ * @param {AbortSignal} signal
+ */
+async function page(query, signal) {
+  const p = /** @type {GamePage} */ (await call("GET", `/v1/games${query}`, { signal }));
+  return p.games;
+}
+
+/**
+ * @param {string} title
+ * @param {string} key
+ * @param {GameSummary[]} games
+ * @param {string} me
+ * @param {HTMLElement} error
+ */
+function list(title, key, games, me, error) {
+  return h(
+    "section",
+    { class: "games", "aria-labelledby": `list-${key}` },
+    h("h2", { id: `list-${key}` }, `${title} (${games.length})`),
+    games.length === 0
+      ? h("p", { class: "empty" }, "None.")
+      : h(
+          "ul",
+          {},
+          games.map((g) => {
+            const names = g.seats.map((s) => s.username).join(", ");
+            const seatedHere = g.seats.some((s) => s.username === me);
+            const what = `${g.options.players} players, to ${g.options.target_score}${g.options.include_bruce ? ", with Bruce" : ""}`;
+            return h(
+              "li",
+              { class: "game-row", "data-game": g.id },
+              h("span", { class: `state state-${g.status}` }, g.status),
+              h("span", { class: "who" }, names || "nobody yet"),
+              h("span", { class: "what" }, what),
+              seatedHere || g.status !== "open"
+                ? h("a", { href: `#/game/${g.id}`, class: "button" }, g.status === "open" ? `Open game ${g.id.slice(0, 8)}` : `Play game ${g.id.slice(0, 8)}`)
+                : h(
+                    "button",
+                    {
+                      type: "button",
+                      class: "primary",
+                      onclick: async () => {
+                        try {
+                          await call("POST", `/v1/games/${g.id}/join`);
+                          location.hash = `#/game/${g.id}`;
+                        } catch (e) {
+                          error.textContent = e instanceof Error ? e.message : String(e);
+                        }
+                      },
+                    },
+                    `Join game ${g.id.slice(0, 8)}`,
+                  ),
+              g.status === "finished" ? h("a", { href: `#/audit/${g.id}` }, `Audit ${g.id.slice(0, 8)}`) : null,
+            );
+          }),
+        ),
+  );
+}
+
+/**
+ * @param {HTMLElement} error
+ */
+function createForm(error) {
+  const form = h(
+    "form",
+    { class: "create", "aria-labelledby": "create-title" },
+    h("h2", { id: "create-title" }, "New game"),
+    h(
+      "div",
+      { class: "fields" },
+      h(
+        "label",
+        {},
+        "Players ",
+        h("select", { name: "players" }, [2, 3, 4, 5].map((n) => h("option", { value: n }, String(n)))),
+      ),
+      h(
+        "label",
+        {},
+        "Power rule ",
+        h(
+          "select",
+          { name: "power_rule" },
+          h("option", { value: "" }, "Default for the player count"),
+          h("option", { value: "lowest_strength" }, "Lowest strength"),
+          h("option", { value: "lowest_in_clan" }, "Lowest in clan"),
+        ),
+      ),
+      h("label", {}, "Target score ", h("input", { name: "target_score", type: "number", min: 10, max: 100, value: 40, required: true })),
+      h("label", { class: "check" }, h("input", { name: "include_bruce", type: "checkbox" }), " Include Bruce"),
+    ),
+    h("button", { type: "submit", class: "primary" }, "Create game"),
+  );
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const data = new FormData(/** @type {HTMLFormElement} */ (form));
+    const rule = String(data.get("power_rule") ?? "");
+    /** @type {OptionsRequest} */
+    const body = {
+      players: Number(data.get("players")),
+      target_score: Number(data.get("target_score")),
+      include_bruce: data.get("include_bruce") !== null,
+    };
+    if (rule === "lowest_strength" || rule === "lowest_in_clan") body.power_rule = rule;
+    try {
+      const g = /** @type {GameSummary} */ (await call("POST", "/v1/games", { body }));
+      location.hash = `#/game/${g.id}`;
+    } catch (e) {
+      error.textContent = e instanceof Error ? e.message : String(e);
+    }
+  });
+  return form;
+}
+
+/** Opens a game by its id or its link (an invitation). */
+function goForm() {
+  const form = h(
+    "form",
+    { class: "go", "aria-labelledby": "go-title" },
+    h("h2", { id: "go-title" }, "Open a game by link or id"),
+    h("label", {}, "Game link or id", h("input", { name: "game", type: "text", required: true, autocomplete: "off" })),
+    h("button", { type: "submit" }, "Open game"),
+  );
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const text = String(new FormData(/** @type {HTMLFormElement} */ (form)).get("game") ?? "");
+    const id = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.exec(text)?.[0];
+    if (id) location.hash = `#/game/${id.toLowerCase()}`;
+  });
+  return form;
+}

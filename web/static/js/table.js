@@ -1,0 +1,728 @@
+// The table: the game as the server shows it to me, the choices `legal-actions` lists (and no
+// others), live updates by long polls, the event log in words and the history slider (`?at=N`).
+// No rules here: the server is the only source of truth.
+
+import { ApiError, call } from "./api.js";
+import { cardBack, cardFace, cardName, CLANS, loadCards } from "./cards.js";
+import { h, replace } from "./dom.js";
+import { decisionText, describe } from "./log.js";
+
+/** @typedef {import("./types.js").Action} Action */
+/** @typedef {import("./types.js").EventDto} EventDto */
+/** @typedef {import("./types.js").EventPage} EventPage */
+/** @typedef {import("./types.js").FollowerRef} FollowerRef */
+/** @typedef {import("./types.js").GameDto} GameDto */
+/** @typedef {import("./types.js").LegalActions} LegalActions */
+/** @typedef {import("./types.js").PlayerView} PlayerView */
+/** @typedef {import("./types.js").View} View */
+
+/** How long one long poll may wait, in seconds. */
+const WAIT = 25;
+
+/**
+ * @typedef {object} TableState
+ * @property {string} id
+ * @property {GameDto | null} game the latest game
+ * @property {GameDto | null} shown the version on screen when looking back (`?at=`)
+ * @property {Action[]} legal
+ * @property {number} legalVersion
+ * @property {number | null} selected the hand card whose muster choices are open
+ * @property {EventDto[]} events
+ * @property {boolean} busy
+ * @property {ApiError | null} refusal
+ * @property {AbortController} abort
+ */
+
+/** @type {TableState | null} */
+let state = null;
+
+/** Stops the live updates of the table on screen, if any. */
+export function leaveTable() {
+  state?.abort.abort();
+  state = null;
+}
+
+/**
+ * Shows game `id` in `main` and keeps it live until {@link leaveTable}.
+ * @param {HTMLElement} main
+ * @param {string} id
+ */
+export async function showTable(main, id) {
+  leaveTable();
+  /** @type {TableState} */
+  const st = {
+    id,
+    game: null,
+    shown: null,
+    legal: [],
+    legalVersion: 0,
+    selected: null,
+    events: [],
+    busy: false,
+    refusal: null,
+    abort: new AbortController(),
+  };
+  state = st;
+  replace(main, h("p", { role: "status" }, "Loading the game…"));
+  try {
+    await loadCards();
+    await refresh(st);
+  } catch (e) {
+    if (state !== st) return;
+    replace(main, h("p", { role: "alert" }, `The game could not be loaded: ${message(e)}`));
+    return;
+  }
+  render(main, st);
+  void live(main, st);
+}
+
+/** @param {unknown} e */
+function message(e) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * Reads the game (or takes `game`), my legal actions and the new events.
+ * @param {TableState} st
+ * @param {GameDto | null} [game]
+ */
+async function refresh(st, game = null) {
+  const signal = st.abort.signal;
+  const g = game ?? /** @type {GameDto} */ (await call("GET", `/v1/games/${st.id}`, { signal }));
+  const seated = g.your_seat !== null && g.view !== null && g.view.status === "active";
+  const legal = seated
+    ? /** @type {LegalActions} */ (await call("GET", `/v1/games/${st.id}/legal-actions`, { signal }))
+    : { actions: [], version: g.version };
+  await readEvents(st);
+  st.game = g;
+  st.legal = legal.actions;
+  st.legalVersion = legal.version;
+  if (st.selected !== null && !st.legal.some((a) => a.type === "muster" && a.card === st.selected)) {
+    st.selected = null;
+  }
+}
+
+/** @param {TableState} st */
+async function readEvents(st) {
+  for (;;) {
+    const after = st.events.length === 0 ? 0 : (st.events[st.events.length - 1]?.seq ?? 0);
+    const page = /** @type {EventPage} */ (
+      await call("GET", `/v1/games/${st.id}/events?after=${after}&limit=100`, { signal: st.abort.signal })
+    );
+    st.events.push(...page.events);
+    if (page.next_after === null) break;
+  }
+}
+
+/**
+ * Long polls until the game is over or the table is left.
+ * @param {HTMLElement} main
+ * @param {TableState} st
+ */
+async function live(main, st) {
+  while (!st.abort.signal.aborted) {
+    const g = st.game;
+    if (g !== null && g.view !== null && g.view.status === "finished") {
+      // Everything is revealed at the end: read the events again, unredacted.
+      st.events = [];
+      await readEvents(st).catch(() => {});
+      if (state === st) render(main, st);
+      return;
+    }
+    try {
+      const version = g === null ? 0 : g.game.version;
+      const next = /** @type {GameDto | null} */ (
+        await call("GET", `/v1/games/${st.id}?after_version=${version}&wait=${WAIT}`, {
+          signal: st.abort.signal,
+        })
+      );
+      if (next !== null && next.game.version !== version && !st.busy) {
+        await refresh(st, next);
+        if (state === st) render(main, st);
+      }
+    } catch {
+      if (st.abort.signal.aborted) return;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
+}
+
+/**
+ * Submits one of the listed actions.
+ * @param {HTMLElement} main
+ * @param {TableState} st
+ * @param {Action} action
+ */
+async function act(main, st, action) {
+  if (st.busy) return;
+  st.busy = true;
+  st.refusal = null;
+  st.selected = null;
+  main.querySelector(".table")?.setAttribute("data-busy", "yes");
+  try {
+    await call("POST", `/v1/games/${st.id}/actions`, {
+      body: action,
+      headers: { "If-Match": `"${st.legalVersion}"`, "Idempotency-Key": randomKey() },
+      signal: st.abort.signal,
+    });
+  } catch (e) {
+    if (e instanceof ApiError) st.refusal = e;
+    else st.refusal = new ApiError(0, null);
+  }
+  try {
+    await refresh(st);
+  } catch {
+    // The next long poll tries again.
+  }
+  st.busy = false;
+  if (state === st) render(main, st);
+}
+
+function randomKey() {
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * @param {GameDto} g
+ * @returns {(seat: number) => string}
+ */
+function namer(g) {
+  return (seat) => {
+    const name = g.game.seats.find((s) => s.seat === seat)?.username ?? `seat ${seat + 1}`;
+    return g.your_seat === seat ? `${name} (you)` : name;
+  };
+}
+
+/**
+ * @param {HTMLElement} main
+ * @param {TableState} st
+ */
+function render(main, st) {
+  const g = st.game;
+  if (g === null) return;
+  const shown = st.shown ?? g;
+  const view = shown.view;
+  const who = namer(g);
+  const current = st.shown === null;
+  const finished = g.view !== null && g.view.status === "finished";
+  const status = finished ? "finished" : g.game.status;
+  const myTurn =
+    current && view !== null && view.awaiting !== null && view.awaiting.seat === g.your_seat && st.legal.length > 0;
+  /** @param {Action} a */
+  const pick = (a) => () => void act(main, st, a);
+  const options = current ? st.legal : [];
+
+  document.title = `${myTurn ? "● Your move — " : ""}Lords of Scotland`;
+  const section = h(
+    "section",
+    {
+      class: "table",
+      "aria-labelledby": "table-title",
+      "data-version": shown.version,
+      "data-status": status,
+      "data-my-turn": myTurn ? "yes" : "no",
+      "data-busy": st.busy ? "yes" : null,
+    },
+    h(
+      "header",
+      { class: "table-head" },
+      h("h1", { id: "table-title" }, `Game ${g.game.id.slice(0, 8)}`),
+      h(
+        "p",
+        { class: "meta" },
+        `${g.game.seats.map((s) => who(s.seat)).join(" · ")} — first to ${g.game.options.target_score}`,
+      ),
+    ),
+    statusLine(st, g, shown, who, myTurn),
+    st.refusal
+      ? h("div", { role: "alert", class: "refusal", "data-code": st.refusal.code }, st.refusal.message)
+      : null,
+    g.game.status === "open" && g.your_seat === null ? joinButton(main, st) : null,
+    g.game.status === "open" ? inviteLink(g) : null,
+    g.game.status === "open" && g.your_seat !== null ? leaveButton(st) : null,
+    view === null ? null : board(st, g, view, who, options, pick),
+    current && myTurn ? decisionPanel(st, view, options, pick, main) : null,
+    view === null ? null : lastSkirmish(st, shown, view, who),
+    history(main, st, g),
+    logSection(st, shown, who),
+    h(
+      "nav",
+      { class: "links", "aria-label": "Game links" },
+      h("a", { href: "#/" }, "Back to the lobby"),
+      finished ? h("a", { href: `#/audit/${g.game.id}` }, "Audit this game") : null,
+    ),
+  );
+  const focus = focusKey(main);
+  replace(main, section);
+  restoreFocus(main, focus);
+  window.dispatchEvent(new CustomEvent("lords:rendered", { detail: { version: shown.version } }));
+}
+
+/**
+ * What has the keyboard focus in `main`, to find its twin after a render.
+ * @param {HTMLElement} main
+ * @returns {string | null}
+ */
+function focusKey(main) {
+  const el = document.activeElement;
+  if (!(el instanceof HTMLElement) || !main.contains(el)) return null;
+  if (el.id) return `#${el.id}`;
+  const card = el.getAttribute("data-card");
+  if (card !== null) return `[data-card="${card}"]`;
+  return `text:${el.textContent ?? ""}`;
+}
+
+/**
+ * Keyboard users keep their place across renders: the same control, or else the first choice
+ * offered, or else the status line.
+ * @param {HTMLElement} main
+ * @param {string | null} key
+ */
+function restoreFocus(main, key) {
+  if (key === null) return;
+  /** @type {HTMLElement | null} */
+  let el = null;
+  if (key.startsWith("text:")) {
+    const text = key.slice(5);
+    const found = Array.from(main.querySelectorAll("button, a")).find((b) => b.textContent === text);
+    el = found instanceof HTMLElement ? found : null;
+  } else {
+    const found = main.querySelector(key.startsWith("#") ? `[id="${key.slice(1)}"]` : `button${key}`);
+    el = found instanceof HTMLElement ? found : null;
+  }
+  el ??= main.querySelector("[data-option]");
+  if (el === null) {
+    const status = document.getElementById("status");
+    if (status) {
+      status.tabIndex = -1;
+      el = status;
+    }
+  }
+  el?.focus({ preventScroll: true });
+}
+
+/**
+ * @param {TableState} st
+ * @param {GameDto} g
+ * @param {GameDto} shown
+ * @param {(seat: number) => string} who
+ * @param {boolean} myTurn
+ */
+function statusLine(st, g, shown, who, myTurn) {
+  const v = shown.view;
+  let text;
+  if (v === null) {
+    text =
+      g.game.status === "open"
+        ? `Waiting for players: ${g.game.seats.length} of ${g.game.options.players} seated.`
+        : `Version ${shown.version}: the game had not started.`;
+  } else if (v.status === "finished") {
+    const winners = (v.winners ?? []).map(who).join(" and ");
+    text = `Game over: ${winners} won. Scores: ${v.players.map((p) => `${who(p.seat)} ${p.score}`).join(", ")}.`;
+  } else {
+    const where = `Skirmish ${v.skirmish}, turn ${v.turn}. Initiative: ${who(v.initiative)}.`;
+    if (v.awaiting === null) text = where;
+    else if (myTurn) text = `${where} Your decision: ${decisionText(v.awaiting.decision.kind)}.`;
+    else text = `${where} Waiting for ${who(v.awaiting.seat)}: ${decisionText(v.awaiting.decision.kind)}.`;
+  }
+  if (st.shown !== null) text = `Looking back at version ${shown.version} of ${g.game.version}. ${text}`;
+  return h("p", { id: "status", role: "status", class: myTurn ? "status mine" : "status" }, text);
+}
+
+/**
+ * @param {FollowerRef} a
+ * @param {FollowerRef} b
+ */
+function sameRef(a, b) {
+  return a.seat === b.seat && a.position === b.position;
+}
+
+/**
+ * The whole board: every player's side, the Supporter row, the recruits, the piles.
+ * @param {TableState} st
+ * @param {GameDto} g
+ * @param {View} view
+ * @param {(seat: number) => string} who
+ * @param {Action[]} options
+ * @param {(a: Action) => () => void} pick
+ */
+function board(st, g, view, who, options, pick) {
+  const mine = view.players.find((p) => p.seat === g.your_seat) ?? null;
+  const others = view.players.filter((p) => p !== mine);
+  return h(
+    "div",
+    { id: "board", class: "board" },
+    h("div", { class: "opponents" }, others.map((p) => playerSide(st, g, view, p, who, options, pick))),
+    middle(view, who, options, pick),
+    mine ? playerSide(st, g, view, mine, who, options, pick) : null,
+  );
+}
+
+/**
+ * @param {TableState} st
+ * @param {GameDto} g
+ * @param {View} view
+ * @param {PlayerView} p
+ * @param {(seat: number) => string} who
+ * @param {Action[]} options
+ * @param {(a: Action) => () => void} pick
+ */
+function playerSide(st, g, view, p, who, options, pick) {
+  const me = p.seat === g.your_seat;
+  const name = who(p.seat);
+  const awaited = view.awaiting !== null && view.awaiting.seat === p.seat;
+  const army = p.army.map((f, position) => {
+    const ref = { seat: p.seat, position };
+    const target = options.find(
+      (a) =>
+        (a.type === "copy_power" || a.type === "swap_follower" || a.type === "discard_follower") &&
+        sameRef(a.target, ref),
+    );
+    const notes = [
+      f.face_up ? null : "face-down",
+      f.active ? `${CLANS[f.active].name} power active` : null,
+      f.kept ? "kept" : null,
+    ].filter((x) => x !== null);
+    const note = notes.join(", ");
+    const tokens = f.active ? h("span", { class: "token" }, `⚑ ${CLANS[f.active].badge}`) : null;
+    if (target) {
+      const verb =
+        target.type === "copy_power" ? "Copy the power of" : target.type === "swap_follower" ? "Take" : "Discard";
+      const what = f.card !== null ? cardName(f.card) : "a face-down follower";
+      const label = `${verb} ${what} (${name}'s army, position ${position + 1})`;
+      const attrs = { type: "button", "aria-label": label, title: label, "data-option": target.type, onclick: pick(target) };
+      const face = f.card !== null ? cardFace(f.card, { tag: "button", note, attrs }) : cardBack(label, { tag: "button", attrs });
+      return h("li", {}, face, tokens);
+    }
+    const face =
+      f.card !== null
+        ? cardFace(f.card, note ? { note } : {})
+        : cardBack(`Face-down follower (position ${position + 1})`);
+    return h("li", { class: f.face_up ? "" : "down" }, face, tokens);
+  });
+  const handCards = p.hand ?? [];
+  return h(
+    "section",
+    { class: `side${me ? " mine" : ""}${awaited ? " awaited" : ""}`, "aria-label": me ? "Your side" : `${name}'s side` },
+    h(
+      "h2",
+      {},
+      name,
+      view.initiative === p.seat ? h("span", { class: "pill" }, "Initiative") : null,
+      awaited ? h("span", { class: "pill turn" }, "To decide") : null,
+    ),
+    h("p", { class: "meta" }, `Score ${p.score} · ${p.hand_size} card${p.hand_size === 1 ? "" : "s"} in hand`),
+    h("h3", {}, "Army"),
+    army.length > 0
+      ? h("ol", { class: "cards army", "aria-label": `${me ? "Your" : `${name}'s`} army` }, army)
+      : h("p", { class: "empty" }, "No followers yet."),
+    p.victory.length > 0
+      ? h(
+          "details",
+          { class: "victory" },
+          h("summary", {}, `Victory pile: ${p.victory.length} supporter${p.victory.length === 1 ? "" : "s"}, ${p.score} points`),
+          h("div", { class: "cards small" }, p.victory.map((c) => cardFace(c))),
+        )
+      : null,
+    p.hand !== null ? hand(st, me, name, handCards, options) : null,
+  );
+}
+
+/**
+ * @param {TableState} st
+ * @param {boolean} me
+ * @param {string} name
+ * @param {number[]} cards
+ * @param {Action[]} options
+ */
+function hand(st, me, name, cards, options) {
+  return h(
+    "div",
+    { class: "hand-wrap" },
+    h("h3", { id: `hand-${name.replace(/\W/g, "")}` }, me ? "Your hand" : `${name}'s hand`),
+    h(
+      "div",
+      { class: "cards hand", role: "group", "aria-labelledby": `hand-${name.replace(/\W/g, "")}` },
+      cards.map((c) => {
+        const playable = me && options.some((a) => a.type === "muster" && a.card === c);
+        if (!playable) return cardFace(c);
+        return cardFace(c, {
+          tag: "button",
+          attrs: {
+            type: "button",
+            "data-option": "muster",
+            "aria-pressed": st.selected === c ? "true" : "false",
+            onclick: () => {
+              st.selected = st.selected === c ? null : c;
+              const main = document.getElementById("main");
+              if (main) render(main, st);
+              document.querySelector(`[data-muster-choice]`)?.closest("[role=group]")?.querySelector("button")?.focus();
+            },
+          },
+        });
+      }),
+    ),
+  );
+}
+
+/**
+ * Supporter row, recruits, draw pile and discard pile.
+ * @param {View} view
+ * @param {(seat: number) => string} who
+ * @param {Action[]} options
+ * @param {(a: Action) => () => void} pick
+ */
+function middle(view, who, options, pick) {
+  void who;
+  const supporters = view.supporters.map((c) => {
+    const a = options.find(
+      (x) => (x.type === "claim_supporter" || x.type === "swap_supporter") && x.supporter === c,
+    );
+    if (!a) return cardFace(c);
+    const label = `${a.type === "claim_supporter" ? "Claim" : "Swap for"} ${cardName(c)}`;
+    return cardFace(c, {
+      tag: "button",
+      attrs: { type: "button", "aria-label": label, title: label, "data-option": a.type, onclick: pick(a) },
+    });
+  });
+  const recruits = view.recruits.map((r) => {
+    const a = options.find((x) => x.type === "recruit" && x.slot === r.slot);
+    const what = r.card !== null ? cardName(r.card) : r.state === "face_down" ? "a face-down card" : "nothing";
+    if (r.state === "empty") return h("div", { class: "card empty-slot", role: "img", "aria-label": `Slot ${r.slot + 1}: empty` });
+    if (a) {
+      const label = `Recruit ${what} from slot ${r.slot + 1}`;
+      const attrs = { type: "button", "aria-label": label, title: label, "data-option": "recruit", onclick: pick(a) };
+      return r.card !== null ? cardFace(r.card, { tag: "button", attrs }) : cardBack(label, { tag: "button", attrs });
+    }
+    return r.card !== null
+      ? cardFace(r.card, { note: `slot ${r.slot + 1}` })
+      : cardBack(`Slot ${r.slot + 1}: a face-down card`);
+  });
+  const top = view.discard[view.discard.length - 1];
+  return h(
+    "section",
+    { class: "middle", "aria-label": "The middle of the table" },
+    h("h2", {}, "Supporter row"),
+    h("div", { class: "cards supporters", role: "group", "aria-label": "Supporter row" }, supporters),
+    h("h2", {}, "Recruits"),
+    h("div", { class: "cards recruits", role: "group", "aria-label": "Recruits" }, recruits),
+    h(
+      "div",
+      { class: "piles" },
+      h("p", {}, `Draw pile: ${view.draw_size} cards`),
+      h(
+        "details",
+        {},
+        h("summary", {}, `Discard pile: ${view.discard.length} cards${top !== undefined ? `, top ${cardName(top)}` : ""}`),
+        h("div", { class: "cards small" }, view.discard.map((c) => cardFace(c))),
+      ),
+    ),
+  );
+}
+
+/**
+ * The muster choices of the selected card, and Pass.
+ * @param {TableState} st
+ * @param {View} view
+ * @param {Action[]} options
+ * @param {(a: Action) => () => void} pick
+ * @param {HTMLElement} main
+ */
+function decisionPanel(st, view, options, pick, main) {
+  const kind = view.awaiting?.decision.kind;
+  /** @type {string} */
+  let hint = "";
+  if (kind === "turn") hint = "Choose a card of your hand to muster, a recruit to take, or pass.";
+  else if (kind === "makgill_muster") hint = "Choose one more card of your hand to muster.";
+  else if (kind === "scott_copy") hint = "Choose the face-up follower whose power your Scott copies.";
+  else if (kind === "fergusson_swap") hint = "Choose the opponent's follower to take.";
+  else if (kind === "wemyss_discard") hint = "Choose the follower to discard.";
+  else if (kind === "cockburn_swap") hint = "Choose the Supporter to swap in.";
+  else if (kind === "claim_supporter") hint = "Choose the Supporter to claim.";
+  const musters = st.selected === null ? [] : options.filter((a) => a.type === "muster" && a.card === st.selected);
+  const pass = options.find((a) => a.type === "pass");
+  return h(
+    "section",
+    { class: "decision", "aria-label": "Your decision" },
+    h("p", {}, hint),
+    st.selected !== null && musters.length > 0
+      ? h(
+          "div",
+          { role: "group", class: "choices", "aria-label": `Muster ${cardName(st.selected)}` },
+          musters.map((a) => {
+            if (a.type !== "muster") return null;
+            const text = !a.face_up ? "Muster face-down" : a.use_power ? "Muster face-up and use its power" : "Muster face-up";
+            return h("button", { type: "button", class: "primary", "data-muster-choice": "", onclick: pick(a) }, text);
+          }),
+          h(
+            "button",
+            {
+              type: "button",
+              onclick: () => {
+                st.selected = null;
+                render(main, st);
+              },
+            },
+            "Cancel",
+          ),
+        )
+      : null,
+    pass ? h("button", { type: "button", "data-option": "pass", onclick: pick(pass) }, "Pass") : null,
+  );
+}
+
+/**
+ * The end of the last scored skirmish: strengths, doubling, placement and the claims made.
+ * @param {TableState} st
+ * @param {GameDto} shown
+ * @param {View} view
+ * @param {(seat: number) => string} who
+ */
+function lastSkirmish(st, shown, view, who) {
+  if (view.last_scores.length === 0) return null;
+  const upto = st.events.filter((e) => e.seq <= shown.version);
+  const scored = upto.map((e) => e.event.type).lastIndexOf("armies_scored");
+  const claims = scored < 0 ? [] : upto.slice(scored).flatMap((e) => (e.event.type === "supporter_claimed" ? [e.event] : []));
+  return h(
+    "section",
+    { class: "summary", "aria-label": "Last skirmish" },
+    h("h2", {}, "Last skirmish"),
+    h(
+      "ul",
+      {},
+      view.last_scores.map((a) =>
+        h("li", {}, `${who(a.seat)}: strength ${a.strength}${a.doubled ? " (doubled)" : ""}`),
+      ),
+    ),
+    h("p", {}, `Placement: ${view.placement.map((s, i) => `${i + 1}. ${who(s)}`).join(", ")}`),
+    claims.length > 0
+      ? h("p", {}, `Claims: ${claims.map((c) => `${who(c.seat)} took ${cardName(c.card)}`).join("; ")}.`)
+      : null,
+  );
+}
+
+/**
+ * @param {HTMLElement} main
+ * @param {TableState} st
+ */
+function joinButton(main, st) {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "primary",
+      onclick: async () => {
+        try {
+          await call("POST", `/v1/games/${st.id}/join`);
+        } catch (e) {
+          if (e instanceof ApiError) st.refusal = e;
+        }
+        await refresh(st).catch(() => {});
+        render(main, st);
+      },
+    },
+    "Join this game",
+  );
+}
+
+/**
+ * Leaves a game that has not started.
+ * @param {TableState} st
+ */
+function leaveButton(st) {
+  return h(
+    "button",
+    {
+      type: "button",
+      onclick: async () => {
+        await call("POST", `/v1/games/${st.id}/leave`).catch(() => {});
+        location.hash = "#/";
+      },
+    },
+    "Leave this game",
+  );
+}
+
+/**
+ * The link to send to the players still missing.
+ * @param {GameDto} g
+ */
+function inviteLink(g) {
+  const url = `${location.origin}/#/game/${g.game.id}`;
+  return h(
+    "p",
+    { class: "invite" },
+    h("label", { for: "invite-link" }, "Invite by link"),
+    h("input", { id: "invite-link", type: "text", readonly: true, value: url, onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target).select() }),
+  );
+}
+
+/**
+ * The slider over every version.
+ * @param {HTMLElement} main
+ * @param {TableState} st
+ * @param {GameDto} g
+ */
+function history(main, st, g) {
+  const max = g.game.version;
+  if (max === 0) return null;
+  const at = st.shown?.version ?? max;
+  /** @param {number} n */
+  const go = async (n) => {
+    if (n >= max) {
+      st.shown = null;
+    } else {
+      try {
+        st.shown = /** @type {GameDto} */ (await call("GET", `/v1/games/${st.id}?at=${n}`, { signal: st.abort.signal }));
+      } catch {
+        return;
+      }
+    }
+    render(main, st);
+    /** @type {HTMLInputElement | null} */ (document.getElementById("history-slider"))?.focus();
+  };
+  return h(
+    "section",
+    { class: "history", "aria-label": "History" },
+    h("label", { for: "history-slider" }, `History: version ${at} of ${max}`),
+    h("input", {
+      id: "history-slider",
+      type: "range",
+      min: 0,
+      max,
+      step: 1,
+      value: at,
+      "aria-valuetext": `version ${at} of ${max}`,
+      onchange: (/** @type {Event} */ e) => void go(Number(/** @type {HTMLInputElement} */ (e.target).value)),
+    }),
+    st.shown !== null ? h("button", { type: "button", onclick: () => void go(max) }, "Back to now") : null,
+  );
+}
+
+/**
+ * The log in words, up to the version on screen.
+ * @param {TableState} st
+ * @param {GameDto} shown
+ * @param {(seat: number) => string} who
+ */
+function logSection(st, shown, who) {
+  const upto = st.shown === null ? Infinity : shown.version;
+  const lines = st.events.filter((e) => e.seq <= upto);
+  const recent = lines.slice(-60).reverse();
+  return h(
+    "section",
+    { class: "log", "aria-label": "Game log" },
+    h("h2", {}, "Log"),
+    lines.length === 0 ? h("p", { class: "empty" }, "No events yet.") : null,
+    lines.length === 0
+      ? null
+      : h(
+      "ol",
+      { class: "log-lines", tabindex: 0, "aria-label": "Events, newest first" },
+      recent.map((e) => h("li", { value: e.seq }, describe(e.event, who))),
+    ),
+  );
+}
+

@@ -1,0 +1,424 @@
+// The web client in a real browser (Debian's Chromium through playwright-core) against a real
+// server: two players sign up and play a whole game by clicking only, one on a phone-sized
+// screen; a spectator watches and is never shown a hidden card (checked against the finished
+// game's full events); a reload mid-game resumes; a refused action shows its problem; the
+// history slider and the audit page work on the finished game; axe-core finds no serious or
+// critical violation on the lobby, the table and the audit page; screenshots of the lobby and
+// the table at 360×640 and 1280×800 are written to target/screenshots/.
+//
+//   node web/tests/browser.mjs http://127.0.0.1:8080
+//
+// Env: LORDS_CHROMIUM (default /usr/bin/chromium), LORDS_SCREENSHOTS (default
+// target/screenshots). Prints "first-load transfer of the lobby: N bytes" and exits non-zero on
+// the first failure.
+import { chromium } from "playwright-core";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const base = (process.argv[2] ?? process.env.LORDS_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
+const shots = process.env.LORDS_SCREENSHOTS ?? "target/screenshots";
+const executablePath = process.env.LORDS_CHROMIUM ?? "/usr/bin/chromium";
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const LOBBY_BUDGET = 150 * 1024;
+const PASSWORD = "bannockburn1314";
+mkdirSync(shots, { recursive: true });
+
+/** @param {string} m */
+function fail(m) {
+  throw new Error(m);
+}
+
+/** A small seeded generator, so a run can be repeated. */
+function generator(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+async function signUp(page, username) {
+  await page.goto(`${base}/#/signin`);
+  const form = page.getByRole("form", { name: "Create an account" });
+  await form.getByLabel("Username").fill(username);
+  await form.getByLabel(/^Password/).fill(PASSWORD);
+  await form.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("heading", { name: "Lobby", level: 1 }).waitFor();
+}
+
+async function axe(page, where) {
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy (no inline
+  // script) leaves alone; a <script> tag would be refused.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // @ts-ignore injected above
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
+  });
+  if (violations.length > 0) fail(`axe on ${where}:\n  ${violations.join("\n  ")}`);
+  console.log(`axe: no serious or critical violation on ${where}`);
+}
+
+async function shot(page, name) {
+  const size = page.viewportSize();
+  const file = path.join(shots, `${name}-${size.width}x${size.height}.png`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: file, fullPage: false });
+  console.log(`screenshot ${file}`);
+}
+
+const table = (page) => page.locator("section.table");
+
+/** Plays by clicking one of the offered choices whenever the table awaits this player. */
+async function play(page, seed, hooks = {}) {
+  const random = generator(seed);
+  let actions = 0;
+  for (let step = 0; step < 20000; step++) {
+    const t = table(page);
+    const [status, mine, busy] = await Promise.all([
+      t.getAttribute("data-status"),
+      t.getAttribute("data-my-turn"),
+      t.getAttribute("data-busy"),
+    ]);
+    if (status === "finished") return actions;
+    if (mine === "yes" && busy === null) {
+      if (hooks.before && (await hooks.before(actions))) {
+        actions++;
+        continue;
+      }
+      const options = page.locator("[data-option]");
+      const n = await options.count();
+      if (n > 0) {
+        const version = await t.getAttribute("data-version");
+        await options.nth(Math.floor(random() * n)).click();
+        const choices = page.locator("[data-muster-choice]");
+        const c = await choices.count();
+        if (c > 0) await choices.nth(Math.floor(random() * c)).click();
+        await page.waitForFunction(
+          (v) => {
+            const el = document.querySelector("section.table");
+            return el !== null && el.getAttribute("data-busy") === null && (el.getAttribute("data-version") !== v || document.querySelector(".refusal") !== null);
+          },
+          version,
+          { timeout: 30_000 },
+        );
+        actions++;
+        continue;
+      }
+    }
+    await page.waitForTimeout(60);
+  }
+  fail("the game did not end");
+}
+
+async function gameEvents(page, id) {
+  return page.evaluate(async (id) => {
+    const s = JSON.parse(localStorage.getItem("lords.session") ?? "{}");
+    const events = [];
+    let after = 0;
+    for (;;) {
+      const r = await fetch(`/v1/games/${id}/events?after=${after}&limit=100`, { headers: { Authorization: `Bearer ${s.access}` } });
+      const page = await r.json();
+      if (!page.complete) throw new Error("the events are not complete");
+      events.push(...page.events);
+      if (page.next_after === null) return events;
+      after = page.next_after;
+    }
+  }, id);
+}
+
+/** Cards made public by an event, as everyone sees it (RULES §8). */
+function revealed(e) {
+  switch (e.type) {
+    case "supporter_dealt":
+    case "recruit_revealed":
+    case "supporter_claimed":
+    case "follower_discarded":
+      return [e.card];
+    case "recruit_dealt":
+    case "recruited":
+    case "mustered":
+      return e.face_up ? [e.card] : [];
+    case "followers_revealed":
+      return e.followers.map((f) => f.card);
+    case "supporter_swapped":
+      return [e.given, e.supporter];
+    case "followers_swapped":
+      return [e.given];
+    case "supporters_discarded":
+      return e.cards;
+    case "skirmish_ended":
+      return [...e.discarded, ...e.kept];
+    default:
+      return [];
+  }
+}
+
+/** Every card the spectator saw at version v was public by then (everything at the end). */
+function checkSpectator(seen, events) {
+  const final = events.length;
+  const publicAt = new Map(); // card -> first seq that showed it to everyone
+  for (const e of events) for (const c of revealed(e.event)) if (!publicAt.has(c)) publicAt.set(c, e.seq);
+  let checked = 0;
+  for (const { v, cards } of seen) {
+    if (v >= final) continue;
+    for (const c of cards) {
+      const at = publicAt.get(c);
+      if (at === undefined || at > v) fail(`the spectator saw card ${c} at version ${v}; it was public only from ${at ?? "the end"}`);
+      checked++;
+    }
+  }
+  // A card mustered face-down must not show before it is turned up (unless it was public before).
+  for (const e of events) {
+    if (e.event.type !== "mustered" || e.event.face_up) continue;
+    const c = e.event.card;
+    if ((publicAt.get(c) ?? Infinity) < e.seq) continue;
+    const up = events.find((x) => x.seq > e.seq && revealed(x.event).includes(c))?.seq ?? final;
+    for (const { v, cards } of seen) {
+      if (v >= e.seq && v < up && cards.includes(c)) fail(`the spectator saw face-down card ${c} at version ${v}`);
+    }
+  }
+  return checked;
+}
+
+const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+try {
+  const desk = { viewport: { width: 1280, height: 800 } };
+  const phone = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+  const alice = await (await browser.newContext(desk)).newPage();
+  const bob = await (await browser.newContext(phone)).newPage();
+  const watcherContext = await browser.newContext(desk);
+  await watcherContext.addInitScript(() => {
+    // @ts-ignore
+    window.__seen = [];
+    window.addEventListener("lords:rendered", (e) => {
+      const cards = Array.from(document.querySelectorAll("[data-card]"), (el) => Number(el.getAttribute("data-card")));
+      // @ts-ignore
+      window.__seen.push({ v: e.detail.version, cards });
+    });
+  });
+  const watcher = await watcherContext.newPage();
+  // Uncaught errors and console errors (a refused request's own line aside, e.g. the 412 below
+  // or a wrong password's 401) fail the run, Content-Security-Policy violations included.
+  const errors = [];
+  for (const p of [alice, bob, watcher]) {
+    p.setDefaultTimeout(30_000);
+    p.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
+    p.on("console", (m) => {
+      if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(`console: ${m.text()}`);
+    });
+  }
+
+  // First load of the lobby, counted on the wire (compressed) by the browser.
+  const cdp = await alice.context().newCDPSession(alice);
+  await cdp.send("Network.enable");
+  let transferred = 0;
+  cdp.on("Network.loadingFinished", (e) => {
+    transferred += e.encodedDataLength;
+  });
+  await signUp(alice, `alice_${suffix}`);
+  await alice.waitForLoadState("networkidle");
+  await cdp.detach();
+  console.log(`first-load transfer of the lobby: ${transferred} bytes`);
+  if (transferred > LOBBY_BUDGET) fail(`the lobby's first load is ${transferred} bytes, over ${LOBBY_BUDGET}`);
+
+  await signUp(bob, `bob_${suffix}`);
+  await signUp(watcher, `watcher_${suffix}`);
+  await axe(alice, "the lobby");
+
+  // Alice creates a game; Bob joins it from his lobby.
+  const create = alice.getByRole("form", { name: "New game" });
+  await create.getByLabel("Players").selectOption("2");
+  await create.getByLabel("Target score").fill("12");
+  await create.getByRole("button", { name: "Create game" }).click();
+  await alice.getByRole("status").filter({ hasText: "Waiting for players" }).waitFor();
+  const id = alice.url().split("#/game/")[1] ?? fail(`no game in ${alice.url()}`);
+  const invite = await alice.getByLabel("Invite by link").inputValue();
+  if (!invite.endsWith(`#/game/${id}`)) fail(`the invitation link is ${invite}`);
+  await shot(alice, "table-waiting");
+  await bob.goto(`${base}/#/`);
+  await bob.getByRole("heading", { name: /^Open games/ }).waitFor();
+  await shot(bob, "lobby");
+  await bob.getByRole("button", { name: `Join game ${id.slice(0, 8)}` }).click();
+  await bob.waitForURL(`**/#/game/${id}`);
+  await alice.goto(`${base}/#/`);
+  await alice.getByRole("link", { name: `Play game ${id.slice(0, 8)}` }).first().waitFor();
+  await shot(alice, "lobby");
+  await alice.getByRole("link", { name: `Play game ${id.slice(0, 8)}` }).first().click();
+  // The spectator follows the invitation link from the lobby's form.
+  const go = watcher.getByRole("form", { name: "Open a game by link or id" });
+  await go.getByLabel("Game link or id").fill(invite);
+  await go.getByRole("button", { name: "Open game" }).click();
+  for (const p of [alice, bob, watcher]) await table(p).and(p.locator("[data-status=active]")).waitFor();
+
+  let refusal = null;
+  let reloaded = false;
+  const aliceHooks = {
+    before: async (n) => {
+      if (n === 2 && refusal === null) {
+        // The page still offers its choices while the game moves on (here: the same account
+        // acting elsewhere): the click is refused and the page says why.
+        const status = await alice.evaluate(async (id) => {
+          const s = JSON.parse(localStorage.getItem("lords.session") ?? "{}");
+          const auth = { Authorization: `Bearer ${s.access}` };
+          const legal = await (await fetch(`/v1/games/${id}/legal-actions`, { headers: auth })).json();
+          const r = await fetch(`/v1/games/${id}/actions`, {
+            method: "POST",
+            headers: { ...auth, "Content-Type": "application/json" },
+            body: JSON.stringify(legal.actions[0]),
+          });
+          /** @type {HTMLElement | null} */ (document.querySelector("[data-option]"))?.click();
+          /** @type {HTMLElement | null} */ (document.querySelector("[data-muster-choice]"))?.click();
+          return r.status;
+        }, id);
+        if (status !== 200) fail(`the direct action answered ${status}`);
+        const alert = alice.locator(".refusal[role=alert]");
+        await alert.waitFor();
+        refusal = await alert.getAttribute("data-code");
+        if (refusal !== "version_mismatch") fail(`the refusal's code is ${refusal}`);
+        if (((await alert.textContent()) ?? "").trim() === "") fail("the refusal has no detail");
+        console.log(`a refused action showed its problem: ${refusal}`);
+        return true;
+      }
+      if (n === 1) {
+        const title = await alice.title();
+        if (!title.startsWith("●")) fail(`the title shows no marker while a decision is awaited: ${title}`);
+        if ((await watcher.locator("[data-option], [data-muster-choice]").count()) !== 0) {
+          fail("the spectator is offered choices");
+        }
+      }
+      if (n === 5 && !reloaded) {
+        reloaded = true;
+        const before = Number(await table(alice).getAttribute("data-version"));
+        await alice.reload();
+        await table(alice).waitFor();
+        const after = Number(await table(alice).getAttribute("data-version"));
+        if (after < before) fail(`after a reload the table shows version ${after}, before ${before}`);
+        console.log(`reload mid-game resumed at version ${after}`);
+        await shot(alice, "table");
+        await shot(bob, "table");
+        await axe(alice, "the table");
+        await axe(bob, "the table on a phone");
+        return false;
+      }
+      return false;
+    },
+  };
+  const [a, b] = await Promise.all([play(alice, 1, aliceHooks), play(bob, 2)]);
+  if (!reloaded || refusal === null) fail("the game ended before the reload and refusal checks");
+  await watcher.locator("section.table[data-status=finished]").waitFor();
+  console.log(`the game finished after ${a} + ${b} clicked actions`);
+  await shot(alice, "table-finished");
+
+  // The spectator never saw a hidden card.
+  const events = await gameEvents(alice, id);
+  const seen = await watcher.evaluate(() => /** @type {any} */ (window).__seen);
+  if (seen.length < 5) fail(`the spectator saw only ${seen.length} renders`);
+  const checked = checkSpectator(seen, events);
+  console.log(`spectator: ${seen.length} renders, ${checked} cards checked against ${events.length} events`);
+
+  // History: the slider shows an earlier version, then now again.
+  const slider = alice.getByRole("slider", { name: /History/ });
+  const mid = Math.floor(events.length / 2);
+  await slider.fill(String(mid));
+  await alice.locator(`section.table[data-version="${mid}"]`).waitFor();
+  await alice.getByRole("status").filter({ hasText: `Looking back at version ${mid}` }).waitFor();
+  await alice.getByRole("button", { name: "Back to now" }).click();
+  await alice.locator(`section.table[data-version="${events.length}"]`).waitFor();
+  console.log(`history slider showed version ${mid} of ${events.length}`);
+
+  // Audit: the browser recomputes the chain and the commitments.
+  await alice.getByRole("link", { name: "Audit this game" }).click();
+  await alice.locator("[data-verdict=verified]").waitFor();
+  console.log(`audit: ${await alice.locator("#verdict").textContent()}`);
+  await axe(alice, "the audit page");
+  // The same check names the first bad event of a tampered stream.
+  const bad = await alice.evaluate(async (events) => {
+    const audit = await import("/static/js/audit.js");
+    const shuffle = events.findIndex((e) => e.event.type === "deck_shuffled");
+    const swapped = structuredClone(events);
+    const order = swapped[shuffle].event.order;
+    [order[0], order[1]] = [order[1], order[0]];
+    const edited = structuredClone(events);
+    const last = edited.length - 1;
+    edited[last].event = { ...edited[last].event, winners: [] };
+    return [(await audit.firstBad(swapped))?.seq, shuffle + 1, (await audit.firstBad(edited))?.seq, last + 1];
+  }, events);
+  if (bad[0] !== bad[1] || bad[2] !== bad[3]) fail(`the audit named ${bad[0]} and ${bad[2]}, not ${bad[1]} and ${bad[3]}`);
+  console.log(`audit names the first bad event of a tampered stream (${bad[0]}, ${bad[2]})`);
+
+  // The service worker never kept an API answer.
+  const cached = await alice.evaluate(async () => {
+    const urls = [];
+    for (const name of await caches.keys()) {
+      for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+    }
+    return urls;
+  });
+  if (cached.some((u) => u.startsWith("/v1"))) fail(`the service worker cached ${cached.join(", ")}`);
+  console.log(`service worker cache: ${cached.length} shell files, no API answer`);
+
+  // A second game: Bob joins from its table by the invitation link, and whoever is awaited
+  // acts with the keyboard alone (Tab to a choice, Enter, Enter).
+  await alice.goto(`${base}/#/`);
+  const again = alice.getByRole("form", { name: "New game" });
+  await again.getByRole("button", { name: "Create game" }).click();
+  const link = await alice.getByLabel("Invite by link").inputValue();
+  await bob.goto(link);
+  await bob.getByRole("button", { name: "Join this game" }).click();
+  await table(bob).and(bob.locator("[data-status=active]")).waitFor();
+  await table(alice).and(alice.locator("[data-status=active]")).waitFor();
+  const awaited = (await table(alice).getAttribute("data-my-turn")) === "yes" ? alice : bob;
+  const before = await table(awaited).getAttribute("data-version");
+  await awaited.locator("#status").evaluate((el) => {
+    el.setAttribute("tabindex", "-1");
+    el.focus();
+  });
+  let tabs = 0;
+  while (!(await awaited.evaluate(() => document.activeElement?.hasAttribute("data-option") ?? false))) {
+    if (++tabs > 200) fail("Tab never reached a choice");
+    await awaited.keyboard.press("Tab");
+  }
+  await awaited.keyboard.press("Enter");
+  if (await awaited.evaluate(() => document.activeElement?.hasAttribute("data-muster-choice") ?? false)) {
+    await awaited.keyboard.press("Enter");
+  }
+  await awaited.waitForFunction((v) => document.querySelector("section.table")?.getAttribute("data-version") !== v, before);
+  console.log(`keyboard: a choice reached with ${tabs} Tab presses and played with Enter`);
+
+  // Account: change the password, sign out, sign in with the new one.
+  await bob.goto(`${base}/#/account`);
+  const change = bob.getByRole("form", { name: "Change password" });
+  await change.getByLabel("Current password").fill(PASSWORD);
+  await change.getByLabel("New password").fill(`${PASSWORD}x`);
+  await change.getByRole("button", { name: "Change password" }).click();
+  await bob.getByRole("status").filter({ hasText: "Password changed" }).waitFor();
+  await bob.getByRole("button", { name: "Sign out" }).click();
+  const signin = bob.getByRole("form", { name: "Sign in" });
+  await signin.getByLabel("Username").fill(`bob_${suffix}`);
+  await signin.getByLabel("Password").fill(PASSWORD);
+  await signin.getByRole("button", { name: "Sign in" }).click();
+  await bob.locator("#signin-error[data-code=invalid_credentials]").waitFor();
+  // By keyboard only: type, Tab, type, Enter; the focused field shows a visible outline.
+  await signin.getByLabel("Password").fill("");
+  await signin.getByLabel("Username").focus();
+  await bob.keyboard.press("Tab");
+  const outline = await bob.evaluate(() => {
+    const el = document.activeElement;
+    return el instanceof HTMLInputElement && el.name === "password" ? getComputedStyle(el).outlineStyle : "not focused";
+  });
+  if (outline === "none" || outline === "not focused") fail(`the focused password field: ${outline}`);
+  await bob.keyboard.type(`${PASSWORD}x`);
+  await bob.keyboard.press("Enter");
+  await bob.getByRole("heading", { name: "Lobby", level: 1 }).waitFor();
+  console.log("password changed, signed out, signed in again");
+  if (errors.length > 0) fail(`the pages reported errors:\n  ${errors.join("\n  ")}`);
+  console.log("web client: all browser checks passed");
+} finally {
+  await browser.close();
+}
