@@ -1865,8 +1865,8 @@ export interface components {
         };
         /**
          * @description Who may see a game. `public`: listed and shown to everyone, joined by anyone; `private`:
-         *     listed and shown only to its seated players (to anyone else it does not exist: 404
-         *     `game_not_found`), joined only with an invitation.
+         *     listed only to its seated players, shown only to them and its creator (to anyone else it
+         *     does not exist: 404 `game_not_found`), joined only with an invitation.
          * @enum {string}
          */
         Visibility: "public" | "private";
@@ -4855,7 +4855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_seated` (a public game) */
+            /** @description `not_seated` (a public game, or a private one the caller created and left) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4873,7 +4873,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `game_not_found` (also a private game the caller is not seated in) */
+            /** @description `game_not_found` (also a private game the caller is not seated in and did not create) */
             404: {
                 headers: {
                     [name: string]: unknown;
