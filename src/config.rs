@@ -31,6 +31,8 @@ pub mod defaults {
     pub const BODY_TIMEOUT_SECONDS: u64 = 10;
     /// Server-Sent Events streams send a `: keep-alive` comment after this long without a line.
     pub const SSE_HEARTBEAT_SECONDS: u64 = 15;
+    /// The deadline worker looks for due games this often (service rules §9.4–9.5).
+    pub const DEADLINE_POLL_MS: u64 = 500;
 }
 
 /// The shortest JWT secret accepted: HS256 wants at least 256 bits of key.
@@ -184,6 +186,13 @@ pub struct ServeArgs {
           default_value_t = defaults::SSE_HEARTBEAT_SECONDS,
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub sse_heartbeat_seconds: u64,
+
+    /// How often (ms) the deadline worker looks for decisions past their deadline and seats a
+    /// bot must play; 0 runs no worker in this process (another process must run one).
+    #[arg(long, env = "LORDS_DEADLINE_POLL_MS",
+          default_value_t = defaults::DEADLINE_POLL_MS,
+          value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub deadline_poll_ms: u64,
 }
 
 /// An origin as browsers send it: `*`, or `http(s)://host[:port]` with no path.
@@ -248,6 +257,8 @@ pub struct AppConfig {
     pub metrics_listen: Option<String>,
     /// Silence after which an SSE stream sends a `: keep-alive` comment.
     pub sse_heartbeat: Duration,
+    /// How often the deadline worker polls; `None`: no worker in this process.
+    pub deadline_poll: Option<Duration>,
 }
 
 impl AppConfig {
@@ -271,6 +282,7 @@ impl AppConfig {
             body_timeout: Duration::from_secs(defaults::BODY_TIMEOUT_SECONDS),
             metrics_listen: None,
             sse_heartbeat: Duration::from_secs(defaults::SSE_HEARTBEAT_SECONDS),
+            deadline_poll: Some(Duration::from_millis(defaults::DEADLINE_POLL_MS)),
         }
     }
 
@@ -295,6 +307,8 @@ impl AppConfig {
             body_timeout: Duration::from_secs(args.body_timeout_seconds),
             metrics_listen: args.metrics_listen.clone(),
             sse_heartbeat: Duration::from_secs(args.sse_heartbeat_seconds),
+            deadline_poll: (args.deadline_poll_ms > 0)
+                .then(|| Duration::from_millis(args.deadline_poll_ms)),
         })
     }
 }

@@ -228,6 +228,7 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
         include_bruce: Some(args.bruce),
         power_rule: args.power_rule.map(PowerRule::from),
         target_score: None,
+        ..OptionsRequest::default()
     }
     .validate()?;
     let rule = match options.power_rule {

@@ -130,6 +130,9 @@ impl Application {
         let (signal, tx) = ShutdownSignal::new();
         let notifier = Notifier::start(pool.clone()).await;
         let state = AppState::new(pool, config, signal, notifier);
+        if let Some(poll) = state.config.deadline_poll {
+            crate::deadlines::spawn(state.store.clone(), poll, state.shutdown.clone());
+        }
         let server = run(listener, state.clone())?;
         let metrics = match metrics_listener {
             Some(l) => Some((l.local_addr()?, run_metrics(l, state.clone())?)),

@@ -68,6 +68,7 @@ fn play_game(args: &TournamentArgs, index: u64) -> anyhow::Result<GameResult> {
         include_bruce: Some(args.bruce),
         power_rule: args.power_rule.map(PowerRule::from),
         target_score: None,
+        ..OptionsRequest::default()
     }
     .validate()?;
     let seed = args.seed.wrapping_add(index);
@@ -167,6 +168,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<()> {
         include_bruce: Some(args.bruce),
         power_rule: args.power_rule.map(PowerRule::from),
         target_score: None,
+        ..OptionsRequest::default()
     }
     .validate()?
     .power_rule;

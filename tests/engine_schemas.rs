@@ -12,9 +12,9 @@ use lords::api::schema::{
     RecruitViewSchema, RevealedFollowerSchema, SeatSchema, StatusSchema, TimingSchema, ViewSchema,
 };
 use lords::engine::{
-    Action, ArmyScore, CardId, ClaimRight, Clan, Decision, EditionId, Event, FollowerRef, Game,
-    GameOptions, OptionsRequest, PowerRule, RecruitState, RevealedFollower, Seat, Status, Timing,
-    Viewer, decide, legal_actions, redact, start, view,
+    Action, ArmyScore, BotLevel, CardId, ClaimRight, Clan, Decision, EditionId, Event, FollowerRef,
+    Game, GameOptions, OptionsRequest, PowerRule, RecruitState, RevealedFollower, Seat, Status,
+    Timing, Viewer, decide, legal_actions, redact, start, view,
 };
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -327,6 +327,8 @@ fn every_event() -> Vec<Event> {
         include_bruce: true,
         power_rule: PowerRule::LowestInClan,
         target_score: 40,
+        turn_time_limit_s: Some(259_200),
+        max_timeouts: 3,
     };
     let commitment = "ab".repeat(32);
     let events = vec![
@@ -460,6 +462,17 @@ fn every_event() -> Vec<Event> {
             scores: vec![41, 12, 0],
             winners: vec![Seat(0)],
         },
+        Event::SeatResigned { seat: Seat(1) },
+        Event::DecisionTimedOut {
+            seat: Seat(2),
+            consecutive: 2,
+        },
+        Event::SeatAbandoned { seat: Seat(2) },
+        Event::BotActed {
+            seat: Seat(2),
+            level: BotLevel::Greedy,
+        },
+        Event::TimeoutsCleared { seat: Seat(0) },
     ];
     for event in &events {
         match event {
@@ -486,7 +499,12 @@ fn every_event() -> Vec<Event> {
             | Event::ArmiesScored { .. }
             | Event::SupporterClaimed { .. }
             | Event::SkirmishEnded { .. }
-            | Event::GameEnded { .. } => {}
+            | Event::GameEnded { .. }
+            | Event::SeatResigned { .. }
+            | Event::DecisionTimedOut { .. }
+            | Event::SeatAbandoned { .. }
+            | Event::BotActed { .. }
+            | Event::TimeoutsCleared { .. } => {}
         }
     }
     events

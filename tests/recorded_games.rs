@@ -19,6 +19,7 @@ fn game_4p_options() -> lords::engine::GameOptions {
         include_bruce: Some(true),
         power_rule: Some(PowerRule::LowestInClan),
         target_score: None,
+        ..OptionsRequest::default()
     }
     .validate()
     .expect("valid options")

@@ -212,8 +212,8 @@ pub struct AccountDeletion {
 /// it, and is a different account. Event streams do not change: they name seats, not
 /// accounts, and `lords verify --all` still passes.
 ///
-/// Seats in active games are kept as they are for now (TODO: resign them once resignation,
-/// issue 12 §1, lands); those games go on with the placeholder's seat awaiting its turn.
+/// Seats in active games are resigned (service rules §9.3, as `POST /v1/games/{id}/resign`):
+/// those games go on with a bot in the seat, or end at once when one player is left.
 ///
 /// Wrong passwords are limited per username and per client address as logins are.
 #[utoipa::path(delete, path = "/v1/me", tag = "accounts",
@@ -243,7 +243,7 @@ pub async fn delete_me(
     let AccountDeletion { password } = body.into_inner();
     super::sessions::confirm_password(&req, &user, &state, password).await?;
     // First the account (its tokens stop working at once, so it cannot join anything new),
-    // then its sessions, then its open seats. Each step may be repeated safely.
+    // then its sessions, its open seats, its active seats. Each step may be repeated safely.
     if auth::accounts::mark_deleted(&state.pool, user.account_id)
         .await?
         .is_none()
@@ -260,6 +260,15 @@ pub async fn delete_me(
             Err(e) => return Err(e.into()),
         }
     }
-    tracing::info!(account_id = %user.account_id, revoked, released = open.len(), "account deleted");
+    let active = state.store.active_games_of(user.account_id).await?;
+    for game in &active {
+        match state.store.resign(*game, user.account_id).await {
+            // Over (or resigned) since it was listed: nothing to resign.
+            Ok(_) | Err(crate::store::StoreError::Rule(_)) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    tracing::info!(account_id = %user.account_id, revoked, released = open.len(),
+        resigned = active.len(), "account deleted");
     Ok(HttpResponse::NoContent().finish())
 }

@@ -39,6 +39,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(web::resource("/games/{id}/leave").route(web::post().to(leave_game)))
     .service(web::resource("/games/{id}/legal-actions").route(web::get().to(legal_actions)))
     .service(web::resource("/games/{id}/actions").route(web::post().to(submit_action)))
+    .service(web::resource("/games/{id}/resign").route(web::post().to(resign)))
     .service(web::resource("/games/{id}/events").route(web::get().to(list_events)));
 }
 
@@ -116,6 +117,10 @@ pub struct GameSummaryDto {
     pub rematch_of: Option<GameLink>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// When the awaited decision times out (service rules §9.4); `null` when the game has no
+    /// clock or no decision is awaited from a player.
+    #[schema(required = true)]
+    pub deadline: Option<DateTime<Utc>>,
 }
 
 impl From<GameSummary> for GameSummaryDto {
@@ -133,6 +138,7 @@ impl From<GameSummary> for GameSummaryDto {
             rematch_of: g.rematch_of.map(|id| GameLink { game_id: id.0 }),
             created_at: g.created_at,
             updated_at: g.updated_at,
+            deadline: g.deadline,
         }
     }
 }
@@ -163,9 +169,44 @@ pub struct GameDto {
     /// The version the view shows (`at` when asked for, else the current version).
     pub version: i64,
     /// The game as the caller may see it at `version` (RULES §8); every card once the game is
-    /// over. `null` while the game has not started.
+    /// over. `null` while the game has not started. At the current version,
+    /// `awaiting.deadline` is when the awaited decision times out.
     #[schema(value_type = Option<schema::ViewSchema>, required = true)]
-    pub view: Option<View>,
+    pub view: Option<ClockedView>,
+}
+
+/// An engine view with the awaited decision's deadline (`awaiting.deadline`, RFC 3339, `null`
+/// without a clock or in a past version), which the engine, reading no clock, does not know.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClockedView {
+    pub view: View,
+    pub deadline: Option<DateTime<Utc>>,
+}
+
+impl Serialize for ClockedView {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut v = serde_json::to_value(&self.view).map_err(serde::ser::Error::custom)?;
+        if let Some(awaiting) = v.get_mut("awaiting").and_then(|a| a.as_object_mut()) {
+            let deadline =
+                serde_json::to_value(self.deadline).map_err(serde::ser::Error::custom)?;
+            awaiting.insert("deadline".into(), deadline);
+        }
+        v.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for ClockedView {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = serde_json::Value::deserialize(d)?;
+        let deadline = v
+            .pointer("/awaiting/deadline")
+            .and_then(|d| d.as_str())
+            .map(|d| DateTime::parse_from_rfc3339(d).map(|d| d.with_timezone(&Utc)))
+            .transpose()
+            .map_err(serde::de::Error::custom)?;
+        let view = View::deserialize(v).map_err(serde::de::Error::custom)?;
+        Ok(ClockedView { view, deadline })
+    }
 }
 
 /// What a submitted action produced.
@@ -173,9 +214,9 @@ pub struct GameDto {
 pub struct ActionResult {
     /// The game's version after the action.
     pub version: i64,
-    /// The caller's view at that version.
+    /// The caller's view at that version, with the next decision's deadline.
     #[schema(value_type = schema::ViewSchema)]
-    pub view: View,
+    pub view: ClockedView,
 }
 
 /// The actions the caller may submit now.
@@ -238,7 +279,8 @@ pub struct ListGamesQuery {
     pub status: Option<String>,
     /// Only games the caller is seated in.
     pub mine: Option<bool>,
-    /// Only games awaiting the caller's decision.
+    /// Only games awaiting the caller's decision, ordered by nearest deadline first (games
+    /// without a clock last) instead of most recently updated first.
     pub awaiting_me: Option<bool>,
     /// Page size, 1 to 100 (default 20).
     #[param(minimum = 1, maximum = 100)]
@@ -356,6 +398,14 @@ pub struct CreateGameRequestSchema {
     /// Points that end the game (RULES §6.6); default 40.
     #[schema(minimum = 10, maximum = 100)]
     pub target_score: Option<u16>,
+    /// Seconds each decision may take (service rules §9.4): 5 to 1209600 (14 days). Left out:
+    /// 259200 (3 days); `null`: no clock. When a decision passes its deadline a bot plays it.
+    #[schema(minimum = 5, maximum = 1209600, nullable = true)]
+    pub turn_time_limit_s: Option<u32>,
+    /// Timeouts in a row after which a seat is abandoned (treated as resigned, service rules
+    /// §9.4): 1 to 10, default 3.
+    #[schema(minimum = 1, maximum = 10)]
+    pub max_timeouts: Option<u8>,
     /// Default `public`. A `private` game is listed and shown only to its seated players and
     /// joined only with an invitation (`POST /v1/games/{id}/invitations`).
     pub visibility: Option<VisibilitySchema>,
@@ -373,7 +423,7 @@ pub struct CreateGameRequestSchema {
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`too_many_open_games`: the caller already sits in as many open (not started) games as one account may (`--max-open-games-per-account`); start or leave one first", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_options`, `invalid_player_count`, `invalid_target_score`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_options`, `invalid_player_count`, `invalid_target_score`, `invalid_turn_time_limit`, `invalid_max_timeouts`", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn create_game(
@@ -519,7 +569,7 @@ pub async fn leave_game(
     Ok(HttpResponse::Ok().json(GameSummaryDto::from(summary)))
 }
 
-/// Lists games, most recently updated first.
+/// Lists games, most recently updated first (with `awaiting_me=true`: nearest deadline first).
 #[utoipa::path(get, path = "/v1/games", tag = "games", params(ListGamesQuery),
     security(("bearer" = [])),
     responses(
@@ -652,7 +702,10 @@ pub async fn get_game(
             .finish());
     }
     let seat = seat_of(&summary, &user);
-    let view = view_of(&now, then.as_ref().unwrap_or(&now), seat);
+    let view = view_of(&now, then.as_ref().unwrap_or(&now), seat).map(|view| ClockedView {
+        view,
+        deadline: summary.deadline.filter(|_| shown == current),
+    });
     Ok(HttpResponse::Ok()
         .insert_header((header::ETAG, etag))
         .insert_header((header::VARY, "Authorization"))
@@ -777,7 +830,50 @@ pub async fn submit_action(
         .insert_header((header::ETAG, format!("\"{}\"", submitted.version)))
         .json(ActionResult {
             version: submitted.version,
-            view: engine::view(&submitted.game, viewer),
+            view: ClockedView {
+                view: engine::view(&submitted.game, viewer),
+                deadline: submitted.deadline,
+            },
+        }))
+}
+
+/// Resigns the caller's seat (service rules §9.3), at any time while the game is active,
+/// awaited or not. A resigned seat cannot win and is ranked last; when at most one unresigned
+/// seat remains the game ends at once and that seat wins, otherwise a bot plays the resigned
+/// seat to the end (its first move within about a second). The stream records `seat_resigned`
+/// (then `game_ended`, or the bot's moves each after a `bot_acted`). No body.
+#[utoipa::path(post, path = "/v1/games/{id}/resign", tag = "games", params(GamePath),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Resigned: the version after it and the caller's view", body = ActionResult),
+        (status = 400, description = "`invalid_path`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_seated`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`game_not_found` (also a private game the caller may not see)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`version_conflict`: other appends kept winning the race; retry", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`game_not_started` (leave an open game instead), `game_over`, `seat_resigned` (already resigned or abandoned)", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn resign(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    path: web::Path<GamePath>,
+) -> Result<HttpResponse, ApiError> {
+    let id = GameId(path.id);
+    let resigned = match state.store.resign(id, user.account_id).await {
+        Ok(r) => r,
+        Err(e) => return Err(hide_private(&state, id, &user, e.into()).await),
+    };
+    state.metrics.action_applied();
+    let viewer = Viewer::of(&resigned.game, Some(resigned.seat));
+    Ok(HttpResponse::Ok()
+        .insert_header((header::ETAG, format!("\"{}\"", resigned.version)))
+        .json(ActionResult {
+            version: resigned.version,
+            view: ClockedView {
+                view: engine::view(&resigned.game, viewer),
+                deadline: resigned.deadline,
+            },
         }))
 }
 

@@ -49,6 +49,7 @@ use crate::engine::{
         games::leave_game,
         games::legal_actions,
         games::submit_action,
+        games::resign,
         games::list_events,
         lobby::create_invitation,
         lobby::my_invitations,

@@ -123,6 +123,13 @@ pub struct OptionsRequestSchema {
     /// Points that end the game (RULES §6.6); default 40.
     #[schema(minimum = 10, maximum = 100)]
     pub target_score: Option<u16>,
+    /// Seconds each decision may take before it times out and a bot plays it (service rules
+    /// §9.4): 5 s to 14 days. Left out: 259200 (3 days); `null`: no clock.
+    #[schema(minimum = 5, maximum = 1209600, nullable = true)]
+    pub turn_time_limit_s: Option<u32>,
+    /// Timeouts in a row after which the seat is abandoned (treated as resigned); default 3.
+    #[schema(minimum = 1, maximum = 10)]
+    pub max_timeouts: Option<u8>,
 }
 
 /// The options a game was created with, defaults filled in (RULES §2).
@@ -135,6 +142,13 @@ pub struct GameOptionsSchema {
     pub power_rule: PowerRuleSchema,
     #[schema(minimum = 10, maximum = 100)]
     pub target_score: u16,
+    /// Seconds per decision (service rules §9.4); absent when the game has no clock.
+    #[schema(minimum = 5, maximum = 1209600)]
+    pub turn_time_limit_s: Option<u32>,
+    /// Timeouts in a row after which a seat is abandoned (service rules §9.4); absent in games
+    /// created before clocks existed, which means 3.
+    #[schema(minimum = 1, maximum = 10)]
+    pub max_timeouts: Option<u8>,
 }
 
 /// Where the game is: not started, active, or finished (everything is public once finished,
@@ -247,6 +261,10 @@ pub enum DecisionSchema {
 pub struct AwaitingSchema {
     pub seat: SeatSchema,
     pub decision: DecisionSchema,
+    /// In the API's views at the current version: when this decision times out and a bot plays
+    /// it (service rules §9.4), RFC 3339; `null` when the game has no clock.
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub deadline: Option<String>,
 }
 
 /// A placed player's right to claim at the end of a skirmish: two with an active Cochrane effect
@@ -312,6 +330,11 @@ pub struct PlayerViewSchema {
     pub victory: Vec<CardIdSchema>,
     /// The strengths of the claimed Supporters (RULES §6.6).
     pub score: u16,
+    /// Resigned or abandoned (service rules §9.3–9.4): it cannot win; a bot plays it.
+    pub resigned: bool,
+    /// Timeouts in a row (service rules §9.4); back to 0 when the player decides again.
+    #[schema(minimum = 0, maximum = 10)]
+    pub timeouts: u8,
 }
 
 /// Whether a recruit slot is empty, face-down or face-up.
@@ -382,6 +405,10 @@ pub struct ViewSchema {
     /// `null` until then.
     #[schema(required = true)]
     pub winners: Option<Vec<SeatSchema>>,
+    /// Once the game is over: every seat, winners first, then the other players by score, then
+    /// resigned or abandoned seats (service rules §9.3); `null` until then.
+    #[schema(required = true)]
+    pub ranking: Option<Vec<SeatSchema>>,
 }
 
 /// A fact of the game, past tense, picked by `type`; a game is the list of its events. Events are
@@ -552,9 +579,42 @@ pub enum EventSchema {
         discarded: Vec<CardIdSchema>,
         kept: Vec<CardIdSchema>,
     },
-    /// RULES §7: `scores` by seat; several `winners` when the victory is shared.
+    /// RULES §7: `scores` by seat; several `winners` when the victory is shared. Also service
+    /// rules §9.3: when at most one unresigned seat remains (then `winners` is that seat, or
+    /// empty). Resigned seats never win.
     GameEnded {
         scores: Vec<u16>,
         winners: Vec<SeatSchema>,
     },
+    /// Service rules §9.3: `seat` resigned; it cannot win and a bot plays it to the end.
+    SeatResigned { seat: SeatSchema },
+    /// Service rules §9.4: the decision awaited from `seat` passed its deadline; `consecutive`
+    /// counts this one among the seat's timeouts in a row. A bot's action follows.
+    DecisionTimedOut {
+        seat: SeatSchema,
+        #[schema(minimum = 1)]
+        consecutive: u8,
+    },
+    /// Service rules §9.4: `max_timeouts` timeouts in a row: the seat is treated as resigned.
+    SeatAbandoned { seat: SeatSchema },
+    /// Service rules §9.5: the events after this one, up to the next decision, are the action a
+    /// bot of `level` took for `seat`.
+    BotActed {
+        seat: SeatSchema,
+        level: BotLevelSchema,
+    },
+    /// Service rules §9.4: `seat` decided again itself; its timeouts in a row start again at 0.
+    TimeoutsCleared { seat: SeatSchema },
+}
+
+/// The built-in bots, weakest first: `random` (any legal action), `greedy` (the best action by
+/// a one-move heuristic), `mcts` (Monte Carlo over deals of the hidden cards consistent with
+/// what its seat sees).
+#[derive(ToSchema)]
+#[schema(as = BotLevel)]
+#[serde(rename_all = "snake_case")]
+pub enum BotLevelSchema {
+    Random,
+    Greedy,
+    Mcts,
 }

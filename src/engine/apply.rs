@@ -207,6 +207,22 @@ impl Game {
                 self.winners = Some(winners.iter().copied().collect());
                 self.awaiting = None;
             }
+            Event::SeatResigned { seat } | Event::SeatAbandoned { seat } => {
+                if let Some(r) = self.resigned.get_mut(seat.index()) {
+                    *r = true;
+                }
+            }
+            Event::DecisionTimedOut { seat, consecutive } => {
+                if let Some(t) = self.timeouts.get_mut(seat.index()) {
+                    *t = *consecutive;
+                }
+            }
+            Event::TimeoutsCleared { seat } => {
+                if let Some(t) = self.timeouts.get_mut(seat.index()) {
+                    *t = 0;
+                }
+            }
+            Event::BotActed { .. } => {}
         }
     }
 }

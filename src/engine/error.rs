@@ -46,11 +46,17 @@ pub enum RuleError {
     CopyTargetIsScott,
     #[error("that card is not in the Supporter row")]
     SupporterNotInRow,
+    #[error("the time limit per decision must be between 5 seconds and 14 days, or null")]
+    InvalidTurnTimeLimit,
+    #[error("the number of timeouts before a seat is abandoned must be between 1 and 10")]
+    InvalidMaxTimeouts,
+    #[error("this seat has resigned or been abandoned: a bot plays it to the end")]
+    SeatResigned,
 }
 
 impl RuleError {
     /// Every variant, for documentation and tests.
-    pub const ALL: [RuleError; 21] = [
+    pub const ALL: [RuleError; 24] = [
         RuleError::InvalidPlayerCount,
         RuleError::InvalidTargetScore,
         RuleError::GameNotStarted,
@@ -72,6 +78,9 @@ impl RuleError {
         RuleError::CopyTargetFaceDown,
         RuleError::CopyTargetIsScott,
         RuleError::SupporterNotInRow,
+        RuleError::InvalidTurnTimeLimit,
+        RuleError::InvalidMaxTimeouts,
+        RuleError::SeatResigned,
     ];
 
     /// The stable machine-readable code (never change a shipped one).
@@ -98,6 +107,9 @@ impl RuleError {
             RuleError::CopyTargetFaceDown => "copy_target_face_down",
             RuleError::CopyTargetIsScott => "copy_target_is_scott",
             RuleError::SupporterNotInRow => "supporter_not_in_row",
+            RuleError::InvalidTurnTimeLimit => "invalid_turn_time_limit",
+            RuleError::InvalidMaxTimeouts => "invalid_max_timeouts",
+            RuleError::SeatResigned => "seat_resigned",
         }
     }
 }

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::action::FollowerRef;
+use super::bots::BotLevel;
 use super::cards::{CardId, Clan};
 use super::options::GameOptions;
 use super::state::{ArmyScore, ClaimRight, Decision, EditionId, Seat};
@@ -129,11 +130,25 @@ pub enum Event {
         discarded: Vec<CardId>,
         kept: Vec<CardId>,
     },
-    /// RULES §7.
+    /// RULES §7, or service rules §9.3 when at most one unresigned seat remains. Resigned seats
+    /// are never among the winners.
     GameEnded {
         scores: Vec<u16>,
         winners: Vec<Seat>,
     },
+    /// Service rules §9.3: `seat` resigned. It cannot win; a bot plays it to the end.
+    SeatResigned { seat: Seat },
+    /// Service rules §9.4: the decision awaited from `seat` passed its deadline; `consecutive`
+    /// counts this timeout among the seat's timeouts in a row. A bot's action follows.
+    DecisionTimedOut { seat: Seat, consecutive: u8 },
+    /// Service rules §9.4: `max_timeouts` timeouts in a row: the seat is treated as resigned.
+    SeatAbandoned { seat: Seat },
+    /// Service rules §9.5: the events that follow, up to the next decision, are the action a bot
+    /// of `level` took for `seat` (a timeout, a resigned or abandoned seat, a bot's seat).
+    BotActed { seat: Seat, level: BotLevel },
+    /// Service rules §9.4: `seat` decided again itself after timeouts; its count of timeouts in
+    /// a row starts again from 0.
+    TimeoutsCleared { seat: Seat },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -171,6 +186,11 @@ impl Event {
             Event::SupporterClaimed { .. } => "supporter_claimed",
             Event::SkirmishEnded { .. } => "skirmish_ended",
             Event::GameEnded { .. } => "game_ended",
+            Event::SeatResigned { .. } => "seat_resigned",
+            Event::DecisionTimedOut { .. } => "decision_timed_out",
+            Event::SeatAbandoned { .. } => "seat_abandoned",
+            Event::BotActed { .. } => "bot_acted",
+            Event::TimeoutsCleared { .. } => "timeouts_cleared",
         }
     }
 }

@@ -6,7 +6,17 @@ use super::cards;
 use super::rules::{copy_targets, eligible, has_target};
 use super::state::{Decision, Game, HAND_LIMIT, Seat};
 
+/// Every action `seat` may submit now; none for a resigned or abandoned seat (service rules
+/// §9.3), whose decisions a bot takes.
 pub fn legal_actions(game: &Game, seat: Seat) -> Vec<Action> {
+    if game.is_resigned(seat) {
+        return Vec::new();
+    }
+    actions_of(game, seat)
+}
+
+/// [`legal_actions`] for whoever holds the seat (a bot for a resigned seat included).
+pub(crate) fn actions_of(game: &Game, seat: Seat) -> Vec<Action> {
     let Some(awaiting) = game.awaiting() else {
         return Vec::new();
     };

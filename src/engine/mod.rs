@@ -24,7 +24,7 @@ pub use error::RuleError;
 pub use event::{EVENT_SCHEMA_VERSION, Event, RevealedFollower};
 pub use legal::legal_actions;
 pub use options::{GameOptions, OptionsRequest, PowerRule};
-pub use rules::{commitment, decide, start, verify_shuffle};
+pub use rules::{bot_due, commitment, decide, play_bot, resign, start, time_out, verify_shuffle};
 pub use state::{
     ArmyScore, Awaiting, ClaimRight, Decision, EditionId, Follower, Game, Player, RecruitSlot,
     Seat, Status,

@@ -161,6 +161,10 @@ pub struct Game {
     pub(crate) placement: ArrayVec<Seat, 5>,
     pub(crate) scores: ArrayVec<ArmyScore, 5>,
     pub(crate) winners: Option<ArrayVec<Seat, 5>>,
+    /// Service rules §9.3–9.4: seats that resigned or were abandoned.
+    pub(crate) resigned: [bool; 5],
+    /// Service rules §9.4: each seat's timeouts in a row.
+    pub(crate) timeouts: [u8; 5],
 }
 
 impl Default for Game {
@@ -188,6 +192,8 @@ impl Game {
             placement: ArrayVec::new(),
             scores: ArrayVec::new(),
             winners: None,
+            resigned: [false; 5],
+            timeouts: [0; 5],
         }
     }
 
@@ -248,6 +254,30 @@ impl Game {
     /// The winners once the game is over (several when the victory is shared, RULES §7).
     pub fn winners(&self) -> Option<&[Seat]> {
         self.winners.as_deref()
+    }
+    /// Whether `seat` resigned or was abandoned (service rules §9.3–9.4): a bot plays it.
+    pub fn is_resigned(&self, seat: Seat) -> bool {
+        self.resigned.get(seat.index()).copied().unwrap_or(false)
+    }
+    /// `seat`'s timeouts in a row (service rules §9.4).
+    pub fn timeouts(&self, seat: Seat) -> u8 {
+        self.timeouts.get(seat.index()).copied().unwrap_or(0)
+    }
+    /// The final order once the game is over: the winners, then the other unresigned seats, then
+    /// the resigned ones, each group by score (highest first), ties by seat.
+    pub fn ranking(&self) -> Option<Vec<Seat>> {
+        let winners = self.winners.as_ref()?;
+        let scores = self.scores();
+        let mut seats: Vec<Seat> = self.seats().collect();
+        seats.sort_by_key(|&s| {
+            (
+                !winners.contains(&s),
+                self.is_resigned(s),
+                std::cmp::Reverse(scores[s.index()]),
+                s,
+            )
+        });
+        Some(seats)
     }
     pub fn scores(&self) -> Vec<u16> {
         self.players.iter().map(Player::score).collect()

@@ -65,6 +65,8 @@ pub struct View {
     pub last_scores: Vec<ArmyScore>,
     pub placement: Vec<Seat>,
     pub winners: Option<Vec<Seat>>,
+    /// Once the game is over: every seat, winners first, resigned seats last.
+    pub ranking: Option<Vec<Seat>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,6 +78,10 @@ pub struct PlayerView {
     pub army: Vec<FollowerView>,
     pub victory: Vec<CardId>,
     pub score: u16,
+    /// Resigned or abandoned (service rules §9.3–9.4): a bot plays this seat to the end.
+    pub resigned: bool,
+    /// Timeouts in a row (service rules §9.4).
+    pub timeouts: u8,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,6 +135,8 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
                     .collect(),
                 victory: p.victory.to_vec(),
                 score: p.score(),
+                resigned: game.is_resigned(seat),
+                timeouts: game.timeouts(seat),
             }
         })
         .collect();
@@ -176,6 +184,7 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
         last_scores: game.last_scores().to_vec(),
         placement: game.placement().to_vec(),
         winners: game.winners().map(<[Seat]>::to_vec),
+        ranking: game.ranking(),
     }
 }
 

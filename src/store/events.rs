@@ -317,6 +317,33 @@ pub(crate) struct ReadModel {
     pub status: GameStatus,
     pub awaiting_seat: Option<i16>,
     pub winners: Option<Vec<i16>>,
+    /// What the deadline worker must do next (service rules §9.4–9.5), if anything.
+    pub due: Option<Due>,
+}
+
+/// Something due in a game without its players.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Due {
+    /// The awaited decision times out this many seconds after it became awaited.
+    Clock(u32),
+    /// A bot plays the awaited seat (resigned or abandoned) at once.
+    Bot,
+}
+
+impl Due {
+    pub fn kind(self) -> &'static str {
+        match self {
+            Due::Clock(_) => "clock",
+            Due::Bot => "bot",
+        }
+    }
+
+    fn seconds(self) -> Option<f64> {
+        match self {
+            Due::Clock(s) => Some(f64::from(s)),
+            Due::Bot => Some(0.0),
+        }
+    }
 }
 
 impl ReadModel {
@@ -326,12 +353,21 @@ impl ReadModel {
             Status::Active => GameStatus::Active,
             Status::Finished => GameStatus::Finished,
         };
+        let due = match (status, game.awaiting()) {
+            (GameStatus::Active, Some(_)) if engine::bot_due(game).is_some() => Some(Due::Bot),
+            (GameStatus::Active, Some(_)) => game
+                .options()
+                .and_then(|o| o.turn_time_limit_s)
+                .map(Due::Clock),
+            _ => None,
+        };
         ReadModel {
             status,
             awaiting_seat: game.awaiting().map(|a| i16::from(a.seat.0)),
             winners: game
                 .winners()
                 .map(|w| w.iter().map(|s| i16::from(s.0)).collect()),
+            due,
         }
     }
 }
@@ -340,11 +376,15 @@ impl ReadModel {
 pub(crate) struct Appended {
     pub version: i64,
     pub last_hash: [u8; 32],
+    /// When the decision now awaited times out; `None` without a clock.
+    pub deadline: Option<DateTime<Utc>>,
 }
 
 /// Appends `events` after version `expected` (whose last hash is `prev_hash`), brings the `games`
 /// read model to `after` (the game once they are applied), and notifies listeners on commit.
-/// Runs inside the caller's transaction; returns the new head.
+/// Runs inside the caller's transaction; returns the new head. The awaited decision's deadline
+/// starts again from now unless `keep_deadline` (the same decision is still awaited: another
+/// seat resigned).
 ///
 /// Two statements, each routable by Citus to the one worker holding the game (see README,
 /// Scaling):
@@ -365,6 +405,7 @@ pub(crate) async fn append_tx(
     events: &[Event],
     prev_hash: [u8; 32],
     after: &Game,
+    keep_deadline: bool,
 ) -> std::result::Result<Appended, AppendError> {
     if events.is_empty() || events.len() > MAX_ROWS {
         return Err(unexpected(format!("cannot append {} events at once", events.len())).into());
@@ -373,10 +414,15 @@ pub(crate) async fn append_tx(
     let last_hash = rows.push_chain(events, expected + 1, prev_hash)?;
     let version = expected + events.len() as i64;
     let model = ReadModel::of(after);
-    let updated = sqlx::query(
+    let updated: Option<(Option<DateTime<Utc>>,)> = sqlx::query_as(
         "UPDATE games SET version = $2, status = $3, awaiting_seat = $4, winners = $5, \
-                          updated_at = now() \
-         WHERE id = $1 AND version = $6",
+                          updated_at = now(), \
+                          due_at = CASE WHEN $7 AND $8::text IS NOT DISTINCT FROM due_kind \
+                                        THEN due_at \
+                                        ELSE now() + make_interval(secs => $9) END, \
+                          due_kind = $8 \
+         WHERE id = $1 AND version = $6 \
+         RETURNING CASE WHEN due_kind = 'clock' THEN due_at END",
     )
     .bind(id.0)
     .bind(version)
@@ -384,12 +430,15 @@ pub(crate) async fn append_tx(
     .bind(model.awaiting_seat)
     .bind(model.winners)
     .bind(expected)
-    .execute(&mut *conn)
+    .bind(keep_deadline)
+    .bind(model.due.map(Due::kind))
+    .bind(model.due.and_then(Due::seconds))
+    .fetch_optional(&mut *conn)
     .await
     .context("update the games read model")?;
-    if updated.rows_affected() != 1 {
+    let Some((deadline,)) = updated else {
         return Err(AppendError::Race);
-    }
+    };
     let mut query = sqlx::query(insert_events_sql(events.len()))
         .bind(id.0)
         .bind(EVENT_SCHEMA_VERSION)
@@ -410,7 +459,11 @@ pub(crate) async fn append_tx(
         Err(e) if is_unique_violation(&e, "game_events") => return Err(AppendError::Race),
         other => other.context("append events and notify")?,
     };
-    Ok(Appended { version, last_hash })
+    Ok(Appended {
+        version,
+        last_hash,
+        deadline,
+    })
 }
 
 /// Parameters shared by every row of [`insert_events_sql`]: game id, schema version, seat, and
@@ -501,6 +554,9 @@ pub struct Submitted {
     pub game: Game,
     /// This is a repeat of an idempotent request: nothing was appended now.
     pub replayed: bool,
+    /// When the decision awaited at `version` times out (`None` without a clock, and for a
+    /// repeat).
+    pub deadline: Option<DateTime<Utc>>,
 }
 
 enum Attempt {
@@ -644,7 +700,7 @@ impl Store {
         let mut game = Game::replay(stream.iter().map(|e| &e.event));
         events.iter().for_each(|e| game.apply(e));
         let prev = prev_hash_of(&stream)?;
-        match append_tx(&mut tx, id, actual, seat, events, prev, &game).await {
+        match append_tx(&mut tx, id, actual, seat, events, prev, &game, false).await {
             Ok(head) => {
                 tx.commit().await.context("commit append")?;
                 Ok(head.version)
@@ -728,6 +784,7 @@ impl Store {
                     events,
                     game,
                     replayed: true,
+                    deadline: None,
                 })));
             }
         }
@@ -751,6 +808,7 @@ impl Store {
             &events,
             head.last_hash,
             &after,
+            false,
         )
         .await
         {
@@ -767,7 +825,16 @@ impl Store {
         };
         let new_version = appended.version;
         // Issue 13 §1: the notifications this action causes commit (or roll back) with it.
-        outbox::record_append(&mut tx, id, version, new_version, Some(seat), &after).await?;
+        outbox::record_append(
+            &mut tx,
+            id,
+            version,
+            new_version,
+            Some(seat),
+            &after,
+            appended.deadline,
+        )
+        .await?;
         if let Some(key) = s.idempotency_key {
             let stored = sqlx::query(
                 "INSERT INTO idempotency_keys \
@@ -805,6 +872,7 @@ impl Store {
             events,
             game: after,
             replayed: false,
+            deadline: appended.deadline,
         })))
     }
 }

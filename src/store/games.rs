@@ -108,6 +108,8 @@ pub struct GameSummary {
     pub rematched_by: Option<GameId>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// When the awaited decision times out (service rules §9.4); `None` without a clock.
+    pub deadline: Option<DateTime<Utc>>,
 }
 
 impl GameSummary {
@@ -158,6 +160,8 @@ pub(crate) struct GameRow {
     pub rematched_by: Option<Uuid>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    pub due_at: Option<DateTime<Utc>>,
+    pub due_kind: Option<String>,
 }
 
 impl GameRow {
@@ -183,12 +187,16 @@ impl GameRow {
             rematched_by: self.rematched_by.map(GameId),
             created_at: self.created_at,
             updated_at: self.updated_at,
+            deadline: self
+                .due_at
+                .filter(|_| self.due_kind.as_deref() == Some("clock")),
         })
     }
 }
 
 const GAME_COLUMNS: &str = "id, status, options, created_by, version, awaiting_seat, winners, \
-                            visibility, rematch_of, rematched_by, created_at, updated_at";
+                            visibility, rematch_of, rematched_by, created_at, updated_at, \
+                            due_at, due_kind";
 
 /// The `games` row of `id`, or `NotFound`.
 pub(crate) async fn fetch_row(conn: &mut PgConnection, id: GameId) -> Result<GameRow> {
@@ -275,19 +283,21 @@ pub(crate) async fn seat_of(
 
 /// RULES §2: the options as the engine validates them (2 to 5 players, target 10 to 100).
 pub(crate) fn validated(options: GameOptions) -> Result<GameOptions> {
-    Ok(OptionsRequest {
-        players: options.players,
-        include_bruce: Some(options.include_bruce),
-        power_rule: Some(options.power_rule),
-        target_score: Some(options.target_score),
-    }
-    .validate()?)
+    Ok(OptionsRequest::of(&options).validate()?)
 }
 
 /// The opaque listing cursor: hex of `"<updated_at µs since the epoch>:<id>"`, the last row of
 /// the page (keyset pagination).
 fn encode_cursor(updated_at: DateTime<Utc>, id: Uuid) -> String {
     hex::encode(format!("{}:{}", updated_at.timestamp_micros(), id.simple()))
+}
+
+/// The sort key of a game awaiting the caller: its deadline, or for a game without a clock a
+/// date no deadline reaches (14 days at most from now), so that those come last.
+const NO_DEADLINE_KEY: &str = "COALESCE(g.due_at, '9999-12-31 00:00:00+00')";
+
+fn no_deadline() -> DateTime<Utc> {
+    DateTime::from_timestamp(253_402_214_400, 0).unwrap_or(DateTime::<Utc>::MAX_UTC)
 }
 
 fn decode_cursor(cursor: &str) -> Result<(DateTime<Utc>, Uuid)> {
@@ -447,11 +457,30 @@ impl Store {
         if seats.len() + 1 == usize::from(options.players) {
             let events = engine::start(&options, rng)?;
             let started = Game::replay(&events);
-            match append_tx(&mut tx, id, game.version, None, &events, GENESIS, &started).await {
+            match append_tx(
+                &mut tx,
+                id,
+                game.version,
+                None,
+                &events,
+                GENESIS,
+                &started,
+                false,
+            )
+            .await
+            {
                 // Issue 13 §1: `game_started` to every seat, `your_turn` to the first player.
                 Ok(a) => {
-                    outbox::record_append(&mut tx, id, game.version, a.version, None, &started)
-                        .await?;
+                    outbox::record_append(
+                        &mut tx,
+                        id,
+                        game.version,
+                        a.version,
+                        None,
+                        &started,
+                        a.deadline,
+                    )
+                    .await?;
                 }
                 Err(AppendError::Race) => {
                     return Err(unexpected(format!("open game {id} already has events")));
@@ -549,6 +578,13 @@ impl Store {
         };
         let after = q.cursor.as_deref().map(decode_cursor).transpose()?;
         let mut conn = self.pool.acquire().await.context("acquire")?;
+        // Games awaiting the caller come nearest deadline first (no clock last); the others
+        // most recently updated first. Either way the key and the id page through the list.
+        let (key, cmp, order) = if q.awaiting.is_some() {
+            (NO_DEADLINE_KEY, ">", "ASC")
+        } else {
+            ("g.updated_at", "<", "DESC")
+        };
         let mut rows: Vec<GameRow> = sqlx::query_as(&format!(
             "SELECT {GAME_COLUMNS} FROM games g \
              WHERE CASE WHEN $1::text IS NULL THEN g.status <> 'abandoned' \
@@ -556,15 +592,15 @@ impl Store {
                AND ($2::uuid IS NULL OR EXISTS ( \
                        SELECT 1 FROM game_seats s \
                        WHERE s.game_id = g.id AND s.account_id = $2)) \
-               AND ($3::uuid IS NULL OR EXISTS ( \
+               AND ($3::uuid IS NULL OR (g.due_kind IS DISTINCT FROM 'bot' AND EXISTS ( \
                        SELECT 1 FROM game_seats s \
                        WHERE s.game_id = g.id AND s.seat = g.awaiting_seat \
-                         AND s.account_id = $3)) \
-               AND ($4::timestamptz IS NULL OR (g.updated_at, g.id) < ($4, $5::uuid)) \
+                         AND s.account_id = $3))) \
+               AND ($4::timestamptz IS NULL OR ({key}, g.id) {cmp} ($4, $5::uuid)) \
                AND (g.visibility = 'public' OR EXISTS ( \
                        SELECT 1 FROM game_seats s \
                        WHERE s.game_id = g.id AND s.account_id = $7)) \
-             ORDER BY g.updated_at DESC, g.id DESC \
+             ORDER BY {key} {order}, g.id {order} \
              LIMIT $6"
         ))
         .bind(q.status.map(GameStatus::as_str))
@@ -579,7 +615,14 @@ impl Store {
         .context("list games")?;
         let next = if rows.len() > limit as usize {
             rows.truncate(limit as usize);
-            rows.last().map(|r| encode_cursor(r.updated_at, r.id))
+            rows.last().map(|r| {
+                let at = if q.awaiting.is_some() {
+                    r.due_at.unwrap_or_else(no_deadline)
+                } else {
+                    r.updated_at
+                };
+                encode_cursor(at, r.id)
+            })
         } else {
             None
         };

@@ -5,6 +5,7 @@
 //! update the read model → `pg_notify` → commit.
 
 mod bulk;
+mod clock;
 pub mod distribute;
 mod error;
 mod events;
@@ -24,6 +25,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 pub use bulk::{ImportGame, numbered_account_id, numbered_game_id};
+pub use clock::{Fired, STAND_IN_BOT};
 pub use error::{Result, StoreError, is_shard_of, is_unavailable};
 pub use events::{
     CurrentGame, GENESIS, LoadedGame, StoredEvent, Submit, Submitted, UpcastError, chain_hash,

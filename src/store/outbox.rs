@@ -75,13 +75,14 @@ pub(crate) struct Pending {
 /// - the first append (the deal): `game_started` to every seat;
 /// - the game over: `game_ended` to every seat with its place, score and the winners;
 /// - otherwise `your_turn` to the awaited seat, unless it is the seat that just acted (it is at
-///   the table already; its next decision is in its action's answer). `deadline` is `null`
-///   until games have deadlines.
+///   the table already; its next decision is in its action's answer) or a seat a bot plays.
+///   `deadline` is when that decision times out (`null` without a clock).
 pub(crate) fn notifications_of(
     expected: i64,
     version: i64,
     actor: Option<Seat>,
     after: &Game,
+    deadline: Option<DateTime<Utc>>,
 ) -> Vec<Pending> {
     let seats = (0..after.player_count()).map(|s| Seat(s as u8));
     let mut out = Vec::new();
@@ -96,14 +97,25 @@ pub(crate) fn notifications_of(
     if after.status() == Status::Finished {
         let scores = after.scores();
         let winners: Vec<Seat> = after.winners().map(<[Seat]>::to_vec).unwrap_or_default();
+        let ranking = after.ranking().unwrap_or_default();
         out.extend(seats.map(|seat| {
             let won = winners.contains(&seat);
             let score = scores.get(seat.index()).copied().unwrap_or(0);
-            // Winners first (RULES §7 may share a victory or break a tie), then by score.
-            let ahead = (0..scores.len())
-                .filter(|&other| {
-                    let other_won = winners.contains(&Seat(other as u8));
-                    (other_won && !won) || (other_won == won && scores[other] > score)
+            // Winners first (RULES §7 may share a victory or break a tie), then by score,
+            // resigned seats last (service rules §9.3); equal ranks share a place.
+            let key = |s: Seat| {
+                (
+                    !winners.contains(&s),
+                    after.is_resigned(s),
+                    scores[s.index()],
+                )
+            };
+            let (w, r, sc) = key(seat);
+            let ahead = ranking
+                .iter()
+                .filter(|&&other| {
+                    let (ow, or, osc) = key(other);
+                    (ow, or) < (w, r) || ((ow, or) == (w, r) && osc > sc)
                 })
                 .count();
             Pending {
@@ -122,6 +134,7 @@ pub(crate) fn notifications_of(
         }));
     } else if let Some(awaiting) = after.awaiting()
         && actor != Some(awaiting.seat)
+        && !after.is_resigned(awaiting.seat)
     {
         out.push(Pending {
             seat: awaiting.seat,
@@ -130,7 +143,7 @@ pub(crate) fn notifications_of(
                 "version": version,
                 "seat": awaiting.seat.0,
                 "decision": awaiting.decision,
-                "deadline": Value::Null,
+                "deadline": deadline,
             }),
         });
     }
@@ -147,8 +160,9 @@ pub(crate) async fn record_append(
     version: i64,
     actor: Option<Seat>,
     after: &Game,
+    deadline: Option<DateTime<Utc>>,
 ) -> Result<()> {
-    let pending = notifications_of(expected, version, actor, after);
+    let pending = notifications_of(expected, version, actor, after, deadline);
     if pending.is_empty() {
         return Ok(());
     }
@@ -292,6 +306,7 @@ mod tests {
             include_bruce: None,
             power_rule: None,
             target_score: None,
+            ..OptionsRequest::default()
         }
         .validate()
         .unwrap();
@@ -303,7 +318,7 @@ mod tests {
     fn the_deal_tells_every_seat_the_game_started_and_the_first_player_it_is_their_turn() {
         let game = started(3);
         let first = game.awaiting().unwrap().seat;
-        let out = notifications_of(0, 5, None, &game);
+        let out = notifications_of(0, 5, None, &game, None);
         let kinds: Vec<_> = out.iter().map(|p| (p.seat, p.kind)).collect();
         assert_eq!(
             kinds,
@@ -321,9 +336,9 @@ mod tests {
     fn the_seat_that_acted_and_is_awaited_again_is_not_told() {
         let game = started(2);
         let awaited = game.awaiting().unwrap().seat;
-        assert!(notifications_of(5, 6, Some(awaited), &game).is_empty());
+        assert!(notifications_of(5, 6, Some(awaited), &game, None).is_empty());
         let other = Seat(1 - awaited.0);
-        let out = notifications_of(5, 6, Some(other), &game);
+        let out = notifications_of(5, 6, Some(other), &game, None);
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].kind, NotificationKind::YourTurn);
         assert_eq!(out[0].payload["seat"], awaited.0);

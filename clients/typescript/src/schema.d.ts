@@ -263,8 +263,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Lists games, most recently updated first.
-         * @description Lists games, most recently updated first.
+         * Lists games, most recently updated first (with `awaiting_me=true`: nearest deadline first).
+         * @description Lists games, most recently updated first (with `awaiting_me=true`: nearest deadline first).
          */
         get: operations["list_games"];
         put?: never;
@@ -454,6 +454,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/resign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resigns the caller's seat (service rules §9.3), at any time while the game is active,
+         *     awaited or not. A resigned seat cannot win and is ranked last; when at most one unresigned
+         *     seat remains the game ends at once and that seat wins, otherwise a bot plays the resigned
+         *     seat to the end (its first move within about a second). The stream records `seat_resigned`
+         *     (then `game_ended`, or the bot's moves each after a `bot_acted`). No body.
+         * @description Resigns the caller's seat (service rules §9.3), at any time while the game is active,
+         *     awaited or not. A resigned seat cannot win and is ranked last; when at most one unresigned
+         *     seat remains the game ends at once and that seat wins, otherwise a bot plays the resigned
+         *     seat to the end (its first move within about a second). The stream records `seat_resigned`
+         *     (then `game_ended`, or the bot's moves each after a `bot_acted`). No body.
+         */
+        post: operations["resign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/stream": {
         parameters: {
             query?: never;
@@ -502,8 +530,8 @@ export interface paths {
          *     `POST /v1/games/{id}/leave` does. The old username is free again: a new account may take
          *     it, and is a different account. Event streams do not change: they name seats, not
          *     accounts, and `lords verify --all` still passes.
-         * @description Seats in active games are kept as they are for now (TODO: resign them once resignation,
-         *     issue 12 §1, lands); those games go on with the placeholder's seat awaiting its turn.
+         * @description Seats in active games are resigned (service rules §9.3, as `POST /v1/games/{id}/resign`):
+         *     those games go on with a bot in the seat, or end at once when one player is left.
          *
          *     Wrong passwords are limited per username and per client address as logins are.
          */
@@ -634,7 +662,7 @@ export interface components {
              * @description The game's version after the action.
              */
             version: number;
-            /** @description The caller's view at that version. */
+            /** @description The caller's view at that version, with the next decision's deadline. */
             view: components["schemas"]["View"];
         };
         /**
@@ -660,9 +688,36 @@ export interface components {
         };
         /** @description Whose decision the game waits for, and what it is. */
         Awaiting: {
+            /**
+             * Format: date-time
+             * @description In the API's views at the current version: when this decision times out and a bot plays
+             *     it (service rules §9.4), RFC 3339; `null` when the game has no clock.
+             */
+            deadline?: string | null;
             decision: components["schemas"]["Decision"];
             seat: components["schemas"]["Seat"];
         };
+        /**
+         * BotActedEvent
+         * @description Service rules §9.5: the events after this one, up to the next decision, are the action a
+         *     bot of `level` took for `seat`.
+         */
+        BotActedEvent: {
+            level: components["schemas"]["BotLevel"];
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description Always `bot_acted` for this event. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "bot_acted";
+        };
+        /**
+         * @description The built-in bots, weakest first: `random` (any legal action), `greedy` (the best action by
+         *     a one-move heuristic), `mcts` (Monte Carlo over deals of the hidden cards consistent with
+         *     what its seat sees).
+         * @enum {string}
+         */
+        BotLevel: "random" | "greedy" | "mcts";
         /**
          * CardDrawnEvent
          * @description [RULES](/docs/rules) §5 Forsyth: the top card of the draw pile into the hand; `card` is `null` for
@@ -781,6 +836,12 @@ export interface components {
         CreateGameRequest: {
             /** @description Default `false` (the rulebook sets Bruce aside for first games). */
             include_bruce?: boolean | null;
+            /**
+             * Format: int32
+             * @description Timeouts in a row after which a seat is abandoned (treated as resigned, service rules
+             *     §9.4): 1 to 10, default 3.
+             */
+            max_timeouts?: number | null;
             /** Format: int32 */
             players: number;
             /** @description Default `lowest_strength` for 2–3 players, `lowest_in_clan` for 4–5. */
@@ -790,6 +851,12 @@ export interface components {
              * @description Points that end the game ([RULES](/docs/rules) §6.6); default 40.
              */
             target_score?: number | null;
+            /**
+             * Format: int32
+             * @description Seconds each decision may take (service rules §9.4): 5 to 1209600 (14 days). Left out:
+             *     259200 (3 days); `null`: no clock. When a decision passes its deadline a bot plays it.
+             */
+            turn_time_limit_s?: number | null;
             /**
              * @description Default `public`. A `private` game is listed and shown only to its seated players and
              *     joined only with an invitation (`POST /v1/games/{id}/invitations`).
@@ -822,6 +889,21 @@ export interface components {
              * @enum {string}
              */
             type: "decision_requested";
+        };
+        /**
+         * DecisionTimedOutEvent
+         * @description Service rules §9.4: the decision awaited from `seat` passed its deadline; `consecutive`
+         *     counts this one among the seat's timeouts in a row. A bot's action follows.
+         */
+        DecisionTimedOutEvent: {
+            /** Format: int32 */
+            consecutive: number;
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description Always `decision_timed_out` for this event. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "decision_timed_out";
         };
         /**
          * DeckShuffledEvent
@@ -866,7 +948,7 @@ export interface components {
          *     redacted for the viewer ([RULES](/docs/rules) §8): a card, shuffle order or salt the viewer may not see is
          *     `null`, and is never `null` in the full stream (nor for anyone once the game is over).
          */
-        Event: components["schemas"]["GameStartedEvent"] | components["schemas"]["DeckShuffledEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["SkirmishStartedEvent"] | components["schemas"]["RecruitDealtEvent"] | components["schemas"]["SupporterDealtEvent"] | components["schemas"]["SupportersDiscardedEvent"] | components["schemas"]["TurnStartedEvent"] | components["schemas"]["RecruitRevealedEvent"] | components["schemas"]["RecruitedEvent"] | components["schemas"]["MusteredEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["PowerActivatedEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["PowerCopiedEvent"] | components["schemas"]["DecisionRequestedEvent"] | components["schemas"]["SupporterSwappedEvent"] | components["schemas"]["FollowersSwappedEvent"] | components["schemas"]["FollowerDiscardedEvent"] | components["schemas"]["FollowersRevealedEvent"] | components["schemas"]["ArmiesScoredEvent"] | components["schemas"]["SupporterClaimedEvent"] | components["schemas"]["SkirmishEndedEvent"] | components["schemas"]["GameEndedEvent"];
+        Event: components["schemas"]["GameStartedEvent"] | components["schemas"]["DeckShuffledEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["SkirmishStartedEvent"] | components["schemas"]["RecruitDealtEvent"] | components["schemas"]["SupporterDealtEvent"] | components["schemas"]["SupportersDiscardedEvent"] | components["schemas"]["TurnStartedEvent"] | components["schemas"]["RecruitRevealedEvent"] | components["schemas"]["RecruitedEvent"] | components["schemas"]["MusteredEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["PowerActivatedEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["PowerCopiedEvent"] | components["schemas"]["DecisionRequestedEvent"] | components["schemas"]["SupporterSwappedEvent"] | components["schemas"]["FollowersSwappedEvent"] | components["schemas"]["FollowerDiscardedEvent"] | components["schemas"]["FollowersRevealedEvent"] | components["schemas"]["ArmiesScoredEvent"] | components["schemas"]["SupporterClaimedEvent"] | components["schemas"]["SkirmishEndedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["SeatResignedEvent"] | components["schemas"]["DecisionTimedOutEvent"] | components["schemas"]["SeatAbandonedEvent"] | components["schemas"]["BotActedEvent"] | components["schemas"]["TimeoutsClearedEvent"];
         /** @description One event of a game's stream, as the caller may see it. */
         EventDto: {
             /** @description Redacted for the caller until the game is over. */
@@ -1005,7 +1087,8 @@ export interface components {
             version: number;
             /**
              * @description The game as the caller may see it at `version` ([RULES](/docs/rules) §8); every card once the game is
-             *     over. `null` while the game has not started.
+             *     over. `null` while the game has not started. At the current version,
+             *     `awaiting.deadline` is when the awaited decision times out.
              */
             view: null | components["schemas"]["View"];
             /**
@@ -1016,7 +1099,9 @@ export interface components {
         };
         /**
          * GameEndedEvent
-         * @description [RULES](/docs/rules) §7: `scores` by seat; several `winners` when the victory is shared.
+         * @description [RULES](/docs/rules) §7: `scores` by seat; several `winners` when the victory is shared. Also service
+         *     rules §9.3: when at most one unresigned seat remains (then `winners` is that seat, or
+         *     empty). Resigned seats never win.
          */
         GameEndedEvent: {
             scores: number[];
@@ -1035,11 +1120,22 @@ export interface components {
         /** @description The options a game was created with, defaults filled in ([RULES](/docs/rules) §2). */
         GameOptions: {
             include_bruce: boolean;
+            /**
+             * Format: int32
+             * @description Timeouts in a row after which a seat is abandoned (service rules §9.4); absent in games
+             *     created before clocks existed, which means 3.
+             */
+            max_timeouts?: number | null;
             /** Format: int32 */
             players: number;
             power_rule: components["schemas"]["PowerRule"];
             /** Format: int32 */
             target_score: number;
+            /**
+             * Format: int32
+             * @description Seconds per decision (service rules §9.4); absent when the game has no clock.
+             */
+            turn_time_limit_s?: number | null;
         };
         /** @description A page of games. */
         GamePage: {
@@ -1079,6 +1175,12 @@ export interface components {
             awaiting: number | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When the awaited decision times out (service rules §9.4); `null` when the game has no
+             *     clock or no decision is awaited from a player.
+             */
+            deadline: string | null;
             /** Format: uuid */
             id: string;
             options: components["schemas"]["GameOptions"];
@@ -1302,6 +1404,11 @@ export interface components {
         OptionsRequest: {
             /** @description Default `false` (the rulebook sets Bruce aside for first games). */
             include_bruce?: boolean | null;
+            /**
+             * Format: int32
+             * @description Timeouts in a row after which the seat is abandoned (treated as resigned); default 3.
+             */
+            max_timeouts?: number | null;
             /** Format: int32 */
             players: number;
             /** @description Default `lowest_strength` for 2–3 players, `lowest_in_clan` for 4–5. */
@@ -1311,6 +1418,12 @@ export interface components {
              * @description Points that end the game ([RULES](/docs/rules) §6.6); default 40.
              */
             target_score?: number | null;
+            /**
+             * Format: int32
+             * @description Seconds each decision may take before it times out and a bot plays it (service rules
+             *     §9.4): 5 s to 14 days. Left out: 259200 (3 days); `null`: no clock.
+             */
+            turn_time_limit_s?: number | null;
         };
         /**
          * PassAction
@@ -1355,12 +1468,19 @@ export interface components {
             hand: components["schemas"]["CardId"][] | null;
             /** Format: int32 */
             hand_size: number;
+            /** @description Resigned or abandoned (service rules §9.3–9.4): it cannot win; a bot plays it. */
+            resigned: boolean;
             /**
              * Format: int32
              * @description The strengths of the claimed Supporters ([RULES](/docs/rules) §6.6).
              */
             score: number;
             seat: components["schemas"]["Seat"];
+            /**
+             * Format: int32
+             * @description Timeouts in a row (service rules §9.4); back to 0 when the player decides again.
+             */
+            timeouts: number;
             /** @description The claimed Supporters. */
             victory: components["schemas"]["CardId"][];
         };
@@ -1470,10 +1590,13 @@ export interface components {
              *     - `copy_target_face_down` (422): only a face-up Follower's power can be copied
              *     - `copy_target_is_scott` (422): a Scott cannot copy another Scott
              *     - `supporter_not_in_row` (422): that card is not in the Supporter row
+             *     - `invalid_turn_time_limit` (422): the time limit per decision must be between 5 seconds and 14 days, or null
+             *     - `invalid_max_timeouts` (422): the number of timeouts before a seat is abandoned must be between 1 and 10
+             *     - `seat_resigned` (422): this seat has resigned or been abandoned: a bot plays it to the end
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -1618,11 +1741,35 @@ export interface components {
         };
         /** @description A seat at the table, 0 to players − 1 (at most 4); play goes in increasing seat order ([RULES](/docs/rules) §3.5). */
         Seat: number;
+        /**
+         * SeatAbandonedEvent
+         * @description Service rules §9.4: `max_timeouts` timeouts in a row: the seat is treated as resigned.
+         */
+        SeatAbandonedEvent: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description Always `seat_abandoned` for this event. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "seat_abandoned";
+        };
         /** @description A seat and who holds it. */
         SeatDto: {
             /** Format: int32 */
             seat: number;
             username: string;
+        };
+        /**
+         * SeatResignedEvent
+         * @description Service rules §9.3: `seat` resigned; it cannot win and a bot plays it to the end.
+         */
+        SeatResignedEvent: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description Always `seat_resigned` for this event. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "seat_resigned";
         };
         /**
          * SkirmishEndedEvent
@@ -1753,6 +1900,18 @@ export interface components {
             type: "swap_supporter";
         };
         /**
+         * TimeoutsClearedEvent
+         * @description Service rules §9.4: `seat` decided again itself; its timeouts in a row start again at 0.
+         */
+        TimeoutsClearedEvent: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description Always `timeouts_cleared` for this event. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "timeouts_cleared";
+        };
+        /**
          * @description When a clan's power takes effect ([RULES](/docs/rules) §1): `immediate`, as the card is mustered;
          *     `end_of_skirmish`, once used it stays active and counts at the end of the skirmish.
          * @enum {string}
@@ -1840,6 +1999,11 @@ export interface components {
             placement: components["schemas"]["Seat"][];
             /** @description By seat. */
             players: components["schemas"]["PlayerView"][];
+            /**
+             * @description Once the game is over: every seat, winners first, then the other players by score, then
+             *     resigned or abandoned seats (service rules §9.3); `null` until then.
+             */
+            ranking: components["schemas"]["Seat"][] | null;
             /** @description By slot, 0 to 4. */
             recruits: components["schemas"]["RecruitView"][];
             /**
@@ -2774,7 +2938,10 @@ export interface operations {
                 status?: components["schemas"]["GameStatus"];
                 /** @description Only games the caller is seated in. */
                 mine?: boolean;
-                /** @description Only games awaiting the caller's decision. */
+                /**
+                 * @description Only games awaiting the caller's decision, ordered by nearest deadline first (games
+                 *     without a clock last) instead of most recently updated first.
+                 */
                 awaiting_me?: boolean;
                 /** @description Page size, 1 to 100 (default 20). */
                 limit?: number;
@@ -3045,7 +3212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_options`, `invalid_player_count`, `invalid_target_score` */
+            /** @description `invalid_options`, `invalid_player_count`, `invalid_target_score`, `invalid_turn_time_limit`, `invalid_max_timeouts` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3180,9 +3347,11 @@ export interface operations {
                      *         "last_scores": [],
                      *         "options": {
                      *           "include_bruce": false,
+                     *           "max_timeouts": 3,
                      *           "players": 2,
                      *           "power_rule": "lowest_strength",
-                     *           "target_score": 40
+                     *           "target_score": 40,
+                     *           "turn_time_limit_s": 259200
                      *         },
                      *         "placement": [],
                      *         "players": [
@@ -3202,8 +3371,10 @@ export interface operations {
                      *               18
                      *             ],
                      *             "hand_size": 4,
+                     *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 0,
+                     *             "timeouts": 0,
                      *             "victory": []
                      *           },
                      *           {
@@ -3223,11 +3394,14 @@ export interface operations {
                      *             ],
                      *             "hand": null,
                      *             "hand_size": 3,
+                     *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 1,
+                     *             "timeouts": 0,
                      *             "victory": []
                      *           }
                      *         ],
+                     *         "ranking": null,
                      *         "recruits": [
                      *           {
                      *             "card": 40,
@@ -3417,9 +3591,11 @@ export interface operations {
                      *         "last_scores": [],
                      *         "options": {
                      *           "include_bruce": false,
+                     *           "max_timeouts": 3,
                      *           "players": 2,
                      *           "power_rule": "lowest_strength",
-                     *           "target_score": 40
+                     *           "target_score": 40,
+                     *           "turn_time_limit_s": 259200
                      *         },
                      *         "placement": [],
                      *         "players": [
@@ -3439,8 +3615,10 @@ export interface operations {
                      *               18
                      *             ],
                      *             "hand_size": 4,
+                     *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 0,
+                     *             "timeouts": 0,
                      *             "victory": []
                      *           },
                      *           {
@@ -3460,11 +3638,14 @@ export interface operations {
                      *             ],
                      *             "hand": null,
                      *             "hand_size": 3,
+                     *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 1,
+                     *             "timeouts": 0,
                      *             "victory": []
                      *           }
                      *         ],
+                     *         "ranking": null,
                      *         "recruits": [
                      *           {
                      *             "card": 40,
@@ -3740,9 +3921,11 @@ export interface operations {
                      *             "initiative": 1,
                      *             "options": {
                      *               "include_bruce": false,
+                     *               "max_timeouts": 3,
                      *               "players": 2,
                      *               "power_rule": "lowest_strength",
-                     *               "target_score": 40
+                     *               "target_score": 40,
+                     *               "turn_time_limit_s": 259200
                      *             },
                      *             "type": "game_started"
                      *           },
@@ -4904,6 +5087,173 @@ export interface operations {
                      *       "status": 409,
                      *       "title": "Game not finished",
                      *       "type": "/problems/game_not_finished"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resigned: the version after it and the caller's view */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            /** @description `invalid_path` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_seated` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_seated",
+                     *       "detail": "you are not seated in this game",
+                     *       "status": 403,
+                     *       "title": "Not seated in this game",
+                     *       "type": "/problems/not_seated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` (also a private game the caller may not see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "game_not_found",
+                     *       "detail": "no game with this id",
+                     *       "status": 404,
+                     *       "title": "Game not found",
+                     *       "type": "/problems/game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `version_conflict`: other appends kept winning the race; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "version_conflict",
+                     *       "detail": "Version conflict",
+                     *       "status": 409,
+                     *       "title": "Version conflict",
+                     *       "type": "/problems/version_conflict"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_started` (leave an open game instead), `game_over`, `seat_resigned` (already resigned or abandoned) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "game_not_started",
+                     *       "detail": "the game has not started yet",
+                     *       "status": 422,
+                     *       "title": "Rule violation",
+                     *       "type": "/problems/game_not_started"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

@@ -11,7 +11,7 @@ use rand::{Rng, RngExt};
 use super::super::action::Action;
 use super::super::cards::{self, CardId};
 use super::super::legal::legal_actions;
-use super::super::rules::decide;
+use super::super::rules::decide_unchecked as decide;
 use super::super::state::{Decision, Game, Seat, Status};
 use super::super::view::View;
 use super::greedy::{self, Reading};

@@ -2,8 +2,11 @@
 //! The only place a random number is drawn; every outcome is written into an event.
 
 mod powers;
+mod service;
 mod skirmish_end;
 mod turn;
+
+pub use service::{bot_due, play_bot, resign, time_out};
 
 use rand::Rng;
 use rand::RngExt;
@@ -148,13 +151,7 @@ pub fn start(
     options: &GameOptions,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<Vec<Event>, RuleError> {
-    let options = super::options::OptionsRequest {
-        players: options.players,
-        include_bruce: Some(options.include_bruce),
-        power_rule: Some(options.power_rule),
-        target_score: Some(options.target_score),
-    }
-    .validate()?;
+    let options = super::options::OptionsRequest::of(options).validate()?;
     let mut s = Scratch {
         g: Game::new(),
         events: Vec::with_capacity(32),
@@ -186,7 +183,29 @@ pub fn start(
 }
 
 /// Decides what `seat`'s `action` does to `game`: the events it causes, or the rule it breaks.
+/// A resigned or abandoned seat no longer decides (service rules §9.3); a seat deciding again
+/// after timeouts starts its count of timeouts in a row again (§9.4).
 pub fn decide(
+    game: &Game,
+    seat: Seat,
+    action: &Action,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<Vec<Event>, RuleError> {
+    if game.status() == Status::Active && game.is_resigned(seat) {
+        return Err(RuleError::SeatResigned);
+    }
+    let events = decide_unchecked(game, seat, action, rng)?;
+    if game.timeouts(seat) == 0 {
+        return Ok(events);
+    }
+    Ok(std::iter::once(Event::TimeoutsCleared { seat })
+        .chain(events)
+        .collect())
+}
+
+/// [`decide`] for whoever holds the seat, a bot for a resigned seat included (and the
+/// simulations of the `mcts` bot).
+pub(crate) fn decide_unchecked(
     game: &Game,
     seat: Seat,
     action: &Action,

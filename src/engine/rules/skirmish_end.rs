@@ -175,7 +175,7 @@ fn finish_skirmish<R: Rng + ?Sized>(s: &mut Scratch<'_, R>) {
     let target = s.g.options.map(|o| o.target_score).unwrap_or(u16::MAX);
     let scores = s.g.scores();
     if scores.iter().any(|&sc| sc >= target) {
-        let winners = winners(&scores, &s.g.placement);
+        let winners = winners(&scores, &s.g.placement, &s.g.resigned);
         s.emit(Event::GameEnded { scores, winners });
         return;
     }
@@ -189,13 +189,13 @@ fn finish_skirmish<R: Rng + ?Sized>(s: &mut Scratch<'_, R>) {
 }
 
 /// RULES §7: most points; a tie goes to the tied player placed higher in the final skirmish;
-/// tied players who were all unplaced share the victory.
-pub(crate) fn winners(scores: &[u16], placement: &[Seat]) -> Vec<Seat> {
-    let best = scores.iter().copied().max().unwrap_or(0);
-    let tied: Vec<Seat> = (0..scores.len() as u8)
-        .map(Seat)
-        .filter(|s| scores[s.index()] == best)
-        .collect();
+/// tied players who were all unplaced share the victory. Service rules §9.3: a resigned seat
+/// cannot win, so only unresigned seats are compared.
+pub(crate) fn winners(scores: &[u16], placement: &[Seat], resigned: &[bool]) -> Vec<Seat> {
+    let in_play = |s: &Seat| !resigned.get(s.index()).copied().unwrap_or(false);
+    let seats = (0..scores.len() as u8).map(Seat).filter(in_play);
+    let best = seats.clone().map(|s| scores[s.index()]).max().unwrap_or(0);
+    let tied: Vec<Seat> = seats.filter(|s| scores[s.index()] == best).collect();
     match placement.iter().find(|p| tied.contains(p)) {
         Some(&first) => vec![first],
         None => tied,

@@ -28,6 +28,7 @@ pub(super) fn options(players: u8, include_bruce: bool, power_rule: PowerRule) -
         include_bruce: Some(include_bruce),
         power_rule: Some(power_rule),
         target_score: None,
+        ..OptionsRequest::default()
     }
     .validate()
     .expect("valid options")
@@ -212,7 +213,12 @@ pub(super) fn cards_named(e: &Event) -> Vec<CardId> {
         | Event::PowerCopied { .. }
         | Event::DecisionRequested { .. }
         | Event::ArmiesScored { .. }
-        | Event::GameEnded { .. } => Vec::new(),
+        | Event::GameEnded { .. }
+        | Event::SeatResigned { .. }
+        | Event::DecisionTimedOut { .. }
+        | Event::SeatAbandoned { .. }
+        | Event::BotActed { .. }
+        | Event::TimeoutsCleared { .. } => Vec::new(),
         Event::DeckShuffled { order, .. } => order.clone().unwrap_or_default(),
         Event::HandDealt { cards, .. } => cards.clone().unwrap_or_default(),
         Event::RecruitDealt { card, .. }

@@ -1,0 +1,266 @@
+//! Resignation and what is due without the players (service rules §9.3–9.5): the store's side.
+//! Each is one transaction like an action: replay → the engine decides → append at the replayed
+//! version → read model (with the next deadline) → outbox → commit. The deadline worker
+//! (`crate::deadlines`) only picks games and calls [`Store::fire_due`].
+
+use rand::Rng;
+use serde_json::json;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use super::error::{Context, Result, StoreError};
+use super::events::{AppendError, Submitted, append_tx};
+use super::games;
+use super::outbox::{self, NotificationKind};
+use super::snapshots::Snapshot;
+use super::{AccountId, GameId, Store};
+use crate::engine::{self, BotLevel, Event, Game, Seat};
+
+/// The bot that plays a decision that timed out, and a resigned or abandoned seat.
+pub const STAND_IN_BOT: BotLevel = BotLevel::Greedy;
+
+/// Tries per resignation when other appends keep winning the race.
+const MAX_TRIES: u32 = 8;
+
+/// What [`Store::fire_due`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fired {
+    /// Nothing: not due any more, or another process holds the game.
+    Nothing,
+    /// The awaited decision of `seat` timed out; a bot played it (and the seat may have been
+    /// abandoned).
+    TimedOut { seat: Seat, version: i64 },
+    /// A bot played for the resigned or abandoned `seat`.
+    BotPlayed { seat: Seat, version: i64 },
+}
+
+async fn account_at(conn: &mut PgConnection, id: GameId, seat: Seat) -> Result<Option<AccountId>> {
+    let row: Option<(Uuid,)> =
+        sqlx::query_as("SELECT account_id FROM game_seats WHERE game_id = $1 AND seat = $2")
+            .bind(id.0)
+            .bind(i16::from(seat.0))
+            .fetch_optional(conn)
+            .await
+            .context("read a seat's account")?;
+    Ok(row.map(|(a,)| AccountId(a)))
+}
+
+impl Store {
+    /// The caller resigns their seat (service rules §9.3): at any time while the game is
+    /// active. The game ends at once when at most one unresigned seat remains; otherwise a bot
+    /// plays the seat to the end (the deadline worker, within a second of its decisions).
+    pub async fn resign(&self, id: GameId, account: AccountId) -> Result<Submitted> {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let mut tx = self.pool.begin().await.context("begin resign")?;
+            let seat = games::seat_of(&mut tx, id, account).await?;
+            let head = self.replay_head(&mut tx, id).await?;
+            let events = engine::resign(&head.game, seat)?;
+            let mut after = head.game.clone();
+            events.iter().for_each(|e| after.apply(e));
+            // The decision awaited from another seat goes on with its deadline as it was.
+            let same_decision = after.awaiting() == head.game.awaiting()
+                && after.awaiting().is_some_and(|a| a.seat != seat);
+            let appended = match append_tx(
+                &mut tx,
+                id,
+                head.version,
+                Some(seat),
+                &events,
+                head.last_hash,
+                &after,
+                same_decision,
+            )
+            .await
+            {
+                Ok(a) => a,
+                Err(AppendError::Race) if tries < MAX_TRIES => continue,
+                Err(AppendError::Race) => {
+                    return Err(StoreError::VersionConflict {
+                        expected: head.version,
+                        actual: self.current_version(id).await?,
+                    });
+                }
+                Err(AppendError::Store(e)) => return Err(e),
+            };
+            // Nobody is told it is their turn again when their decision did not change.
+            let actor = if same_decision {
+                after.awaiting().map(|a| a.seat)
+            } else {
+                Some(seat)
+            };
+            outbox::record_append(
+                &mut tx,
+                id,
+                head.version,
+                appended.version,
+                actor,
+                &after,
+                appended.deadline,
+            )
+            .await?;
+            tx.commit().await.context("commit resign")?;
+            self.put_snapshot(id, appended.version, appended.last_hash, &after);
+            return Ok(Submitted {
+                version: appended.version,
+                seat,
+                events,
+                game: after,
+                replayed: false,
+                deadline: appended.deadline,
+            });
+        }
+    }
+
+    fn put_snapshot(&self, id: GameId, version: i64, last_hash: [u8; 32], game: &Game) {
+        self.snapshots.put(
+            id,
+            Snapshot {
+                version,
+                last_hash,
+                game: game.clone(),
+            },
+        );
+    }
+
+    /// Up to `limit` games with something due now, earliest first: a candidate list read
+    /// without locks (on Citus a query across shards), each then claimed by [`Store::fire_due`].
+    pub async fn due_games(&self, limit: i64) -> Result<Vec<GameId>> {
+        let rows: Vec<(Uuid,)> =
+            sqlx::query_as("SELECT id FROM games WHERE due_at <= now() ORDER BY due_at LIMIT $1")
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await
+                .context("list games with something due")?;
+        Ok(rows.into_iter().map(|(id,)| GameId(id)).collect())
+    }
+
+    /// When the next thing is due in any game (`None`: nothing is), for the worker's sleep.
+    pub async fn next_due(&self) -> Result<Option<chrono::DateTime<chrono::Utc>>> {
+        let (at,): (Option<chrono::DateTime<chrono::Utc>>,) =
+            sqlx::query_as("SELECT min(due_at) FROM games WHERE due_at IS NOT NULL")
+                .fetch_one(&self.pool)
+                .await
+                .context("read the next deadline")?;
+        Ok(at)
+    }
+
+    /// Does what is due in game `id`, if it still is and no other process is at it (`FOR
+    /// UPDATE SKIP LOCKED` on the game's row, a single-shard query on Citus): a decision past
+    /// its deadline times out and a bot plays it (service rules §9.4), or a bot plays for a
+    /// resigned or abandoned seat (§9.5). Exactly once: the row lock orders the processes, the
+    /// deadline moves on with the append, and the append checks the stream's version.
+    pub async fn fire_due(&self, id: GameId, rng: &mut (impl Rng + ?Sized)) -> Result<Fired> {
+        let mut tx = self.pool.begin().await.context("begin fire_due")?;
+        let due: Option<(String,)> = sqlx::query_as(
+            "SELECT due_kind FROM games WHERE id = $1 AND due_at <= now() \
+             FOR UPDATE SKIP LOCKED",
+        )
+        .bind(id.0)
+        .fetch_optional(&mut *tx)
+        .await
+        .context("claim a due game")?;
+        let Some((kind,)) = due else {
+            return Ok(Fired::Nothing);
+        };
+        let head = self.replay_head(&mut tx, id).await?;
+        let Some(awaiting) = head.game.awaiting() else {
+            return Err(StoreError::Unexpected(anyhow::anyhow!(
+                "game {id}: something is due but no decision is awaited"
+            )));
+        };
+        let seat = awaiting.seat;
+        let events = match kind.as_str() {
+            "clock" => engine::time_out(&head.game, seat, STAND_IN_BOT, rng)?,
+            _ => engine::play_bot(&head.game, seat, STAND_IN_BOT, false, rng)?,
+        };
+        let mut after = head.game.clone();
+        events.iter().for_each(|e| after.apply(e));
+        let appended = match append_tx(
+            &mut tx,
+            id,
+            head.version,
+            None,
+            &events,
+            head.last_hash,
+            &after,
+            false,
+        )
+        .await
+        {
+            Ok(a) => a,
+            Err(AppendError::Race) => return Ok(Fired::Nothing),
+            Err(AppendError::Store(e)) => return Err(e),
+        };
+        outbox::record_append(
+            &mut tx,
+            id,
+            head.version,
+            appended.version,
+            None,
+            &after,
+            appended.deadline,
+        )
+        .await?;
+        let timed_out = events.iter().find_map(|e| match e {
+            Event::DecisionTimedOut { consecutive, .. } => Some(*consecutive),
+            _ => None,
+        });
+        if let Some(consecutive) = timed_out
+            && let Some(account) = account_at(&mut tx, id, seat).await?
+        {
+            let abandoned = events
+                .iter()
+                .any(|e| matches!(e, Event::SeatAbandoned { .. }));
+            outbox::record_for(
+                &mut tx,
+                account,
+                NotificationKind::TimedOut,
+                id,
+                &json!({
+                    "version": appended.version,
+                    "seat": seat.0,
+                    "consecutive": consecutive,
+                    "abandoned": abandoned,
+                }),
+            )
+            .await?;
+        }
+        tx.commit().await.context("commit fire_due")?;
+        self.put_snapshot(id, appended.version, appended.last_hash, &after);
+        let version = appended.version;
+        Ok(match timed_out {
+            Some(_) => Fired::TimedOut { seat, version },
+            None => Fired::BotPlayed { seat, version },
+        })
+    }
+
+    /// Puts off what is due in game `id` by `seconds` (after a failure, so that one broken game
+    /// does not hold the worker).
+    pub async fn postpone_due(&self, id: GameId, seconds: f64) -> Result<()> {
+        sqlx::query(
+            "UPDATE games SET due_at = now() + make_interval(secs => $2) \
+             WHERE id = $1 AND due_at IS NOT NULL",
+        )
+        .bind(id.0)
+        .bind(seconds)
+        .execute(&self.pool)
+        .await
+        .context("postpone a due game")?;
+        Ok(())
+    }
+
+    /// The active games the account is seated in.
+    pub async fn active_games_of(&self, account: AccountId) -> Result<Vec<GameId>> {
+        let rows: Vec<(Uuid,)> = sqlx::query_as(
+            "SELECT g.id FROM game_seats s JOIN games g ON g.id = s.game_id \
+             WHERE s.account_id = $1 AND g.status = 'active'",
+        )
+        .bind(account.0)
+        .fetch_all(&self.pool)
+        .await
+        .context("list active games of an account")?;
+        Ok(rows.into_iter().map(|(id,)| GameId(id)).collect())
+    }
+}
