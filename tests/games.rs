@@ -197,12 +197,15 @@ async fn creating_a_game_returns_201_with_its_location_and_seats_the_creator_at_
     );
     assert_eq!(created["status"], "open");
     assert_eq!(created["version"], 0);
-    assert_eq!(created["seats"], json!([{"seat": 0, "username": "alice"}]));
-    // RULES §2: the defaults are filled in.
+    assert_eq!(
+        created["seats"],
+        json!([{"seat": 0, "username": "alice", "bot": null}])
+    );
+    // RULES §2 (and service rules §9.4 for the clock): the defaults are filled in.
     assert_eq!(
         created["options"],
         json!({"players": 3, "include_bruce": false, "power_rule": "lowest_strength",
-               "target_score": 40})
+               "target_score": 40, "turn_time_limit_s": 259_200, "max_timeouts": 3})
     );
 
     let g = api.get_ok(&location, &alice).await;
@@ -237,20 +240,27 @@ async fn players_join_in_seat_order_leavers_free_their_seat_and_the_last_seat_st
 
     let g = ok(api.join(&id, &bob).await).await;
     assert_eq!(g["status"], "open");
-    assert_eq!(g["seats"][1], json!({"seat": 1, "username": "bob"}));
+    assert_eq!(
+        g["seats"][1],
+        json!({"seat": 1, "username": "bob", "bot": null})
+    );
 
     // The creator leaves: the players after them move up one seat.
     let g = ok(api.leave(&id, &alice).await).await;
     assert_eq!(g["status"], "open");
-    assert_eq!(g["seats"], json!([{"seat": 0, "username": "bob"}]));
+    assert_eq!(
+        g["seats"],
+        json!([{"seat": 0, "username": "bob", "bot": null}])
+    );
 
     ok(api.join(&id, &carol).await).await;
     let g = ok(api.join(&id, &dave).await).await;
     assert_eq!(g["status"], "active");
     assert_eq!(
         g["seats"],
-        json!([{"seat": 0, "username": "bob"}, {"seat": 1, "username": "carol"},
-               {"seat": 2, "username": "dave"}])
+        json!([{"seat": 0, "username": "bob", "bot": null},
+               {"seat": 1, "username": "carol", "bot": null},
+               {"seat": 2, "username": "dave", "bot": null}])
     );
     assert!(g["version"].as_i64().unwrap() > 0);
     assert!(g["awaiting"].is_u64());

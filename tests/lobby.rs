@@ -473,7 +473,8 @@ async fn stream(app: &TestApp, game: &str) -> Vec<(i64, Vec<u8>)> {
 }
 
 #[tokio::test]
-async fn a_deleted_account_cannot_sign_in_or_use_its_tokens_and_leaves_its_open_seats() {
+async fn a_deleted_account_cannot_sign_in_or_use_its_tokens_leaves_its_open_seats_and_resigns_the_rest()
+ {
     let app = spawn_app().await;
     let api = Api::of(&app);
     // An active game the account plays in, and an open one it sits in.
@@ -539,7 +540,8 @@ async fn a_deleted_account_cannot_sign_in_or_use_its_tokens_and_leaves_its_open_
     problem(delete(access.clone(), PASSWORD).await, 401, "unauthorized").await;
 
     // The open seat is released (the players after it move up); the active seat stays, under
-    // an anonymous name; the stream is unchanged and still verifies.
+    // an anonymous name, and is resigned: the stream keeps every event it had, then
+    // `seat_resigned` and (two players) `game_ended`, and still verifies.
     let g = ok(api.get(&format!("/v1/games/{open}"), &other).await).await;
     assert_eq!(
         seats(&g["game"]),
@@ -554,7 +556,11 @@ async fn a_deleted_account_cannot_sign_in_or_use_its_tokens_and_leaves_its_open_
         placeholder.starts_with("deleted-") && placeholder.len() == "deleted-".len() + 8,
         "{placeholder}"
     );
-    assert_eq!(stream(&app, &table.id).await, before);
+    let after = stream(&app, &table.id).await;
+    assert_eq!(after[..before.len()], before[..]);
+    assert_eq!(after.len(), before.len() + 2);
+    assert_eq!(g["game"]["status"], "finished");
+    assert_eq!(g["game"]["winners"], json!([0]));
     let report = app.state.store.verify_game(table.game_id()).await.unwrap();
     assert!(report.ok, "{report:?}");
 

@@ -19,6 +19,8 @@ fn game_4p_options() -> lords::engine::GameOptions {
         include_bruce: Some(true),
         power_rule: Some(PowerRule::LowestInClan),
         target_score: None,
+        // Recorded without a clock.
+        turn_time_limit_s: Some(None),
         ..OptionsRequest::default()
     }
     .validate()

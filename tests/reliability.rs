@@ -11,6 +11,8 @@ mod common;
 mod api;
 #[path = "reliability/crash.rs"]
 mod crash;
+#[path = "reliability/deadlines.rs"]
+mod deadlines;
 #[path = "reliability/hostile.rs"]
 mod hostile;
 #[path = "reliability/leaks.rs"]

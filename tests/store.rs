@@ -1063,7 +1063,11 @@ async fn a_stored_version_one_stream_still_loads() {
         loaded.events[0].event,
         Event::GameStarted {
             edition: lords::engine::EditionId::StandardV1,
-            options: options(2, 40),
+            // Stored before clocks existed: none, and the default count of timeouts.
+            options: GameOptions {
+                turn_time_limit_s: None,
+                ..options(2, 40)
+            },
             initiative: Seat(1),
         }
     );

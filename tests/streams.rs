@@ -150,7 +150,15 @@ async fn your_turn_arrives_on_the_players_stream_after_the_opponent_acts() {
     assert_eq!(data["game_id"], table.id);
     assert_eq!(data["payload"]["seat"], other);
     assert_eq!(data["payload"]["version"], version);
-    assert_eq!(data["payload"]["deadline"], Value::Null);
+    // Games have a clock unless asked otherwise: 3 days for this decision.
+    let deadline = data["payload"]["deadline"].as_str().unwrap();
+    let deadline = chrono::DateTime::parse_from_rfc3339(deadline).unwrap();
+    let left = deadline.with_timezone(&chrono::Utc) - chrono::Utc::now();
+    let three_days = 3 * 24 * 3600;
+    assert!(
+        (three_days - 120..=three_days).contains(&left.num_seconds()),
+        "{left}"
+    );
     assert!(data["payload"]["decision"]["kind"].is_string());
 }
 

@@ -195,6 +195,16 @@ const MEANINGS: &[(&str, &str)] = &[
          first.",
     ),
     (
+        "invalid_bots",
+        "The bots asked for do not fit the game: a seat out of range (the creator takes seat 0), \
+         a seat given twice, or an unknown level (`random`, `greedy`, `mcts`).",
+    ),
+    (
+        "seat_taken",
+        "The seat asked for is already taken: ask for another, or for none to get the lowest \
+         free seat.",
+    ),
+    (
         "invalid_invitation",
         "The invitation asked for cannot be made: `uses` or `expires_in_s` out of range, or the \
          username names no account that could join (unknown, deleted, or already seated).",

@@ -78,10 +78,12 @@ pub enum ErrorCode {
     TooManyOpenGames,
     RequestTimeout,
     InvalidInvitation,
+    InvalidBots,
+    SeatTaken,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 35] = [
+    pub const ALL: [ErrorCode; 37] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidPath,
         ErrorCode::InvalidQuery,
@@ -117,6 +119,8 @@ impl ErrorCode {
         ErrorCode::TooManyOpenGames,
         ErrorCode::RequestTimeout,
         ErrorCode::InvalidInvitation,
+        ErrorCode::InvalidBots,
+        ErrorCode::SeatTaken,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -156,6 +160,8 @@ impl ErrorCode {
             ErrorCode::TooManyOpenGames => "too_many_open_games",
             ErrorCode::RequestTimeout => "request_timeout",
             ErrorCode::InvalidInvitation => "invalid_invitation",
+            ErrorCode::InvalidBots => "invalid_bots",
+            ErrorCode::SeatTaken => "seat_taken",
         }
     }
 
@@ -194,6 +200,8 @@ impl ErrorCode {
             ErrorCode::TooManyOpenGames => StatusCode::CONFLICT,
             ErrorCode::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ErrorCode::InvalidInvitation => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::InvalidBots => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::SeatTaken => StatusCode::CONFLICT,
             ErrorCode::InternalError => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorCode::ServiceUnavailable | ErrorCode::MigrationsPending => {
                 StatusCode::SERVICE_UNAVAILABLE
@@ -238,6 +246,8 @@ impl ErrorCode {
             ErrorCode::TooManyOpenGames => "Too many open games",
             ErrorCode::RequestTimeout => "Request body too slow",
             ErrorCode::InvalidInvitation => "Invalid invitation",
+            ErrorCode::InvalidBots => "Invalid bots",
+            ErrorCode::SeatTaken => "Seat taken",
         }
     }
 }
@@ -383,6 +393,8 @@ impl From<StoreError> for ApiError {
                 game(ErrorCode::InvalidInvitation, &e)
             }
             StoreError::TooManyOpenGames { .. } => game(ErrorCode::TooManyOpenGames, &e),
+            StoreError::InvalidBots(_) => game(ErrorCode::InvalidBots, &e),
+            StoreError::SeatTaken => game(ErrorCode::SeatTaken, &e),
             StoreError::Unavailable(e) => ApiError::ServiceUnavailable(e),
             StoreError::Unexpected(e) => e.into(),
         }

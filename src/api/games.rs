@@ -40,6 +40,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(web::resource("/games/{id}/legal-actions").route(web::get().to(legal_actions)))
     .service(web::resource("/games/{id}/actions").route(web::post().to(submit_action)))
     .service(web::resource("/games/{id}/resign").route(web::post().to(resign)))
+    .service(web::resource("/games/{id}/bots").route(web::post().to(add_bot)))
     .service(web::resource("/games/{id}/events").route(web::get().to(list_events)));
 }
 
@@ -51,7 +52,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 pub struct SeatDto {
     #[schema(value_type = u8, minimum = 0, maximum = 4)]
     pub seat: Seat,
+    /// The player's username; for a bot's seat `"<level> bot"`.
     pub username: String,
+    /// The bot holding the seat (`random`, `greedy`, `mcts`); `null` for a player.
+    #[schema(value_type = Option<schema::BotLevelSchema>, required = true)]
+    pub bot: Option<engine::BotLevel>,
 }
 
 /// Where a game is in its life, as listed. `open`: waiting for players (its `View.status` is
@@ -147,6 +152,7 @@ fn seat_dto(s: SeatInfo) -> SeatDto {
     SeatDto {
         seat: s.seat,
         username: s.username,
+        bot: s.bot,
     }
 }
 
@@ -409,9 +415,44 @@ pub struct CreateGameRequestSchema {
     /// Default `public`. A `private` game is listed and shown only to its seated players and
     /// joined only with an invitation (`POST /v1/games/{id}/invitations`).
     pub visibility: Option<VisibilitySchema>,
+    /// Seats given to bots (issue 12 §3): distinct seats from 1 to `players` − 1 (the creator
+    /// takes seat 0). With every other seat a bot's, the game starts at once.
+    #[schema(max_items = 4)]
+    pub bots: Option<Vec<BotSeat>>,
 }
 
-/// Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills.
+/// A seat given to a built-in bot.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BotSeat {
+    /// The seat; for `POST /v1/games/{id}/bots` it may be left out (the lowest free seat).
+    #[schema(value_type = Option<u8>, minimum = 0, maximum = 4)]
+    pub seat: Option<Seat>,
+    #[schema(value_type = schema::BotLevelSchema)]
+    pub level: engine::BotLevel,
+}
+
+fn bot_seats(value: Option<serde_json::Value>) -> Result<Vec<BotSeat>, ApiError> {
+    let invalid = |detail: String| ApiError::Game(ErrorCode::InvalidBots, detail);
+    match value {
+        None | Some(serde_json::Value::Null) => Ok(Vec::new()),
+        Some(v) => {
+            let bots: Vec<BotSeat> = serde_json::from_value(v).map_err(|e| {
+                invalid(format!(
+                    "bots must be a list of {{\"seat\", \"level\"}} objects, level one of \
+                     random, greedy, mcts: {e}"
+                ))
+            })?;
+            if bots.iter().any(|b| b.seat.is_none()) {
+                return Err(invalid("every bot at creation names its seat".into()));
+            }
+            Ok(bots)
+        }
+    }
+}
+
+/// Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills:
+/// at once when every other seat is given to a bot (`bots`).
 #[utoipa::path(post, path = "/v1/games", tag = "games",
     request_body = CreateGameRequestSchema,
     security(("bearer" = [])),
@@ -423,7 +464,7 @@ pub struct CreateGameRequestSchema {
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`too_many_open_games`: the caller already sits in as many open (not started) games as one account may (`--max-open-games-per-account`); start or leave one first", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_options`, `invalid_player_count`, `invalid_target_score`, `invalid_turn_time_limit`, `invalid_max_timeouts`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_options`, `invalid_player_count`, `invalid_target_score`, `invalid_turn_time_limit`, `invalid_max_timeouts`, `invalid_bots`", body = Problem, content_type = "application/problem+json"),
         (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn create_game(
@@ -441,15 +482,23 @@ pub async fn create_game(
             )
         })?,
     };
+    let bots = bot_seats(body.as_object_mut().and_then(|o| o.remove("bots")))?;
     let request: OptionsRequest = from_object(body, ErrorCode::InvalidOptions)?;
     let options = request.validate()?;
+    let bots: Vec<(Seat, engine::BotLevel)> = bots
+        .iter()
+        .filter_map(|b| b.seat.map(|s| (s, b.level)))
+        .collect();
+    let mut rng = fresh_rng()?;
     let summary = state
         .store
-        .create_game_as(
+        .create_game_with_bots(
             user.account_id,
             options,
             visibility,
             Some(state.config.max_open_games_per_account),
+            &bots,
+            &mut rng,
         )
         .await?;
     let location = format!("/v1/games/{}", summary.id);
@@ -541,6 +590,46 @@ pub async fn join_game(
             attempt.succeeded();
             Err(e.into())
         }
+    }
+}
+
+/// A seated player gives a free seat of an open game to a built-in bot (`seat`, or the lowest
+/// free seat when left out). When it was the last free seat, the game starts; a bot's
+/// decisions are taken by the server within about a second of becoming awaited.
+#[utoipa::path(post, path = "/v1/games/{id}/bots", tag = "games", params(GamePath),
+    request_body = BotSeat,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The seat is the bot's", body = GameSummaryDto),
+        (status = 400, description = "`malformed_json`, `invalid_path`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_seated`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`game_not_found` (also a private game the caller may not see)", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`game_not_open`, `game_full`, `seat_taken`", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_bots`", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn add_bot(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    path: web::Path<GamePath>,
+    body: web::Json<serde_json::Value>,
+) -> Result<HttpResponse, ApiError> {
+    let id = GameId(path.id);
+    let bot: BotSeat = from_object(
+        integral_floats_as_integers(body.into_inner()),
+        ErrorCode::InvalidBots,
+    )?;
+    let mut rng = fresh_rng()?;
+    match state
+        .store
+        .add_bot(id, user.account_id, bot.level, bot.seat, &mut rng)
+        .await
+    {
+        Ok(summary) => Ok(HttpResponse::Ok().json(GameSummaryDto::from(summary))),
+        Err(e) => Err(hide_private(&state, id, &user, e.into()).await),
     }
 }
 

@@ -50,6 +50,7 @@ use crate::engine::{
         games::legal_actions,
         games::submit_action,
         games::resign,
+        games::add_bot,
         games::list_events,
         lobby::create_invitation,
         lobby::my_invitations,
@@ -562,6 +563,7 @@ const EXAMPLE_REMATCH: &str = "0195f3d4-2b3c-7d4e-8f5a-6b7c8d9e0f1a";
 const EXAMPLE_INVITATION: &str = "0195f3c9-3c4d-7e5f-8a6b-7c8d9e0f1a2b";
 const EXAMPLE_CREATED: &str = "2026-03-14T18:02:11.482Z";
 const EXAMPLE_UPDATED: &str = "2026-03-14T18:09:47.120Z";
+const EXAMPLE_DEADLINE: &str = "2026-03-17T18:09:47.120Z";
 
 /// A two-player game from a fixed seed, a few actions in: the source of the examples of views,
 /// legal actions and events, so that they are real engine output.
@@ -604,9 +606,9 @@ impl ExampleGame {
     }
 
     fn summary(&self, status: &str) -> Value {
-        let mut seats = vec![json!({ "seat": 0, "username": "robert_bruce" })];
+        let mut seats = vec![json!({ "seat": 0, "username": "robert_bruce", "bot": null })];
         if status != "open" {
-            seats.push(json!({ "seat": 1, "username": "james_douglas" }));
+            seats.push(json!({ "seat": 1, "username": "james_douglas", "bot": null }));
         }
         let (version, awaiting, updated) = match status {
             "open" => (json!(0), Value::Null, EXAMPLE_CREATED),
@@ -620,7 +622,8 @@ impl ExampleGame {
             "id": EXAMPLE_GAME,
             "status": status,
             "options": { "players": 2, "include_bruce": false,
-                "power_rule": "lowest_strength", "target_score": 40 },
+                "power_rule": "lowest_strength", "target_score": 40,
+                "turn_time_limit_s": 259_200, "max_timeouts": 3 },
             "seats": seats,
             "version": version,
             "awaiting": awaiting,
@@ -630,11 +633,16 @@ impl ExampleGame {
             "rematch_of": null,
             "created_at": EXAMPLE_CREATED,
             "updated_at": updated,
+            "deadline": if status == "active" { json!(EXAMPLE_DEADLINE) } else { Value::Null },
         })
     }
 
     fn view(&self, seat: u8) -> Value {
-        json!(engine::view(&self.game, Viewer::Seat(Seat(seat))))
+        let mut view = json!(engine::view(&self.game, Viewer::Seat(Seat(seat))));
+        if let Some(awaiting) = view.get_mut("awaiting").and_then(Value::as_object_mut) {
+            awaiting.insert("deadline".into(), json!(EXAMPLE_DEADLINE));
+        }
+        view
     }
 }
 
@@ -663,7 +671,7 @@ fn success_example(operation: &str) -> Option<Value> {
         "post /v1/games/{id}/rematch" => {
             let mut rematch = ExampleGame::new().summary("open");
             rematch["id"] = json!(EXAMPLE_REMATCH);
-            rematch["seats"] = json!([{ "seat": 1, "username": "robert_bruce" }]);
+            rematch["seats"] = json!([{ "seat": 1, "username": "robert_bruce", "bot": null }]);
             rematch["rematch_of"] = json!({ "game_id": EXAMPLE_GAME });
             rematch
         }
@@ -694,7 +702,13 @@ fn success_example(operation: &str) -> Option<Value> {
                 .unwrap_or_default();
             json!({ "version": g.version(), "actions": actions })
         }
-        "post /v1/games/{id}/actions" => {
+        "post /v1/games/{id}/bots" => {
+            let mut game = ExampleGame::new().summary("open");
+            game["seats"] = json!([{ "seat": 0, "username": "robert_bruce", "bot": null },
+                { "seat": 1, "username": "mcts bot", "bot": "mcts" }]);
+            game
+        }
+        "post /v1/games/{id}/actions" | "post /v1/games/{id}/resign" => {
             let g = ExampleGame::new();
             let seat = g.game.awaiting().map_or(0, |a| a.seat.0);
             json!({ "version": g.version(), "view": g.view(seat) })

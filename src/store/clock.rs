@@ -30,19 +30,31 @@ pub enum Fired {
     /// The awaited decision of `seat` timed out; a bot played it (and the seat may have been
     /// abandoned).
     TimedOut { seat: Seat, version: i64 },
-    /// A bot played for the resigned or abandoned `seat`.
+    /// A bot played `seat`: a bot's seat, or a resigned or abandoned one.
     BotPlayed { seat: Seat, version: i64 },
 }
 
-async fn account_at(conn: &mut PgConnection, id: GameId, seat: Seat) -> Result<Option<AccountId>> {
-    let row: Option<(Uuid,)> =
-        sqlx::query_as("SELECT account_id FROM game_seats WHERE game_id = $1 AND seat = $2")
+/// Who holds `seat`: an account, or a bot of a level.
+async fn holder(
+    conn: &mut PgConnection,
+    id: GameId,
+    seat: Seat,
+) -> Result<(Option<AccountId>, Option<BotLevel>)> {
+    let row: Option<(Option<Uuid>, Option<String>)> =
+        sqlx::query_as("SELECT account_id, bot FROM game_seats WHERE game_id = $1 AND seat = $2")
             .bind(id.0)
             .bind(i16::from(seat.0))
             .fetch_optional(conn)
             .await
-            .context("read a seat's account")?;
-    Ok(row.map(|(a,)| AccountId(a)))
+            .context("read a seat's holder")?;
+    let Some((account, bot)) = row else {
+        return Ok((None, None));
+    };
+    let bot = bot
+        .map(|b| b.parse::<BotLevel>())
+        .transpose()
+        .map_err(|e| StoreError::Unexpected(anyhow::anyhow!(e)))?;
+    Ok((account.map(AccountId), bot))
 }
 
 impl Store {
@@ -171,8 +183,10 @@ impl Store {
             )));
         };
         let seat = awaiting.seat;
-        let events = match kind.as_str() {
-            "clock" => engine::time_out(&head.game, seat, STAND_IN_BOT, rng)?,
+        let (account, bot) = holder(&mut tx, id, seat).await?;
+        let events = match (kind.as_str(), bot) {
+            (_, Some(level)) => engine::play_bot(&head.game, seat, level, true, rng)?,
+            ("clock", None) => engine::time_out(&head.game, seat, STAND_IN_BOT, rng)?,
             _ => engine::play_bot(&head.game, seat, STAND_IN_BOT, false, rng)?,
         };
         let mut after = head.game.clone();
@@ -208,7 +222,7 @@ impl Store {
             _ => None,
         });
         if let Some(consecutive) = timed_out
-            && let Some(account) = account_at(&mut tx, id, seat).await?
+            && let Some(account) = account
         {
             let abandoned = events
                 .iter()

@@ -31,6 +31,12 @@ pub enum StoreError {
     /// Every seat is taken (409).
     #[error("every seat in this game is taken")]
     GameFull,
+    /// Bots asked for at creation or for a seat do not fit the game (422).
+    #[error("{0}")]
+    InvalidBots(String),
+    /// That seat is taken (409).
+    #[error("that seat is taken")]
+    SeatTaken,
     /// Joining or leaving once the game has started, finished or been abandoned (409).
     #[error("the game is no longer open for joining or leaving")]
     NotOpen,

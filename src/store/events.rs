@@ -321,13 +321,16 @@ pub(crate) struct ReadModel {
     pub due: Option<Due>,
 }
 
-/// Something due in a game without its players.
+/// What a decision awaited from a seat is due to, without its player. A seat a bot holds
+/// (`game_seats.bot`) is due to the bot at once whatever this says; the append's SQL looks.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Due {
     /// The awaited decision times out this many seconds after it became awaited.
     Clock(u32),
     /// A bot plays the awaited seat (resigned or abandoned) at once.
     Bot,
+    /// Nothing: the game has no clock.
+    Unclocked,
 }
 
 impl Due {
@@ -335,13 +338,14 @@ impl Due {
         match self {
             Due::Clock(_) => "clock",
             Due::Bot => "bot",
+            Due::Unclocked => "unclocked",
         }
     }
 
     fn seconds(self) -> Option<f64> {
         match self {
             Due::Clock(s) => Some(f64::from(s)),
-            Due::Bot => Some(0.0),
+            Due::Bot | Due::Unclocked => None,
         }
     }
 }
@@ -355,10 +359,11 @@ impl ReadModel {
         };
         let due = match (status, game.awaiting()) {
             (GameStatus::Active, Some(_)) if engine::bot_due(game).is_some() => Some(Due::Bot),
-            (GameStatus::Active, Some(_)) => game
-                .options()
-                .and_then(|o| o.turn_time_limit_s)
-                .map(Due::Clock),
+            (GameStatus::Active, Some(_)) => Some(
+                game.options()
+                    .and_then(|o| o.turn_time_limit_s)
+                    .map_or(Due::Unclocked, Due::Clock),
+            ),
             _ => None,
         };
         ReadModel {
@@ -382,7 +387,8 @@ pub(crate) struct Appended {
 
 /// Appends `events` after version `expected` (whose last hash is `prev_hash`), brings the `games`
 /// read model to `after` (the game once they are applied), and notifies listeners on commit.
-/// Runs inside the caller's transaction; returns the new head. The awaited decision's deadline
+/// Runs inside the caller's transaction; returns the new head. A bot's awaited seat is due at
+/// once (`due_kind` 'bot', whatever the clock). The awaited decision's deadline
 /// starts again from now unless `keep_deadline` (the same decision is still awaited: another
 /// seat resigned).
 ///
@@ -397,6 +403,8 @@ pub(crate) struct Appended {
 ///    on plain PostgreSQL one statement; on Citus the insert runs on the worker and the notify on
 ///    the coordinator, where the servers listen. (`RETURNING pg_notify(…)` is refused by Citus,
 ///    and would run on a worker if it were not.)
+// Each argument is one the two statements bind; a struct would only rename them.
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn append_tx(
     conn: &mut PgConnection,
     id: GameId,
@@ -417,10 +425,21 @@ pub(crate) async fn append_tx(
     let updated: Option<(Option<DateTime<Utc>>,)> = sqlx::query_as(
         "UPDATE games SET version = $2, status = $3, awaiting_seat = $4, winners = $5, \
                           updated_at = now(), \
-                          due_at = CASE WHEN $7 AND $8::text IS NOT DISTINCT FROM due_kind \
-                                        THEN due_at \
+                          due_at = CASE WHEN $8::text IS NULL THEN NULL \
+                                        WHEN $8 = 'bot' OR EXISTS ( \
+                                             SELECT 1 FROM game_seats s \
+                                             WHERE s.game_id = $1 AND s.seat = $4 \
+                                               AND s.bot IS NOT NULL) THEN now() \
+                                        WHEN $8 = 'unclocked' THEN NULL \
+                                        WHEN $7 AND due_kind = 'clock' THEN due_at \
                                         ELSE now() + make_interval(secs => $9) END, \
-                          due_kind = $8 \
+                          due_kind = CASE WHEN $8::text IS NULL THEN NULL \
+                                          WHEN $8 = 'bot' OR EXISTS ( \
+                                               SELECT 1 FROM game_seats s \
+                                               WHERE s.game_id = $1 AND s.seat = $4 \
+                                                 AND s.bot IS NOT NULL) THEN 'bot' \
+                                          WHEN $8 = 'unclocked' THEN NULL \
+                                          ELSE 'clock' END \
          WHERE id = $1 AND version = $6 \
          RETURNING CASE WHEN due_kind = 'clock' THEN due_at END",
     )
@@ -554,8 +573,8 @@ pub struct Submitted {
     pub game: Game,
     /// This is a repeat of an idempotent request: nothing was appended now.
     pub replayed: bool,
-    /// When the decision awaited at `version` times out (`None` without a clock, and for a
-    /// repeat).
+    /// When the decision awaited at `version` times out (`None` without a clock); for a repeat,
+    /// what the original answer said.
     pub deadline: Option<DateTime<Utc>>,
 }
 
@@ -576,6 +595,7 @@ struct KeyRow {
     seat: i16,
     first_seq: i64,
     version: i64,
+    deadline: Option<DateTime<Utc>>,
 }
 
 impl Store {
@@ -756,7 +776,7 @@ impl Store {
         let head = self.replay_head(&mut tx, id).await?;
         if let Some(key) = s.idempotency_key {
             let prior: Option<KeyRow> = sqlx::query_as(
-                "SELECT request_hash, seat, first_seq, version FROM idempotency_keys \
+                "SELECT request_hash, seat, first_seq, version, deadline FROM idempotency_keys \
                  WHERE game_id = $1 AND account_id = $2 AND key = $3",
             )
             .bind(id.0)
@@ -784,7 +804,7 @@ impl Store {
                     events,
                     game,
                     replayed: true,
-                    deadline: None,
+                    deadline: prior.deadline,
                 })));
             }
         }
@@ -838,8 +858,9 @@ impl Store {
         if let Some(key) = s.idempotency_key {
             let stored = sqlx::query(
                 "INSERT INTO idempotency_keys \
-                     (game_id, account_id, key, request_hash, seat, first_seq, version) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                     (game_id, account_id, key, request_hash, seat, first_seq, version, \
+                      deadline) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
             )
             .bind(id.0)
             .bind(s.account.0)
@@ -848,6 +869,7 @@ impl Store {
             .bind(i16::from(seat.0))
             .bind(version + 1)
             .bind(new_version)
+            .bind(appended.deadline)
             .execute(&mut *tx)
             .await;
             match stored {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Datelike, Utc};
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use sqlx::types::Json;
@@ -14,7 +14,7 @@ use super::error::{Context, Result, StoreError, unexpected};
 use super::events::{AppendError, GENESIS, append_tx, seat_from_db};
 use super::outbox;
 use super::{AccountId, GameId, Store};
-use crate::engine::{self, Game, GameOptions, OptionsRequest, Seat};
+use crate::engine::{self, BotLevel, Game, GameOptions, OptionsRequest, Seat};
 
 /// The most games one listing page holds.
 pub const MAX_LIST_LIMIT: u32 = 100;
@@ -83,8 +83,12 @@ impl Visibility {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SeatInfo {
     pub seat: Seat,
+    /// The player's account; the nil id for a bot's seat (which no account holds).
     pub account_id: AccountId,
+    /// The player's username; for a bot, `"<level> bot"` (no username has a space).
     pub username: String,
+    /// The bot that holds the seat, if a bot does (issue 12 §3).
+    pub bot: Option<BotLevel>,
 }
 
 /// A game as listed: the `games` read model and its seats.
@@ -224,8 +228,9 @@ pub(crate) async fn lock_row(conn: &mut PgConnection, id: GameId) -> Result<Game
 struct SeatRow {
     game_id: Uuid,
     seat: i16,
-    account_id: Uuid,
-    username: String,
+    account_id: Option<Uuid>,
+    username: Option<String>,
+    bot: Option<String>,
 }
 
 pub(crate) async fn fetch_seats(
@@ -233,8 +238,8 @@ pub(crate) async fn fetch_seats(
     ids: &[Uuid],
 ) -> Result<HashMap<Uuid, Vec<SeatInfo>>> {
     let rows: Vec<SeatRow> = sqlx::query_as(
-        "SELECT s.game_id, s.seat, s.account_id, a.username \
-         FROM game_seats s JOIN accounts a ON a.id = s.account_id \
+        "SELECT s.game_id, s.seat, s.account_id, a.username, s.bot \
+         FROM game_seats s LEFT JOIN accounts a ON a.id = s.account_id \
          WHERE s.game_id = ANY($1) ORDER BY s.game_id, s.seat",
     )
     .bind(ids)
@@ -243,10 +248,20 @@ pub(crate) async fn fetch_seats(
     .context("read seats")?;
     let mut seats: HashMap<Uuid, Vec<SeatInfo>> = HashMap::new();
     for r in rows {
+        let bot = r
+            .bot
+            .map(|b| b.parse::<BotLevel>())
+            .transpose()
+            .map_err(|e| unexpected(e.to_string()))?;
         seats.entry(r.game_id).or_default().push(SeatInfo {
             seat: seat_from_db(r.seat)?,
-            account_id: AccountId(r.account_id),
-            username: r.username,
+            account_id: AccountId(r.account_id.unwrap_or(Uuid::nil())),
+            username: match (r.username, bot) {
+                (Some(name), _) => name,
+                (None, Some(bot)) => format!("{bot} bot"),
+                (None, None) => return Err(unexpected("a seat held by nobody")),
+            },
+            bot,
         });
     }
     Ok(seats)
@@ -347,7 +362,25 @@ impl Store {
         visibility: Visibility,
         max_open: Option<u32>,
     ) -> Result<GameSummary> {
+        let mut no_chance = rand::rngs::StdRng::from_seed([0; 32]);
+        self.create_game_with_bots(creator, options, visibility, max_open, &[], &mut no_chance)
+            .await
+    }
+
+    /// As [`Store::create_game_as`], with seats given to bots (issue 12 §3): each of `bots` is a
+    /// seat (1 to players − 1; the creator takes seat 0) and a level. A game whose every other
+    /// seat is a bot's starts at once (dealt with `rng`).
+    pub async fn create_game_with_bots(
+        &self,
+        creator: AccountId,
+        options: GameOptions,
+        visibility: Visibility,
+        max_open: Option<u32>,
+        bots: &[(Seat, BotLevel)],
+        rng: &mut (impl Rng + ?Sized),
+    ) -> Result<GameSummary> {
         let options = validated(options)?;
+        check_bot_seats(&options, bots)?;
         let id = GameId(Uuid::now_v7());
         let mut tx = self.pool.begin().await.context("begin create")?;
         if let Some(max) = max_open {
@@ -369,8 +402,69 @@ impl Store {
             }
         }
         insert_game(&mut tx, id, options, creator, visibility, None, Seat(0)).await?;
+        for &(seat, level) in bots {
+            insert_bot(&mut tx, id, seat, level).await?;
+        }
+        if bots.len() + 1 == usize::from(options.players) {
+            start_in(&mut tx, id, 0, &options, rng).await?;
+        }
         let summary = fetch_summary(&mut tx, id).await?;
         tx.commit().await.context("commit create")?;
+        Ok(summary)
+    }
+
+    /// A seated player gives a free seat of an open game to a bot of `level` (the lowest free
+    /// seat, or `seat`); when it was the last free seat, the game starts.
+    pub async fn add_bot(
+        &self,
+        id: GameId,
+        account: AccountId,
+        level: BotLevel,
+        seat: Option<Seat>,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> Result<GameSummary> {
+        let mut tx = self.pool.begin().await.context("begin add bot")?;
+        let game = lock_row(&mut tx, id).await?;
+        let summary = fetch_summary(&mut tx, id).await?;
+        if !summary.visible_to(account) {
+            return Err(StoreError::NotFound);
+        }
+        if !summary.is_seated(account) {
+            return Err(StoreError::NotSeated);
+        }
+        if game.status()? != GameStatus::Open {
+            return Err(StoreError::NotOpen);
+        }
+        let options = game.options.0;
+        let taken = |s: u8| summary.seats.iter().any(|x| x.seat.0 == s);
+        let seat = match seat {
+            Some(seat) if seat.0 >= options.players => {
+                return Err(StoreError::InvalidBots(format!(
+                    "seat {} is past the last seat {}",
+                    seat.0,
+                    options.players - 1
+                )));
+            }
+            Some(seat) if taken(seat.0) => return Err(StoreError::SeatTaken),
+            Some(seat) => seat,
+            None => Seat(
+                (0..options.players)
+                    .find(|s| !taken(*s))
+                    .ok_or(StoreError::GameFull)?,
+            ),
+        };
+        insert_bot(&mut tx, id, seat, level).await?;
+        if summary.seats.len() + 1 == usize::from(options.players) {
+            start_in(&mut tx, id, game.version, &options, rng).await?;
+        } else {
+            sqlx::query("UPDATE games SET updated_at = now() WHERE id = $1")
+                .bind(id.0)
+                .execute(&mut *tx)
+                .await
+                .context("touch a game")?;
+        }
+        let summary = fetch_summary(&mut tx, id).await?;
+        tx.commit().await.context("commit add bot")?;
         Ok(summary)
     }
 
@@ -455,38 +549,7 @@ impl Store {
             super::invitations::spend(&mut tx, id, invitation.id).await?;
         }
         if seats.len() + 1 == usize::from(options.players) {
-            let events = engine::start(&options, rng)?;
-            let started = Game::replay(&events);
-            match append_tx(
-                &mut tx,
-                id,
-                game.version,
-                None,
-                &events,
-                GENESIS,
-                &started,
-                false,
-            )
-            .await
-            {
-                // Issue 13 §1: `game_started` to every seat, `your_turn` to the first player.
-                Ok(a) => {
-                    outbox::record_append(
-                        &mut tx,
-                        id,
-                        game.version,
-                        a.version,
-                        None,
-                        &started,
-                        a.deadline,
-                    )
-                    .await?;
-                }
-                Err(AppendError::Race) => {
-                    return Err(unexpected(format!("open game {id} already has events")));
-                }
-                Err(AppendError::Store(e)) => return Err(e),
-            }
+            start_in(&mut tx, id, game.version, &options, rng).await?;
         } else {
             sqlx::query("UPDATE games SET updated_at = now() WHERE id = $1")
                 .bind(id.0)
@@ -501,7 +564,7 @@ impl Store {
 
     /// Gives up a seat before the game starts. The players after it move up one seat, so seats
     /// stay contiguous from 0 (the creator may leave too; `created_by` still names them). When
-    /// the last player leaves, the game becomes `abandoned`.
+    /// the last player leaves (bots do not keep a game open), the game becomes `abandoned`.
     pub async fn leave_game(&self, id: GameId, account: AccountId) -> Result<GameSummary> {
         let mut tx = self.pool.begin().await.context("begin leave")?;
         let game = lock_row(&mut tx, id).await?;
@@ -527,7 +590,7 @@ impl Store {
         let shift = if game.rematch_of.is_some() {
             0..0
         } else {
-            (mine.0 + 1)..seats.len() as u8
+            (mine.0 + 1)..seats.iter().map(|s| s.seat.0 + 1).max().unwrap_or(0)
         };
         // One row at a time, upwards: the primary key is checked row by row.
         for seat in shift {
@@ -538,7 +601,8 @@ impl Store {
                 .await
                 .context("move a seat up")?;
         }
-        let status = if seats.len() == 1 {
+        let players_left = seats.iter().filter(|s| s.bot.is_none()).count() - 1;
+        let status = if players_left == 0 {
             GameStatus::Abandoned
         } else {
             GameStatus::Open
@@ -637,6 +701,63 @@ impl Store {
             .collect::<Result<_>>()?;
         Ok((page, next))
     }
+}
+
+/// Every seat is taken: deals (the engine's start events become seq 1.., system events with no
+/// acting seat), in the caller's transaction, with `game_started` and `your_turn` in the outbox.
+async fn start_in(
+    conn: &mut PgConnection,
+    id: GameId,
+    version: i64,
+    options: &GameOptions,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<()> {
+    let events = engine::start(options, rng)?;
+    let started = Game::replay(&events);
+    match append_tx(conn, id, version, None, &events, GENESIS, &started, false).await {
+        Ok(a) => {
+            outbox::record_append(conn, id, version, a.version, None, &started, a.deadline).await
+        }
+        Err(AppendError::Race) => Err(unexpected(format!("open game {id} already has events"))),
+        Err(AppendError::Store(e)) => Err(e),
+    }
+}
+
+/// Bots at creation: distinct seats from 1 to players − 1.
+fn check_bot_seats(options: &GameOptions, bots: &[(Seat, BotLevel)]) -> Result<()> {
+    for (i, (seat, _)) in bots.iter().enumerate() {
+        if seat.0 == 0 || seat.0 >= options.players {
+            return Err(StoreError::InvalidBots(format!(
+                "a bot's seat is 1 to {} (the creator takes seat 0), not {}",
+                options.players - 1,
+                seat.0
+            )));
+        }
+        if bots[..i].iter().any(|(other, _)| other == seat) {
+            return Err(StoreError::InvalidBots(format!(
+                "seat {} is given twice",
+                seat.0
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Gives `seat` to a bot of `level`.
+async fn insert_bot(
+    conn: &mut PgConnection,
+    id: GameId,
+    seat: Seat,
+    level: BotLevel,
+) -> Result<()> {
+    sqlx::query("INSERT INTO game_seats (game_id, seat, bot) VALUES ($1, $2, $3)")
+        .bind(id.0)
+        .bind(i16::from(seat.0))
+        .bind(level.as_str())
+        .execute(conn)
+        .await
+        .context("seat a bot")?;
+    Ok(())
 }
 
 /// Inserts an open game and seats its creator at `seat`.

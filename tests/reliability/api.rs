@@ -125,11 +125,23 @@ impl Api {
         self.try_started_game(tokens).await.unwrap()
     }
 
+    /// [`Api::started_game`] with these options (`players` must match `tokens`).
+    pub async fn started_game_with(&self, tokens: &[String], options: &Value) -> Table {
+        self.try_started_game_with(tokens, options).await.unwrap()
+    }
+
     /// [`Api::started_game`], returning network errors (the server may have been killed).
     pub async fn try_started_game(&self, tokens: &[String]) -> reqwest::Result<Table> {
-        let res = self
-            .post(&tokens[0], "/v1/games", &json!({"players": tokens.len()}))
-            .await?;
+        self.try_started_game_with(tokens, &json!({"players": tokens.len()}))
+            .await
+    }
+
+    async fn try_started_game_with(
+        &self,
+        tokens: &[String],
+        options: &Value,
+    ) -> reqwest::Result<Table> {
+        let res = self.post(&tokens[0], "/v1/games", options).await?;
         assert_eq!(res.status(), 201, "create a game");
         let created: Value = res.json().await?;
         let id: Uuid = created["id"].as_str().unwrap().parse().unwrap();

@@ -22,13 +22,18 @@ use crate::common::fresh_database;
 const BIN: &str = env!("CARGO_BIN_EXE_lords");
 
 /// `lords serve` on a given database and port, its stderr appended to a log file.
-struct Server {
+pub(super) struct Server {
     child: Child,
     log: PathBuf,
 }
 
 impl Server {
-    fn start(db_url: &str, port: u16, log: &Path) -> Server {
+    pub(super) fn start(db_url: &str, port: u16, log: &Path) -> Server {
+        Server::start_with(db_url, port, log, &[])
+    }
+
+    /// [`Server::start`] with more environment variables.
+    pub(super) fn start_with(db_url: &str, port: u16, log: &Path, env: &[(&str, &str)]) -> Server {
         let file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -43,6 +48,7 @@ impl Server {
             .env("LORDS_JWT_SECRET", TEST_JWT_SECRET)
             .env("LORDS_LISTEN", format!("127.0.0.1:{port}"))
             .env("LORDS_WORKERS", "2")
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(file)
@@ -55,7 +61,7 @@ impl Server {
     }
 
     /// Waits until `/readyz` answers 200.
-    async fn ready(&mut self, api: &Api) {
+    pub(super) async fn ready(&mut self, api: &Api) {
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             if let Ok(res) = api.client.get(api.url("/readyz")).send().await
@@ -72,12 +78,12 @@ impl Server {
     }
 
     /// SIGKILL: no graceful shutdown, no chance to finish anything.
-    fn kill(&mut self) {
+    pub(super) fn kill(&mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
     }
 
-    fn log_tail(&self) -> String {
+    pub(super) fn log_tail(&self) -> String {
         let log = std::fs::read_to_string(&self.log).unwrap_or_default();
         let lines: Vec<&str> = log.lines().collect();
         lines[lines.len().saturating_sub(30)..].join("\n")
@@ -91,7 +97,7 @@ impl Drop for Server {
     }
 }
 
-fn free_port() -> u16 {
+pub(super) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -100,7 +106,7 @@ fn free_port() -> u16 {
 }
 
 /// `lords verify --all` on the database; its exit status and output.
-async fn verify_all_command(db_url: &str) -> std::process::Output {
+pub(super) async fn verify_all_command(db_url: &str) -> std::process::Output {
     tokio::process::Command::new(BIN)
         .args(["verify", "--all"])
         .env_clear()

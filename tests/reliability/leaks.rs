@@ -81,7 +81,12 @@ async fn compare_views(
             seat.map_or(Viewer::Spectator, Viewer::Seat)
         };
         let expected = serde_json::to_value(engine::view(&game, viewer)).unwrap();
-        assert_eq!(body["view"], expected, "{seat:?} at {version}");
+        // The API adds the awaited decision's deadline, which the engine does not know.
+        let mut view = body["view"].clone();
+        if let Some(awaiting) = view["awaiting"].as_object_mut() {
+            assert!(awaiting.remove("deadline").is_some(), "{awaiting:?}");
+        }
+        assert_eq!(view, expected, "{seat:?} at {version}");
         if !over {
             hides_what_it_must(&body["view"], seat);
         }

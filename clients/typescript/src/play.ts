@@ -199,6 +199,16 @@ function describe(e: Event): string {
       return `skirmish ${e.skirmish} ended`;
     case "game_ended":
       return `game over: scores ${e.scores.join("/")}, winners ${e.winners.join(", ")}`;
+    case "seat_resigned":
+      return `seat ${e.seat} resigned`;
+    case "decision_timed_out":
+      return `seat ${e.seat} timed out (${e.consecutive} in a row)`;
+    case "seat_abandoned":
+      return `seat ${e.seat} abandoned`;
+    case "bot_acted":
+      return `a ${e.level} bot plays for seat ${e.seat}:`;
+    case "timeouts_cleared":
+      return `seat ${e.seat} is back`;
     default:
       return unreachable(e);
   }

@@ -269,8 +269,10 @@ export interface paths {
         get: operations["list_games"];
         put?: never;
         /**
-         * Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills.
-         * @description Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills.
+         * Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills:
+         *     at once when every other seat is given to a bot (`bots`).
+         * @description Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills:
+         *     at once when every other seat is given to a bot (`bots`).
          */
         post: operations["create_game"];
         delete?: never;
@@ -313,6 +315,30 @@ export interface paths {
          * @description Submits one action for the caller's seat.
          */
         post: operations["submit_action"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A seated player gives a free seat of an open game to a built-in bot (`seat`, or the lowest
+         *     free seat when left out). When it was the last free seat, the game starts; a bot's
+         *     decisions are taken by the server within about a second of becoming awaited.
+         * @description A seated player gives a free seat of an open game to a built-in bot (`seat`, or the lowest
+         *     free seat when left out). When it was the last free seat, the game starts; a bot's
+         *     decisions are taken by the server within about a second of becoming awaited.
+         */
+        post: operations["add_bot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -718,6 +744,15 @@ export interface components {
          * @enum {string}
          */
         BotLevel: "random" | "greedy" | "mcts";
+        /** @description A seat given to a built-in bot. */
+        BotSeat: {
+            level: components["schemas"]["BotLevel"];
+            /**
+             * Format: int32
+             * @description The seat; for `POST /v1/games/{id}/bots` it may be left out (the lowest free seat).
+             */
+            seat?: number | null;
+        };
         /**
          * CardDrawnEvent
          * @description [RULES](/docs/rules) §5 Forsyth: the top card of the draw pile into the hand; `card` is `null` for
@@ -834,6 +869,11 @@ export interface components {
          *     but `players` may be left out, and unknown fields are rejected.
          */
         CreateGameRequest: {
+            /**
+             * @description Seats given to bots (issue 12 §3): distinct seats from 1 to `players` − 1 (the creator
+             *     takes seat 0). With every other seat a bot's, the game starts at once.
+             */
+            bots?: components["schemas"]["BotSeat"][] | null;
             /** @description Default `false` (the rulebook sets Bruce aside for first games). */
             include_bruce?: boolean | null;
             /**
@@ -1566,6 +1606,8 @@ export interface components {
              *     - `too_many_open_games` (409): Too many open games
              *     - `request_timeout` (408): Request body too slow
              *     - `invalid_invitation` (422): Invalid invitation
+             *     - `invalid_bots` (422): Invalid bots
+             *     - `seat_taken` (409): Seat taken
              *
              *     Rule violations (422), returned by game actions:
              *
@@ -1596,7 +1638,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -1755,8 +1797,11 @@ export interface components {
         };
         /** @description A seat and who holds it. */
         SeatDto: {
+            /** @description The bot holding the seat (`random`, `greedy`, `mcts`); `null` for a player. */
+            bot: null | components["schemas"]["BotLevel"];
             /** Format: int32 */
             seat: number;
+            /** @description The player's username; for a bot's seat `"<level> bot"`. */
             username: string;
         };
         /**
@@ -2966,21 +3011,26 @@ export interface operations {
                      *         {
                      *           "awaiting": 0,
                      *           "created_at": "2026-03-14T18:02:11.482Z",
+                     *           "deadline": "2026-03-17T18:09:47.120Z",
                      *           "id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
                      *           "options": {
                      *             "include_bruce": false,
+                     *             "max_timeouts": 3,
                      *             "players": 2,
                      *             "power_rule": "lowest_strength",
-                     *             "target_score": 40
+                     *             "target_score": 40,
+                     *             "turn_time_limit_s": 259200
                      *           },
                      *           "rematch": null,
                      *           "rematch_of": null,
                      *           "seats": [
                      *             {
+                     *               "bot": null,
                      *               "seat": 0,
                      *               "username": "robert_bruce"
                      *             },
                      *             {
+                     *               "bot": null,
                      *               "seat": 1,
                      *               "username": "james_douglas"
                      *             }
@@ -3097,17 +3147,21 @@ export interface operations {
                      * @example {
                      *       "awaiting": null,
                      *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "deadline": null,
                      *       "id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
                      *       "options": {
                      *         "include_bruce": false,
+                     *         "max_timeouts": 3,
                      *         "players": 2,
                      *         "power_rule": "lowest_strength",
-                     *         "target_score": 40
+                     *         "target_score": 40,
+                     *         "turn_time_limit_s": 259200
                      *       },
                      *       "rematch": null,
                      *       "rematch_of": null,
                      *       "seats": [
                      *         {
+                     *           "bot": null,
                      *           "seat": 0,
                      *           "username": "robert_bruce"
                      *         }
@@ -3212,7 +3266,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_options`, `invalid_player_count`, `invalid_target_score`, `invalid_turn_time_limit`, `invalid_max_timeouts` */
+            /** @description `invalid_options`, `invalid_player_count`, `invalid_target_score`, `invalid_turn_time_limit`, `invalid_max_timeouts`, `invalid_bots` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3306,21 +3360,26 @@ export interface operations {
                      *       "game": {
                      *         "awaiting": 0,
                      *         "created_at": "2026-03-14T18:02:11.482Z",
+                     *         "deadline": "2026-03-17T18:09:47.120Z",
                      *         "id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
                      *         "options": {
                      *           "include_bruce": false,
+                     *           "max_timeouts": 3,
                      *           "players": 2,
                      *           "power_rule": "lowest_strength",
-                     *           "target_score": 40
+                     *           "target_score": 40,
+                     *           "turn_time_limit_s": 259200
                      *         },
                      *         "rematch": null,
                      *         "rematch_of": null,
                      *         "seats": [
                      *           {
+                     *             "bot": null,
                      *             "seat": 0,
                      *             "username": "robert_bruce"
                      *           },
                      *           {
+                     *             "bot": null,
                      *             "seat": 1,
                      *             "username": "james_douglas"
                      *           }
@@ -3334,6 +3393,7 @@ export interface operations {
                      *       "version": 21,
                      *       "view": {
                      *         "awaiting": {
+                     *           "deadline": "2026-03-17T18:09:47.120Z",
                      *           "decision": {
                      *             "kind": "turn"
                      *           },
@@ -3578,6 +3638,7 @@ export interface operations {
                      *       "version": 21,
                      *       "view": {
                      *         "awaiting": {
+                     *           "deadline": "2026-03-17T18:09:47.120Z",
                      *           "decision": {
                      *             "kind": "turn"
                      *           },
@@ -3845,6 +3906,248 @@ export interface operations {
                      *       "status": 422,
                      *       "title": "Rule violation",
                      *       "type": "/problems/not_your_turn"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    add_bot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotSeat"];
+            };
+        };
+        responses: {
+            /** @description The seat is the bot's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "awaiting": null,
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "deadline": null,
+                     *       "id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
+                     *       "options": {
+                     *         "include_bruce": false,
+                     *         "max_timeouts": 3,
+                     *         "players": 2,
+                     *         "power_rule": "lowest_strength",
+                     *         "target_score": 40,
+                     *         "turn_time_limit_s": 259200
+                     *       },
+                     *       "rematch": null,
+                     *       "rematch_of": null,
+                     *       "seats": [
+                     *         {
+                     *           "bot": null,
+                     *           "seat": 0,
+                     *           "username": "robert_bruce"
+                     *         },
+                     *         {
+                     *           "bot": "mcts",
+                     *           "seat": 1,
+                     *           "username": "mcts bot"
+                     *         }
+                     *       ],
+                     *       "status": "open",
+                     *       "updated_at": "2026-03-14T18:02:11.482Z",
+                     *       "version": 0,
+                     *       "visibility": "public",
+                     *       "winners": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GameSummaryDto"];
+                };
+            };
+            /** @description `malformed_json`, `invalid_path` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_seated` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_seated",
+                     *       "detail": "you are not seated in this game",
+                     *       "status": 403,
+                     *       "title": "Not seated in this game",
+                     *       "type": "/problems/not_seated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` (also a private game the caller may not see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "game_not_found",
+                     *       "detail": "no game with this id",
+                     *       "status": 404,
+                     *       "title": "Game not found",
+                     *       "type": "/problems/game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_open`, `game_full`, `seat_taken` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "game_not_open",
+                     *       "detail": "the game has started: seats are no longer open",
+                     *       "status": 409,
+                     *       "title": "Game not open",
+                     *       "type": "/problems/game_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_bots` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_bots",
+                     *       "detail": "Invalid bots",
+                     *       "status": 422,
+                     *       "title": "Invalid bots",
+                     *       "type": "/problems/invalid_bots"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -4332,21 +4635,26 @@ export interface operations {
                      * @example {
                      *       "awaiting": 0,
                      *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "deadline": "2026-03-17T18:09:47.120Z",
                      *       "id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
                      *       "options": {
                      *         "include_bruce": false,
+                     *         "max_timeouts": 3,
                      *         "players": 2,
                      *         "power_rule": "lowest_strength",
-                     *         "target_score": 40
+                     *         "target_score": 40,
+                     *         "turn_time_limit_s": 259200
                      *       },
                      *       "rematch": null,
                      *       "rematch_of": null,
                      *       "seats": [
                      *         {
+                     *           "bot": null,
                      *           "seat": 0,
                      *           "username": "robert_bruce"
                      *         },
                      *         {
+                     *           "bot": null,
                      *           "seat": 1,
                      *           "username": "james_douglas"
                      *         }
@@ -4549,17 +4857,21 @@ export interface operations {
                      * @example {
                      *       "awaiting": null,
                      *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "deadline": null,
                      *       "id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
                      *       "options": {
                      *         "include_bruce": false,
+                     *         "max_timeouts": 3,
                      *         "players": 2,
                      *         "power_rule": "lowest_strength",
-                     *         "target_score": 40
+                     *         "target_score": 40,
+                     *         "turn_time_limit_s": 259200
                      *       },
                      *       "rematch": null,
                      *       "rematch_of": null,
                      *       "seats": [
                      *         {
+                     *           "bot": null,
                      *           "seat": 0,
                      *           "username": "robert_bruce"
                      *         }
@@ -4936,12 +5248,15 @@ export interface operations {
                      * @example {
                      *       "awaiting": null,
                      *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "deadline": null,
                      *       "id": "0195f3d4-2b3c-7d4e-8f5a-6b7c8d9e0f1a",
                      *       "options": {
                      *         "include_bruce": false,
+                     *         "max_timeouts": 3,
                      *         "players": 2,
                      *         "power_rule": "lowest_strength",
-                     *         "target_score": 40
+                     *         "target_score": 40,
+                     *         "turn_time_limit_s": 259200
                      *       },
                      *       "rematch": null,
                      *       "rematch_of": {
@@ -4949,6 +5264,7 @@ export interface operations {
                      *       },
                      *       "seats": [
                      *         {
+                     *           "bot": null,
                      *           "seat": 1,
                      *           "username": "robert_bruce"
                      *         }
@@ -4975,12 +5291,15 @@ export interface operations {
                      * @example {
                      *       "awaiting": null,
                      *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "deadline": null,
                      *       "id": "0195f3d4-2b3c-7d4e-8f5a-6b7c8d9e0f1a",
                      *       "options": {
                      *         "include_bruce": false,
+                     *         "max_timeouts": 3,
                      *         "players": 2,
                      *         "power_rule": "lowest_strength",
-                     *         "target_score": 40
+                     *         "target_score": 40,
+                     *         "turn_time_limit_s": 259200
                      *       },
                      *       "rematch": null,
                      *       "rematch_of": {
@@ -4988,6 +5307,7 @@ export interface operations {
                      *       },
                      *       "seats": [
                      *         {
+                     *           "bot": null,
                      *           "seat": 1,
                      *           "username": "robert_bruce"
                      *         }
@@ -5148,6 +5468,119 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "version": 21,
+                     *       "view": {
+                     *         "awaiting": {
+                     *           "deadline": "2026-03-17T18:09:47.120Z",
+                     *           "decision": {
+                     *             "kind": "turn"
+                     *           },
+                     *           "seat": 0
+                     *         },
+                     *         "discard": [],
+                     *         "draw_pile": null,
+                     *         "draw_size": 79,
+                     *         "edition": "standard-v1",
+                     *         "initiative": 1,
+                     *         "last_scores": [],
+                     *         "options": {
+                     *           "include_bruce": false,
+                     *           "max_timeouts": 3,
+                     *           "players": 2,
+                     *           "power_rule": "lowest_strength",
+                     *           "target_score": 40,
+                     *           "turn_time_limit_s": 259200
+                     *         },
+                     *         "placement": [],
+                     *         "players": [
+                     *           {
+                     *             "army": [
+                     *               {
+                     *                 "active": null,
+                     *                 "card": 92,
+                     *                 "face_up": false,
+                     *                 "kept": false
+                     *               }
+                     *             ],
+                     *             "hand": [
+                     *               67,
+                     *               44,
+                     *               65,
+                     *               18
+                     *             ],
+                     *             "hand_size": 4,
+                     *             "resigned": false,
+                     *             "score": 0,
+                     *             "seat": 0,
+                     *             "timeouts": 0,
+                     *             "victory": []
+                     *           },
+                     *           {
+                     *             "army": [
+                     *               {
+                     *                 "active": null,
+                     *                 "card": null,
+                     *                 "face_up": false,
+                     *                 "kept": false
+                     *               },
+                     *               {
+                     *                 "active": null,
+                     *                 "card": null,
+                     *                 "face_up": false,
+                     *                 "kept": false
+                     *               }
+                     *             ],
+                     *             "hand": null,
+                     *             "hand_size": 3,
+                     *             "resigned": false,
+                     *             "score": 0,
+                     *             "seat": 1,
+                     *             "timeouts": 0,
+                     *             "victory": []
+                     *           }
+                     *         ],
+                     *         "ranking": null,
+                     *         "recruits": [
+                     *           {
+                     *             "card": 40,
+                     *             "slot": 0,
+                     *             "state": "face_up"
+                     *           },
+                     *           {
+                     *             "card": 83,
+                     *             "slot": 1,
+                     *             "state": "face_up"
+                     *           },
+                     *           {
+                     *             "card": null,
+                     *             "slot": 2,
+                     *             "state": "face_down"
+                     *           },
+                     *           {
+                     *             "card": null,
+                     *             "slot": 3,
+                     *             "state": "face_down"
+                     *           },
+                     *           {
+                     *             "card": null,
+                     *             "slot": 4,
+                     *             "state": "face_down"
+                     *           }
+                     *         ],
+                     *         "skirmish": 1,
+                     *         "status": "active",
+                     *         "supporters": [
+                     *           78,
+                     *           89
+                     *         ],
+                     *         "turn": 2,
+                     *         "viewer": 0,
+                     *         "winners": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
@@ -5705,17 +6138,21 @@ export interface operations {
                      *           "game": {
                      *             "awaiting": null,
                      *             "created_at": "2026-03-14T18:02:11.482Z",
+                     *             "deadline": null,
                      *             "id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
                      *             "options": {
                      *               "include_bruce": false,
+                     *               "max_timeouts": 3,
                      *               "players": 2,
                      *               "power_rule": "lowest_strength",
-                     *               "target_score": 40
+                     *               "target_score": 40,
+                     *               "turn_time_limit_s": 259200
                      *             },
                      *             "rematch": null,
                      *             "rematch_of": null,
                      *             "seats": [
                      *               {
+                     *                 "bot": null,
                      *                 "seat": 0,
                      *                 "username": "robert_bruce"
                      *               }
