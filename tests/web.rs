@@ -4,7 +4,8 @@
 //! Chromium driven by playwright-core, `web/tests/browser.mjs`) two players play a whole game by
 //! clicking, a spectator never sees a hidden card, a reload resumes, a refusal shows its problem,
 //! the history slider and the audit page work, axe-core finds no serious violation, and the
-//! screenshots land in `target/screenshots/`.
+//! screenshots land in `target/screenshots/`. In French too (issue 16): the catalogues have the
+//! same keys, and a whole game is played through the French page by French accessible names.
 //!
 //! Needs Node (the pinned tools: `npm ci`, run here when missing) and Chromium
 //! (`apt-get install chromium`; `.ci/run` installs it; `LORDS_CHROMIUM` names another binary).
@@ -151,6 +152,7 @@ async fn the_api_docs_problems_metrics_and_health_still_answer_beside_the_web_cl
         "/openapi.json",
         "/docs/",
         "/docs/rules",
+        "/docs/rules.fr",
         "/problems/not_found",
         "/metrics",
         "/v1/cards",
@@ -177,6 +179,39 @@ fn the_web_client_type_checks_strictly_against_the_generated_api_types() {
     );
 }
 
+#[test]
+fn the_english_and_french_catalogues_have_the_same_keys() {
+    node_tools();
+    let output = Command::new("node")
+        .arg("web/tests/i18n.mjs")
+        .current_dir(root())
+        .output()
+        .expect("node runs");
+    assert!(
+        output.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[tokio::test]
+async fn the_page_loads_only_the_catalogue_of_its_language() {
+    let app = spawn_app().await;
+    for path in [
+        "/static/js/i18n.js",
+        "/static/js/i18n/en.js",
+        "/static/js/i18n/fr.js",
+    ] {
+        assert_eq!(app.get(path).await.status(), 200, "{path}");
+    }
+    // English is imported by i18n.js; French only by a dynamic import when chosen.
+    let i18n = app.get("/static/js/i18n.js").await.text().await.unwrap();
+    assert!(i18n.contains("import en from \"./i18n/en.js\""));
+    assert!(!i18n.contains("import fr from"));
+    assert!(i18n.contains("await import(\"./i18n/fr.js\")"));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_a_whole_game_by_clicking_while_a_spectator_sees_no_hidden_card() {
     node_tools();
@@ -200,7 +235,9 @@ async fn two_players_play_a_whole_game_by_clicking_while_a_spectator_sees_no_hid
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(stdout.contains("web client: all browser checks passed"));
-    for name in ["lobby", "table"] {
+    assert!(stdout.contains("a refused action read in French"));
+    assert!(stdout.contains("the language switch is visible and remembered"));
+    for name in ["lobby", "table", "lobby-fr", "table-fr"] {
         for size in ["360x640", "1280x800"] {
             let shot = root().join(format!("target/screenshots/{name}-{size}.png"));
             assert!(shot.exists(), "{} was not written", shot.display());

@@ -23,6 +23,24 @@ pub async fn rules() -> HttpResponse {
         .body(RULES_MARKDOWN)
 }
 
+/// The same rules in French (`docs/rules.fr.md`): the same sections and numbering.
+pub const RULES_MARKDOWN_FR: &str = include_str!("../../docs/rules.fr.md");
+
+/// The rules this server enforces, in French: `docs/rules.fr.md`, with the same sections and
+/// numbering as `/docs/rules`, in the French edition's vocabulary (allié, recrue, partisan,
+/// jeton Initiative).
+#[utoipa::path(get, path = "/docs/rules.fr", tag = "operations",
+    responses((status = 200, description = "`docs/rules.fr.md`, the rules this server enforces, in French",
+        body = String, content_type = "text/markdown",
+        example = json!("# Lords of Scotland : les règles appliquées par ce serveur\n..."))))]
+pub async fn rules_fr() -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/markdown; charset=utf-8"))
+        .insert_header((header::CONTENT_LANGUAGE, "fr"))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(RULES_MARKDOWN_FR)
+}
+
 /// What a problem `code` means: the page its `type` URI names.
 #[utoipa::path(get, path = "/problems/{code}", tag = "operations",
     params(("code" = String, Path, description = "A problem code, e.g. `not_your_turn`", pattern = "^[a-z_]{1,64}$")),

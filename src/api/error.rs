@@ -12,6 +12,7 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::i18n::FrenchDetail;
 use crate::auth::{AccountError, AuthError};
 use crate::engine::RuleError;
 use crate::store::{StoreError, is_unavailable};
@@ -19,7 +20,9 @@ use crate::store::{StoreError, is_unavailable};
 pub const PROBLEM_CONTENT_TYPE: &str = "application/problem+json";
 
 /// A problem report (RFC 9457). `code` is the stable, machine-readable reason; branch on it,
-/// never on `title` or `detail`.
+/// never on `title` or `detail`. `title` and `detail` are in English, or in French when the
+/// request's `Accept-Language` prefers `fr` (the response's `Content-Language` says which); the
+/// `code` is the same in every language.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Problem {
     /// `/problems/<code>`.
@@ -451,6 +454,24 @@ impl ApiError {
         }
     }
 
+    /// The French detail when this error's carries a figure ([`super::i18n::FrenchDetail`]);
+    /// the others are translated by code.
+    fn french_detail(&self) -> Option<String> {
+        match self {
+            ApiError::PayloadTooLarge { limit } => {
+                Some(format!("le corps de la requête dépasse {limit} octets"))
+            }
+            ApiError::RateLimited { retry_after } => Some(format!(
+                "trop de tentatives échouées ; réessayez dans {} s",
+                retry_after_secs(*retry_after)
+            )),
+            ApiError::MigrationsPending(n) => Some(format!(
+                "{n} migration(s) de la base de données non appliquée(s)"
+            )),
+            _ => None,
+        }
+    }
+
     pub fn problem(&self) -> Problem {
         let detail = match self {
             ApiError::Unauthorized(AuthError::NotConfigured | AuthError::Lookup(_)) => {
@@ -515,6 +536,9 @@ impl ResponseError for ApiError {
             _ => {}
         }
         let mut res = problem_response(&self.problem());
+        if let Some(fr) = self.french_detail() {
+            res.extensions_mut().insert(FrenchDetail(fr));
+        }
         let headers = res.headers_mut();
         match self {
             ApiError::Unauthorized(AuthError::InvalidToken(_)) => {

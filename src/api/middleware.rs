@@ -22,7 +22,8 @@ use actix_web::{HttpMessage, ResponseError, web};
 use futures_util::Stream;
 use tracing::Instrument;
 
-use super::error::{ApiError, ErrorCode, problem, problem_response};
+use super::error::{ApiError, ErrorCode, PROBLEM_CONTENT_TYPE, Problem, problem, problem_response};
+use super::i18n::{FrenchDetail, Lang, localize};
 use crate::startup::AppState;
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -116,6 +117,10 @@ fn body_timeout_response(limit: Duration) -> actix_web::HttpResponse {
         ),
     );
     let mut res = problem_response(&p);
+    res.extensions_mut().insert(FrenchDetail(format!(
+        "le corps de la requête n'est pas arrivé en moins de {} s",
+        limit.as_secs()
+    )));
     res.head_mut()
         .set_connection_type(actix_web::http::ConnectionType::Close);
     res
@@ -132,6 +137,11 @@ pub async fn observe(
         tracing::info_span!("request", request_id = %id, method = %method, path = %req.path());
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let limit = state.as_ref().map(|s| s.config.max_body_bytes);
+    let lang = Lang::negotiate(
+        req.headers()
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    );
     // HEAD is GET without the body: routed as GET; the HTTP codec, which saw HEAD, writes the
     // same headers (Content-Length included) and leaves the body out.
     if req.method() == Method::HEAD {
@@ -180,6 +190,7 @@ pub async fn observe(
     }
     if res.status().is_client_error() || res.status().is_server_error() {
         res = problemize(res);
+        res = localize_problem(res, lang);
     }
     if let Ok(v) = HeaderValue::from_str(&id) {
         res.headers_mut().insert(REQUEST_ID, v);
@@ -252,6 +263,15 @@ fn problemize(res: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
     };
     let p = problem(status, code, title, detail);
     let mut new = problem_response(&p);
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        let allow = res
+            .headers()
+            .get(header::ALLOW)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        new.extensions_mut()
+            .insert(FrenchDetail(format!("cette ressource accepte : {allow}")));
+    }
     for (name, value) in res.headers() {
         if name != header::CONTENT_LENGTH && name != header::CONTENT_TYPE {
             new.headers_mut().append(name.clone(), value.clone());
@@ -259,6 +279,49 @@ fn problemize(res: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
     }
     let (req, _) = res.into_parts();
     ServiceResponse::new(req, new)
+}
+
+/// A problem in the request's language (issue 16): `Content-Language` always, and in French the
+/// title and detail rewritten by code (the `code` stays). `Vary: Accept-Language` tells caches.
+fn localize_problem(res: ServiceResponse<BoxBody>, lang: Lang) -> ServiceResponse<BoxBody> {
+    let is_problem = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes() == PROBLEM_CONTENT_TYPE.as_bytes());
+    if !is_problem {
+        return res;
+    }
+    let (req, mut response) = res.into_parts();
+    response.headers_mut().insert(
+        header::CONTENT_LANGUAGE,
+        HeaderValue::from_static(lang.tag()),
+    );
+    response
+        .headers_mut()
+        .append(header::VARY, HeaderValue::from_static("Accept-Language"));
+    if lang == Lang::En {
+        return ServiceResponse::new(req, response);
+    }
+    let french = response
+        .extensions()
+        .get::<FrenchDetail>()
+        .map(|d| d.0.clone());
+    let (head, body) = response.into_parts();
+    let bytes = match body.try_into_bytes() {
+        Ok(bytes) => bytes,
+        // Problems are built in memory; a streamed body would be no problem of ours.
+        Err(body) => return ServiceResponse::new(req, head.set_body(body)),
+    };
+    let body = match serde_json::from_slice::<Problem>(&bytes) {
+        Ok(mut p) => {
+            localize(&mut p, lang, french);
+            serde_json::to_vec(&p).map_or(bytes, Bytes::from)
+        }
+        Err(_) => bytes,
+    };
+    let mut response = head.set_body(BoxBody::new(body));
+    response.headers_mut().remove(header::CONTENT_LENGTH);
+    ServiceResponse::new(req, response)
 }
 
 /// `HEAD` routed as `GET`, for the /metrics server (which does without [`observe`]).

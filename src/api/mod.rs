@@ -7,6 +7,7 @@ pub mod cors;
 pub mod docs;
 pub mod error;
 pub mod games;
+pub mod i18n;
 pub mod lobby;
 pub mod middleware;
 pub mod openapi;
@@ -32,6 +33,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/docs").route(web::get().to(docs_redirect)))
         // Before Swagger UI, which answers every other path under /docs/.
         .service(web::resource("/docs/rules").route(web::get().to(docs::rules)))
+        .service(web::resource("/docs/rules.fr").route(web::get().to(docs::rules_fr)))
         .service(web::resource("/problems/{code}").route(web::get().to(docs::problem_page)))
         .service(
             SwaggerUi::new("/docs/{_:.*}")

@@ -61,6 +61,7 @@ use crate::engine::{
         openapi_json,
         swagger_ui,
         docs::rules,
+        docs::rules_fr,
         docs::problem_page,
     ),
     components(schemas(

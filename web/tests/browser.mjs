@@ -4,7 +4,10 @@
 // game's full events); a reload mid-game resumes; a refused action shows its problem; the
 // history slider and the audit page work on the finished game; axe-core finds no serious or
 // critical violation on the lobby, the table and the audit page; screenshots of the lobby and
-// the table at 360×640 and 1280×800 are written to target/screenshots/.
+// the table at 360×640 and 1280×800 are written to target/screenshots/. Then in French (issue
+// 16): two players whose browsers prefer French play a whole game finding every control by its
+// French name, a refusal reads in French with its unchanged code, French screenshots are written
+// beside the English ones (`*-fr-*.png`), and the visible language switch is remembered.
 //
 //   node web/tests/browser.mjs http://127.0.0.1:8080
 //
@@ -73,6 +76,73 @@ async function shot(page, name) {
 }
 
 const table = (page) => page.locator("section.table");
+
+/** Waits until the table has moved past `version` (or shows a refusal). */
+async function settled(page, version) {
+  await page.waitForFunction(
+    (v) => {
+      const el = document.querySelector("section.table");
+      return el !== null && el.getAttribute("data-busy") === null && (el.getAttribute("data-version") !== v || document.querySelector(".refusal") !== null);
+    },
+    version,
+    { timeout: 30_000 },
+  );
+}
+
+/** Signs up through the French page. */
+async function inscrire(page, username) {
+  await page.goto(`${base}/#/signin`);
+  const form = page.getByRole("form", { name: "Créer un compte" });
+  await form.getByLabel("Nom d'utilisateur").fill(username);
+  await form.getByLabel(/^Mot de passe/).fill(PASSWORD);
+  await form.getByRole("button", { name: "Créer le compte" }).click();
+  await page.getByRole("heading", { name: "Salon", level: 1 }).waitFor();
+}
+
+/** The choices a French page offers, by their accessible names (the hand's cards aside). */
+const CHOIX = /^(Recruter|Récupérer|Échanger contre|Prendre|Défausser|Copier le pouvoir de|Passer)\b/;
+
+/** Plays in French: every control is found by its French name, as a French player reads it. */
+async function jouer(page, seed, hooks = {}) {
+  const random = generator(seed);
+  let actions = 0;
+  for (let step = 0; step < 20000; step++) {
+    const t = table(page);
+    const [status, mine, busy] = await Promise.all([
+      t.getAttribute("data-status"),
+      t.getAttribute("data-my-turn"),
+      t.getAttribute("data-busy"),
+    ]);
+    if (status === "finished") return actions;
+    if (mine === "yes" && busy === null) {
+      if (hooks.before && (await hooks.before(actions))) {
+        actions++;
+        continue;
+      }
+      const main = page.getByRole("group", { name: "Votre main" }).getByRole("button");
+      const autres = page.getByRole("button", { name: CHOIX });
+      const [nm, na] = await Promise.all([main.count(), autres.count()]);
+      if (nm + na > 0) {
+        const version = await t.getAttribute("data-version");
+        const k = Math.floor(random() * (nm + na));
+        if (k < nm) {
+          await main.nth(k).click();
+          const choix = page.getByRole("group", { name: /^Engager / }).getByRole("button", { name: /^Engager/ });
+          const c = await choix.count();
+          if (c === 0) fail("a card of the hand offered no « Engager » choice");
+          await choix.nth(Math.floor(random() * c)).click();
+        } else {
+          await autres.nth(k - nm).click();
+        }
+        await settled(page, version);
+        actions++;
+        continue;
+      }
+    }
+    await page.waitForTimeout(60);
+  }
+  fail("la partie ne s'est pas terminée");
+}
 
 /** Plays by clicking one of the offered choices whenever the table awaits this player. */
 async function play(page, seed, hooks = {}) {
@@ -417,6 +487,94 @@ try {
   await bob.keyboard.press("Enter");
   await bob.getByRole("heading", { name: "Lobby", level: 1 }).waitFor();
   console.log("password changed, signed out, signed in again");
+
+  // En français: browsers that prefer French get the page in French, and play a whole game.
+  const claire = await (await browser.newContext({ ...desk, locale: "fr-FR" })).newPage();
+  const david = await (await browser.newContext({ ...phone, locale: "fr-FR" })).newPage();
+  for (const p of [claire, david]) {
+    p.setDefaultTimeout(30_000);
+    p.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
+    p.on("console", (m) => {
+      if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(`console: ${m.text()}`);
+    });
+  }
+  await inscrire(claire, `claire_${suffix}`);
+  await inscrire(david, `david_${suffix}`);
+  await shot(claire, "lobby-fr");
+  const htmlLang = await claire.evaluate(() => document.documentElement.lang);
+  if (htmlLang !== "fr") fail(`the French page says lang=${htmlLang}`);
+  const nouvelle = claire.getByRole("form", { name: "Nouvelle partie" });
+  await nouvelle.getByLabel(/^Joueurs/).selectOption("2");
+  await nouvelle.getByLabel("Score à atteindre").fill("12");
+  await nouvelle.getByRole("button", { name: "Créer la partie" }).click();
+  await claire.getByRole("status").filter({ hasText: "En attente de joueurs" }).waitFor();
+  const idFr = claire.url().split("#/game/")[1] ?? fail(`no game in ${claire.url()}`);
+  await david.goto(`${base}/#/`);
+  await david.getByRole("heading", { name: /^Parties ouvertes/ }).waitFor();
+  await shot(david, "lobby-fr");
+  await david.getByRole("button", { name: `Rejoindre la partie ${idFr.slice(0, 8)}` }).click();
+  await david.waitForURL(`**/#/game/${idFr}`);
+  for (const p of [claire, david]) await table(p).and(p.locator("[data-status=active]")).waitFor();
+  await claire.getByRole("status").filter({ hasText: /^Manche 1, tour 1\. Jeton Initiative/ }).waitFor();
+
+  let refus = null;
+  let photo = false;
+  const claireHooks = {
+    before: async (n) => {
+      if (n === 1 && refus === null) {
+        // The game moves on behind the page: the click is refused, and the page says why in French.
+        await claire.evaluate(async (id) => {
+          const s = JSON.parse(localStorage.getItem("lords.session") ?? "{}");
+          const auth = { Authorization: `Bearer ${s.access}` };
+          const legal = await (await fetch(`/v1/games/${id}/legal-actions`, { headers: auth })).json();
+          await fetch(`/v1/games/${id}/actions`, {
+            method: "POST",
+            headers: { ...auth, "Content-Type": "application/json" },
+            body: JSON.stringify(legal.actions[0]),
+          });
+          // Clicked at once, before the page hears of the new version.
+          /** @type {HTMLElement | null} */ (document.querySelector("[data-option]"))?.click();
+          /** @type {HTMLElement | null} */ (document.querySelector("[data-muster-choice]"))?.click();
+        }, idFr);
+        const alerte = claire.locator(".refusal[role=alert]");
+        await alerte.waitFor();
+        refus = await alerte.getAttribute("data-code");
+        const texte = ((await alerte.textContent()) ?? "").trim();
+        if (refus !== "version_mismatch") fail(`the French refusal's code is ${refus}`);
+        if (!texte.startsWith("la partie a changé")) fail(`the refusal is not in French: ${texte}`);
+        console.log(`a refused action read in French: « ${texte} » (${refus})`);
+        return true;
+      }
+      if (n === 4 && !photo) {
+        photo = true;
+        await shot(claire, "table-fr");
+        await shot(david, "table-fr");
+        await axe(claire, "the table in French");
+      }
+      return false;
+    },
+  };
+  const [cf, df] = await Promise.all([jouer(claire, 3, claireHooks), jouer(david, 4)]);
+  if (!photo || refus === null) fail("the French game ended before its checks");
+  await claire.getByRole("status").filter({ hasText: /^Partie terminée : / }).waitFor();
+  const journal = (await claire.getByRole("list", { name: "Événements, du plus récent au plus ancien" }).textContent()) ?? "";
+  for (const phrase of ["a engagé", "détient le jeton Initiative", "a récupéré"]) {
+    if (!journal.includes(phrase)) fail(`the French log never says « ${phrase} »`);
+  }
+  await shot(claire, "table-fr-finished");
+  console.log(`the French game finished after ${cf} + ${df} actions, found by their French names`);
+
+  // The visible switch: Alice reads in French, the choice survives a reload, and back.
+  await alice.goto(`${base}/#/`);
+  await alice.getByRole("heading", { name: "Lobby", level: 1 }).waitFor();
+  await alice.getByRole("button", { name: "Français" }).click();
+  await alice.getByRole("heading", { name: "Salon", level: 1 }).waitFor();
+  await alice.reload();
+  await alice.getByRole("heading", { name: "Salon", level: 1 }).waitFor();
+  await alice.getByRole("link", { name: "Règles" }).waitFor();
+  await alice.getByRole("button", { name: "English" }).click();
+  await alice.getByRole("heading", { name: "Lobby", level: 1 }).waitFor();
+  console.log("the language switch is visible and remembered across a reload");
   if (errors.length > 0) fail(`the pages reported errors:\n  ${errors.join("\n  ")}`);
   console.log("web client: all browser checks passed");
 } finally {

@@ -44,6 +44,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/docs/rules.fr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rules this server enforces, in French: `docs/rules.fr.md`, with the same sections and
+         *     numbering as `/docs/rules`, in the French edition's vocabulary (allié, recrue, partisan,
+         *     jeton Initiative).
+         * @description The rules this server enforces, in French: `docs/rules.fr.md`, with the same sections and
+         *     numbering as `/docs/rules`, in the French edition's vocabulary (allié, recrue, partisan,
+         *     jeton Initiative).
+         */
+        get: operations["rules_fr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1565,7 +1589,9 @@ export interface components {
         PowerRule: "lowest_strength" | "lowest_in_clan";
         /**
          * @description A problem report (RFC 9457). `code` is the stable, machine-readable reason; branch on it,
-         *     never on `title` or `detail`.
+         *     never on `title` or `detail`. `title` and `detail` are in English, or in French when the
+         *     request's `Accept-Language` prefers `fr` (the response's `Content-Language` says which); the
+         *     `code` is the same in every language.
          */
         Problem: {
             /**
@@ -2138,6 +2164,30 @@ export interface operations {
                 content: {
                     /**
                      * @example # Lords of Scotland: the rules this server enforces
+                     *     ...
+                     */
+                    "text/markdown": string;
+                };
+            };
+        };
+    };
+    rules_fr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `docs/rules.fr.md`, the rules this server enforces, in French */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # Lords of Scotland : les règles appliquées par ce serveur
                      *     ...
                      */
                     "text/markdown": string;

@@ -2,6 +2,8 @@
 // token, kept in localStorage) and problem+json errors. A 401 refreshes the session once and
 // retries; a failed refresh signs out.
 
+import { lang, t } from "./i18n.js";
+
 /** @typedef {import("./types.js").Problem} Problem */
 /** @typedef {import("./types.js").TokenResponse} TokenResponse */
 
@@ -16,7 +18,7 @@ export class ApiError extends Error {
    * @param {Problem | null} problem
    */
   constructor(status, problem) {
-    super(problem ? problem.detail : `HTTP ${status}`);
+    super(problem ? problem.detail : t.httpError(status));
     this.status = status;
     this.problem = problem;
     /** The stable reason code ("http_<status>" when the answer was no problem document). */
@@ -85,7 +87,8 @@ export async function call(method, path, opts = {}) {
  */
 function send(method, path, opts) {
   /** @type {Record<string, string>} */
-  const headers = { Accept: "application/json", ...opts.headers };
+  // Problems come back in the page's language (their `code` never changes).
+  const headers = { Accept: "application/json", "Accept-Language": lang, ...opts.headers };
   const s = session();
   if (opts.auth !== false && s !== null) headers["Authorization"] = `Bearer ${s.access}`;
   /** @type {RequestInit} */

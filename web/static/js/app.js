@@ -1,24 +1,59 @@
-// The web client's entry: the header, the router over `location.hash` (#/, #/signin,
-// #/account, #/game/<id>, #/audit/<id>) and the account screens. Screens live in their modules.
+// The web client's entry: the language (i18n.js), the header with its language switch, the
+// router over `location.hash` (#/, #/signin, #/account, #/game/<id>, #/audit/<id>) and the
+// account screens. Screens live in their modules.
 
 import { ApiError, changePassword, session, signIn, signOut, signUp } from "./api.js";
 import { showAudit } from "./audit.js";
 import { h, replace } from "./dom.js";
+import { choose, preferred, t, use } from "./i18n.js";
 import { leaveLobby, showLobby } from "./lobby.js";
 import { leaveTable, showTable } from "./table.js";
 
 const main = /** @type {HTMLElement} */ (document.getElementById("main"));
 const nav = /** @type {HTMLElement} */ (document.getElementById("nav"));
 
+/** The page's own text outside `main`: title, skip link, footer, description. */
+function chrome() {
+  document.title = t.app;
+  document.querySelector('meta[name="description"]')?.setAttribute("content", t.description);
+  const skip = document.querySelector("a.skip");
+  if (skip) skip.textContent = t.skip;
+  nav.setAttribute("aria-label", t.navAccount);
+  const foot = document.querySelector("footer.foot");
+  if (foot) {
+    replace(foot, h("a", { href: t.rulesHref, hreflang: t.lang }, t.rules), " · ", h("a", { href: "/docs/" }, t.api));
+  }
+}
+
+/** The visible switch to the other language, named in that language; the choice is kept. */
+function languageSwitch() {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "lang",
+      lang: t.switchLang,
+      title: t.switchLabel,
+      onclick: async () => {
+        await choose(t.switchLang);
+        chrome();
+        await route();
+        /** @type {HTMLElement | null} */ (document.querySelector("button.lang"))?.focus();
+      },
+    },
+    t.switchTo,
+  );
+}
+
 function header() {
   const s = session();
   replace(
     nav,
     s === null
-      ? h("a", { href: "#/signin" }, "Sign in")
+      ? [h("a", { href: "#/signin" }, t.signIn), languageSwitch()]
       : [
-          h("a", { href: "#/" }, "Lobby"),
-          h("a", { href: "#/account", "aria-label": `Account of ${s.username}` }, s.username),
+          h("a", { href: "#/" }, t.lobby),
+          h("a", { href: "#/account", "aria-label": t.accountOf(s.username) }, s.username),
           h(
             "button",
             {
@@ -28,8 +63,9 @@ function header() {
                 location.hash = "#/signin";
               },
             },
-            "Sign out",
+            t.signOut,
           ),
+          languageSwitch(),
         ],
   );
 }
@@ -111,33 +147,33 @@ function form(title, id, fields, button, submit) {
 }
 
 function showSignIn() {
-  document.title = "Sign in — Lords of Scotland";
-  const user = { name: "username", label: "Username", type: "text", autocomplete: "username" };
+  document.title = t.pageTitle(t.signIn);
+  const user = { name: "username", label: t.username, type: "text", autocomplete: "username" };
   replace(
     main,
     h(
       "section",
       { class: "auth", "aria-labelledby": "auth-title" },
-      h("h1", { id: "auth-title" }, "Lords of Scotland"),
-      h("p", {}, "Rally the clans, win the Supporters. Sign in or create an account to play."),
+      h("h1", { id: "auth-title" }, t.app),
+      h("p", {}, t.tagline),
       h(
         "div",
         { class: "forms" },
         form(
-          "Sign in",
+          t.signIn,
           "signin",
-          [user, { name: "password", label: "Password", type: "password", autocomplete: "current-password" }],
-          "Sign in",
+          [user, { name: "password", label: t.password, type: "password", autocomplete: "current-password" }],
+          t.signIn,
           async (v) => {
             await signIn(v["username"] ?? "", v["password"] ?? "");
             location.hash = "#/";
           },
         ),
         form(
-          "Create an account",
+          t.createAccountTitle,
           "signup",
-          [user, { name: "password", label: "Password (8 or more characters)", type: "password", autocomplete: "new-password" }],
-          "Create account",
+          [user, { name: "password", label: t.newPasswordHint, type: "password", autocomplete: "new-password" }],
+          t.createAccount,
           async (v) => {
             await signUp(v["username"] ?? "", v["password"] ?? "");
             location.hash = "#/";
@@ -150,25 +186,25 @@ function showSignIn() {
 
 function showAccount() {
   const s = session();
-  document.title = "Account — Lords of Scotland";
+  document.title = t.pageTitle(t.account);
   const done = h("p", { role: "status" });
   replace(
     main,
     h(
       "section",
       { class: "account", "aria-labelledby": "account-title" },
-      h("h1", { id: "account-title" }, `Account: ${s?.username ?? ""}`),
+      h("h1", { id: "account-title" }, t.accountTitle(s?.username ?? "")),
       form(
-        "Change password",
+        t.changePassword,
         "password",
         [
-          { name: "current", label: "Current password", type: "password", autocomplete: "current-password" },
-          { name: "next", label: "New password", type: "password", autocomplete: "new-password" },
+          { name: "current", label: t.currentPassword, type: "password", autocomplete: "current-password" },
+          { name: "next", label: t.newPassword, type: "password", autocomplete: "new-password" },
         ],
-        "Change password",
+        t.changePassword,
         async (v) => {
           await changePassword(v["current"] ?? "", v["next"] ?? "");
-          done.textContent = "Password changed. Your other sessions are signed out.";
+          done.textContent = t.passwordChanged;
         },
       ),
       done,
@@ -176,6 +212,8 @@ function showAccount() {
   );
 }
 
+await use(preferred());
+chrome();
 window.addEventListener("hashchange", () => void route());
 void route();
 

@@ -5,6 +5,7 @@
 
 import { call } from "./api.js";
 import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").EventDto} EventDto */
 /** @typedef {import("./types.js").EventPage} EventPage */
@@ -32,10 +33,12 @@ async function sha256(...parts) {
   return toHex(await crypto.subtle.digest("SHA-256", all));
 }
 
+/** @typedef {keyof import("./i18n/en.js").Messages["why"]} Why */
+
 /**
- * The first event that does not check out, or null.
+ * The first event that does not check out, or null (`why` names the catalogue's reason).
  * @param {EventDto[]} events
- * @returns {Promise<{seq: number, why: string} | null>}
+ * @returns {Promise<{seq: number, why: Why} | null>}
  */
 export async function firstBad(events) {
   const utf8 = new TextEncoder();
@@ -43,18 +46,18 @@ export async function firstBad(events) {
   let seq = 0;
   for (const e of events) {
     seq++;
-    if (e.seq !== seq) return { seq, why: "missing from the stream" };
-    if (e.hash === null || e.prev_hash === null) return { seq, why: "has no hash" };
-    if (e.prev_hash !== prev) return { seq, why: "does not link to the event before it" };
+    if (e.seq !== seq) return { seq, why: "missing" };
+    if (e.hash === null || e.prev_hash === null) return { seq, why: "noHash" };
+    if (e.prev_hash !== prev) return { seq, why: "noLink" };
     // The payload is the event's JSON as stored: the server writes and serves it in one order.
     const hash = await sha256(fromHex(prev), utf8.encode(JSON.stringify(e.event)));
-    if (hash !== e.hash) return { seq, why: "its hash does not match its content" };
+    if (hash !== e.hash) return { seq, why: "badHash" };
     if (e.event.type === "deck_shuffled") {
       const { order, salt, commitment } = e.event;
-      if (order === null || salt === null) return { seq, why: "its shuffle is not revealed" };
-      if (order.length !== e.event.size) return { seq, why: "its shuffle has the wrong size" };
+      if (order === null || salt === null) return { seq, why: "notRevealed" };
+      if (order.length !== e.event.size) return { seq, why: "wrongSize" };
       if ((await sha256(Uint8Array.from(order), fromHex(salt))) !== commitment) {
-        return { seq, why: "its shuffle does not match its commitment" };
+        return { seq, why: "badCommitment" };
       }
     }
     prev = e.hash;
@@ -67,23 +70,19 @@ export async function firstBad(events) {
  * @param {string} id
  */
 export async function showAudit(main, id) {
-  document.title = "Audit — Lords of Scotland";
-  const verdict = h("p", { id: "verdict", role: "status", "data-verdict": "checking" }, "Checking…");
+  document.title = t.auditTitle;
+  const verdict = h("p", { id: "verdict", role: "status", "data-verdict": "checking" }, t.checking);
   const details = h("div", {});
   replace(
     main,
     h(
       "section",
       { class: "audit", "aria-labelledby": "audit-title" },
-      h("h1", { id: "audit-title" }, `Audit of game ${id.slice(0, 8)}`),
-      h(
-        "p",
-        {},
-        "Your browser recomputes the hash chain of every event and every shuffle commitment from the game's events.",
-      ),
+      h("h1", { id: "audit-title" }, t.auditOf(id.slice(0, 8))),
+      h("p", {}, t.auditIntro),
       verdict,
       details,
-      h("nav", { class: "links", "aria-label": "Audit links" }, h("a", { href: `#/game/${id}` }, "Back to the game"), h("a", { href: "#/" }, "Lobby")),
+      h("nav", { class: "links", "aria-label": t.auditLinks }, h("a", { href: `#/game/${id}` }, t.backToGame), h("a", { href: "#/" }, t.lobby)),
     ),
   );
   try {
@@ -94,7 +93,7 @@ export async function showAudit(main, id) {
       const page = /** @type {EventPage} */ (await call("GET", `/v1/games/${id}/events?after=${after}&limit=100`));
       if (!page.complete) {
         verdict.dataset["verdict"] = "unfinished";
-        verdict.textContent = "The game is not over: its hashes and shuffles are revealed at the end.";
+        verdict.textContent = t.auditUnfinished;
         return;
       }
       events.push(...page.events);
@@ -105,16 +104,16 @@ export async function showAudit(main, id) {
     const shuffles = events.filter((e) => e.event.type === "deck_shuffled").length;
     if (bad === null) {
       verdict.dataset["verdict"] = "verified";
-      verdict.textContent = `Verified: ${events.length} events chained, ${shuffles} shuffle${shuffles === 1 ? " matches its commitment" : "s match their commitments"}.`;
+      verdict.textContent = t.verified(events.length, shuffles);
     } else {
       verdict.dataset["verdict"] = "bad";
       verdict.dataset["seq"] = String(bad.seq);
-      verdict.textContent = `Not verified: event ${bad.seq} ${bad.why}.`;
+      verdict.textContent = t.notVerified(bad.seq, t.why[bad.why]);
     }
     const last = events[events.length - 1];
-    replace(details, last ? h("p", { class: "meta" }, `Final hash: `, h("code", {}, last.hash ?? "")) : null);
+    replace(details, last ? h("p", { class: "meta" }, t.finalHash, h("code", {}, last.hash ?? "")) : null);
   } catch (e) {
     verdict.dataset["verdict"] = "error";
-    verdict.textContent = `The events could not be read: ${e instanceof Error ? e.message : e}`;
+    verdict.textContent = t.eventsNotRead(e instanceof Error ? e.message : String(e));
   }
 }

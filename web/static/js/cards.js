@@ -1,8 +1,9 @@
 // Cards drawn as cards: clan colour AND a badge of letters (colour is never the only carrier),
-// strength, rank and power name. The edition table comes from `GET /v1/cards` once.
+// strength, rank and power name (in the page's language). The edition table comes from `GET /v1/cards` once.
 
 import { call } from "./api.js";
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").CardDto} CardDto */
 /** @typedef {import("./types.js").CardsResponse} CardsResponse */
@@ -45,7 +46,7 @@ export function card(id) {
  */
 export function cardName(id) {
   const c = byId.get(id);
-  return c ? `${CLANS[c.clan].name} ${c.strength}` : `card ${id}`;
+  return c ? `${CLANS[c.clan].name} ${c.strength}` : t.cardUnknown(id);
 }
 
 /**
@@ -62,8 +63,8 @@ export function cardFace(id, opts = {}) {
     typeof own === "string"
       ? own
       : c
-        ? `${CLANS[c.clan].name} ${c.strength}, rank ${c.rank}: ${c.power}${opts.note ? ` (${opts.note})` : ""}`
-        : `card ${id}`;
+        ? t.cardLabel(`${CLANS[c.clan].name} ${c.strength}`, c.rank, t.clanPowers[c.clan], opts.note ?? "")
+        : t.cardUnknown(id);
   const { "aria-label": _, ...attrs } = opts.attrs ?? {};
   return h(
     opts.tag ?? "div",

@@ -2,6 +2,8 @@
 
 import { call, session } from "./api.js";
 import { h, replace } from "./dom.js";
+import { dateTime } from "./format.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").GamePage} GamePage */
 /** @typedef {import("./types.js").GameSummary} GameSummary */
@@ -23,21 +25,21 @@ export async function showLobby(main) {
   const abort = new AbortController();
   refreshing = abort;
   const me = session()?.username ?? "";
-  const lists = h("div", { class: "lists" }, h("p", { role: "status" }, "Loading games…"));
+  const lists = h("div", { class: "lists" }, h("p", { role: "status" }, t.loadingGames));
   const error = h("div", { class: "form-error", "aria-live": "polite" });
   replace(
     main,
     h(
       "section",
       { class: "lobby", "aria-labelledby": "lobby-title" },
-      h("h1", { id: "lobby-title" }, "Lobby"),
+      h("h1", { id: "lobby-title" }, t.lobby),
       createForm(error),
       goForm(),
       error,
       lists,
     ),
   );
-  document.title = "Lobby — Lords of Scotland";
+  document.title = t.pageTitle(t.lobby);
   const load = async () => {
     const [awaiting, mine, open] = await Promise.all([
       page("?mine=true&awaiting_me=true&limit=50", abort.signal),
@@ -48,16 +50,16 @@ export async function showLobby(main) {
     const joinable = open.filter((g) => !g.seats.some((s) => s.username === me));
     replace(
       lists,
-      list("Awaiting you", "awaiting", awaiting, me, error),
-      list("Your games", "mine", mine, me, error),
-      list("Open games", "open", joinable, me, error),
+      list(t.awaitingYou, "awaiting", awaiting, me, error),
+      list(t.yourGames, "mine", mine, me, error),
+      list(t.openGames, "open", joinable, me, error),
     );
-    document.title = `${awaiting.length > 0 ? "● " : ""}Lobby — Lords of Scotland`;
+    document.title = `${awaiting.length > 0 ? "● " : ""}${t.pageTitle(t.lobby)}`;
   };
   try {
     await load();
   } catch (e) {
-    replace(lists, h("p", { role: "alert" }, `The games could not be loaded: ${e instanceof Error ? e.message : e}`));
+    replace(lists, h("p", { role: "alert" }, t.gamesNotLoaded(e instanceof Error ? e.message : String(e))));
   }
   // The lobby has no stream: look again every 10 s while it is on screen.
   void (async () => {
@@ -89,24 +91,26 @@ function list(title, key, games, me, error) {
   return h(
     "section",
     { class: "games", "aria-labelledby": `list-${key}` },
-    h("h2", { id: `list-${key}` }, `${title} (${games.length})`),
+    h("h2", { id: `list-${key}` }, t.listTitle(title, games.length)),
     games.length === 0
-      ? h("p", { class: "empty" }, "None.")
+      ? h("p", { class: "empty" }, t.none)
       : h(
           "ul",
           {},
           games.map((g) => {
             const names = g.seats.map((s) => s.username).join(", ");
             const seatedHere = g.seats.some((s) => s.username === me);
-            const what = `${g.options.players} players, to ${g.options.target_score}${g.options.include_bruce ? ", with Bruce" : ""}`;
+            const what = t.gameWhat(g.options.players, g.options.target_score, g.options.include_bruce);
+            const short = g.id.slice(0, 8);
             return h(
               "li",
               { class: "game-row", "data-game": g.id },
-              h("span", { class: `state state-${g.status}` }, g.status),
-              h("span", { class: "who" }, names || "nobody yet"),
+              h("span", { class: `state state-${g.status}` }, t.status[g.status]),
+              h("span", { class: "who" }, names || t.nobodyYet),
               h("span", { class: "what" }, what),
+              h("span", { class: "when" }, t.updated(dateTime(g.updated_at))),
               seatedHere || g.status !== "open"
-                ? h("a", { href: `#/game/${g.id}`, class: "button" }, g.status === "open" ? `Open game ${g.id.slice(0, 8)}` : `Play game ${g.id.slice(0, 8)}`)
+                ? h("a", { href: `#/game/${g.id}`, class: "button" }, g.status === "open" ? t.openGame(short) : t.playGame(short))
                 : h(
                     "button",
                     {
@@ -121,9 +125,9 @@ function list(title, key, games, me, error) {
                         }
                       },
                     },
-                    `Join game ${g.id.slice(0, 8)}`,
+                    t.joinGame(short),
                   ),
-              g.status === "finished" ? h("a", { href: `#/audit/${g.id}` }, `Audit ${g.id.slice(0, 8)}`) : null,
+              g.status === "finished" ? h("a", { href: `#/audit/${g.id}` }, t.auditGame(short)) : null,
             );
           }),
         ),
@@ -137,32 +141,32 @@ function createForm(error) {
   const form = h(
     "form",
     { class: "create", "aria-labelledby": "create-title" },
-    h("h2", { id: "create-title" }, "New game"),
+    h("h2", { id: "create-title" }, t.newGame),
     h(
       "div",
       { class: "fields" },
       h(
         "label",
         {},
-        "Players ",
+        `${t.players} `,
         h("select", { name: "players" }, [2, 3, 4, 5].map((n) => h("option", { value: n }, String(n)))),
       ),
       h(
         "label",
         {},
-        "Power rule ",
+        `${t.powerRule} `,
         h(
           "select",
           { name: "power_rule" },
-          h("option", { value: "" }, "Default for the player count"),
-          h("option", { value: "lowest_strength" }, "Lowest strength"),
-          h("option", { value: "lowest_in_clan" }, "Lowest in clan"),
+          h("option", { value: "" }, t.ruleDefault),
+          h("option", { value: "lowest_strength" }, t.ruleLowestStrength),
+          h("option", { value: "lowest_in_clan" }, t.ruleLowestInClan),
         ),
       ),
-      h("label", {}, "Target score ", h("input", { name: "target_score", type: "number", min: 10, max: 100, value: 40, required: true })),
-      h("label", { class: "check" }, h("input", { name: "include_bruce", type: "checkbox" }), " Include Bruce"),
+      h("label", {}, `${t.targetScore} `, h("input", { name: "target_score", type: "number", min: 10, max: 100, value: 40, required: true })),
+      h("label", { class: "check" }, h("input", { name: "include_bruce", type: "checkbox" }), ` ${t.includeBruce}`),
     ),
-    h("button", { type: "submit", class: "primary" }, "Create game"),
+    h("button", { type: "submit", class: "primary" }, t.createGame),
   );
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -190,9 +194,9 @@ function goForm() {
   const form = h(
     "form",
     { class: "go", "aria-labelledby": "go-title" },
-    h("h2", { id: "go-title" }, "Open a game by link or id"),
-    h("label", {}, "Game link or id", h("input", { name: "game", type: "text", required: true, autocomplete: "off" })),
-    h("button", { type: "submit" }, "Open game"),
+    h("h2", { id: "go-title" }, t.goTitle),
+    h("label", {}, t.goLabel, h("input", { name: "game", type: "text", required: true, autocomplete: "off" })),
+    h("button", { type: "submit" }, t.goButton),
   );
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();

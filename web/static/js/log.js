@@ -1,7 +1,8 @@
-// One readable line per event, from the events as the viewer may see them (redacted: a hidden
-// card is `null` and stays unnamed).
+// One readable line per event, in the page's language (the catalogue's `ev`), from the events
+// as the viewer may see them (redacted: a hidden card is `null` and stays unnamed).
 
 import { CLANS, cardName } from "./cards.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").GameEvent} GameEvent */
 
@@ -11,57 +12,63 @@ import { CLANS, cardName } from "./cards.js";
  * @returns {string}
  */
 export function describe(e, who) {
+  const ev = t.ev;
   switch (e.type) {
     case "game_started":
-      return `The game started: ${e.options.players} players, first to ${e.options.target_score}; ${who(e.initiative)} holds the initiative.`;
+      return ev.gameStarted(e.options.players, e.options.target_score, who(e.initiative));
     case "deck_shuffled":
-      return `A deck of ${e.size} cards was shuffled (commitment ${e.commitment.slice(0, 12)}…).`;
+      return ev.deckShuffled(e.size, e.commitment.slice(0, 12));
     case "hand_dealt":
-      return `${who(e.seat)} was dealt ${e.count} cards.`;
+      return ev.handDealt(who(e.seat), e.count);
     case "skirmish_started":
-      return `Skirmish ${e.skirmish} began; ${who(e.initiative)} holds the initiative.`;
+      return ev.skirmishStarted(e.skirmish, who(e.initiative));
     case "recruit_dealt":
-      return `A recruit was dealt ${e.face_up && e.card !== null ? `face-up: ${cardName(e.card)}` : "face-down"} in slot ${e.slot + 1}.`;
+      return ev.recruitDealt(e.face_up && e.card !== null ? cardName(e.card) : null, e.slot + 1);
     case "supporter_dealt":
-      return `${cardName(e.card)} joined the Supporter row.`;
+      return ev.supporterDealt(cardName(e.card));
     case "supporters_discarded":
-      return `The Supporter row all had one strength and was discarded.`;
+      return ev.supportersDiscarded;
     case "turn_started":
-      return `Turn ${e.turn}: ${who(e.seat)} to act.`;
+      return ev.turnStarted(e.turn, who(e.seat));
     case "recruit_revealed":
-      return `The recruit in slot ${e.slot + 1} was turned up: ${cardName(e.card)}.`;
+      return ev.recruitRevealed(e.slot + 1, cardName(e.card));
     case "recruited":
-      return `${who(e.seat)} recruited ${e.card !== null && e.face_up ? cardName(e.card) : "a face-down card"} from slot ${e.slot + 1}.`;
+      return ev.recruited(who(e.seat), e.card !== null && e.face_up ? cardName(e.card) : null, e.slot + 1);
     case "mustered":
       return e.face_up && e.card !== null
-        ? `${who(e.seat)} mustered ${cardName(e.card)} face-up${e.use_power ? " and used its power" : ""}.`
-        : `${who(e.seat)} mustered a face-down card.`;
+        ? ev.musteredUp(who(e.seat), cardName(e.card), e.use_power)
+        : ev.musteredDown(who(e.seat));
     case "passed":
-      return `${who(e.seat)} passed.`;
+      return ev.passed(who(e.seat));
     case "power_activated":
-      return `${who(e.seat)}'s ${CLANS[e.clan].name} power is active (follower ${e.position + 1}).`;
+      return ev.powerActivated(who(e.seat), CLANS[e.clan].name, e.position + 1);
     case "card_drawn":
-      return `${who(e.seat)} drew a card.`;
+      return ev.cardDrawn(who(e.seat));
     case "power_copied":
-      return `${who(e.seat)}'s Scott copied the ${CLANS[e.clan].name} power.`;
+      return ev.powerCopied(who(e.seat), CLANS[e.clan].name);
     case "decision_requested":
-      return `${who(e.seat)} must decide: ${decisionText(e.decision.kind)}.`;
+      return ev.decisionRequested(who(e.seat), decisionText(e.decision.kind));
     case "supporter_swapped":
-      return `${who(e.seat)} swapped ${cardName(e.given)} for the Supporter ${cardName(e.supporter)}.`;
+      return ev.supporterSwapped(who(e.seat), cardName(e.given), cardName(e.supporter));
     case "followers_swapped":
-      return `${who(e.seat)} gave ${cardName(e.given)} to ${who(e.target.seat)} for ${e.taken !== null ? cardName(e.taken) : "a face-down follower"}.`;
+      return ev.followersSwapped(
+        who(e.seat),
+        cardName(e.given),
+        who(e.target.seat),
+        e.taken !== null ? cardName(e.taken) : null,
+      );
     case "follower_discarded":
-      return `${who(e.seat)} discarded ${who(e.target.seat)}'s ${cardName(e.card)}.`;
+      return ev.followerDiscarded(who(e.seat), who(e.target.seat), cardName(e.card));
     case "followers_revealed":
-      return `Every face-down follower was revealed (${e.followers.length}).`;
+      return ev.followersRevealed(e.followers.length);
     case "armies_scored":
-      return `Armies: ${e.armies.map((a) => `${who(a.seat)} ${a.strength}${a.doubled ? " (doubled)" : ""}`).join(", ")}.`;
+      return ev.armiesScored(e.armies.map((a) => ev.army(who(a.seat), a.strength, a.doubled)));
     case "supporter_claimed":
-      return `${who(e.seat)} claimed ${cardName(e.card)}.`;
+      return ev.supporterClaimed(who(e.seat), cardName(e.card));
     case "skirmish_ended":
-      return `Skirmish ${e.skirmish} ended; ${e.discarded.length} cards were discarded.`;
+      return ev.skirmishEnded(e.skirmish, e.discarded.length);
     case "game_ended":
-      return `The game is over: ${e.winners.map(who).join(" and ")} won (${e.scores.join(" – ")}).`;
+      return ev.gameEnded(e.winners.map(who), e.scores);
     default:
       return unknown(e);
   }
@@ -72,7 +79,7 @@ export function describe(e, who) {
  * @returns {string}
  */
 function unknown(e) {
-  return `Something happened (${String(/** @type {{type?: unknown}} */ (e).type)}).`;
+  return t.ev.unknown(String(/** @type {{type?: unknown}} */ (e).type));
 }
 
 /**
@@ -80,20 +87,5 @@ function unknown(e) {
  * @returns {string}
  */
 export function decisionText(kind) {
-  switch (kind) {
-    case "turn":
-      return "recruit, muster or pass";
-    case "makgill_muster":
-      return "muster another follower (Makgill)";
-    case "cockburn_swap":
-      return "swap a follower with a Supporter (Cockburn)";
-    case "fergusson_swap":
-      return "swap a follower with an opponent's (Fergusson)";
-    case "wemyss_discard":
-      return "discard a follower (Wemyss)";
-    case "scott_copy":
-      return "choose a power to copy (Scott)";
-    case "claim_supporter":
-      return "claim a Supporter";
-  }
+  return t.decisions[kind];
 }

@@ -5,6 +5,7 @@
 import { ApiError, call } from "./api.js";
 import { cardBack, cardFace, cardName, CLANS, loadCards } from "./cards.js";
 import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
 import { decisionText, describe } from "./log.js";
 
 /** @typedef {import("./types.js").Action} Action */
@@ -63,13 +64,13 @@ export async function showTable(main, id) {
     abort: new AbortController(),
   };
   state = st;
-  replace(main, h("p", { role: "status" }, "Loading the game…"));
+  replace(main, h("p", { role: "status" }, t.loadingGame));
   try {
     await loadCards();
     await refresh(st);
   } catch (e) {
     if (state !== st) return;
-    replace(main, h("p", { role: "alert" }, `The game could not be loaded: ${message(e)}`));
+    replace(main, h("p", { role: "alert" }, t.gameNotLoaded(message(e))));
     return;
   }
   render(main, st);
@@ -190,8 +191,8 @@ function randomKey() {
  */
 function namer(g) {
   return (seat) => {
-    const name = g.game.seats.find((s) => s.seat === seat)?.username ?? `seat ${seat + 1}`;
-    return g.your_seat === seat ? `${name} (you)` : name;
+    const name = g.game.seats.find((s) => s.seat === seat)?.username ?? t.seat(seat + 1);
+    return g.your_seat === seat ? t.you(name) : name;
   };
 }
 
@@ -214,7 +215,7 @@ function render(main, st) {
   const pick = (a) => () => void act(main, st, a);
   const options = current ? st.legal : [];
 
-  document.title = `${myTurn ? "● Your move — " : ""}Lords of Scotland`;
+  document.title = myTurn ? t.yourMoveTitle : t.app;
   const section = h(
     "section",
     {
@@ -228,11 +229,14 @@ function render(main, st) {
     h(
       "header",
       { class: "table-head" },
-      h("h1", { id: "table-title" }, `Game ${g.game.id.slice(0, 8)}`),
+      h("h1", { id: "table-title" }, t.gameTitle(g.game.id.slice(0, 8))),
       h(
         "p",
         { class: "meta" },
-        `${g.game.seats.map((s) => who(s.seat)).join(" · ")} — first to ${g.game.options.target_score}`,
+        t.tableMeta(
+          g.game.seats.map((s) => who(s.seat)),
+          g.game.options.target_score,
+        ),
       ),
     ),
     statusLine(st, g, shown, who, myTurn),
@@ -249,9 +253,9 @@ function render(main, st) {
     logSection(st, shown, who),
     h(
       "nav",
-      { class: "links", "aria-label": "Game links" },
-      h("a", { href: "#/" }, "Back to the lobby"),
-      finished ? h("a", { href: `#/audit/${g.game.id}` }, "Audit this game") : null,
+      { class: "links", "aria-label": t.gameLinks },
+      h("a", { href: "#/" }, t.backToLobby),
+      finished ? h("a", { href: `#/audit/${g.game.id}` }, t.auditThisGame) : null,
     ),
   );
   const focus = focusKey(main);
@@ -316,18 +320,18 @@ function statusLine(st, g, shown, who, myTurn) {
   if (v === null) {
     text =
       g.game.status === "open"
-        ? `Waiting for players: ${g.game.seats.length} of ${g.game.options.players} seated.`
-        : `Version ${shown.version}: the game had not started.`;
+        ? t.waitingForPlayers(g.game.seats.length, g.game.options.players)
+        : t.notStartedAt(shown.version);
   } else if (v.status === "finished") {
-    const winners = (v.winners ?? []).map(who).join(" and ");
-    text = `Game over: ${winners} won. Scores: ${v.players.map((p) => `${who(p.seat)} ${p.score}`).join(", ")}.`;
+    const winners = (v.winners ?? []).map(who);
+    text = t.gameOver(winners, v.players.map((p) => t.scoreOf(who(p.seat), p.score)).join(", "));
   } else {
-    const where = `Skirmish ${v.skirmish}, turn ${v.turn}. Initiative: ${who(v.initiative)}.`;
+    const where = t.where(v.skirmish, v.turn, who(v.initiative));
     if (v.awaiting === null) text = where;
-    else if (myTurn) text = `${where} Your decision: ${decisionText(v.awaiting.decision.kind)}.`;
-    else text = `${where} Waiting for ${who(v.awaiting.seat)}: ${decisionText(v.awaiting.decision.kind)}.`;
+    else if (myTurn) text = `${where} ${t.yourDecision(decisionText(v.awaiting.decision.kind))}`;
+    else text = `${where} ${t.waitingFor(who(v.awaiting.seat), decisionText(v.awaiting.decision.kind))}`;
   }
-  if (st.shown !== null) text = `Looking back at version ${shown.version} of ${g.game.version}. ${text}`;
+  if (st.shown !== null) text = `${t.lookingBack(shown.version, g.game.version)} ${text}`;
   return h("p", { id: "status", role: "status", class: myTurn ? "status mine" : "status" }, text);
 }
 
@@ -381,17 +385,17 @@ function playerSide(st, g, view, p, who, options, pick) {
         sameRef(a.target, ref),
     );
     const notes = [
-      f.face_up ? null : "face-down",
-      f.active ? `${CLANS[f.active].name} power active` : null,
-      f.kept ? "kept" : null,
+      f.face_up ? null : t.faceDown,
+      f.active ? t.powerActive(CLANS[f.active].name) : null,
+      f.kept ? t.kept : null,
     ].filter((x) => x !== null);
     const note = notes.join(", ");
     const tokens = f.active ? h("span", { class: "token" }, `⚑ ${CLANS[f.active].badge}`) : null;
     if (target) {
-      const verb =
-        target.type === "copy_power" ? "Copy the power of" : target.type === "swap_follower" ? "Take" : "Discard";
-      const what = f.card !== null ? cardName(f.card) : "a face-down follower";
-      const label = `${verb} ${what} (${name}'s army, position ${position + 1})`;
+      const what = f.card !== null ? cardName(f.card) : t.aFaceDownFollower;
+      const action =
+        target.type === "copy_power" ? t.copyPowerOf(what) : target.type === "swap_follower" ? t.take(what) : t.discard(what);
+      const label = t.armyTarget(action, name, position + 1);
       const attrs = { type: "button", "aria-label": label, title: label, "data-option": target.type, onclick: pick(target) };
       const face = f.card !== null ? cardFace(f.card, { tag: "button", note, attrs }) : cardBack(label, { tag: "button", attrs });
       return h("li", {}, face, tokens);
@@ -399,30 +403,30 @@ function playerSide(st, g, view, p, who, options, pick) {
     const face =
       f.card !== null
         ? cardFace(f.card, note ? { note } : {})
-        : cardBack(`Face-down follower (position ${position + 1})`);
+        : cardBack(t.faceDownFollower(position + 1));
     return h("li", { class: f.face_up ? "" : "down" }, face, tokens);
   });
   const handCards = p.hand ?? [];
   return h(
     "section",
-    { class: `side${me ? " mine" : ""}${awaited ? " awaited" : ""}`, "aria-label": me ? "Your side" : `${name}'s side` },
+    { class: `side${me ? " mine" : ""}${awaited ? " awaited" : ""}`, "aria-label": me ? t.yourSide : t.sideOf(name) },
     h(
       "h2",
       {},
       name,
-      view.initiative === p.seat ? h("span", { class: "pill" }, "Initiative") : null,
-      awaited ? h("span", { class: "pill turn" }, "To decide") : null,
+      view.initiative === p.seat ? h("span", { class: "pill" }, t.initiative) : null,
+      awaited ? h("span", { class: "pill turn" }, t.toDecide) : null,
     ),
-    h("p", { class: "meta" }, `Score ${p.score} · ${p.hand_size} card${p.hand_size === 1 ? "" : "s"} in hand`),
-    h("h3", {}, "Army"),
+    h("p", { class: "meta" }, t.sideMeta(p.score, p.hand_size)),
+    h("h3", {}, t.army),
     army.length > 0
-      ? h("ol", { class: "cards army", "aria-label": `${me ? "Your" : `${name}'s`} army` }, army)
-      : h("p", { class: "empty" }, "No followers yet."),
+      ? h("ol", { class: "cards army", "aria-label": me ? t.yourArmy : t.armyOf(name) }, army)
+      : h("p", { class: "empty" }, t.noFollowers),
     p.victory.length > 0
       ? h(
           "details",
           { class: "victory" },
-          h("summary", {}, `Victory pile: ${p.victory.length} supporter${p.victory.length === 1 ? "" : "s"}, ${p.score} points`),
+          h("summary", {}, t.victoryPile(p.victory.length, p.score)),
           h("div", { class: "cards small" }, p.victory.map((c) => cardFace(c))),
         )
       : null,
@@ -441,7 +445,7 @@ function hand(st, me, name, cards, options) {
   return h(
     "div",
     { class: "hand-wrap" },
-    h("h3", { id: `hand-${name.replace(/\W/g, "")}` }, me ? "Your hand" : `${name}'s hand`),
+    h("h3", { id: `hand-${name.replace(/\W/g, "")}` }, me ? t.yourHand : t.handOf(name)),
     h(
       "div",
       { class: "cards hand", role: "group", "aria-labelledby": `hand-${name.replace(/\W/g, "")}` },
@@ -481,7 +485,7 @@ function middle(view, who, options, pick) {
       (x) => (x.type === "claim_supporter" || x.type === "swap_supporter") && x.supporter === c,
     );
     if (!a) return cardFace(c);
-    const label = `${a.type === "claim_supporter" ? "Claim" : "Swap for"} ${cardName(c)}`;
+    const label = a.type === "claim_supporter" ? t.claim(cardName(c)) : t.swapFor(cardName(c));
     return cardFace(c, {
       tag: "button",
       attrs: { type: "button", "aria-label": label, title: label, "data-option": a.type, onclick: pick(a) },
@@ -489,33 +493,33 @@ function middle(view, who, options, pick) {
   });
   const recruits = view.recruits.map((r) => {
     const a = options.find((x) => x.type === "recruit" && x.slot === r.slot);
-    const what = r.card !== null ? cardName(r.card) : r.state === "face_down" ? "a face-down card" : "nothing";
-    if (r.state === "empty") return h("div", { class: "card empty-slot", role: "img", "aria-label": `Slot ${r.slot + 1}: empty` });
+    const what = r.card !== null ? cardName(r.card) : r.state === "face_down" ? t.aFaceDownCard : t.nothing;
+    if (r.state === "empty") return h("div", { class: "card empty-slot", role: "img", "aria-label": t.slotEmpty(r.slot + 1) });
     if (a) {
-      const label = `Recruit ${what} from slot ${r.slot + 1}`;
+      const label = t.recruitFrom(what, r.slot + 1);
       const attrs = { type: "button", "aria-label": label, title: label, "data-option": "recruit", onclick: pick(a) };
       return r.card !== null ? cardFace(r.card, { tag: "button", attrs }) : cardBack(label, { tag: "button", attrs });
     }
     return r.card !== null
-      ? cardFace(r.card, { note: `slot ${r.slot + 1}` })
-      : cardBack(`Slot ${r.slot + 1}: a face-down card`);
+      ? cardFace(r.card, { note: t.slotNote(r.slot + 1) })
+      : cardBack(t.slotFaceDown(r.slot + 1));
   });
   const top = view.discard[view.discard.length - 1];
   return h(
     "section",
-    { class: "middle", "aria-label": "The middle of the table" },
-    h("h2", {}, "Supporter row"),
-    h("div", { class: "cards supporters", role: "group", "aria-label": "Supporter row" }, supporters),
-    h("h2", {}, "Recruits"),
-    h("div", { class: "cards recruits", role: "group", "aria-label": "Recruits" }, recruits),
+    { class: "middle", "aria-label": t.middle },
+    h("h2", {}, t.supporterRow),
+    h("div", { class: "cards supporters", role: "group", "aria-label": t.supporterRow }, supporters),
+    h("h2", {}, t.recruits),
+    h("div", { class: "cards recruits", role: "group", "aria-label": t.recruits }, recruits),
     h(
       "div",
       { class: "piles" },
-      h("p", {}, `Draw pile: ${view.draw_size} cards`),
+      h("p", {}, t.drawPile(view.draw_size)),
       h(
         "details",
         {},
-        h("summary", {}, `Discard pile: ${view.discard.length} cards${top !== undefined ? `, top ${cardName(top)}` : ""}`),
+        h("summary", {}, t.discardPile(view.discard.length, top !== undefined ? cardName(top) : null)),
         h("div", { class: "cards small" }, view.discard.map((c) => cardFace(c))),
       ),
     ),
@@ -532,28 +536,20 @@ function middle(view, who, options, pick) {
  */
 function decisionPanel(st, view, options, pick, main) {
   const kind = view.awaiting?.decision.kind;
-  /** @type {string} */
-  let hint = "";
-  if (kind === "turn") hint = "Choose a card of your hand to muster, a recruit to take, or pass.";
-  else if (kind === "makgill_muster") hint = "Choose one more card of your hand to muster.";
-  else if (kind === "scott_copy") hint = "Choose the face-up follower whose power your Scott copies.";
-  else if (kind === "fergusson_swap") hint = "Choose the opponent's follower to take.";
-  else if (kind === "wemyss_discard") hint = "Choose the follower to discard.";
-  else if (kind === "cockburn_swap") hint = "Choose the Supporter to swap in.";
-  else if (kind === "claim_supporter") hint = "Choose the Supporter to claim.";
+  const hint = kind === undefined ? "" : t.hints[kind];
   const musters = st.selected === null ? [] : options.filter((a) => a.type === "muster" && a.card === st.selected);
   const pass = options.find((a) => a.type === "pass");
   return h(
     "section",
-    { class: "decision", "aria-label": "Your decision" },
+    { class: "decision", "aria-label": t.yourDecisionPanel },
     h("p", {}, hint),
     st.selected !== null && musters.length > 0
       ? h(
           "div",
-          { role: "group", class: "choices", "aria-label": `Muster ${cardName(st.selected)}` },
+          { role: "group", class: "choices", "aria-label": t.musterCard(cardName(st.selected)) },
           musters.map((a) => {
             if (a.type !== "muster") return null;
-            const text = !a.face_up ? "Muster face-down" : a.use_power ? "Muster face-up and use its power" : "Muster face-up";
+            const text = !a.face_up ? t.musterFaceDown : a.use_power ? t.musterFaceUpPower : t.musterFaceUp;
             return h("button", { type: "button", class: "primary", "data-muster-choice": "", onclick: pick(a) }, text);
           }),
           h(
@@ -565,11 +561,11 @@ function decisionPanel(st, view, options, pick, main) {
                 render(main, st);
               },
             },
-            "Cancel",
+            t.cancel,
           ),
         )
       : null,
-    pass ? h("button", { type: "button", "data-option": "pass", onclick: pick(pass) }, "Pass") : null,
+    pass ? h("button", { type: "button", "data-option": "pass", onclick: pick(pass) }, t.pass) : null,
   );
 }
 
@@ -587,18 +583,18 @@ function lastSkirmish(st, shown, view, who) {
   const claims = scored < 0 ? [] : upto.slice(scored).flatMap((e) => (e.event.type === "supporter_claimed" ? [e.event] : []));
   return h(
     "section",
-    { class: "summary", "aria-label": "Last skirmish" },
-    h("h2", {}, "Last skirmish"),
+    { class: "summary", "aria-label": t.lastSkirmish },
+    h("h2", {}, t.lastSkirmish),
     h(
       "ul",
       {},
       view.last_scores.map((a) =>
-        h("li", {}, `${who(a.seat)}: strength ${a.strength}${a.doubled ? " (doubled)" : ""}`),
+        h("li", {}, t.strengthOf(who(a.seat), a.strength, a.doubled)),
       ),
     ),
-    h("p", {}, `Placement: ${view.placement.map((s, i) => `${i + 1}. ${who(s)}`).join(", ")}`),
+    h("p", {}, t.placement(view.placement.map((s, i) => t.place(i + 1, who(s))))),
     claims.length > 0
-      ? h("p", {}, `Claims: ${claims.map((c) => `${who(c.seat)} took ${cardName(c.card)}`).join("; ")}.`)
+      ? h("p", {}, t.claims(claims.map((c) => t.took(who(c.seat), cardName(c.card)))))
       : null,
   );
 }
@@ -623,7 +619,7 @@ function joinButton(main, st) {
         render(main, st);
       },
     },
-    "Join this game",
+    t.joinThisGame,
   );
 }
 
@@ -641,7 +637,7 @@ function leaveButton(st) {
         location.hash = "#/";
       },
     },
-    "Leave this game",
+    t.leaveThisGame,
   );
 }
 
@@ -654,7 +650,7 @@ function inviteLink(g) {
   return h(
     "p",
     { class: "invite" },
-    h("label", { for: "invite-link" }, "Invite by link"),
+    h("label", { for: "invite-link" }, t.inviteByLink),
     h("input", { id: "invite-link", type: "text", readonly: true, value: url, onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target).select() }),
   );
 }
@@ -685,8 +681,8 @@ function history(main, st, g) {
   };
   return h(
     "section",
-    { class: "history", "aria-label": "History" },
-    h("label", { for: "history-slider" }, `History: version ${at} of ${max}`),
+    { class: "history", "aria-label": t.history },
+    h("label", { for: "history-slider" }, t.historyLabel(at, max)),
     h("input", {
       id: "history-slider",
       type: "range",
@@ -694,10 +690,10 @@ function history(main, st, g) {
       max,
       step: 1,
       value: at,
-      "aria-valuetext": `version ${at} of ${max}`,
+      "aria-valuetext": t.historyValue(at, max),
       onchange: (/** @type {Event} */ e) => void go(Number(/** @type {HTMLInputElement} */ (e.target).value)),
     }),
-    st.shown !== null ? h("button", { type: "button", onclick: () => void go(max) }, "Back to now") : null,
+    st.shown !== null ? h("button", { type: "button", onclick: () => void go(max) }, t.backToNow) : null,
   );
 }
 
@@ -713,14 +709,14 @@ function logSection(st, shown, who) {
   const recent = lines.slice(-60).reverse();
   return h(
     "section",
-    { class: "log", "aria-label": "Game log" },
-    h("h2", {}, "Log"),
-    lines.length === 0 ? h("p", { class: "empty" }, "No events yet.") : null,
+    { class: "log", "aria-label": t.gameLog },
+    h("h2", {}, t.log),
+    lines.length === 0 ? h("p", { class: "empty" }, t.noEvents) : null,
     lines.length === 0
       ? null
       : h(
       "ol",
-      { class: "log-lines", tabindex: 0, "aria-label": "Events, newest first" },
+      { class: "log-lines", tabindex: 0, "aria-label": t.eventsNewestFirst },
       recent.map((e) => h("li", { value: e.seq }, describe(e.event, who))),
     ),
   );

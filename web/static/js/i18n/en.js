@@ -1,0 +1,473 @@
+// The English catalogue: every string a person reads in the web client. fr.js has the same keys
+// (tsc checks it against `Messages`, and web/tests/i18n.mjs compares both, key by key).
+// Figures go through format.js (Intl).
+
+import { list, num } from "../format.js";
+
+const messages = {
+  lang: "en",
+  // The switch offers the other language, named in that language.
+  switchTo: "Français",
+  switchLang: /** @type {"en" | "fr"} */ ("fr"),
+  switchLabel: "Lire en français",
+
+  app: "Lords of Scotland",
+  description: "Play Lords of Scotland in the browser: rally clans, win Supporters.",
+  skip: "Skip to the content",
+  loading: "Loading…",
+  rules: "Rules",
+  rulesHref: "/docs/rules",
+  api: "API",
+  /** @param {string} screen */
+  pageTitle: (screen) => `${screen} — Lords of Scotland`,
+  yourMoveTitle: "● Your move — Lords of Scotland",
+  navAccount: "Account",
+  signIn: "Sign in",
+  lobby: "Lobby",
+  signOut: "Sign out",
+  /** @param {string} name */
+  accountOf: (name) => `Account of ${name}`,
+  /** @param {number} status */
+  httpError: (status) => `The server answered HTTP ${num(status)}.`,
+
+  // Sign in and account
+  tagline: "Rally the clans, win the Supporters. Sign in or create an account to play.",
+  username: "Username",
+  password: "Password",
+  createAccountTitle: "Create an account",
+  newPasswordHint: "Password (8 or more characters)",
+  createAccount: "Create account",
+  account: "Account",
+  /** @param {string} name */
+  accountTitle: (name) => `Account: ${name}`,
+  changePassword: "Change password",
+  currentPassword: "Current password",
+  newPassword: "New password",
+  passwordChanged: "Password changed. Your other sessions are signed out.",
+
+  // Lobby
+  loadingGames: "Loading games…",
+  awaitingYou: "Awaiting you",
+  yourGames: "Your games",
+  openGames: "Open games",
+  /**
+   * @param {string} title
+   * @param {number} n
+   */
+  listTitle: (title, n) => `${title} (${num(n)})`,
+  none: "None.",
+  /** @param {string} why */
+  gamesNotLoaded: (why) => `The games could not be loaded: ${why}`,
+  nobodyYet: "nobody yet",
+  /**
+   * @param {number} players
+   * @param {number} target
+   * @param {boolean} bruce
+   */
+  gameWhat: (players, target, bruce) =>
+    `${num(players)} players, to ${num(target)}${bruce ? ", with Bruce" : ""}`,
+  /** @param {string} when */
+  updated: (when) => `updated ${when}`,
+  status: {
+    open: "open",
+    active: "active",
+    finished: "finished",
+    abandoned: "abandoned",
+  },
+  /** @param {string} id */
+  openGame: (id) => `Open game ${id}`,
+  /** @param {string} id */
+  playGame: (id) => `Play game ${id}`,
+  /** @param {string} id */
+  joinGame: (id) => `Join game ${id}`,
+  /** @param {string} id */
+  auditGame: (id) => `Audit ${id}`,
+  newGame: "New game",
+  players: "Players",
+  powerRule: "Power rule",
+  ruleDefault: "Default for the player count",
+  ruleLowestStrength: "Lowest strength",
+  ruleLowestInClan: "Lowest in clan",
+  targetScore: "Target score",
+  includeBruce: "Include Bruce",
+  createGame: "Create game",
+  goTitle: "Open a game by link or id",
+  goLabel: "Game link or id",
+  goButton: "Open game",
+
+  // Cards
+  clanPowers: {
+    forsyth: "Draw a card",
+    makgill: "Muster another Follower",
+    macdonnell: "Keep for another skirmish",
+    cochrane: "Claim two Supporters",
+    cockburn: "Swap with a Supporter",
+    fergusson: "Swap with another Follower",
+    scott: "Copy another Follower's power",
+    wemyss: "Discard another Follower",
+    bruce: "Counts as any clan",
+  },
+  /** @param {number} id */
+  cardUnknown: (id) => `card ${num(id)}`,
+  /**
+   * @param {string} name
+   * @param {number} rank
+   * @param {string} power
+   * @param {string} note
+   */
+  cardLabel: (name, rank, power, note) => `${name}, rank ${num(rank)}: ${power}${note ? ` (${note})` : ""}`,
+
+  // Table
+  loadingGame: "Loading the game…",
+  /** @param {string} why */
+  gameNotLoaded: (why) => `The game could not be loaded: ${why}`,
+  /** @param {number} n */
+  seat: (n) => `seat ${num(n)}`,
+  /** @param {string} name */
+  you: (name) => `${name} (you)`,
+  /** @param {string} id */
+  gameTitle: (id) => `Game ${id}`,
+  /**
+   * @param {string[]} names
+   * @param {number} target
+   */
+  tableMeta: (names, target) => `${names.join(" · ")} — first to ${num(target)}`,
+  gameLinks: "Game links",
+  backToLobby: "Back to the lobby",
+  auditThisGame: "Audit this game",
+  /**
+   * @param {number} seated
+   * @param {number} of
+   */
+  waitingForPlayers: (seated, of) => `Waiting for players: ${num(seated)} of ${num(of)} seated.`,
+  /** @param {number} v */
+  notStartedAt: (v) => `Version ${num(v)}: the game had not started.`,
+  /**
+   * @param {string[]} winners
+   * @param {string} scores
+   */
+  gameOver: (winners, scores) => `Game over: ${list(winners)} won. Scores: ${scores}.`,
+  /**
+   * @param {string} who
+   * @param {number} score
+   */
+  scoreOf: (who, score) => `${who} ${num(score)}`,
+  /**
+   * @param {number} skirmish
+   * @param {number} turn
+   * @param {string} initiative
+   */
+  where: (skirmish, turn, initiative) =>
+    `Skirmish ${num(skirmish)}, turn ${num(turn)}. Initiative: ${initiative}.`,
+  /** @param {string} decision */
+  yourDecision: (decision) => `Your decision: ${decision}.`,
+  /**
+   * @param {string} who
+   * @param {string} decision
+   */
+  waitingFor: (who, decision) => `Waiting for ${who}: ${decision}.`,
+  /**
+   * @param {number} v
+   * @param {number} of
+   */
+  lookingBack: (v, of) => `Looking back at version ${num(v)} of ${num(of)}.`,
+  faceDown: "face-down",
+  /** @param {string} clan */
+  powerActive: (clan) => `${clan} power active`,
+  kept: "kept",
+  /** @param {string} what */
+  copyPowerOf: (what) => `Copy the power of ${what}`,
+  /** @param {string} what */
+  take: (what) => `Take ${what}`,
+  /** @param {string} what */
+  discard: (what) => `Discard ${what}`,
+  aFaceDownFollower: "a face-down follower",
+  /**
+   * @param {string} action
+   * @param {string} owner
+   * @param {number} position
+   */
+  armyTarget: (action, owner, position) => `${action} (${owner}'s army, position ${num(position)})`,
+  /** @param {number} position */
+  faceDownFollower: (position) => `Face-down follower (position ${num(position)})`,
+  yourSide: "Your side",
+  /** @param {string} name */
+  sideOf: (name) => `${name}'s side`,
+  initiative: "Initiative",
+  toDecide: "To decide",
+  /**
+   * @param {number} score
+   * @param {number} cards
+   */
+  sideMeta: (score, cards) => `Score ${num(score)} · ${num(cards)} card${cards === 1 ? "" : "s"} in hand`,
+  army: "Army",
+  yourArmy: "Your army",
+  /** @param {string} name */
+  armyOf: (name) => `${name}'s army`,
+  noFollowers: "No followers yet.",
+  /**
+   * @param {number} n
+   * @param {number} points
+   */
+  victoryPile: (n, points) =>
+    `Victory pile: ${num(n)} supporter${n === 1 ? "" : "s"}, ${num(points)} points`,
+  yourHand: "Your hand",
+  /** @param {string} name */
+  handOf: (name) => `${name}'s hand`,
+  /** @param {string} card */
+  claim: (card) => `Claim ${card}`,
+  /** @param {string} card */
+  swapFor: (card) => `Swap for ${card}`,
+  aFaceDownCard: "a face-down card",
+  nothing: "nothing",
+  /** @param {number} slot */
+  slotEmpty: (slot) => `Slot ${num(slot)}: empty`,
+  /**
+   * @param {string} what
+   * @param {number} slot
+   */
+  recruitFrom: (what, slot) => `Recruit ${what} from slot ${num(slot)}`,
+  /** @param {number} slot */
+  slotNote: (slot) => `slot ${num(slot)}`,
+  /** @param {number} slot */
+  slotFaceDown: (slot) => `Slot ${num(slot)}: a face-down card`,
+  middle: "The middle of the table",
+  supporterRow: "Supporter row",
+  recruits: "Recruits",
+  /** @param {number} n */
+  drawPile: (n) => `Draw pile: ${num(n)} cards`,
+  /**
+   * @param {number} n
+   * @param {string | null} top
+   */
+  discardPile: (n, top) => `Discard pile: ${num(n)} cards${top !== null ? `, top ${top}` : ""}`,
+  hints: {
+    turn: "Choose a card of your hand to muster, a recruit to take, or pass.",
+    makgill_muster: "Choose one more card of your hand to muster.",
+    scott_copy: "Choose the face-up follower whose power your Scott copies.",
+    fergusson_swap: "Choose the opponent's follower to take.",
+    wemyss_discard: "Choose the follower to discard.",
+    cockburn_swap: "Choose the Supporter to swap in.",
+    claim_supporter: "Choose the Supporter to claim.",
+  },
+  yourDecisionPanel: "Your decision",
+  /** @param {string} card */
+  musterCard: (card) => `Muster ${card}`,
+  musterFaceDown: "Muster face-down",
+  musterFaceUpPower: "Muster face-up and use its power",
+  musterFaceUp: "Muster face-up",
+  cancel: "Cancel",
+  pass: "Pass",
+  lastSkirmish: "Last skirmish",
+  /**
+   * @param {string} who
+   * @param {number} strength
+   * @param {boolean} doubled
+   */
+  strengthOf: (who, strength, doubled) => `${who}: strength ${num(strength)}${doubled ? " (doubled)" : ""}`,
+  /** @param {string[]} places */
+  placement: (places) => `Placement: ${places.join(", ")}`,
+  /**
+   * @param {number} n
+   * @param {string} who
+   */
+  place: (n, who) => `${num(n)}. ${who}`,
+  /** @param {string[]} claims */
+  claims: (claims) => `Claims: ${claims.join("; ")}.`,
+  /**
+   * @param {string} who
+   * @param {string} card
+   */
+  took: (who, card) => `${who} took ${card}`,
+  joinThisGame: "Join this game",
+  leaveThisGame: "Leave this game",
+  inviteByLink: "Invite by link",
+  history: "History",
+  /**
+   * @param {number} v
+   * @param {number} of
+   */
+  historyLabel: (v, of) => `History: version ${num(v)} of ${num(of)}`,
+  /**
+   * @param {number} v
+   * @param {number} of
+   */
+  historyValue: (v, of) => `version ${num(v)} of ${num(of)}`,
+  backToNow: "Back to now",
+  log: "Log",
+  gameLog: "Game log",
+  noEvents: "No events yet.",
+  eventsNewestFirst: "Events, newest first",
+
+  // The event log in words
+  decisions: {
+    turn: "recruit, muster or pass",
+    makgill_muster: "muster another follower (Makgill)",
+    cockburn_swap: "swap a follower with a Supporter (Cockburn)",
+    fergusson_swap: "swap a follower with an opponent's (Fergusson)",
+    wemyss_discard: "discard a follower (Wemyss)",
+    scott_copy: "choose a power to copy (Scott)",
+    claim_supporter: "claim a Supporter",
+  },
+  ev: {
+    /**
+     * @param {number} players
+     * @param {number} target
+     * @param {string} who
+     */
+    gameStarted: (players, target, who) =>
+      `The game started: ${num(players)} players, first to ${num(target)}; ${who} holds the initiative.`,
+    /**
+     * @param {number} size
+     * @param {string} commitment
+     */
+    deckShuffled: (size, commitment) => `A deck of ${num(size)} cards was shuffled (commitment ${commitment}…).`,
+    /**
+     * @param {string} who
+     * @param {number} n
+     */
+    handDealt: (who, n) => `${who} was dealt ${num(n)} cards.`,
+    /**
+     * @param {number} n
+     * @param {string} who
+     */
+    skirmishStarted: (n, who) => `Skirmish ${num(n)} began; ${who} holds the initiative.`,
+    /**
+     * @param {string | null} card
+     * @param {number} slot
+     */
+    recruitDealt: (card, slot) =>
+      `A recruit was dealt ${card !== null ? `face-up: ${card}` : "face-down"} in slot ${num(slot)}.`,
+    /** @param {string} card */
+    supporterDealt: (card) => `${card} joined the Supporter row.`,
+    supportersDiscarded: "The Supporter row all had one strength and was discarded.",
+    /**
+     * @param {number} turn
+     * @param {string} who
+     */
+    turnStarted: (turn, who) => `Turn ${num(turn)}: ${who} to act.`,
+    /**
+     * @param {number} slot
+     * @param {string} card
+     */
+    recruitRevealed: (slot, card) => `The recruit in slot ${num(slot)} was turned up: ${card}.`,
+    /**
+     * @param {string} who
+     * @param {string | null} card
+     * @param {number} slot
+     */
+    recruited: (who, card, slot) => `${who} recruited ${card ?? "a face-down card"} from slot ${num(slot)}.`,
+    /**
+     * @param {string} who
+     * @param {string} card
+     * @param {boolean} power
+     */
+    musteredUp: (who, card, power) => `${who} mustered ${card} face-up${power ? " and used its power" : ""}.`,
+    /** @param {string} who */
+    musteredDown: (who) => `${who} mustered a face-down card.`,
+    /** @param {string} who */
+    passed: (who) => `${who} passed.`,
+    /**
+     * @param {string} who
+     * @param {string} clan
+     * @param {number} position
+     */
+    powerActivated: (who, clan, position) => `${who}'s ${clan} power is active (follower ${num(position)}).`,
+    /** @param {string} who */
+    cardDrawn: (who) => `${who} drew a card.`,
+    /**
+     * @param {string} who
+     * @param {string} clan
+     */
+    powerCopied: (who, clan) => `${who}'s Scott copied the ${clan} power.`,
+    /**
+     * @param {string} who
+     * @param {string} decision
+     */
+    decisionRequested: (who, decision) => `${who} must decide: ${decision}.`,
+    /**
+     * @param {string} who
+     * @param {string} given
+     * @param {string} supporter
+     */
+    supporterSwapped: (who, given, supporter) => `${who} swapped ${given} for the Supporter ${supporter}.`,
+    /**
+     * @param {string} who
+     * @param {string} given
+     * @param {string} other
+     * @param {string | null} taken
+     */
+    followersSwapped: (who, given, other, taken) =>
+      `${who} gave ${given} to ${other} for ${taken ?? "a face-down follower"}.`,
+    /**
+     * @param {string} who
+     * @param {string} owner
+     * @param {string} card
+     */
+    followerDiscarded: (who, owner, card) => `${who} discarded ${owner}'s ${card}.`,
+    /** @param {number} n */
+    followersRevealed: (n) => `Every face-down follower was revealed (${num(n)}).`,
+    /** @param {string[]} armies */
+    armiesScored: (armies) => `Armies: ${armies.join(", ")}.`,
+    /**
+     * @param {string} who
+     * @param {number} strength
+     * @param {boolean} doubled
+     */
+    army: (who, strength, doubled) => `${who} ${num(strength)}${doubled ? " (doubled)" : ""}`,
+    /**
+     * @param {string} who
+     * @param {string} card
+     */
+    supporterClaimed: (who, card) => `${who} claimed ${card}.`,
+    /**
+     * @param {number} n
+     * @param {number} discarded
+     */
+    skirmishEnded: (n, discarded) => `Skirmish ${num(n)} ended; ${num(discarded)} cards were discarded.`,
+    /**
+     * @param {string[]} winners
+     * @param {number[]} scores
+     */
+    gameEnded: (winners, scores) => `The game is over: ${list(winners)} won (${scores.map(num).join(" – ")}).`,
+    /** @param {string} type */
+    unknown: (type) => `Something happened (${type}).`,
+  },
+
+  // Audit
+  auditTitle: "Audit — Lords of Scotland",
+  /** @param {string} id */
+  auditOf: (id) => `Audit of game ${id}`,
+  auditIntro:
+    "Your browser recomputes the hash chain of every event and every shuffle commitment from the game's events.",
+  checking: "Checking…",
+  auditLinks: "Audit links",
+  backToGame: "Back to the game",
+  auditUnfinished: "The game is not over: its hashes and shuffles are revealed at the end.",
+  /**
+   * @param {number} events
+   * @param {number} shuffles
+   */
+  verified: (events, shuffles) =>
+    `Verified: ${num(events)} events chained, ${num(shuffles)} shuffle${shuffles === 1 ? " matches its commitment" : "s match their commitments"}.`,
+  /**
+   * @param {number} seq
+   * @param {string} why
+   */
+  notVerified: (seq, why) => `Not verified: event ${num(seq)} ${why}.`,
+  why: {
+    missing: "missing from the stream",
+    noHash: "has no hash",
+    noLink: "does not link to the event before it",
+    badHash: "its hash does not match its content",
+    notRevealed: "its shuffle is not revealed",
+    wrongSize: "its shuffle has the wrong size",
+    badCommitment: "its shuffle does not match its commitment",
+  },
+  finalHash: "Final hash: ",
+  /** @param {string} why */
+  eventsNotRead: (why) => `The events could not be read: ${why}`,
+};
+
+/** @typedef {typeof messages} Messages */
+export default messages;
