@@ -271,6 +271,12 @@ const SHELL_FR: &[(&str, &str, &str)] = &[
         "Invitation invalide",
         "cette invitation ne peut pas être faite : nombre d'usages ou durée hors limites, ou joueur inconnu ou déjà assis",
     ),
+    (
+        "invalid_bots",
+        "Robots invalides",
+        "ces robots ne conviennent pas à la partie : place hors limites (le créateur a la place 0), place donnée deux fois, ou niveau inconnu (random, greedy, mcts)",
+    ),
+    ("seat_taken", "Place prise", "cette place est déjà prise"),
 ];
 
 /// Every rule refusal ([`RuleError`] code): its French detail, in the French edition's words.
@@ -337,6 +343,18 @@ const RULES_FR: &[(&str, &str)] = &[
     (
         "supporter_not_in_row",
         "cette carte n'est pas parmi les partisans",
+    ),
+    (
+        "invalid_turn_time_limit",
+        "le délai par décision doit être compris entre 5 secondes et 14 jours, ou null",
+    ),
+    (
+        "invalid_max_timeouts",
+        "le nombre de délais dépassés avant l'abandon doit être compris entre 1 et 10",
+    ),
+    (
+        "seat_resigned",
+        "cette place a abandonné ou a été abandonnée : un robot la joue jusqu'à la fin",
     ),
 ];
 

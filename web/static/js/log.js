@@ -69,6 +69,16 @@ export function describe(e, who) {
       return ev.skirmishEnded(e.skirmish, e.discarded.length);
     case "game_ended":
       return ev.gameEnded(e.winners.map(who), e.scores);
+    case "seat_resigned":
+      return ev.seatResigned(who(e.seat));
+    case "decision_timed_out":
+      return ev.timedOut(who(e.seat), e.consecutive);
+    case "seat_abandoned":
+      return ev.seatAbandoned(who(e.seat));
+    case "bot_acted":
+      return ev.botActed(who(e.seat), e.level);
+    case "timeouts_cleared":
+      return ev.timeoutsCleared(who(e.seat));
     default:
       return unknown(e);
   }

@@ -430,6 +430,22 @@ const messages = {
      * @param {number[]} scores
      */
     gameEnded: (winners, scores) => `The game is over: ${list(winners)} won (${scores.map(num).join(" – ")}).`,
+    /** @param {string} who */
+    seatResigned: (who) => `${who} resigned; a bot plays on for them.`,
+    /**
+     * @param {string} who
+     * @param {number} n
+     */
+    timedOut: (who, n) => `${who} ran out of time (${num(n)} in a row); a bot decided for them.`,
+    /** @param {string} who */
+    seatAbandoned: (who) => `${who} has timed out too often and is out of the game.`,
+    /**
+     * @param {string} who
+     * @param {string} level
+     */
+    botActed: (who, level) => `A ${level} bot plays for ${who}:`,
+    /** @param {string} who */
+    timeoutsCleared: (who) => `${who} is back.`,
     /** @param {string} type */
     unknown: (type) => `Something happened (${type}).`,
   },

@@ -240,6 +240,12 @@ const messages = {
       `La manche ${num(n)} est terminée ; ${count(discarded, "carte a été défaussée", "cartes ont été défaussées")}.`,
     gameEnded: (winners, scores) =>
       `La partie est terminée : ${list(winners)} ${winners.length > 1 ? "l'emportent" : "l'emporte"} (${scores.map(num).join(" – ")}).`,
+    seatResigned: (who) => `${who} a abandonné ; un robot joue à sa place.`,
+    timedOut: (who, n) =>
+      `${who} n'a pas joué à temps (${num(n)} fois de suite) ; un robot a décidé à sa place.`,
+    seatAbandoned: (who) => `${who} a laissé passer trop de délais et quitte la partie.`,
+    botActed: (who, level) => `Un robot (${level}) joue pour ${who} :`,
+    timeoutsCleared: (who) => `${who} est de retour.`,
     unknown: (type) => `Il s'est passé quelque chose (${type}).`,
   },
 
