@@ -31,6 +31,18 @@ pub mod defaults {
     pub const BODY_TIMEOUT_SECONDS: u64 = 10;
     /// Server-Sent Events streams send a `: keep-alive` comment after this long without a line.
     pub const SSE_HEARTBEAT_SECONDS: u64 = 15;
+    /// Webhook retries: the first after this long, then doubling up to the cap.
+    pub const WEBHOOK_RETRY_BASE_MS: u64 = 5_000;
+    pub const WEBHOOK_RETRY_MAX_SECONDS: u64 = 3_600;
+    /// A delivery is retried for 3 days after its first attempt (the issue asks for >= 24 h).
+    pub const WEBHOOK_RETRY_FOR_SECONDS: u64 = 3 * 24 * 3600;
+    /// An endpoint failing without a success for 5 days is disabled.
+    pub const WEBHOOK_DISABLE_AFTER_SECONDS: u64 = 5 * 24 * 3600;
+    pub const WEBHOOK_CONNECT_TIMEOUT_MS: u64 = 5_000;
+    pub const WEBHOOK_TIMEOUT_MS: u64 = 10_000;
+    /// The slow sweep for missed wake-ups (due retries are slept for exactly, not polled).
+    pub const WEBHOOK_POLL_SECONDS: u64 = 30;
+    pub const WEBHOOK_CONCURRENCY: u32 = 4;
 }
 
 /// The shortest JWT secret accepted: HS256 wants at least 256 bits of key.
@@ -184,6 +196,108 @@ pub struct ServeArgs {
           default_value_t = defaults::SSE_HEARTBEAT_SECONDS,
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub sse_heartbeat_seconds: u64,
+    #[command(flatten)]
+    pub webhooks: WebhookArgs,
+}
+
+/// The delivery worker's settings (webhooks).
+#[derive(clap::Args, Debug, Clone)]
+pub struct WebhookArgs {
+    /// Addresses and networks webhooks may reach although they are loopback, private,
+    /// link-local, unique-local or otherwise non-public, comma-separated, e.g.
+    /// `127.0.0.1,10.0.0.0/8,::1`. Public addresses are always allowed; none of the others by
+    /// default (SSRF protection).
+    #[arg(long, env = "LORDS_WEBHOOK_ALLOW", value_delimiter = ',',
+          value_parser = crate::deliveries::guard::parse_allow_entry)]
+    pub webhook_allow: Vec<ipnet::IpNet>,
+    /// Milliseconds before the first retry of a failed delivery; each further retry waits twice
+    /// as long, up to --webhook-retry-max-seconds.
+    #[arg(long, env = "LORDS_WEBHOOK_RETRY_BASE_MS",
+          default_value_t = defaults::WEBHOOK_RETRY_BASE_MS,
+          value_parser = clap::value_parser!(u64).range(10..=3_600_000))]
+    pub webhook_retry_base_ms: u64,
+    /// The longest wait between two attempts of a delivery, in seconds.
+    #[arg(long, env = "LORDS_WEBHOOK_RETRY_MAX_SECONDS",
+          default_value_t = defaults::WEBHOOK_RETRY_MAX_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub webhook_retry_max_seconds: u64,
+    /// Seconds a delivery is retried after its first attempt before it is given up (`failed`).
+    #[arg(long, env = "LORDS_WEBHOOK_RETRY_FOR_SECONDS",
+          default_value_t = defaults::WEBHOOK_RETRY_FOR_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=31_536_000))]
+    pub webhook_retry_for_seconds: u64,
+    /// Seconds an endpoint may fail without a single success before it is disabled (its
+    /// owner sees `disabled_at` in `GET /v1/me/webhooks`).
+    #[arg(long, env = "LORDS_WEBHOOK_DISABLE_AFTER_SECONDS",
+          default_value_t = defaults::WEBHOOK_DISABLE_AFTER_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=31_536_000))]
+    pub webhook_disable_after_seconds: u64,
+    /// Milliseconds to connect to a webhook endpoint (TLS included).
+    #[arg(long, env = "LORDS_WEBHOOK_CONNECT_TIMEOUT_MS",
+          default_value_t = defaults::WEBHOOK_CONNECT_TIMEOUT_MS,
+          value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    pub webhook_connect_timeout_ms: u64,
+    /// Milliseconds one delivery attempt may take in all (connect, send, answer).
+    #[arg(long, env = "LORDS_WEBHOOK_TIMEOUT_MS", default_value_t = defaults::WEBHOOK_TIMEOUT_MS,
+          value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    pub webhook_timeout_ms: u64,
+    /// Seconds between two sweeps for deliveries a missed wake-up left waiting.
+    #[arg(long, env = "LORDS_WEBHOOK_POLL_SECONDS",
+          default_value_t = defaults::WEBHOOK_POLL_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=3_600))]
+    pub webhook_poll_seconds: u64,
+    /// Deliveries one server process attempts at once (each holds a database connection of
+    /// its own while it runs).
+    #[arg(long, env = "LORDS_WEBHOOK_CONCURRENCY",
+          default_value_t = defaults::WEBHOOK_CONCURRENCY,
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub webhook_concurrency: u32,
+}
+
+/// The delivery worker's settings, resolved.
+#[derive(Debug, Clone)]
+pub struct WebhookConfig {
+    pub allow: crate::deliveries::guard::AllowList,
+    pub retry_base: Duration,
+    pub retry_max: Duration,
+    pub retry_for: Duration,
+    pub disable_after: Duration,
+    pub connect_timeout: Duration,
+    pub timeout: Duration,
+    pub poll: Duration,
+    pub concurrency: u32,
+}
+
+impl Default for WebhookConfig {
+    fn default() -> Self {
+        WebhookConfig {
+            allow: Default::default(),
+            retry_base: Duration::from_millis(defaults::WEBHOOK_RETRY_BASE_MS),
+            retry_max: Duration::from_secs(defaults::WEBHOOK_RETRY_MAX_SECONDS),
+            retry_for: Duration::from_secs(defaults::WEBHOOK_RETRY_FOR_SECONDS),
+            disable_after: Duration::from_secs(defaults::WEBHOOK_DISABLE_AFTER_SECONDS),
+            connect_timeout: Duration::from_millis(defaults::WEBHOOK_CONNECT_TIMEOUT_MS),
+            timeout: Duration::from_millis(defaults::WEBHOOK_TIMEOUT_MS),
+            poll: Duration::from_secs(defaults::WEBHOOK_POLL_SECONDS),
+            concurrency: defaults::WEBHOOK_CONCURRENCY,
+        }
+    }
+}
+
+impl From<&WebhookArgs> for WebhookConfig {
+    fn from(a: &WebhookArgs) -> Self {
+        WebhookConfig {
+            allow: crate::deliveries::guard::AllowList::new(a.webhook_allow.clone()),
+            retry_base: Duration::from_millis(a.webhook_retry_base_ms),
+            retry_max: Duration::from_secs(a.webhook_retry_max_seconds),
+            retry_for: Duration::from_secs(a.webhook_retry_for_seconds),
+            disable_after: Duration::from_secs(a.webhook_disable_after_seconds),
+            connect_timeout: Duration::from_millis(a.webhook_connect_timeout_ms),
+            timeout: Duration::from_millis(a.webhook_timeout_ms),
+            poll: Duration::from_secs(a.webhook_poll_seconds),
+            concurrency: a.webhook_concurrency,
+        }
+    }
 }
 
 /// An origin as browsers send it: `*`, or `http(s)://host[:port]` with no path.
@@ -248,6 +362,8 @@ pub struct AppConfig {
     pub metrics_listen: Option<String>,
     /// Silence after which an SSE stream sends a `: keep-alive` comment.
     pub sse_heartbeat: Duration,
+    /// The delivery worker (webhooks).
+    pub webhooks: WebhookConfig,
 }
 
 impl AppConfig {
@@ -271,6 +387,7 @@ impl AppConfig {
             body_timeout: Duration::from_secs(defaults::BODY_TIMEOUT_SECONDS),
             metrics_listen: None,
             sse_heartbeat: Duration::from_secs(defaults::SSE_HEARTBEAT_SECONDS),
+            webhooks: WebhookConfig::default(),
         }
     }
 
@@ -295,6 +412,7 @@ impl AppConfig {
             body_timeout: Duration::from_secs(args.body_timeout_seconds),
             metrics_listen: args.metrics_listen.clone(),
             sse_heartbeat: Duration::from_secs(args.sse_heartbeat_seconds),
+            webhooks: WebhookConfig::from(&args.webhooks),
         })
     }
 }

@@ -6,6 +6,7 @@ pub mod api;
 pub mod auth;
 pub mod commands;
 pub mod config;
+pub mod deliveries;
 pub mod embedded;
 pub mod engine;
 pub mod load;

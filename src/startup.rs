@@ -129,6 +129,8 @@ impl Application {
         };
         let (signal, tx) = ShutdownSignal::new();
         let notifier = Notifier::start(pool.clone()).await;
+        // The delivery worker (webhooks): in every server process; they share the work.
+        crate::deliveries::start(&pool, &notifier, config.webhooks.clone(), signal.clone());
         let state = AppState::new(pool, config, signal, notifier);
         let server = run(listener, state.clone())?;
         let metrics = match metrics_listener {

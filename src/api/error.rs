@@ -78,10 +78,14 @@ pub enum ErrorCode {
     TooManyOpenGames,
     RequestTimeout,
     InvalidInvitation,
+    InvalidWebhook,
+    WebhookUrlForbidden,
+    TooManyWebhooks,
+    WebhookNotFound,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 35] = [
+    pub const ALL: [ErrorCode; 39] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidPath,
         ErrorCode::InvalidQuery,
@@ -117,6 +121,10 @@ impl ErrorCode {
         ErrorCode::TooManyOpenGames,
         ErrorCode::RequestTimeout,
         ErrorCode::InvalidInvitation,
+        ErrorCode::InvalidWebhook,
+        ErrorCode::WebhookUrlForbidden,
+        ErrorCode::TooManyWebhooks,
+        ErrorCode::WebhookNotFound,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -156,6 +164,10 @@ impl ErrorCode {
             ErrorCode::TooManyOpenGames => "too_many_open_games",
             ErrorCode::RequestTimeout => "request_timeout",
             ErrorCode::InvalidInvitation => "invalid_invitation",
+            ErrorCode::InvalidWebhook => "invalid_webhook",
+            ErrorCode::WebhookUrlForbidden => "webhook_url_forbidden",
+            ErrorCode::TooManyWebhooks => "too_many_webhooks",
+            ErrorCode::WebhookNotFound => "webhook_not_found",
         }
     }
 
@@ -194,6 +206,11 @@ impl ErrorCode {
             ErrorCode::TooManyOpenGames => StatusCode::CONFLICT,
             ErrorCode::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ErrorCode::InvalidInvitation => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::InvalidWebhook | ErrorCode::WebhookUrlForbidden => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            ErrorCode::TooManyWebhooks => StatusCode::CONFLICT,
+            ErrorCode::WebhookNotFound => StatusCode::NOT_FOUND,
             ErrorCode::InternalError => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorCode::ServiceUnavailable | ErrorCode::MigrationsPending => {
                 StatusCode::SERVICE_UNAVAILABLE
@@ -238,6 +255,10 @@ impl ErrorCode {
             ErrorCode::TooManyOpenGames => "Too many open games",
             ErrorCode::RequestTimeout => "Request body too slow",
             ErrorCode::InvalidInvitation => "Invalid invitation",
+            ErrorCode::InvalidWebhook => "Invalid webhook",
+            ErrorCode::WebhookUrlForbidden => "Webhook address not allowed",
+            ErrorCode::TooManyWebhooks => "Too many webhooks",
+            ErrorCode::WebhookNotFound => "Webhook not found",
         }
     }
 }
