@@ -43,6 +43,7 @@ pub mod defaults {
     /// The slow sweep for missed wake-ups (due retries are slept for exactly, not polled).
     pub const WEBHOOK_POLL_SECONDS: u64 = 30;
     pub const WEBHOOK_CONCURRENCY: u32 = 4;
+    pub const VAPID_SUBJECT: &str = "mailto:operator@localhost";
 }
 
 /// The shortest JWT secret accepted: HS256 wants at least 256 bits of key.
@@ -252,6 +253,13 @@ pub struct WebhookArgs {
           default_value_t = defaults::WEBHOOK_CONCURRENCY,
           value_parser = clap::value_parser!(u32).range(1..=256))]
     pub webhook_concurrency: u32,
+    /// The VAPID private key of Web Push: a P-256 key as base64url PKCS#8 DER. Unset: one is
+    /// generated on first start and kept in the database, shared by every server.
+    #[arg(long, env = "LORDS_VAPID_PRIVATE_KEY", hide_env_values = true)]
+    pub vapid_private_key: Option<String>,
+    /// The contact push services see in VAPID tokens (`sub`): `mailto:` or `https:`.
+    #[arg(long, env = "LORDS_VAPID_SUBJECT", default_value = defaults::VAPID_SUBJECT)]
+    pub vapid_subject: String,
 }
 
 /// The delivery worker's settings, resolved.
@@ -266,6 +274,9 @@ pub struct WebhookConfig {
     pub timeout: Duration,
     pub poll: Duration,
     pub concurrency: u32,
+    /// Base64url PKCS#8; `None`: generated once into the database.
+    pub vapid_private_key: Option<String>,
+    pub vapid_subject: String,
 }
 
 impl Default for WebhookConfig {
@@ -280,6 +291,8 @@ impl Default for WebhookConfig {
             timeout: Duration::from_millis(defaults::WEBHOOK_TIMEOUT_MS),
             poll: Duration::from_secs(defaults::WEBHOOK_POLL_SECONDS),
             concurrency: defaults::WEBHOOK_CONCURRENCY,
+            vapid_private_key: None,
+            vapid_subject: defaults::VAPID_SUBJECT.to_string(),
         }
     }
 }
@@ -296,6 +309,8 @@ impl From<&WebhookArgs> for WebhookConfig {
             timeout: Duration::from_millis(a.webhook_timeout_ms),
             poll: Duration::from_secs(a.webhook_poll_seconds),
             concurrency: a.webhook_concurrency,
+            vapid_private_key: a.vapid_private_key.clone(),
+            vapid_subject: a.vapid_subject.clone(),
         }
     }
 }
@@ -394,6 +409,14 @@ impl AppConfig {
     /// Resolves the secret (see [`resolve_jwt_secret`]) and copies the rest of the flags.
     pub fn from_args(args: &ServeArgs) -> anyhow::Result<Self> {
         let secret = resolve_jwt_secret(args)?;
+        if let Some(key) = &args.webhooks.vapid_private_key {
+            use base64::Engine;
+            let der = base64::engine::general_purpose::URL_SAFE_NO_PAD
+                .decode(key.trim().trim_end_matches('='))
+                .context("LORDS_VAPID_PRIVATE_KEY is not base64url")?;
+            crate::deliveries::push::VapidKeys::from_pkcs8(&der)
+                .context("LORDS_VAPID_PRIVATE_KEY")?;
+        }
         Ok(AppConfig {
             listen: args.listen.clone(),
             jwt_secret: secret,

@@ -5,169 +5,19 @@
 
 mod common;
 
-use std::collections::{HashMap, VecDeque};
-use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use common::app::{TEST_JWT_SECRET, TestApp, problem, spawn_app, spawn_app_with};
 use common::games::{Api, create_game, ok};
+use common::receiver::{PATIENCE, Received, Receiver, Reply};
 use hmac::{Hmac, Mac};
 use serde_json::{Value, json};
 use sha2::Sha256;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpListener;
 
 const BIN: &str = env!("CARGO_BIN_EXE_lords");
-/// How long a test waits for something the worker does before failing.
-const PATIENCE: Duration = Duration::from_secs(30);
-
-/// How the receiver answers one request.
-#[derive(Debug, Clone, Copy)]
-enum Reply {
-    Status(u16),
-    /// Answers 200 only after this long (longer than the sender's timeout: a timeout).
-    Stall(Duration),
-}
-
-/// One request the receiver got.
-#[derive(Debug, Clone)]
-struct Received {
-    headers: HashMap<String, String>,
-    body: String,
-}
-
-impl Received {
-    fn id(&self) -> &str {
-        &self.headers["webhook-id"]
-    }
-}
-
-/// A webhook receiver on 127.0.0.1: plain HTTP/1.1 over tokio, one request per connection,
-/// answering from a script (then 200).
-struct Receiver {
-    addr: SocketAddr,
-    seen: Arc<Mutex<Vec<Received>>>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for Receiver {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
-impl Receiver {
-    async fn start(script: &[Reply]) -> Receiver {
-        Receiver::on(TcpListener::bind("127.0.0.1:0").await.unwrap(), script)
-    }
-
-    fn on(listener: TcpListener, script: &[Reply]) -> Receiver {
-        let addr = listener.local_addr().unwrap();
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let script = Arc::new(Mutex::new(script.iter().copied().collect::<VecDeque<_>>()));
-        let task = {
-            let (seen, script) = (seen.clone(), script.clone());
-            tokio::spawn(async move {
-                loop {
-                    let Ok((mut conn, _)) = listener.accept().await else {
-                        return;
-                    };
-                    let (seen, script) = (seen.clone(), script.clone());
-                    tokio::spawn(async move {
-                        let Some((headers, body)) = read_request(&mut conn).await else {
-                            return;
-                        };
-                        let reply = script
-                            .lock()
-                            .unwrap()
-                            .pop_front()
-                            .unwrap_or(Reply::Status(200));
-                        seen.lock().unwrap().push(Received { headers, body });
-                        let status = match reply {
-                            Reply::Status(s) => s,
-                            Reply::Stall(d) => {
-                                tokio::time::sleep(d).await;
-                                200
-                            }
-                        };
-                        let answer = format!(
-                            "HTTP/1.1 {status} X\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
-                        );
-                        let _ = conn.write_all(answer.as_bytes()).await;
-                    });
-                }
-            })
-        };
-        Receiver { addr, seen, task }
-    }
-
-    fn url(&self) -> String {
-        format!("http://{}/hooks/lords?x=1", self.addr)
-    }
-
-    fn seen(&self) -> Vec<Received> {
-        self.seen.lock().unwrap().clone()
-    }
-
-    /// Waits until at least `n` requests came in; returns them all.
-    async fn wait_for(&self, n: usize) -> Vec<Received> {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let seen = self.seen();
-            if seen.len() >= n {
-                return seen;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "only {} of {n} requests came: {seen:?}",
-                seen.len()
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
-}
-
-/// Reads one request: headers (names lower-cased) and a `content-length` body.
-async fn read_request(
-    conn: &mut tokio::net::TcpStream,
-) -> Option<(HashMap<String, String>, String)> {
-    let mut buf = Vec::new();
-    let mut chunk = [0u8; 4096];
-    let head_end = loop {
-        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
-            break i + 4;
-        }
-        let n = conn.read(&mut chunk).await.ok()?;
-        if n == 0 {
-            return None;
-        }
-        buf.extend_from_slice(&chunk[..n]);
-    };
-    let head = String::from_utf8(buf[..head_end].to_vec()).ok()?;
-    let mut lines = head.split("\r\n");
-    let request_line = lines.next()?.to_string();
-    let mut headers: HashMap<String, String> = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-        .collect();
-    headers.insert(":request-line".into(), request_line);
-    let len: usize = headers.get("content-length")?.parse().ok()?;
-    while buf.len() < head_end + len {
-        let n = conn.read(&mut chunk).await.ok()?;
-        if n == 0 {
-            return None;
-        }
-        buf.extend_from_slice(&chunk[..n]);
-    }
-    Some((
-        headers,
-        String::from_utf8(buf[head_end..head_end + len].to_vec()).ok()?,
-    ))
-}
 
 /// Checks a delivery's signature as a receiver would, with the `hmac` and `sha2` crates.
 fn verify_signature(secret: &str, r: &Received) {
@@ -176,7 +26,7 @@ fn verify_signature(secret: &str, r: &Received) {
         .unwrap();
     let timestamp = &r.headers["webhook-timestamp"];
     let mut mac = Hmac::<Sha256>::new_from_slice(&key).unwrap();
-    mac.update(format!("{}.{timestamp}.{}", r.id(), r.body).as_bytes());
+    mac.update(format!("{}.{timestamp}.{}", r.id(), r.text()).as_bytes());
     let expected = format!("v1,{}", STANDARD.encode(mac.finalize().into_bytes()));
     let signatures: Vec<&str> = r.headers["webhook-signature"].split(' ').collect();
     assert!(
@@ -272,7 +122,7 @@ async fn a_delivery_carries_the_notification_signed_as_standard_webhooks_say() {
     assert_eq!(r.headers[":request-line"], "POST /hooks/lords?x=1 HTTP/1.1");
     assert_eq!(r.headers["content-type"], "application/json");
     assert!(r.id().starts_with("msg_"), "{}", r.id());
-    let body: Value = serde_json::from_str(&r.body).unwrap();
+    let body: Value = serde_json::from_str(&r.text()).unwrap();
     assert_eq!(body["type"], "game_started");
     assert_eq!(body["data"]["kind"], "game_started");
     assert_eq!(body["data"]["id"], 1);
@@ -370,7 +220,7 @@ async fn only_the_kinds_asked_for_are_delivered_and_each_account_gets_its_own() 
     assert!(deliveries(&app, &host, &host_hook).await.is_empty());
     let got = receiver.seen();
     assert_eq!(got.len(), 1);
-    let body: Value = serde_json::from_str(&got[0].body).unwrap();
+    let body: Value = serde_json::from_str(&got[0].text()).unwrap();
     assert_eq!(body["type"], "game_started");
     // Nobody sees another account's endpoint.
     let res = app

@@ -218,6 +218,21 @@ const MEANINGS: &[(&str, &str)] = &[
         "webhook_not_found",
         "You have no webhook with this id (it may have been deleted).",
     ),
+    (
+        "invalid_push_subscription",
+        "The push subscription cannot be saved: its endpoint is not an absolute http(s) URL, \
+         `keys.p256dh` is not a base64url P-256 public key, or `keys.auth` is not 16 bytes in \
+         base64url. Send `PushSubscription.toJSON()` as the browser gives it.",
+    ),
+    (
+        "too_many_push_subscriptions",
+        "You already have as many push subscriptions as an account may (20): delete one first.",
+    ),
+    (
+        "push_subscription_not_found",
+        "You have no push subscription with this id (it may have been deleted, or the push \
+         service said it expired).",
+    ),
 ];
 
 fn meaning_of(code: ErrorCode) -> &'static str {

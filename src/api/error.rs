@@ -82,10 +82,13 @@ pub enum ErrorCode {
     WebhookUrlForbidden,
     TooManyWebhooks,
     WebhookNotFound,
+    InvalidPushSubscription,
+    TooManyPushSubscriptions,
+    PushSubscriptionNotFound,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 39] = [
+    pub const ALL: [ErrorCode; 42] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidPath,
         ErrorCode::InvalidQuery,
@@ -125,6 +128,9 @@ impl ErrorCode {
         ErrorCode::WebhookUrlForbidden,
         ErrorCode::TooManyWebhooks,
         ErrorCode::WebhookNotFound,
+        ErrorCode::InvalidPushSubscription,
+        ErrorCode::TooManyPushSubscriptions,
+        ErrorCode::PushSubscriptionNotFound,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -168,6 +174,9 @@ impl ErrorCode {
             ErrorCode::WebhookUrlForbidden => "webhook_url_forbidden",
             ErrorCode::TooManyWebhooks => "too_many_webhooks",
             ErrorCode::WebhookNotFound => "webhook_not_found",
+            ErrorCode::InvalidPushSubscription => "invalid_push_subscription",
+            ErrorCode::TooManyPushSubscriptions => "too_many_push_subscriptions",
+            ErrorCode::PushSubscriptionNotFound => "push_subscription_not_found",
         }
     }
 
@@ -211,6 +220,9 @@ impl ErrorCode {
             }
             ErrorCode::TooManyWebhooks => StatusCode::CONFLICT,
             ErrorCode::WebhookNotFound => StatusCode::NOT_FOUND,
+            ErrorCode::InvalidPushSubscription => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::TooManyPushSubscriptions => StatusCode::CONFLICT,
+            ErrorCode::PushSubscriptionNotFound => StatusCode::NOT_FOUND,
             ErrorCode::InternalError => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorCode::ServiceUnavailable | ErrorCode::MigrationsPending => {
                 StatusCode::SERVICE_UNAVAILABLE
@@ -259,6 +271,9 @@ impl ErrorCode {
             ErrorCode::WebhookUrlForbidden => "Webhook address not allowed",
             ErrorCode::TooManyWebhooks => "Too many webhooks",
             ErrorCode::WebhookNotFound => "Webhook not found",
+            ErrorCode::InvalidPushSubscription => "Invalid push subscription",
+            ErrorCode::TooManyPushSubscriptions => "Too many push subscriptions",
+            ErrorCode::PushSubscriptionNotFound => "Push subscription not found",
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod lobby;
 pub mod middleware;
 pub mod openapi;
 pub mod ops;
+pub mod push;
 pub mod schema;
 pub mod sessions;
 pub mod streams;
@@ -64,6 +65,7 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/cards").route(web::get().to(cards::list_cards)))
         .configure(streams::configure)
         .configure(webhooks::configure)
+        .configure(push::configure)
         .configure(games::configure)
         .configure(lobby::configure);
 }

@@ -15,7 +15,7 @@ use utoipa::openapi::{RefOr, Schema};
 
 use super::error::{ErrorCode, Problem};
 use super::streams::{self, StreamDocs};
-use super::{accounts, cards, docs, games, lobby, ops, schema, sessions, webhooks};
+use super::{accounts, cards, docs, games, lobby, ops, push, schema, sessions, webhooks};
 use crate::engine::{
     self, Action, FollowerRef, Game, OptionsRequest, RuleError, Seat, Viewer, decide,
     legal_actions, start,
@@ -60,6 +60,9 @@ use crate::engine::{
         webhooks::list_webhooks,
         webhooks::delete_webhook,
         webhooks::deliveries,
+        push::vapid_public_key,
+        push::create_subscription,
+        push::delete_subscription,
         openapi_json,
         swagger_ui,
         docs::rules,
@@ -109,13 +112,17 @@ use crate::engine::{
         webhooks::DeliveryState,
         webhooks::WebhookDeliveryDto,
         webhooks::WebhookDeliveryList,
+        push::VapidPublicKey,
+        push::PushKeys,
+        push::PushSubscriptionRequest,
+        push::PushSubscriptionDto,
     )),
     modifiers(&BearerScheme, &ProblemCodes, &StreamDocs),
     tags(
         (name = "accounts", description = "Accounts, access tokens and sessions (refresh, logout, password change)"),
         (name = "cards", description = "The card table"),
         (name = "games", description = "The lobby, views, actions and event streams"),
-        (name = "notifications", description = "Webhooks: the caller's notifications POSTed to an endpoint of theirs as Standard Webhooks, with the record of every delivery"),
+        (name = "notifications", description = "Webhooks (the caller's notifications POSTed to an endpoint of theirs as Standard Webhooks, with the record of every delivery) and Web Push subscriptions"),
         (name = "operations", description = "Health, readiness, metrics and this documentation"),
         (name = "streams", description = "Server-Sent Events: the caller's notifications and a game's events as they happen, and the tickets that let a browser's EventSource open them"),
     )
@@ -741,6 +748,14 @@ fn success_example(operation: &str) -> Option<Value> {
                 json!({ "webhooks": [webhook] })
             }
         }
+        "get /v1/push/vapid-public-key" => json!({
+            "public_key": "BNbxGYNMhEIi9zrneh7mqV4oUanjLUK3m-mYZBc62frMKrEoMk88r3Lk596T0ck9xlT-aOXbUI0xjNjlxeD8Ry0",
+        }),
+        "post /v1/me/push-subscriptions" => json!({
+            "id": EXAMPLE_WEBHOOK,
+            "endpoint": "https://fcm.googleapis.com/fcm/send/dpH5lCsTSSM:APA91bHqjZxM0VImWWqDRN7U0a3AycjUf4O",
+            "kinds": ["your_turn", "game_ended", "invited"], "created_at": EXAMPLE_CREATED,
+        }),
         "get /v1/me/webhooks/{id}/deliveries" => json!({ "deliveries": [{
             "message_id": format!("msg_{}_7", EXAMPLE_ACCOUNT.replace('-', "")),
             "kind": "your_turn", "state": "delivered", "created_at": EXAMPLE_UPDATED,

@@ -1,7 +1,8 @@
 //! One outgoing delivery request: POST a body to a URL, connecting only to the addresses the
 //! SSRF guard admitted (checked again at every attempt), over TLS for `https` (rustls with the
 //! aws-lc-rs provider and the webpki roots), no redirects followed, bounded by a connect
-//! timeout and a total timeout. Returns the status; the answer's body is not read.
+//! timeout and a total timeout. Returns the status; the answer's body is not read. Webhooks
+//! and Web Push both go through it.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, OnceLock};
@@ -57,11 +58,12 @@ fn tls_config() -> Arc<rustls::ClientConfig> {
         .clone()
 }
 
-/// POSTs `body` (JSON) with `headers` to `url`. `Ok(status)` whatever the status.
+/// POSTs `body` with `headers` (`content-type` among them) to `url`. `Ok(status)` whatever
+/// the status.
 pub async fn post(
     url: &Url,
     headers: &[(&str, String)],
-    body: String,
+    body: Vec<u8>,
     allow: &AllowList,
     limits: Limits,
 ) -> Result<u16, SendError> {
@@ -79,7 +81,7 @@ pub async fn post(
 async fn post_inner(
     url: &Url,
     headers: &[(&str, String)],
-    body: String,
+    body: Vec<u8>,
     allow: &AllowList,
     limits: Limits,
 ) -> Result<u16, SendError> {
@@ -125,7 +127,7 @@ async fn request<S>(
     stream: S,
     url: &Url,
     headers: &[(&str, String)],
-    body: String,
+    body: Vec<u8>,
 ) -> Result<u16, SendError>
 where
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
@@ -148,7 +150,6 @@ where
     };
     let mut builder = hyper::Request::post(path)
         .header(hyper::header::HOST, authority)
-        .header(hyper::header::CONTENT_TYPE, "application/json")
         .header(
             hyper::header::USER_AGENT,
             concat!("lords-webhooks/", env!("CARGO_PKG_VERSION")),

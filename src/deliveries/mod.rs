@@ -1,5 +1,5 @@
-//! The delivery worker (issue 13 §3): takes notifications from the outbox (`store::outbox`)
-//! and delivers them to webhooks. Driven by PostgreSQL only: jobs are rows claimed with
+//! The delivery worker (issue 13 §3, §4): takes notifications from the outbox
+//! (`store::outbox`) and delivers them to webhooks and Web Push subscriptions. Driven by PostgreSQL only: jobs are rows claimed with
 //! `FOR UPDATE SKIP LOCKED`, so any number of server processes may run it. Woken by the
 //! `notifications` LISTEN channel (through the process's [`Notifier`]), it sleeps until the
 //! next retry falls due, and a slow sweep catches a missed wake-up. Beside `store`, never
@@ -7,8 +7,10 @@
 
 pub mod guard;
 pub mod http;
+pub mod push;
 pub mod webhooks;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::Utc;
@@ -27,6 +29,32 @@ use webhooks::Attempted;
 /// to it for at least this long.
 const MIN_SLEEP: Duration = Duration::from_millis(200);
 
+/// The VAPID key pair, loaded (or generated into the database) on first use, so that a server
+/// starts while the database is down; shared by the API (its public key) and the worker.
+#[derive(Debug)]
+pub struct Vapid {
+    configured: Option<String>,
+    /// The `sub` claim: a `mailto:` or `https:` contact for push services.
+    pub subject: String,
+    keys: tokio::sync::OnceCell<push::VapidKeys>,
+}
+
+impl Vapid {
+    pub fn new(configured: Option<String>, subject: String) -> Self {
+        Vapid {
+            configured,
+            subject,
+            keys: tokio::sync::OnceCell::new(),
+        }
+    }
+
+    pub async fn keys(&self, pool: &PgPool) -> anyhow::Result<&push::VapidKeys> {
+        self.keys
+            .get_or_try_init(|| push::VapidKeys::load(pool, self.configured.as_deref()))
+            .await
+    }
+}
+
 /// Starts the worker on a pool of its own (`concurrency` connections, each held by one
 /// attempt while it runs), so slow endpoints never take the API's connections. It stops at
 /// shutdown; an attempt cut short stays pending and is made again.
@@ -34,6 +62,7 @@ pub fn start(
     pool: &PgPool,
     notifier: &Notifier,
     config: WebhookConfig,
+    vapid: Arc<Vapid>,
     shutdown: ShutdownSignal,
 ) -> tokio::task::JoinHandle<()> {
     let options = (*pool.connect_options()).clone();
@@ -46,14 +75,19 @@ pub fn start(
     let wake = notifier.subscribe_all_notifications();
     tokio::spawn(async move {
         tokio::select! {
-            () = run(worker_pool.clone(), wake, config) => {}
+            () = run(worker_pool.clone(), wake, config, vapid) => {}
             () = shutdown.wait() => {}
         }
         worker_pool.close().await;
     })
 }
 
-async fn run(pool: PgPool, mut wake: watch::Receiver<u64>, config: WebhookConfig) {
+async fn run(
+    pool: PgPool,
+    mut wake: watch::Receiver<u64>,
+    config: WebhookConfig,
+    vapid: Arc<Vapid>,
+) {
     let mut last_prune: Option<Instant> = None;
     loop {
         wake.borrow_and_update();
@@ -73,9 +107,10 @@ async fn run(pool: PgPool, mut wake: watch::Receiver<u64>, config: WebhookConfig
         for _ in 0..config.concurrency {
             let pool = pool.clone();
             let config = config.clone();
+            let vapid = vapid.clone();
             senders.spawn(async move {
                 loop {
-                    match webhooks::attempt_one(&pool, &config).await {
+                    match webhooks::attempt_one(&pool, &config, &vapid).await {
                         Ok(Attempted::Idle) => break,
                         Ok(_) => {}
                         Err(e) => {

@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use super::Vapid;
 use super::guard::AllowList;
 use super::http::{self, Limits};
 use crate::config::WebhookConfig;
@@ -130,6 +131,10 @@ struct Job {
     attempts: i32,
     url: String,
     secret: Vec<u8>,
+    /// `webhook` or `web_push` (then the subscription's keys are set).
+    channel: String,
+    push_p256dh: Option<Vec<u8>>,
+    push_auth: Option<Vec<u8>>,
 }
 
 /// What one call of [`attempt_one`] did.
@@ -139,11 +144,17 @@ pub enum Attempted {
     Idle,
     Delivered,
     Failed,
+    /// The push service answered 404 or 410: the subscription is gone and was deleted.
+    Gone,
 }
 
 /// Attempts the oldest pending delivery of one endpoint whose time has come and that no other
 /// process holds, and records the result, in one transaction.
-pub async fn attempt_one(pool: &PgPool, config: &WebhookConfig) -> anyhow::Result<Attempted> {
+pub async fn attempt_one(
+    pool: &PgPool,
+    config: &WebhookConfig,
+    vapid: &Vapid,
+) -> anyhow::Result<Attempted> {
     let mut tx = pool.begin().await?;
     let head: Option<(i64, Uuid)> = sqlx::query_as(
         "SELECT d.id, e.id FROM webhook_deliveries d \
@@ -164,7 +175,8 @@ pub async fn attempt_one(pool: &PgPool, config: &WebhookConfig) -> anyhow::Resul
     // Read again now that the endpoint is ours: another process may have finished this
     // delivery after the statement above took its snapshot.
     let job: Option<Job> = sqlx::query_as(
-        "SELECT d.id, d.endpoint_id, d.message_id, d.body, d.attempts, e.url, e.secret \
+        "SELECT d.id, d.endpoint_id, d.message_id, d.body, d.attempts, e.url, e.secret, \
+                e.channel, e.push_p256dh, e.push_auth \
          FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id \
          WHERE d.id = $1 AND d.state = 'pending' AND d.next_attempt_at <= now() \
            AND e.disabled_at IS NULL",
@@ -178,7 +190,20 @@ pub async fn attempt_one(pool: &PgPool, config: &WebhookConfig) -> anyhow::Resul
     };
     let started = std::time::Instant::now();
     let attempted_at = Utc::now();
-    let result = send(&job, &config.allow, config).await;
+    let result = if job.channel == "web_push" {
+        push(&job, pool, config, vapid).await
+    } else {
+        send(&job, &config.allow, config).await
+    };
+    if job.channel == "web_push" && matches!(result, Ok(404 | 410)) {
+        // RFC 8030 §7.3: the subscription expired or was unsubscribed; forget it.
+        sqlx::query("DELETE FROM webhook_endpoints WHERE id = $1")
+            .bind(job.endpoint_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        return Ok(Attempted::Gone);
+    }
     let duration_ms = i32::try_from(started.elapsed().as_millis()).unwrap_or(i32::MAX);
     let (status, error) = match &result {
         Ok(s) if (200..300).contains(s) => (Some(i32::from(*s)), None),
@@ -282,12 +307,49 @@ async fn send(job: &Job, allow: &AllowList, config: &WebhookConfig) -> Result<u1
             "webhook-signature",
             signature(&job.secret, &job.message_id, timestamp, &job.body),
         ),
+        ("content-type", "application/json".to_string()),
     ];
     let limits = Limits {
         connect_timeout: config.connect_timeout,
         timeout: config.timeout,
     };
-    http::post(&url, &headers, job.body.clone(), allow, limits)
+    http::post(&url, &headers, job.body.clone().into_bytes(), allow, limits)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// A Web Push message (RFC 8030): the body encrypted for the subscription (RFC 8291), with a
+/// VAPID token for the push service's origin (RFC 8292).
+async fn push(
+    job: &Job,
+    pool: &PgPool,
+    config: &WebhookConfig,
+    vapid: &Vapid,
+) -> Result<u16, String> {
+    let url = url::Url::parse(&job.url).map_err(|e| format!("bad URL: {e}"))?;
+    let (Some(p256dh), Some(auth)) = (&job.push_p256dh, &job.push_auth) else {
+        return Err("the subscription has no keys".into());
+    };
+    let keys = vapid.keys(pool).await.map_err(|e| format!("{e:#}"))?;
+    let body =
+        super::push::encrypt(job.body.as_bytes(), p256dh, auth).map_err(|e| e.to_string())?;
+    let audience = url.origin().ascii_serialization();
+    let authorization = keys
+        .authorization(&audience, &vapid.subject, Utc::now().timestamp())
+        .map_err(|e| e.to_string())?;
+    let headers = [
+        ("authorization", authorization),
+        ("content-encoding", "aes128gcm".to_string()),
+        ("content-type", "application/octet-stream".to_string()),
+        // Seconds the push service may keep it for an offline device.
+        ("ttl", "86400".to_string()),
+        ("urgency", "high".to_string()),
+    ];
+    let limits = Limits {
+        connect_timeout: config.connect_timeout,
+        timeout: config.timeout,
+    };
+    http::post(&url, &headers, body, &config.allow, limits)
         .await
         .map_err(|e| e.to_string())
 }

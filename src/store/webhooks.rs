@@ -1,5 +1,5 @@
-//! Webhook endpoints of an account and the record of their deliveries (issue 13 §3): what the
-//! API registers, lists and deletes. Queuing and sending deliveries is the delivery worker's
+//! Webhook endpoints and Web Push subscriptions of an account and the record of their
+//! deliveries (issue 13 §3, §4): what the API registers, lists and deletes. Queuing and sending deliveries is the delivery worker's
 //! (`crate::deliveries`); nothing here makes a network call.
 
 use base64::Engine;
@@ -121,7 +121,8 @@ impl Store {
         let row: Option<EndpointRow> = sqlx::query_as(&format!(
             "INSERT INTO webhook_endpoints (id, account_id, url, secret, kinds) \
              SELECT $1, $2, $3, $4, $5 \
-             WHERE (SELECT count(*) FROM webhook_endpoints WHERE account_id = $2) < $6 \
+             WHERE (SELECT count(*) FROM webhook_endpoints \
+                    WHERE account_id = $2 AND channel = 'webhook') < $6 \
              RETURNING {ENDPOINT_COLUMNS}"
         ))
         .bind(Uuid::now_v7())
@@ -140,8 +141,8 @@ impl Store {
     /// The account's endpoints, oldest first.
     pub async fn webhooks(&self, account: AccountId) -> Result<Vec<WebhookEndpoint>> {
         let rows: Vec<EndpointRow> = sqlx::query_as(&format!(
-            "SELECT {ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE account_id = $1 \
-             ORDER BY created_at, id"
+            "SELECT {ENDPOINT_COLUMNS} FROM webhook_endpoints \
+             WHERE account_id = $1 AND channel = 'webhook' ORDER BY created_at, id"
         ))
         .bind(account.0)
         .fetch_all(&self.pool)
@@ -153,12 +154,97 @@ impl Store {
     /// Deletes an endpoint of the account with its deliveries; false when it has none by
     /// that id. Waits for an attempt in flight to that endpoint to finish.
     pub async fn delete_webhook(&self, account: AccountId, id: Uuid) -> Result<bool> {
-        let done = sqlx::query("DELETE FROM webhook_endpoints WHERE id = $1 AND account_id = $2")
-            .bind(id)
-            .bind(account.0)
-            .execute(&self.pool)
+        let done = sqlx::query(
+            "DELETE FROM webhook_endpoints \
+             WHERE id = $1 AND account_id = $2 AND channel = 'webhook'",
+        )
+        .bind(id)
+        .bind(account.0)
+        .execute(&self.pool)
+        .await
+        .context("delete a webhook")?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    /// Records a Web Push subscription of `account` (the browser's endpoint and keys) for
+    /// `kinds`; the same endpoint again replaces its keys and enables it again. `None` when the
+    /// account already has `max` other subscriptions. Returns its id and creation time.
+    pub async fn save_push_subscription(
+        &self,
+        account: AccountId,
+        endpoint: &str,
+        p256dh: &[u8],
+        auth: &[u8],
+        kinds: &[NotificationKind],
+        max: i64,
+    ) -> Result<Option<(Uuid, DateTime<Utc>)>> {
+        let kinds: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
+        let mut tx = self
+            .pool
+            .begin()
             .await
-            .context("delete a webhook")?;
+            .context("begin save a push subscription")?;
+        sqlx::query("SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE")
+            .bind(account.0)
+            .execute(&mut *tx)
+            .await
+            .context("lock the account")?;
+        let updated: Option<(Uuid, DateTime<Utc>)> = sqlx::query_as(
+            "UPDATE webhook_endpoints SET push_p256dh = $3, push_auth = $4, kinds = $5, \
+                 failing_since = NULL, disabled_at = NULL \
+             WHERE account_id = $1 AND url = $2 AND channel = 'web_push' \
+             RETURNING id, created_at",
+        )
+        .bind(account.0)
+        .bind(endpoint)
+        .bind(p256dh)
+        .bind(auth)
+        .bind(&kinds)
+        .fetch_optional(&mut *tx)
+        .await
+        .context("update a push subscription")?;
+        let saved = match updated {
+            Some(row) => Some(row),
+            None => {
+                // The secret column is unused for Web Push; any 32 bytes satisfy it.
+                let mut filler = [0u8; 32];
+                rand::fill(&mut filler);
+                sqlx::query_as(
+                    "INSERT INTO webhook_endpoints \
+                         (id, account_id, url, secret, kinds, channel, push_p256dh, push_auth) \
+                     SELECT $1, $2, $3, $4, $5, 'web_push', $6, $7 \
+                     WHERE (SELECT count(*) FROM webhook_endpoints \
+                            WHERE account_id = $2 AND channel = 'web_push') < $8 \
+                     RETURNING id, created_at",
+                )
+                .bind(Uuid::now_v7())
+                .bind(account.0)
+                .bind(endpoint)
+                .bind(&filler[..])
+                .bind(&kinds)
+                .bind(p256dh)
+                .bind(auth)
+                .bind(max)
+                .fetch_optional(&mut *tx)
+                .await
+                .context("insert a push subscription")?
+            }
+        };
+        tx.commit().await.context("commit a push subscription")?;
+        Ok(saved)
+    }
+
+    /// Deletes a Web Push subscription of the account; false when it has none by that id.
+    pub async fn delete_push_subscription(&self, account: AccountId, id: Uuid) -> Result<bool> {
+        let done = sqlx::query(
+            "DELETE FROM webhook_endpoints \
+             WHERE id = $1 AND account_id = $2 AND channel = 'web_push'",
+        )
+        .bind(id)
+        .bind(account.0)
+        .execute(&self.pool)
+        .await
+        .context("delete a push subscription")?;
         Ok(done.rows_affected() > 0)
     }
 
