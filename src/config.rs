@@ -33,6 +33,19 @@ pub mod defaults {
     pub const SSE_HEARTBEAT_SECONDS: u64 = 15;
     /// The deadline worker looks for due games this often (service rules §9.4–9.5).
     pub const DEADLINE_POLL_MS: u64 = 500;
+    /// Webhook retries: the first after this long, then doubling up to the cap.
+    pub const WEBHOOK_RETRY_BASE_MS: u64 = 5_000;
+    pub const WEBHOOK_RETRY_MAX_SECONDS: u64 = 3_600;
+    /// A delivery is retried for 3 days after its first attempt (the issue asks for >= 24 h).
+    pub const WEBHOOK_RETRY_FOR_SECONDS: u64 = 3 * 24 * 3600;
+    /// An endpoint failing without a success for 5 days is disabled.
+    pub const WEBHOOK_DISABLE_AFTER_SECONDS: u64 = 5 * 24 * 3600;
+    pub const WEBHOOK_CONNECT_TIMEOUT_MS: u64 = 5_000;
+    pub const WEBHOOK_TIMEOUT_MS: u64 = 10_000;
+    /// The slow sweep for missed wake-ups (due retries are slept for exactly, not polled).
+    pub const WEBHOOK_POLL_SECONDS: u64 = 30;
+    pub const WEBHOOK_CONCURRENCY: u32 = 4;
+    pub const VAPID_SUBJECT: &str = "mailto:operator@localhost";
 }
 
 /// The shortest JWT secret accepted: HS256 wants at least 256 bits of key.
@@ -193,6 +206,122 @@ pub struct ServeArgs {
           default_value_t = defaults::DEADLINE_POLL_MS,
           value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub deadline_poll_ms: u64,
+    #[command(flatten)]
+    pub webhooks: WebhookArgs,
+}
+
+/// The delivery worker's settings (webhooks).
+#[derive(clap::Args, Debug, Clone)]
+pub struct WebhookArgs {
+    /// Addresses and networks webhooks may reach although they are loopback, private,
+    /// link-local, unique-local or otherwise non-public, comma-separated, e.g.
+    /// `127.0.0.1,10.0.0.0/8,::1`. Public addresses are always allowed; none of the others by
+    /// default (SSRF protection).
+    #[arg(long, env = "LORDS_WEBHOOK_ALLOW", value_delimiter = ',',
+          value_parser = crate::deliveries::guard::parse_allow_entry)]
+    pub webhook_allow: Vec<ipnet::IpNet>,
+    /// Milliseconds before the first retry of a failed delivery; each further retry waits twice
+    /// as long, up to --webhook-retry-max-seconds.
+    #[arg(long, env = "LORDS_WEBHOOK_RETRY_BASE_MS",
+          default_value_t = defaults::WEBHOOK_RETRY_BASE_MS,
+          value_parser = clap::value_parser!(u64).range(10..=3_600_000))]
+    pub webhook_retry_base_ms: u64,
+    /// The longest wait between two attempts of a delivery, in seconds.
+    #[arg(long, env = "LORDS_WEBHOOK_RETRY_MAX_SECONDS",
+          default_value_t = defaults::WEBHOOK_RETRY_MAX_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub webhook_retry_max_seconds: u64,
+    /// Seconds a delivery is retried after its first attempt before it is given up (`failed`).
+    #[arg(long, env = "LORDS_WEBHOOK_RETRY_FOR_SECONDS",
+          default_value_t = defaults::WEBHOOK_RETRY_FOR_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=31_536_000))]
+    pub webhook_retry_for_seconds: u64,
+    /// Seconds an endpoint may fail without a single success before it is disabled (its
+    /// owner sees `disabled_at` in `GET /v1/me/webhooks`).
+    #[arg(long, env = "LORDS_WEBHOOK_DISABLE_AFTER_SECONDS",
+          default_value_t = defaults::WEBHOOK_DISABLE_AFTER_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=31_536_000))]
+    pub webhook_disable_after_seconds: u64,
+    /// Milliseconds to connect to a webhook endpoint (TLS included).
+    #[arg(long, env = "LORDS_WEBHOOK_CONNECT_TIMEOUT_MS",
+          default_value_t = defaults::WEBHOOK_CONNECT_TIMEOUT_MS,
+          value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    pub webhook_connect_timeout_ms: u64,
+    /// Milliseconds one delivery attempt may take in all (connect, send, answer).
+    #[arg(long, env = "LORDS_WEBHOOK_TIMEOUT_MS", default_value_t = defaults::WEBHOOK_TIMEOUT_MS,
+          value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    pub webhook_timeout_ms: u64,
+    /// Seconds between two sweeps for deliveries a missed wake-up left waiting.
+    #[arg(long, env = "LORDS_WEBHOOK_POLL_SECONDS",
+          default_value_t = defaults::WEBHOOK_POLL_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=3_600))]
+    pub webhook_poll_seconds: u64,
+    /// Deliveries one server process attempts at once (each holds a database connection of
+    /// its own while it runs).
+    #[arg(long, env = "LORDS_WEBHOOK_CONCURRENCY",
+          default_value_t = defaults::WEBHOOK_CONCURRENCY,
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub webhook_concurrency: u32,
+    /// The VAPID private key of Web Push: a P-256 key as base64url PKCS#8 DER. Unset: one is
+    /// generated on first start and kept in the database, shared by every server.
+    #[arg(long, env = "LORDS_VAPID_PRIVATE_KEY", hide_env_values = true)]
+    pub vapid_private_key: Option<String>,
+    /// The contact push services see in VAPID tokens (`sub`): `mailto:` or `https:`.
+    #[arg(long, env = "LORDS_VAPID_SUBJECT", default_value = defaults::VAPID_SUBJECT)]
+    pub vapid_subject: String,
+}
+
+/// The delivery worker's settings, resolved.
+#[derive(Debug, Clone)]
+pub struct WebhookConfig {
+    pub allow: crate::deliveries::guard::AllowList,
+    pub retry_base: Duration,
+    pub retry_max: Duration,
+    pub retry_for: Duration,
+    pub disable_after: Duration,
+    pub connect_timeout: Duration,
+    pub timeout: Duration,
+    pub poll: Duration,
+    pub concurrency: u32,
+    /// Base64url PKCS#8; `None`: generated once into the database.
+    pub vapid_private_key: Option<String>,
+    pub vapid_subject: String,
+}
+
+impl Default for WebhookConfig {
+    fn default() -> Self {
+        WebhookConfig {
+            allow: Default::default(),
+            retry_base: Duration::from_millis(defaults::WEBHOOK_RETRY_BASE_MS),
+            retry_max: Duration::from_secs(defaults::WEBHOOK_RETRY_MAX_SECONDS),
+            retry_for: Duration::from_secs(defaults::WEBHOOK_RETRY_FOR_SECONDS),
+            disable_after: Duration::from_secs(defaults::WEBHOOK_DISABLE_AFTER_SECONDS),
+            connect_timeout: Duration::from_millis(defaults::WEBHOOK_CONNECT_TIMEOUT_MS),
+            timeout: Duration::from_millis(defaults::WEBHOOK_TIMEOUT_MS),
+            poll: Duration::from_secs(defaults::WEBHOOK_POLL_SECONDS),
+            concurrency: defaults::WEBHOOK_CONCURRENCY,
+            vapid_private_key: None,
+            vapid_subject: defaults::VAPID_SUBJECT.to_string(),
+        }
+    }
+}
+
+impl From<&WebhookArgs> for WebhookConfig {
+    fn from(a: &WebhookArgs) -> Self {
+        WebhookConfig {
+            allow: crate::deliveries::guard::AllowList::new(a.webhook_allow.clone()),
+            retry_base: Duration::from_millis(a.webhook_retry_base_ms),
+            retry_max: Duration::from_secs(a.webhook_retry_max_seconds),
+            retry_for: Duration::from_secs(a.webhook_retry_for_seconds),
+            disable_after: Duration::from_secs(a.webhook_disable_after_seconds),
+            connect_timeout: Duration::from_millis(a.webhook_connect_timeout_ms),
+            timeout: Duration::from_millis(a.webhook_timeout_ms),
+            poll: Duration::from_secs(a.webhook_poll_seconds),
+            concurrency: a.webhook_concurrency,
+            vapid_private_key: a.vapid_private_key.clone(),
+            vapid_subject: a.vapid_subject.clone(),
+        }
+    }
 }
 
 /// An origin as browsers send it: `*`, or `http(s)://host[:port]` with no path.
@@ -259,6 +388,8 @@ pub struct AppConfig {
     pub sse_heartbeat: Duration,
     /// How often the deadline worker polls; `None`: no worker in this process.
     pub deadline_poll: Option<Duration>,
+    /// The delivery worker (webhooks).
+    pub webhooks: WebhookConfig,
 }
 
 impl AppConfig {
@@ -283,12 +414,21 @@ impl AppConfig {
             metrics_listen: None,
             sse_heartbeat: Duration::from_secs(defaults::SSE_HEARTBEAT_SECONDS),
             deadline_poll: Some(Duration::from_millis(defaults::DEADLINE_POLL_MS)),
+            webhooks: WebhookConfig::default(),
         }
     }
 
     /// Resolves the secret (see [`resolve_jwt_secret`]) and copies the rest of the flags.
     pub fn from_args(args: &ServeArgs) -> anyhow::Result<Self> {
         let secret = resolve_jwt_secret(args)?;
+        if let Some(key) = &args.webhooks.vapid_private_key {
+            use base64::Engine;
+            let der = base64::engine::general_purpose::URL_SAFE_NO_PAD
+                .decode(key.trim().trim_end_matches('='))
+                .context("LORDS_VAPID_PRIVATE_KEY is not base64url")?;
+            crate::deliveries::push::VapidKeys::from_pkcs8(&der)
+                .context("LORDS_VAPID_PRIVATE_KEY")?;
+        }
         Ok(AppConfig {
             listen: args.listen.clone(),
             jwt_secret: secret,
@@ -309,6 +449,7 @@ impl AppConfig {
             sse_heartbeat: Duration::from_secs(args.sse_heartbeat_seconds),
             deadline_poll: (args.deadline_poll_ms > 0)
                 .then(|| Duration::from_millis(args.deadline_poll_ms)),
+            webhooks: WebhookConfig::from(&args.webhooks),
         })
     }
 }

@@ -7,6 +7,7 @@ pub mod auth;
 pub mod commands;
 pub mod config;
 pub mod deadlines;
+pub mod deliveries;
 pub mod embedded;
 pub mod engine;
 pub mod load;

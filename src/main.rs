@@ -13,7 +13,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the HTTP server (starts a private PostgreSQL when no DATABASE_URL is given).
-    Serve(lords::config::ServeArgs),
+    Serve(Box<lords::config::ServeArgs>),
     /// Apply the database migrations and exit.
     Migrate {
         #[command(flatten)]
@@ -79,7 +79,7 @@ fn main() -> std::process::ExitCode {
 
 async fn run_async(command: Command) -> anyhow::Result<()> {
     match command {
-        Command::Serve(args) => lords::startup::serve(args).await,
+        Command::Serve(args) => lords::startup::serve(*args).await,
         Command::Migrate { db, distribute } => {
             lords::startup::migrate(db.clone()).await?;
             if distribute {

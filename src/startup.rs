@@ -15,6 +15,7 @@ use tokio::sync::watch;
 use crate::api;
 use crate::auth::{AttemptLimiter, JwtKeys, LoginLimiter};
 use crate::config::{AppConfig, DatabaseArgs, LogFormat, ServeArgs};
+use crate::deliveries::Vapid;
 use crate::embedded;
 use crate::store::{Notifier, Store};
 use crate::telemetry::{self, Metrics};
@@ -35,6 +36,8 @@ pub struct AppState {
     pub store: Store,
     /// Wakes long polls when any server process appends to a game (LISTEN/NOTIFY).
     pub notifier: Notifier,
+    /// The VAPID key pair of Web Push.
+    pub vapid: Arc<Vapid>,
 }
 
 impl AppState {
@@ -48,7 +51,12 @@ impl AppState {
         let login_limiter = LoginLimiter::new(config.login_max_failures, config.login_window);
         let signup_limiter =
             AttemptLimiter::new(config.signup_max_per_window, config.signup_window);
+        let vapid = Arc::new(Vapid::new(
+            config.webhooks.vapid_private_key.clone(),
+            config.webhooks.vapid_subject.clone(),
+        ));
         AppState {
+            vapid,
             store: Store::new(pool.clone()),
             notifier,
             pool,
@@ -133,6 +141,14 @@ impl Application {
         if let Some(poll) = state.config.deadline_poll {
             crate::deadlines::spawn(state.store.clone(), poll, state.shutdown.clone());
         }
+        // The delivery worker (webhooks, Web Push): in every server process; they share the work.
+        crate::deliveries::start(
+            &state.pool,
+            &state.notifier,
+            state.config.webhooks.clone(),
+            state.vapid.clone(),
+            state.shutdown.clone(),
+        );
         let server = run(listener, state.clone())?;
         let metrics = match metrics_listener {
             Some(l) => Some((l.local_addr()?, run_metrics(l, state.clone())?)),

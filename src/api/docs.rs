@@ -227,6 +227,40 @@ const MEANINGS: &[(&str, &str)] = &[
         "The invitation asked for cannot be made: `uses` or `expires_in_s` out of range, or the \
          username names no account that could join (unknown, deleted, or already seated).",
     ),
+    (
+        "invalid_webhook",
+        "The webhook cannot be registered: the URL is not an absolute http(s) URL (or carries a \
+         user, a password or a fragment, or is longer than 2048 bytes), or no kind is named.",
+    ),
+    (
+        "webhook_url_forbidden",
+        "The webhook URL's host is, or resolves only to, a loopback, private, link-local, \
+         unique-local, metadata or otherwise non-public address that the operator has not \
+         allowed (`LORDS_WEBHOOK_ALLOW`), or it does not resolve at all.",
+    ),
+    (
+        "too_many_webhooks",
+        "You already have as many webhooks as an account may (10): delete one first.",
+    ),
+    (
+        "webhook_not_found",
+        "You have no webhook with this id (it may have been deleted).",
+    ),
+    (
+        "invalid_push_subscription",
+        "The push subscription cannot be saved: its endpoint is not an absolute http(s) URL, \
+         `keys.p256dh` is not a base64url P-256 public key, or `keys.auth` is not 16 bytes in \
+         base64url. Send `PushSubscription.toJSON()` as the browser gives it.",
+    ),
+    (
+        "too_many_push_subscriptions",
+        "You already have as many push subscriptions as an account may (20): delete one first.",
+    ),
+    (
+        "push_subscription_not_found",
+        "You have no push subscription with this id (it may have been deleted, or the push \
+         service said it expired).",
+    ),
 ];
 
 fn meaning_of(code: ErrorCode) -> &'static str {

@@ -83,10 +83,17 @@ pub enum ErrorCode {
     InvalidInvitation,
     InvalidBots,
     SeatTaken,
+    InvalidWebhook,
+    WebhookUrlForbidden,
+    TooManyWebhooks,
+    WebhookNotFound,
+    InvalidPushSubscription,
+    TooManyPushSubscriptions,
+    PushSubscriptionNotFound,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 37] = [
+    pub const ALL: [ErrorCode; 44] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidPath,
         ErrorCode::InvalidQuery,
@@ -124,6 +131,13 @@ impl ErrorCode {
         ErrorCode::InvalidInvitation,
         ErrorCode::InvalidBots,
         ErrorCode::SeatTaken,
+        ErrorCode::InvalidWebhook,
+        ErrorCode::WebhookUrlForbidden,
+        ErrorCode::TooManyWebhooks,
+        ErrorCode::WebhookNotFound,
+        ErrorCode::InvalidPushSubscription,
+        ErrorCode::TooManyPushSubscriptions,
+        ErrorCode::PushSubscriptionNotFound,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -165,6 +179,13 @@ impl ErrorCode {
             ErrorCode::InvalidInvitation => "invalid_invitation",
             ErrorCode::InvalidBots => "invalid_bots",
             ErrorCode::SeatTaken => "seat_taken",
+            ErrorCode::InvalidWebhook => "invalid_webhook",
+            ErrorCode::WebhookUrlForbidden => "webhook_url_forbidden",
+            ErrorCode::TooManyWebhooks => "too_many_webhooks",
+            ErrorCode::WebhookNotFound => "webhook_not_found",
+            ErrorCode::InvalidPushSubscription => "invalid_push_subscription",
+            ErrorCode::TooManyPushSubscriptions => "too_many_push_subscriptions",
+            ErrorCode::PushSubscriptionNotFound => "push_subscription_not_found",
         }
     }
 
@@ -205,6 +226,14 @@ impl ErrorCode {
             ErrorCode::InvalidInvitation => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorCode::InvalidBots => StatusCode::UNPROCESSABLE_ENTITY,
             ErrorCode::SeatTaken => StatusCode::CONFLICT,
+            ErrorCode::InvalidWebhook | ErrorCode::WebhookUrlForbidden => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            ErrorCode::TooManyWebhooks => StatusCode::CONFLICT,
+            ErrorCode::WebhookNotFound => StatusCode::NOT_FOUND,
+            ErrorCode::InvalidPushSubscription => StatusCode::UNPROCESSABLE_ENTITY,
+            ErrorCode::TooManyPushSubscriptions => StatusCode::CONFLICT,
+            ErrorCode::PushSubscriptionNotFound => StatusCode::NOT_FOUND,
             ErrorCode::InternalError => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorCode::ServiceUnavailable | ErrorCode::MigrationsPending => {
                 StatusCode::SERVICE_UNAVAILABLE
@@ -251,6 +280,13 @@ impl ErrorCode {
             ErrorCode::InvalidInvitation => "Invalid invitation",
             ErrorCode::InvalidBots => "Invalid bots",
             ErrorCode::SeatTaken => "Seat taken",
+            ErrorCode::InvalidWebhook => "Invalid webhook",
+            ErrorCode::WebhookUrlForbidden => "Webhook address not allowed",
+            ErrorCode::TooManyWebhooks => "Too many webhooks",
+            ErrorCode::WebhookNotFound => "Webhook not found",
+            ErrorCode::InvalidPushSubscription => "Invalid push subscription",
+            ErrorCode::TooManyPushSubscriptions => "Too many push subscriptions",
+            ErrorCode::PushSubscriptionNotFound => "Push subscription not found",
         }
     }
 }

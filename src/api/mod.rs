@@ -12,12 +12,14 @@ pub mod lobby;
 pub mod middleware;
 pub mod openapi;
 pub mod ops;
+pub mod push;
 pub mod schema;
 pub mod sessions;
 pub mod streams;
 /// `web.rs`: named apart from `actix_web::web`, which every route here uses.
 #[path = "web.rs"]
 pub mod web_client;
+pub mod webhooks;
 
 use actix_web::{HttpResponse, web};
 use utoipa_swagger_ui::SwaggerUi;
@@ -64,6 +66,8 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/me/password").route(web::post().to(sessions::change_password)))
         .service(web::resource("/cards").route(web::get().to(cards::list_cards)))
         .configure(streams::configure)
+        .configure(webhooks::configure)
+        .configure(push::configure)
         .configure(games::configure)
         .configure(lobby::configure);
 }

@@ -15,7 +15,7 @@ use utoipa::openapi::{RefOr, Schema};
 
 use super::error::{ErrorCode, Problem};
 use super::streams::{self, StreamDocs};
-use super::{accounts, cards, docs, games, lobby, ops, schema, sessions};
+use super::{accounts, cards, docs, games, lobby, ops, push, schema, sessions, webhooks};
 use crate::engine::{
     self, Action, FollowerRef, Game, OptionsRequest, RuleError, Seat, Viewer, decide,
     legal_actions, start,
@@ -58,6 +58,13 @@ use crate::engine::{
         streams::issue_ticket,
         streams::my_stream,
         streams::game_stream,
+        webhooks::create_webhook,
+        webhooks::list_webhooks,
+        webhooks::delete_webhook,
+        webhooks::deliveries,
+        push::vapid_public_key,
+        push::create_subscription,
+        push::delete_subscription,
         openapi_json,
         swagger_ui,
         docs::rules,
@@ -100,12 +107,25 @@ use crate::engine::{
         streams::StreamTicket,
         streams::NotificationDto,
         streams::NotificationKindSchema,
+        webhooks::WebhookRequest,
+        webhooks::WebhookDto,
+        webhooks::WebhookCreated,
+        webhooks::WebhookList,
+        webhooks::WebhookAttemptDto,
+        webhooks::DeliveryState,
+        webhooks::WebhookDeliveryDto,
+        webhooks::WebhookDeliveryList,
+        push::VapidPublicKey,
+        push::PushKeys,
+        push::PushSubscriptionRequest,
+        push::PushSubscriptionDto,
     )),
     modifiers(&BearerScheme, &ProblemCodes, &StreamDocs),
     tags(
         (name = "accounts", description = "Accounts, access tokens and sessions (refresh, logout, password change)"),
         (name = "cards", description = "The card table"),
         (name = "games", description = "The lobby, views, actions and event streams"),
+        (name = "notifications", description = "Webhooks (the caller's notifications POSTed to an endpoint of theirs as Standard Webhooks, with the record of every delivery) and Web Push subscriptions"),
         (name = "operations", description = "Health, readiness, metrics and this documentation"),
         (name = "streams", description = "Server-Sent Events: the caller's notifications and a game's events as they happen, and the tickets that let a browser's EventSource open them"),
     )
@@ -562,6 +582,7 @@ const EXAMPLE_GAME: &str = "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10";
 const EXAMPLE_ACCOUNT: &str = "0195f3b8-1a2b-7c3d-8e4f-5a6b7c8d9e0f";
 const EXAMPLE_REMATCH: &str = "0195f3d4-2b3c-7d4e-8f5a-6b7c8d9e0f1a";
 const EXAMPLE_INVITATION: &str = "0195f3c9-3c4d-7e5f-8a6b-7c8d9e0f1a2b";
+const EXAMPLE_WEBHOOK: &str = "0195f3e1-4d5e-7f6a-8b7c-8d9e0f1a2b3c";
 const EXAMPLE_CREATED: &str = "2026-03-14T18:02:11.482Z";
 const EXAMPLE_UPDATED: &str = "2026-03-14T18:09:47.120Z";
 const EXAMPLE_DEADLINE: &str = "2026-03-17T18:09:47.120Z";
@@ -729,6 +750,39 @@ fn success_example(operation: &str) -> Option<Value> {
                 .collect();
             json!({ "events": events, "complete": false, "next_after": 6 })
         }
+        "post /v1/me/webhooks" | "get /v1/me/webhooks" => {
+            let webhook = json!({
+                "id": EXAMPLE_WEBHOOK, "url": "https://hooks.example.org/lords",
+                "kinds": ["your_turn", "game_ended"], "created_at": EXAMPLE_CREATED,
+                "failing_since": null, "disabled_at": null,
+            });
+            if operation.starts_with("post") {
+                let mut created = webhook;
+                created["secret"] = json!("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwMfKQ9r8GKYo=");
+                created
+            } else {
+                json!({ "webhooks": [webhook] })
+            }
+        }
+        "get /v1/push/vapid-public-key" => json!({
+            "public_key": "BNbxGYNMhEIi9zrneh7mqV4oUanjLUK3m-mYZBc62frMKrEoMk88r3Lk596T0ck9xlT-aOXbUI0xjNjlxeD8Ry0",
+        }),
+        "post /v1/me/push-subscriptions" => json!({
+            "id": EXAMPLE_WEBHOOK,
+            "endpoint": "https://fcm.googleapis.com/fcm/send/dpH5lCsTSSM:APA91bHqjZxM0VImWWqDRN7U0a3AycjUf4O",
+            "kinds": ["your_turn", "game_ended", "invited"], "created_at": EXAMPLE_CREATED,
+        }),
+        "get /v1/me/webhooks/{id}/deliveries" => json!({ "deliveries": [{
+            "message_id": format!("msg_{}_7", EXAMPLE_ACCOUNT.replace('-', "")),
+            "kind": "your_turn", "state": "delivered", "created_at": EXAMPLE_UPDATED,
+            "next_attempt_at": null, "finished_at": EXAMPLE_UPDATED,
+            "attempts": [
+                { "attempt": 1, "attempted_at": EXAMPLE_UPDATED, "duration_ms": 10003,
+                  "status_code": null, "error": "timed out after 10s" },
+                { "attempt": 2, "attempted_at": EXAMPLE_UPDATED, "duration_ms": 84,
+                  "status_code": 200, "error": null },
+            ],
+        }] }),
         _ => return None,
     })
 }

@@ -167,6 +167,23 @@ impl Api {
         Ok(token.access_token)
     }
 
+    /// Registers a webhook for every notification kind.
+    pub async fn register_webhook(
+        &self,
+        rec: &mut Recorder,
+        token: &str,
+        url: &str,
+    ) -> Answer<Value> {
+        let body = json!({
+            "url": url,
+            "kinds": ["your_turn", "game_started", "game_ended", "invited", "timed_out"],
+        });
+        let req = self
+            .request(Method::POST, "/v1/me/webhooks", Some(token))
+            .json(&body);
+        self.call(rec, "webhook", req).await
+    }
+
     pub async fn create_game(
         &self,
         rec: &mut Recorder,

@@ -4,6 +4,7 @@
 //! A client of the API only: nothing here reaches into the server's state.
 
 mod client;
+mod hooks;
 mod populate;
 mod probe;
 mod report;
@@ -114,6 +115,11 @@ pub struct RunArgs {
     /// Views: only games at this version or earlier.
     #[arg(long)]
     pub max_version: Option<i64>,
+    /// Every account registers a webhook (all kinds) at a receiver inside the load tool, and
+    /// the report gives deliveries/s and commit-to-delivery latency. The server must admit
+    /// 127.0.0.1: `LORDS_WEBHOOK_ALLOW=127.0.0.1`.
+    #[arg(long)]
+    pub webhooks: bool,
 }
 
 impl RunArgs {

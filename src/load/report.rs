@@ -64,7 +64,7 @@ pub struct Percentiles {
 }
 
 impl Percentiles {
-    fn of(micros: &[u32]) -> Percentiles {
+    pub(super) fn of(micros: &[u32]) -> Percentiles {
         let mut sorted = micros.to_vec();
         sorted.sort_unstable();
         let at = |q: f64| {
@@ -115,6 +115,9 @@ pub struct Report {
     /// Requests not answered 2xx, by status (`transport`: no answer).
     pub errors: BTreeMap<String, u64>,
     pub server: Option<super::probe::ServerFigures>,
+    /// With `--webhooks`: deliveries to the load tool's own receiver.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub webhooks: Option<super::hooks::WebhookFigures>,
     pub client_cpu_s: Option<f64>,
     pub machine: super::probe::MachineFigures,
 }

@@ -41,6 +41,17 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
         Scenario::Views => Arc::new(discover(&api, &mut rec, &tokens[0], args).await?),
         Scenario::Play | Scenario::Actions => Arc::new(Vec::new()),
     };
+    let receiver = if args.webhooks {
+        let receiver = super::hooks::Receiver::start().await?;
+        for token in tokens.iter() {
+            api.register_webhook(&mut rec, token, &receiver.url)
+                .await
+                .map_err(|f| anyhow::anyhow!("registering a webhook: {}", f.label()))?;
+        }
+        Some(receiver)
+    } else {
+        None
+    };
     let setup_s = setup.elapsed().as_secs_f64();
 
     let sampler = args.server_pid.map(RssSampler::start);
@@ -77,6 +88,20 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
         }
     }
     let elapsed = started.elapsed().as_secs_f64();
+    let webhooks = match &receiver {
+        Some(r) => {
+            let drain = r
+                .drain(Duration::from_secs(2), Duration::from_secs(60))
+                .await;
+            let mut figures = r.figures(
+                tokens.len() as u32,
+                Duration::from_secs_f64(elapsed) + drain,
+            );
+            figures.drain_s = round2(drain.as_secs_f64());
+            Some(figures)
+        }
+        None => None,
+    };
 
     let server = args.server_pid.map(|pid| ServerFigures {
         pid,
@@ -111,6 +136,7 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
         latency_ms: rec.latency_summary(),
         errors: rec.errors().clone(),
         server,
+        webhooks,
         client_cpu_s: probe::cpu_s("self")
             .zip(client_cpu0)
             .map(|(b, a)| round2(b - a)),

@@ -16,6 +16,7 @@ mod outbox;
 mod snapshots;
 mod tickets;
 mod verify;
+mod webhooks;
 
 use std::fmt;
 use std::sync::Arc;
@@ -41,6 +42,7 @@ pub use notify::{CHANNEL, NotificationWakeups, Notifier};
 pub use outbox::{NOTIFICATIONS_CHANNEL, Notification, NotificationKind};
 pub use snapshots::{SNAPSHOT_CAPACITY, Snapshot};
 pub use verify::{Broken, ExportedEvent, GameExport, ShuffleBreak, VerifyReport, verify_shuffles};
+pub use webhooks::{SECRET_PREFIX, WebhookAttempt, WebhookDelivery, WebhookEndpoint};
 
 /// Every migration under `migrations/`, embedded in the binary.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");

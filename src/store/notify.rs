@@ -43,13 +43,24 @@ struct Inner {
 
 /// One `watch` per account with at least one stream open. The value only counts wake-ups: a
 /// change means "read the database again".
-#[derive(Default)]
 struct AccountWakers {
     senders: Mutex<HashMap<AccountId, watch::Sender<u64>>>,
+    /// Every account's notifications: wakes the delivery worker.
+    any: watch::Sender<u64>,
+}
+
+impl Default for AccountWakers {
+    fn default() -> Self {
+        AccountWakers {
+            senders: Mutex::default(),
+            any: watch::channel(0).0,
+        }
+    }
 }
 
 impl AccountWakers {
     fn wake(&self, account: AccountId) {
+        self.any.send_modify(|n| *n = n.wrapping_add(1));
         let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(tx) = senders.get(&account) {
             tx.send_modify(|n| *n = n.wrapping_add(1));
@@ -58,6 +69,7 @@ impl AccountWakers {
 
     /// After a reconnection of the listener: every stream looks at the database.
     fn wake_all(&self) {
+        self.any.send_modify(|n| *n = n.wrapping_add(1));
         let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
         for tx in senders.values() {
             tx.send_modify(|n| *n = n.wrapping_add(1));
@@ -166,6 +178,12 @@ impl Notifier {
             rx: Some(rx),
             wakers,
         }
+    }
+
+    /// Wake-ups for every account's notifications (and listener reconnections): the value
+    /// changes whenever something may have been committed to the outbox.
+    pub fn subscribe_all_notifications(&self) -> watch::Receiver<u64> {
+        self.inner.accounts.any.subscribe()
     }
 
     /// How many accounts have a notification stream open in this process.

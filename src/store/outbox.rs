@@ -18,7 +18,7 @@ pub const NOTIFICATIONS_CHANNEL: &str = "notifications";
 
 /// What a notification says. `Invited` and `TimedOut` are in the schema for invitations and
 /// deadlines; nothing produces them yet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NotificationKind {
     YourTurn,

@@ -30,6 +30,14 @@ pub fn test_config() -> AppConfig {
     config.listen = "127.0.0.1:0".into();
     config.workers = Some(2);
     config.shutdown_timeout = Duration::from_secs(5);
+    // Webhook receivers in tests listen on 127.0.0.1; retries come quickly.
+    config.webhooks.allow =
+        lords::deliveries::guard::AllowList::new(vec!["127.0.0.1/32".parse().unwrap()]);
+    config.webhooks.retry_base = Duration::from_millis(200);
+    config.webhooks.retry_max = Duration::from_secs(2);
+    config.webhooks.connect_timeout = Duration::from_secs(2);
+    config.webhooks.timeout = Duration::from_secs(2);
+    config.webhooks.concurrency = 2;
     config
 }
 

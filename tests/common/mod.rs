@@ -168,3 +168,4 @@ fn url_without_db(url: &str) -> String {
 
 pub mod app;
 pub mod games;
+pub mod receiver;

@@ -635,6 +635,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the browser's push subscription: `your_turn`, `game_ended` and `invited` are pushed
+         *     to it (RFC 8030, payload encrypted with RFC 8291 `aes128gcm`, VAPID RFC 8292), retried like
+         *     webhooks. The decrypted payload is the webhook body: `{type, timestamp, data}` with `data`
+         *     the `Notification`. Saving the same endpoint again replaces its keys. A subscription the
+         *     push service answers 404 or 410 for is deleted.
+         * @description Saves the browser's push subscription: `your_turn`, `game_ended` and `invited` are pushed
+         *     to it (RFC 8030, payload encrypted with RFC 8291 `aes128gcm`, VAPID RFC 8292), retried like
+         *     webhooks. The decrypted payload is the webhook body: `{type, timestamp, data}` with `data`
+         *     the `Notification`. Saving the same endpoint again replaces its keys. A subscription the
+         *     push service answers 404 or 410 for is deleted.
+         */
+        post: operations["create_subscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/push-subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a push subscription of the caller: nothing more is pushed to it.
+         * @description Deletes a push subscription of the caller: nothing more is pushed to it.
+         */
+        delete: operations["delete_subscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/stream": {
         parameters: {
             query?: never;
@@ -653,6 +701,106 @@ export interface paths {
          *     server process wrote it; `: keep-alive` comments fill silences.
          */
         get: operations["my_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's endpoints (without their secrets), oldest first. An endpoint disabled after
+         *     failing for days shows `disabled_at`.
+         * @description The caller's endpoints (without their secrets), oldest first. An endpoint disabled after
+         *     failing for days shows `disabled_at`.
+         */
+        get: operations["list_webhooks"];
+        put?: never;
+        /**
+         * Registers an endpoint to which the caller's notifications of the given kinds are POSTed as
+         *     Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`), retried with
+         *     exponential backoff until acknowledged with a 2xx. The body of a delivery is `{type,
+         *     timestamp, data}`: `type` the notification's kind, `data` the `Notification` as
+         *     `/v1/me/stream` sends it. The answer holds the signing secret, shown this once.
+         * @description Registers an endpoint to which the caller's notifications of the given kinds are POSTed as
+         *     Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`), retried with
+         *     exponential backoff until acknowledged with a 2xx. The body of a delivery is `{type,
+         *     timestamp, data}`: `type` the notification's kind, `data` the `Notification` as
+         *     `/v1/me/stream` sends it. The answer holds the signing secret, shown this once.
+         */
+        post: operations["create_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes an endpoint of the caller and its delivery record; nothing more is sent to it (an
+         *     attempt already under way finishes first).
+         * @description Deletes an endpoint of the caller and its delivery record; nothing more is sent to it (an
+         *     attempt already under way finishes first).
+         */
+        delete: operations["delete_webhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The 50 most recent deliveries to an endpoint of the caller, newest first, each with every
+         *     attempt and its result. Finished deliveries are kept for 7 days.
+         * @description The 50 most recent deliveries to an endpoint of the caller, newest first, each with every
+         *     attempt and its result. Finished deliveries are kept for 7 days.
+         */
+        get: operations["deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/push/vapid-public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's VAPID public key (RFC 8292), for `pushManager.subscribe`. Generated once and
+         *     kept; the same on every server process.
+         * @description The server's VAPID public key (RFC 8292), for `pushManager.subscribe`. Generated once and
+         *     kept; the same on every server process.
+         */
+        get: operations["vapid_public_key"];
         put?: never;
         post?: never;
         delete?: never;
@@ -990,6 +1138,11 @@ export interface components {
              */
             type: "deck_shuffled";
         };
+        /**
+         * @description The state of a delivery.
+         * @enum {string}
+         */
+        DeliveryState: "pending" | "delivered" | "failed";
         /**
          * DiscardFollowerAction
          * @description [RULES](/docs/rules) §5 Wemyss: the Follower to discard.
@@ -1634,6 +1787,13 @@ export interface components {
              *     - `invalid_invitation` (422): Invalid invitation
              *     - `invalid_bots` (422): Invalid bots
              *     - `seat_taken` (409): Seat taken
+             *     - `invalid_webhook` (422): Invalid webhook
+             *     - `webhook_url_forbidden` (422): Webhook address not allowed
+             *     - `too_many_webhooks` (409): Too many webhooks
+             *     - `webhook_not_found` (404): Webhook not found
+             *     - `invalid_push_subscription` (422): Invalid push subscription
+             *     - `too_many_push_subscriptions` (409): Too many push subscriptions
+             *     - `push_subscription_not_found` (404): Push subscription not found
              *
              *     Rule violations (422), returned by game actions:
              *
@@ -1664,7 +1824,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -1686,6 +1846,57 @@ export interface components {
              * @example /problems/invalid_credentials
              */
             type: string;
+        };
+        /** @description The keys of a push subscription, as the browser gives them. */
+        PushKeys: {
+            /**
+             * @description The authentication secret (16 bytes), base64url.
+             * @example BTBZMqHH6r4Tts7J_aSIgg
+             */
+            auth: string;
+            /**
+             * @description The browser's P-256 ECDH public key (65 bytes uncompressed), base64url.
+             * @example BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4
+             */
+            p256dh: string;
+        };
+        /** @description A saved subscription. */
+        PushSubscriptionDto: {
+            /** Format: date-time */
+            created_at: string;
+            /** @example https://fcm.googleapis.com/fcm/send/dpH5lCsTSSM:APA91bHqjZxM0VImWWqDRN7U0a3AycjUf4O */
+            endpoint: string;
+            /**
+             * Format: uuid
+             * @description Delete it with `DELETE /v1/me/push-subscriptions/{id}` (on logout, or when the browser
+             *     unsubscribes).
+             */
+            id: string;
+            /**
+             * @description What is pushed to it: `your_turn`, `game_ended`, `invited`.
+             * @example [
+             *       "your_turn",
+             *       "game_ended",
+             *       "invited"
+             *     ]
+             */
+            kinds: components["schemas"]["NotificationKind"][];
+        };
+        /** @description A browser's `PushSubscription` as `subscription.toJSON()` gives it. */
+        PushSubscriptionRequest: {
+            /**
+             * @description The push service's URL for this subscription (https; its host must resolve to a public
+             *     address unless the operator allows it).
+             * @example https://fcm.googleapis.com/fcm/send/dpH5lCsTSSM:APA91bHqjZxM0VImWWqDRN7U0a3AycjUf4O-byuxb_wJsKRaKvV_iKw56s16ekq6FUqoCF7k2nICUpd8fHPxVTgqLunFeVeB9lLCQZyohyAztTH8ZQL9WCxKpA6dvTG_TUIhQUFq_n
+             */
+            endpoint: string;
+            /**
+             * Format: double
+             * @description Ignored (browsers send `null`).
+             * @example null
+             */
+            expirationTime?: number | null;
+            keys: components["schemas"]["PushKeys"];
         };
         /** @description An invitation by username to the caller. */
         ReceivedInvitationDto: {
@@ -2042,6 +2253,15 @@ export interface components {
              */
             type: "turn_started";
         };
+        /** @description The server's VAPID public key. */
+        VapidPublicKey: {
+            /**
+             * @description The uncompressed P-256 public key (65 bytes), base64url without padding: pass it to
+             *     `pushManager.subscribe({userVisibleOnly: true, applicationServerKey})`.
+             * @example BNbxGYNMhEIi9zrneh7mqV4oUanjLUK3m-mYZBc62frMKrEoMk88r3Lk596T0ck9xlT-aOXbUI0xjNjlxeD8Ry0
+             */
+            public_key: string;
+        };
         /**
          * @description The game as one viewer may see it ([RULES](/docs/rules) §8): a seated player sees their own hand and their
          *     own face-down Followers; spectators see the public information only; once the game is over
@@ -2105,6 +2325,114 @@ export interface components {
          * @enum {string}
          */
         Visibility: "public" | "private";
+        /** @description A registered endpoint. */
+        Webhook: {
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Set when the server disabled the endpoint after it failed without a single success for
+             *     days (5 by default): nothing is delivered to it any more; delete it and register it
+             *     again once it works. `null` while enabled.
+             */
+            disabled_at: string | null;
+            /**
+             * Format: date-time
+             * @description The first failed attempt since the last successful one; `null` while deliveries
+             *     succeed.
+             */
+            failing_since: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @example [
+             *       "your_turn",
+             *       "game_ended"
+             *     ]
+             */
+            kinds: components["schemas"]["NotificationKind"][];
+            /** @example https://hooks.example.org/lords */
+            url: string;
+        };
+        /** @description One attempt to deliver. */
+        WebhookAttemptDto: {
+            /**
+             * Format: int32
+             * @description From 1.
+             */
+            attempt: number;
+            /** Format: date-time */
+            attempted_at: string;
+            /** Format: int32 */
+            duration_ms: number;
+            /** @description Why it failed; `null` when it succeeded (a 2xx). */
+            error: string | null;
+            /**
+             * Format: int32
+             * @description The endpoint's HTTP status; `null` when none came (refused, timed out, forbidden
+             *     address).
+             */
+            status_code: number | null;
+        };
+        /** @description A just registered endpoint with its signing secret, shown this once. */
+        WebhookCreated: components["schemas"]["Webhook"] & {
+            /**
+             * @description The Standard Webhooks signing secret, `whsec_<base64 of 32 bytes>`: verify each
+             *     delivery's `webhook-signature` with it. Never shown again.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwMfKQ9r8GKYo=
+             */
+            secret: string;
+        };
+        /** @description One notification delivered (or being delivered) to the endpoint. */
+        WebhookDeliveryDto: {
+            /** @description Oldest first. */
+            attempts: components["schemas"]["WebhookAttemptDto"][];
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was delivered or given up; `null` while `pending`.
+             */
+            finished_at: string | null;
+            kind: components["schemas"]["NotificationKind"];
+            /**
+             * @description The `webhook-id` header: the same on every attempt.
+             * @example msg_0195f3c26f1e7a4b9c1d2f8e5a7b3c10_7
+             */
+            message_id: string;
+            /**
+             * Format: date-time
+             * @description When it is tried next; `null` unless `pending`.
+             */
+            next_attempt_at: string | null;
+            state: components["schemas"]["DeliveryState"];
+        };
+        /** @description The most recent deliveries to an endpoint, newest first. */
+        WebhookDeliveryList: {
+            deliveries: components["schemas"]["WebhookDeliveryDto"][];
+        };
+        /** @description The caller's endpoints, oldest first. */
+        WebhookList: {
+            webhooks: components["schemas"]["Webhook"][];
+        };
+        /** @description An endpoint to register. */
+        WebhookRequest: {
+            /**
+             * @description The notification kinds to deliver (at least one).
+             * @example [
+             *       "your_turn",
+             *       "game_ended"
+             *     ]
+             */
+            kinds: components["schemas"]["NotificationKind"][];
+            /**
+             * @description Where deliveries are POSTed: `https://` (or `http://`), no user or password, no
+             *     fragment, at most 2048 bytes. Its host must resolve to a public address unless the
+             *     operator allows it (`LORDS_WEBHOOK_ALLOW`); this is checked again at every delivery.
+             * @example https://hooks.example.org/lords
+             */
+            url: string;
+        };
         /**
          * WemyssDiscardDecision
          * @description [RULES](/docs/rules) §5 Wemyss (or a Scott copying it): `discard_follower`.
@@ -6465,6 +6793,297 @@ export interface operations {
             };
         };
     };
+    create_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "endpoint": "https://fcm.googleapis.com/fcm/send/dpH5lCsTSSM:APA91bHqjZxM0VImWWqDRN7U0a3AycjUf4O",
+                     *       "id": "0195f3e1-4d5e-7f6a-8b7c-8d9e0f1a2b3c",
+                     *       "kinds": [
+                     *         "your_turn",
+                     *         "game_ended",
+                     *         "invited"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PushSubscriptionDto"];
+                };
+            };
+            /** @description `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_push_subscriptions` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_push_subscriptions",
+                     *       "detail": "Too many push subscriptions",
+                     *       "status": 409,
+                     *       "title": "Too many push subscriptions",
+                     *       "type": "/problems/too_many_push_subscriptions"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_push_subscription` (not an http(s) endpoint, keys that are no P-256 key or 16-byte secret), `webhook_url_forbidden` (the endpoint's host is or resolves to a non-public address the operator has not allowed, or does not resolve) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_push_subscription",
+                     *       "detail": "Invalid push subscription",
+                     *       "status": 422,
+                     *       "title": "Invalid push subscription",
+                     *       "type": "/problems/invalid_push_subscription"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `push_subscription_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "push_subscription_not_found",
+                     *       "detail": "Push subscription not found",
+                     *       "status": 404,
+                     *       "title": "Push subscription not found",
+                     *       "type": "/problems/push_subscription_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     my_stream: {
         parameters: {
             query?: {
@@ -6541,6 +7160,596 @@ export interface operations {
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhooks": [
+                     *         {
+                     *           "created_at": "2026-03-14T18:02:11.482Z",
+                     *           "disabled_at": null,
+                     *           "failing_since": null,
+                     *           "id": "0195f3e1-4d5e-7f6a-8b7c-8d9e0f1a2b3c",
+                     *           "kinds": [
+                     *             "your_turn",
+                     *             "game_ended"
+                     *           ],
+                     *           "url": "https://hooks.example.org/lords"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    /** @description `/v1/me/webhooks/{id}/deliveries` */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "disabled_at": null,
+                     *       "failing_since": null,
+                     *       "id": "0195f3e1-4d5e-7f6a-8b7c-8d9e0f1a2b3c",
+                     *       "kinds": [
+                     *         "your_turn",
+                     *         "game_ended"
+                     *       ],
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwMfKQ9r8GKYo=",
+                     *       "url": "https://hooks.example.org/lords"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            /** @description `malformed_json` (also an unknown kind) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_webhooks` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_webhooks",
+                     *       "detail": "Too many webhooks",
+                     *       "status": 409,
+                     *       "title": "Too many webhooks",
+                     *       "type": "/problems/too_many_webhooks"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_webhook` (not an http(s) URL, no kinds), `webhook_url_forbidden` (its host is or resolves to a loopback, private, link-local or metadata address the operator has not allowed, or does not resolve) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_webhook",
+                     *       "detail": "Invalid webhook",
+                     *       "status": 422,
+                     *       "title": "Invalid webhook",
+                     *       "type": "/problems/invalid_webhook"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `webhook_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "webhook_not_found",
+                     *       "detail": "Webhook not found",
+                     *       "status": 404,
+                     *       "title": "Webhook not found",
+                     *       "type": "/problems/webhook_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recent deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "attempted_at": "2026-03-14T18:09:47.120Z",
+                     *               "duration_ms": 10003,
+                     *               "error": "timed out after 10s",
+                     *               "status_code": null
+                     *             },
+                     *             {
+                     *               "attempt": 2,
+                     *               "attempted_at": "2026-03-14T18:09:47.120Z",
+                     *               "duration_ms": 84,
+                     *               "error": null,
+                     *               "status_code": 200
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-03-14T18:09:47.120Z",
+                     *           "finished_at": "2026-03-14T18:09:47.120Z",
+                     *           "kind": "your_turn",
+                     *           "message_id": "msg_0195f3b81a2b7c3d8e4f5a6b7c8d9e0f_7",
+                     *           "next_attempt_at": null,
+                     *           "state": "delivered"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description `invalid_path` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `webhook_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "webhook_not_found",
+                     *       "detail": "Webhook not found",
+                     *       "status": 404,
+                     *       "title": "Webhook not found",
+                     *       "type": "/problems/webhook_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    vapid_public_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "public_key": "BNbxGYNMhEIi9zrneh7mqV4oUanjLUK3m-mYZBc62frMKrEoMk88r3Lk596T0ck9xlT-aOXbUI0xjNjlxeD8Ry0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VapidPublicKey"];
                 };
             };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */

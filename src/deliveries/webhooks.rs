@@ -1,0 +1,409 @@
+//! Webhook jobs: dispatching the outbox into deliveries, and attempting the oldest pending
+//! delivery of one endpoint, signed as Standard Webhooks asks. Each step is one transaction;
+//! an attempt holds its endpoint's row (`FOR NO KEY UPDATE ... SKIP LOCKED`) from claim to
+//! bookkeeping, so exactly one process attempts an endpoint at a time and its deliveries go
+//! out in order. A crash before the commit leaves the delivery pending: at least once.
+
+use std::time::Duration;
+
+use aws_lc_rs::hmac;
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use chrono::{DateTime, Utc};
+use serde_json::{Value, json};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::Vapid;
+use super::guard::AllowList;
+use super::http::{self, Limits};
+use crate::config::WebhookConfig;
+
+/// Notifications dispatched per transaction.
+pub const DISPATCH_BATCH: i64 = 500;
+/// Finished deliveries (and their attempts) are kept this long for the owner to look at.
+pub const KEEP_FINISHED: Duration = Duration::from_secs(7 * 24 * 3600);
+/// The longest error text kept for an attempt.
+const MAX_ERROR_LEN: usize = 500;
+
+/// The Standard Webhooks signature: `v1,<base64 HMAC-SHA256(key, "{id}.{timestamp}.{body}")>`.
+pub fn signature(key: &[u8], message_id: &str, timestamp: i64, body: &str) -> String {
+    let key = hmac::Key::new(hmac::HMAC_SHA256, key);
+    let mut ctx = hmac::Context::with_key(&key);
+    ctx.update(message_id.as_bytes());
+    ctx.update(b".");
+    ctx.update(timestamp.to_string().as_bytes());
+    ctx.update(b".");
+    ctx.update(body.as_bytes());
+    format!("v1,{}", STANDARD.encode(ctx.sign().as_ref()))
+}
+
+/// The wait before attempt `n + 1` after `n` failed attempts: `base * 2^(n-1)`, capped.
+pub fn backoff(failed: i32, base: Duration, max: Duration) -> Duration {
+    let exp = u32::try_from(failed.saturating_sub(1)).unwrap_or(0).min(30);
+    base.saturating_mul(1u32 << exp).min(max)
+}
+
+#[derive(sqlx::FromRow)]
+struct Claimed {
+    account_id: Uuid,
+    id: i64,
+    kind: String,
+    game_id: Option<Uuid>,
+    payload: sqlx::types::Json<Value>,
+    created_at: DateTime<Utc>,
+}
+
+/// The body of a delivery: `{type, timestamp, data}` with `data` the notification as
+/// `/v1/me/stream` sends it (the `Notification` schema).
+fn body_of(n: &Claimed) -> String {
+    json!({
+        "type": n.kind,
+        "timestamp": n.created_at,
+        "data": {
+            "id": n.id,
+            "kind": n.kind,
+            "game_id": n.game_id,
+            "created_at": n.created_at,
+            "payload": n.payload.0,
+        },
+    })
+    .to_string()
+}
+
+/// Claims up to [`DISPATCH_BATCH`] undispatched notifications (any process, `SKIP LOCKED`),
+/// queues a delivery for every live endpoint of their account that takes their kind, and
+/// marks them dispatched: one transaction. Returns how many notifications it took.
+pub async fn dispatch(pool: &PgPool) -> anyhow::Result<usize> {
+    let mut tx = pool.begin().await?;
+    let claimed: Vec<Claimed> = sqlx::query_as(
+        "WITH claimed AS ( \
+             SELECT account_id, id FROM notifications WHERE dispatched_at IS NULL \
+             ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED \
+         ) \
+         UPDATE notifications n SET dispatched_at = now() FROM claimed c \
+         WHERE n.account_id = c.account_id AND n.id = c.id \
+         RETURNING n.account_id, n.id, n.kind, n.game_id, n.payload, n.created_at",
+    )
+    .bind(DISPATCH_BATCH)
+    .fetch_all(&mut *tx)
+    .await?;
+    if claimed.is_empty() {
+        tx.rollback().await?;
+        return Ok(0);
+    }
+    let accounts: Vec<Uuid> = claimed.iter().map(|n| n.account_id).collect();
+    let ids: Vec<i64> = claimed.iter().map(|n| n.id).collect();
+    let kinds: Vec<&str> = claimed.iter().map(|n| n.kind.as_str()).collect();
+    // Stable across retries and processes: the notification's identity.
+    let message_ids: Vec<String> = claimed
+        .iter()
+        .map(|n| format!("msg_{}_{}", n.account_id.simple(), n.id))
+        .collect();
+    let bodies: Vec<String> = claimed.iter().map(body_of).collect();
+    sqlx::query(
+        "INSERT INTO webhook_deliveries (endpoint_id, message_id, kind, body) \
+         SELECT e.id, i.message_id, i.kind, i.body \
+         FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[]) \
+              AS i(account_id, nid, kind, message_id, body) \
+         JOIN webhook_endpoints e ON e.account_id = i.account_id \
+              AND e.disabled_at IS NULL AND i.kind = ANY (e.kinds) \
+         ORDER BY i.account_id, i.nid, e.id \
+         ON CONFLICT (endpoint_id, message_id) DO NOTHING",
+    )
+    .bind(&accounts)
+    .bind(&ids)
+    .bind(&kinds)
+    .bind(&message_ids)
+    .bind(&bodies)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(claimed.len())
+}
+
+#[derive(sqlx::FromRow)]
+struct Job {
+    id: i64,
+    endpoint_id: Uuid,
+    message_id: String,
+    body: String,
+    attempts: i32,
+    url: String,
+    secret: Vec<u8>,
+    /// `webhook` or `web_push` (then the subscription's keys are set).
+    channel: String,
+    push_p256dh: Option<Vec<u8>>,
+    push_auth: Option<Vec<u8>>,
+}
+
+/// What one call of [`attempt_one`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Attempted {
+    /// Nothing is due that another process is not already attempting.
+    Idle,
+    Delivered,
+    Failed,
+    /// The push service answered 404 or 410: the subscription is gone and was deleted.
+    Gone,
+}
+
+/// Attempts the oldest pending delivery of one endpoint whose time has come and that no other
+/// process holds, and records the result, in one transaction.
+pub async fn attempt_one(
+    pool: &PgPool,
+    config: &WebhookConfig,
+    vapid: &Vapid,
+) -> anyhow::Result<Attempted> {
+    let mut tx = pool.begin().await?;
+    let head: Option<(i64, Uuid)> = sqlx::query_as(
+        "SELECT d.id, e.id FROM webhook_deliveries d \
+         JOIN webhook_endpoints e ON e.id = d.endpoint_id \
+         WHERE d.state = 'pending' AND d.next_attempt_at <= now() AND e.disabled_at IS NULL \
+           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p \
+                           WHERE p.endpoint_id = d.endpoint_id AND p.state = 'pending' \
+                             AND p.id < d.id) \
+         ORDER BY d.next_attempt_at, d.id LIMIT 1 \
+         FOR NO KEY UPDATE OF e SKIP LOCKED",
+    )
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((delivery, _endpoint)) = head else {
+        tx.rollback().await?;
+        return Ok(Attempted::Idle);
+    };
+    // Read again now that the endpoint is ours: another process may have finished this
+    // delivery after the statement above took its snapshot.
+    let job: Option<Job> = sqlx::query_as(
+        "SELECT d.id, d.endpoint_id, d.message_id, d.body, d.attempts, e.url, e.secret, \
+                e.channel, e.push_p256dh, e.push_auth \
+         FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id \
+         WHERE d.id = $1 AND d.state = 'pending' AND d.next_attempt_at <= now() \
+           AND e.disabled_at IS NULL",
+    )
+    .bind(delivery)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(job) = job else {
+        tx.rollback().await?;
+        return Ok(Attempted::Failed);
+    };
+    let started = std::time::Instant::now();
+    let attempted_at = Utc::now();
+    let result = if job.channel == "web_push" {
+        push(&job, pool, config, vapid).await
+    } else {
+        send(&job, &config.allow, config).await
+    };
+    if job.channel == "web_push" && matches!(result, Ok(404 | 410)) {
+        // RFC 8030 §7.3: the subscription expired or was unsubscribed; forget it.
+        sqlx::query("DELETE FROM webhook_endpoints WHERE id = $1")
+            .bind(job.endpoint_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        return Ok(Attempted::Gone);
+    }
+    let duration_ms = i32::try_from(started.elapsed().as_millis()).unwrap_or(i32::MAX);
+    let (status, error) = match &result {
+        Ok(s) if (200..300).contains(s) => (Some(i32::from(*s)), None),
+        Ok(s) => (Some(i32::from(*s)), Some(format!("HTTP status {s}"))),
+        Err(e) => {
+            let mut text = e.to_string();
+            text.truncate(MAX_ERROR_LEN);
+            (None, Some(text))
+        }
+    };
+    let attempt = job.attempts + 1;
+    sqlx::query(
+        "INSERT INTO webhook_attempts \
+             (delivery_id, attempt, attempted_at, duration_ms, status_code, error) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(job.id)
+    .bind(attempt)
+    .bind(attempted_at)
+    .bind(duration_ms)
+    .bind(status)
+    .bind(&error)
+    .execute(&mut *tx)
+    .await?;
+    let outcome = if error.is_none() {
+        sqlx::query(
+            "UPDATE webhook_deliveries SET state = 'delivered', attempts = $2, \
+                 first_attempt_at = coalesce(first_attempt_at, $3), finished_at = now() \
+             WHERE id = $1",
+        )
+        .bind(job.id)
+        .bind(attempt)
+        .bind(attempted_at)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1")
+            .bind(job.endpoint_id)
+            .execute(&mut *tx)
+            .await?;
+        Attempted::Delivered
+    } else {
+        let wait = backoff(attempt, config.retry_base, config.retry_max);
+        // Given up once retried for `retry_for` since the first attempt.
+        sqlx::query(
+            "UPDATE webhook_deliveries SET attempts = $2, \
+                 first_attempt_at = coalesce(first_attempt_at, $3), \
+                 next_attempt_at = now() + make_interval(secs => $4), \
+                 state = CASE WHEN coalesce(first_attempt_at, $3) \
+                                   + make_interval(secs => $5) <= now() + make_interval(secs => $4) \
+                              THEN 'failed' ELSE 'pending' END, \
+                 finished_at = CASE WHEN coalesce(first_attempt_at, $3) \
+                                   + make_interval(secs => $5) <= now() + make_interval(secs => $4) \
+                              THEN now() END \
+             WHERE id = $1",
+        )
+        .bind(job.id)
+        .bind(attempt)
+        .bind(attempted_at)
+        .bind(wait.as_secs_f64())
+        .bind(config.retry_for.as_secs_f64())
+        .execute(&mut *tx)
+        .await?;
+        // An endpoint failing without a success for `disable_after` is disabled, and what it
+        // still had pending is given up.
+        let disabled: Option<bool> = sqlx::query_scalar(
+            "UPDATE webhook_endpoints SET \
+                 failing_since = coalesce(failing_since, $2), \
+                 disabled_at = CASE WHEN coalesce(failing_since, $2) \
+                                         + make_interval(secs => $3) <= now() \
+                                    THEN now() END \
+             WHERE id = $1 RETURNING disabled_at IS NOT NULL",
+        )
+        .bind(job.endpoint_id)
+        .bind(attempted_at)
+        .bind(config.disable_after.as_secs_f64())
+        .fetch_optional(&mut *tx)
+        .await?;
+        if disabled == Some(true) {
+            tracing::warn!(endpoint = %job.endpoint_id, "webhook endpoint disabled after failing too long");
+            sqlx::query(
+                "UPDATE webhook_deliveries SET state = 'failed', finished_at = now() \
+                 WHERE endpoint_id = $1 AND state = 'pending'",
+            )
+            .bind(job.endpoint_id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        Attempted::Failed
+    };
+    tx.commit().await?;
+    Ok(outcome)
+}
+
+async fn send(job: &Job, allow: &AllowList, config: &WebhookConfig) -> Result<u16, String> {
+    let url = url::Url::parse(&job.url).map_err(|e| format!("bad URL: {e}"))?;
+    let timestamp = Utc::now().timestamp();
+    let headers = [
+        ("webhook-id", job.message_id.clone()),
+        ("webhook-timestamp", timestamp.to_string()),
+        (
+            "webhook-signature",
+            signature(&job.secret, &job.message_id, timestamp, &job.body),
+        ),
+        ("content-type", "application/json".to_string()),
+    ];
+    let limits = Limits {
+        connect_timeout: config.connect_timeout,
+        timeout: config.timeout,
+    };
+    http::post(&url, &headers, job.body.clone().into_bytes(), allow, limits)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// A Web Push message (RFC 8030): the body encrypted for the subscription (RFC 8291), with a
+/// VAPID token for the push service's origin (RFC 8292).
+async fn push(
+    job: &Job,
+    pool: &PgPool,
+    config: &WebhookConfig,
+    vapid: &Vapid,
+) -> Result<u16, String> {
+    let url = url::Url::parse(&job.url).map_err(|e| format!("bad URL: {e}"))?;
+    let (Some(p256dh), Some(auth)) = (&job.push_p256dh, &job.push_auth) else {
+        return Err("the subscription has no keys".into());
+    };
+    let keys = vapid.keys(pool).await.map_err(|e| format!("{e:#}"))?;
+    let body =
+        super::push::encrypt(job.body.as_bytes(), p256dh, auth).map_err(|e| e.to_string())?;
+    let audience = url.origin().ascii_serialization();
+    let authorization = keys
+        .authorization(&audience, &vapid.subject, Utc::now().timestamp())
+        .map_err(|e| e.to_string())?;
+    let headers = [
+        ("authorization", authorization),
+        ("content-encoding", "aes128gcm".to_string()),
+        ("content-type", "application/octet-stream".to_string()),
+        // Seconds the push service may keep it for an offline device.
+        ("ttl", "86400".to_string()),
+        ("urgency", "high".to_string()),
+    ];
+    let limits = Limits {
+        connect_timeout: config.connect_timeout,
+        timeout: config.timeout,
+    };
+    http::post(&url, &headers, body, &config.allow, limits)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// When the next pending delivery at the head of its endpoint falls due (`None`: none).
+pub async fn next_due(pool: &PgPool) -> anyhow::Result<Option<DateTime<Utc>>> {
+    Ok(sqlx::query_scalar(
+        "SELECT min(d.next_attempt_at) FROM webhook_deliveries d \
+         JOIN webhook_endpoints e ON e.id = d.endpoint_id \
+         WHERE d.state = 'pending' AND e.disabled_at IS NULL \
+           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p \
+                           WHERE p.endpoint_id = d.endpoint_id AND p.state = 'pending' \
+                             AND p.id < d.id)",
+    )
+    .fetch_one(pool)
+    .await?)
+}
+
+/// Deletes deliveries finished longer than [`KEEP_FINISHED`] ago (their attempts go along).
+pub async fn prune(pool: &PgPool) -> anyhow::Result<u64> {
+    let done = sqlx::query(
+        "DELETE FROM webhook_deliveries \
+         WHERE state <> 'pending' AND finished_at < now() - make_interval(secs => $1)",
+    )
+    .bind(KEEP_FINISHED.as_secs_f64())
+    .execute(pool)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_signature_matches_the_standard_webhooks_example() {
+        // The example of the Standard Webhooks specification (and its libraries' tests).
+        let key = STANDARD.decode("MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw").unwrap();
+        let sig = signature(
+            &key,
+            "msg_p5jXN8AQM9LWM0D4loKWxJek",
+            1614265330,
+            r#"{"test": 2432232314}"#,
+        );
+        assert_eq!(sig, "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=");
+    }
+
+    #[test]
+    fn retries_wait_twice_as_long_each_time_up_to_the_cap() {
+        let s = Duration::from_secs;
+        assert_eq!(backoff(1, s(5), s(3600)), s(5));
+        assert_eq!(backoff(2, s(5), s(3600)), s(10));
+        assert_eq!(backoff(4, s(5), s(3600)), s(40));
+        assert_eq!(backoff(20, s(5), s(3600)), s(3600));
+        assert_eq!(backoff(1000, s(5), s(3600)), s(3600));
+    }
+}
