@@ -548,8 +548,8 @@ pub async fn join_game(
     path: web::Path<GamePath>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    // No body, `null` and `{}` all mean no code.
-    let request: JoinRequest = if body.iter().all(u8::is_ascii_whitespace) {
+    // No body, `null` and `{}` all mean no code; a body that is only whitespace is no JSON.
+    let request: JoinRequest = if body.is_empty() {
         JoinRequest::default()
     } else {
         serde_json::from_slice::<Option<JoinRequest>>(&body)
