@@ -312,3 +312,28 @@ async fn subscriptions_are_checked_replaced_and_deleted_by_their_owner_only() {
     let listed = ok(app.get_with_token("/v1/me/webhooks", &owner).await).await;
     assert_eq!(listed["webhooks"], json!([]));
 }
+
+#[tokio::test]
+async fn an_account_has_at_most_twenty_push_subscriptions() {
+    let app = spawn_app().await;
+    let owner = app.signed_up("collector").await;
+    let browser = Browser::new();
+    for i in 0..20 {
+        let endpoint = format!("http://127.0.0.1:9/push/{i}");
+        subscribed(&app, &owner, &browser.subscription(&endpoint)).await;
+    }
+    let one_more = browser.subscription("http://127.0.0.1:9/push/20");
+    problem(
+        subscribe(&app, &owner, &one_more).await,
+        409,
+        "too_many_push_subscriptions",
+    )
+    .await;
+    // An endpoint already subscribed is replaced, not counted again.
+    subscribed(
+        &app,
+        &owner,
+        &Browser::new().subscription("http://127.0.0.1:9/push/3"),
+    )
+    .await;
+}

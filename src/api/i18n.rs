@@ -277,6 +277,41 @@ const SHELL_FR: &[(&str, &str, &str)] = &[
         "ces robots ne conviennent pas à la partie : place hors limites (le créateur a la place 0), place donnée deux fois, ou niveau inconnu (random, greedy, mcts)",
     ),
     ("seat_taken", "Place prise", "cette place est déjà prise"),
+    (
+        "invalid_webhook",
+        "Webhook invalide",
+        "ce webhook ne convient pas : l'adresse doit être une URL http(s) absolue et les types de notification doivent être connus",
+    ),
+    (
+        "webhook_url_forbidden",
+        "Adresse de webhook interdite",
+        "cette adresse mène à un réseau local, privé ou réservé : le serveur ne l'appellera pas",
+    ),
+    (
+        "too_many_webhooks",
+        "Trop de webhooks",
+        "vous avez déjà autant de webhooks que permis : supprimez-en un d'abord",
+    ),
+    (
+        "webhook_not_found",
+        "Webhook introuvable",
+        "vous n'avez pas de webhook avec cet identifiant",
+    ),
+    (
+        "invalid_push_subscription",
+        "Abonnement push invalide",
+        "cet abonnement push ne convient pas : il faut l'objet PushSubscription du navigateur (endpoint https, keys.p256dh et keys.auth)",
+    ),
+    (
+        "too_many_push_subscriptions",
+        "Trop d'abonnements push",
+        "vous avez déjà autant d'abonnements push que permis : supprimez-en un d'abord",
+    ),
+    (
+        "push_subscription_not_found",
+        "Abonnement push introuvable",
+        "vous n'avez pas d'abonnement push avec cet identifiant",
+    ),
 ];
 
 /// Every rule refusal ([`RuleError`] code): its French detail, in the French edition's words.

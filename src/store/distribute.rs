@@ -94,6 +94,8 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     // Looked up by hash only (redeeming deletes by `ticket_hash`): distributed on it, so a redeem
     // is a single-shard delete; a reference table would make it a write to every node.
     ("stream_tickets", Placement::Alone("ticket_hash")),
+    // A few rows written once (the VAPID key pair) and read by every process: on every node.
+    ("server_keys", Placement::Reference),
 ];
 
 /// Tables that are node-local by design and never distributed.
