@@ -418,7 +418,18 @@ pub struct CreateGameRequestSchema {
     /// Seats given to bots (issue 12 §3): distinct seats from 1 to `players` − 1 (the creator
     /// takes seat 0). With every other seat a bot's, the game starts at once.
     #[schema(max_items = 4)]
-    pub bots: Option<Vec<BotSeat>>,
+    pub bots: Option<Vec<CreateBotSeatSchema>>,
+}
+
+/// A seat given to a built-in bot when the game is created: the seat (1 to `players` − 1) and
+/// the bot's level.
+#[derive(ToSchema)]
+#[schema(as = CreateBotSeat)]
+#[serde(deny_unknown_fields)]
+pub struct CreateBotSeatSchema {
+    #[schema(minimum = 1, maximum = 4)]
+    pub seat: u8,
+    pub level: schema::BotLevelSchema,
 }
 
 /// A seat given to a built-in bot.

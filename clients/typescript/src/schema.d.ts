@@ -1037,6 +1037,15 @@ export interface components {
             type: "copy_power";
         };
         /**
+         * @description A seat given to a built-in bot when the game is created: the seat (1 to `players` − 1) and
+         *     the bot's level.
+         */
+        CreateBotSeat: {
+            level: components["schemas"]["BotLevel"];
+            /** Format: int32 */
+            seat: number;
+        };
+        /**
          * @description The body of `POST /v1/games`: the game's options ([RULES](/docs/rules) §2) and its visibility; every field
          *     but `players` may be left out, and unknown fields are rejected.
          */
@@ -1045,7 +1054,7 @@ export interface components {
              * @description Seats given to bots (issue 12 §3): distinct seats from 1 to `players` − 1 (the creator
              *     takes seat 0). With every other seat a bot's, the game starts at once.
              */
-            bots?: components["schemas"]["BotSeat"][] | null;
+            bots?: components["schemas"]["CreateBotSeat"][] | null;
             /** @description Default `false` (the rulebook sets Bruce aside for first games). */
             include_bruce?: boolean | null;
             /**
