@@ -32,7 +32,7 @@ pub mod defaults {
     /// Server-Sent Events streams send a `: keep-alive` comment after this long without a line.
     pub const SSE_HEARTBEAT_SECONDS: u64 = 15;
     /// The deadline worker looks for due games this often (service rules §9.4–9.5).
-    pub const DEADLINE_POLL_MS: u64 = 500;
+    pub const DEADLINE_POLL_MS: u64 = 200;
     /// Webhook retries: the first after this long, then doubling up to the cap.
     pub const WEBHOOK_RETRY_BASE_MS: u64 = 5_000;
     pub const WEBHOOK_RETRY_MAX_SECONDS: u64 = 3_600;
