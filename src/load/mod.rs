@@ -9,6 +9,7 @@ mod populate;
 mod probe;
 mod report;
 mod scenarios;
+mod sse;
 
 use std::time::Duration;
 
@@ -120,6 +121,14 @@ pub struct RunArgs {
     /// 127.0.0.1: `LORDS_WEBHOOK_ALLOW=127.0.0.1`.
     #[arg(long)]
     pub webhooks: bool,
+    /// Every account holds `GET /v1/me/stream` open during the run; the report gives
+    /// commit-to-SSE latency of the notifications (the server and the tool on one machine).
+    #[arg(long)]
+    pub sse: bool,
+    /// Hold this many more idle streams (the accounts' tokens in turn) during the run, asking
+    /// `/healthz` every 100 ms; with `--server-pid`, the server's memory while it holds them.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    pub sse_idle: u32,
 }
 
 impl RunArgs {

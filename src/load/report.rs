@@ -118,6 +118,9 @@ pub struct Report {
     /// With `--webhooks`: deliveries to the load tool's own receiver.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub webhooks: Option<super::hooks::WebhookFigures>,
+    /// With `--sse` / `--sse-idle`: the streams held and what they carried.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sse: Option<super::sse::SseFigures>,
     pub client_cpu_s: Option<f64>,
     pub machine: super::probe::MachineFigures,
 }

@@ -52,6 +52,12 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
     } else {
         None
     };
+    let streams = if args.sse || args.sse_idle > 0 {
+        let first = url.split(',').next().unwrap_or(&url).trim().to_string();
+        Some(super::sse::Streams::open(&first, &tokens, args.sse, args.sse_idle).await?)
+    } else {
+        None
+    };
     let setup_s = setup.elapsed().as_secs_f64();
 
     let sampler = args.server_pid.map(RssSampler::start);
@@ -103,6 +109,14 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
         None => None,
     };
 
+    let sse = match &streams {
+        Some(s) => {
+            // Notifications still on their way after the last answer.
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            Some(s.figures().await)
+        }
+        None => None,
+    };
     let server = args.server_pid.map(|pid| ServerFigures {
         pid,
         peak_rss_mb: probe::status_mb(pid, "VmHWM:"),
@@ -137,6 +151,7 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
         errors: rec.errors().clone(),
         server,
         webhooks,
+        sse,
         client_cpu_s: probe::cpu_s("self")
             .zip(client_cpu0)
             .map(|(b, a)| round2(b - a)),
