@@ -243,6 +243,7 @@ async fn two_players_play_a_whole_game_by_clicking_while_a_spectator_sees_no_hid
     assert!(stdout.contains("the language switch is visible and remembered"));
     assert!(stdout.contains("the game against a bot finished"));
     assert!(stdout.contains("resigned after a confirmation"));
+    assert!(stdout.contains("a refused resignation showed its problem"));
     for name in ["table-bot", "table-bot-finished", "table-resigned"] {
         let shot = root().join(format!("target/screenshots/{name}-360x640.png"));
         assert!(shot.exists(), "{} was not written", shot.display());

@@ -12,7 +12,7 @@
 // clock is played to the end by clicking (the bot answers by itself) while the deadline counts
 // down, and the ranking shows; in a second game the lobby lists the deadline, and "Resign" asks
 // for a confirmation (taken back once) before the game ends with the player ranked last
-// (`table-bot-*.png`, `table-resigned-360x640.png`).
+// (`table-bot-*.png`, `table-resigned-360x640.png`); a refused resignation shows its problem.
 //
 //   node web/tests/browser.mjs http://127.0.0.1:8080
 //
@@ -647,6 +647,30 @@ try {
   if ((await fiona.getByRole("button", { name: "Resign" }).count()) !== 0) fail("Resign is still offered after the end");
   await shot(fiona, "table-resigned");
   console.log(`resigned after a confirmation: « ${last} »`);
+
+  // A refused resignation shows its problem: the game ends behind the page (the same account
+  // resigning elsewhere) just as "Yes, resign" is clicked.
+  await fiona.goto(`${base}/#/`);
+  const third = fiona.getByRole("form", { name: "New game" });
+  await third.getByLabel("Other seats").selectOption({ label: "Bots (random)" });
+  await third.getByRole("button", { name: "Create game" }).click();
+  await table(fiona).and(fiona.locator("[data-status=active]")).waitFor();
+  const idThird = fiona.url().split("#/game/")[1] ?? fail(`no game in ${fiona.url()}`);
+  await fiona.getByRole("button", { name: "Resign" }).click();
+  await fiona.getByRole("alertdialog").waitFor();
+  const behind = await fiona.evaluate(async (id) => {
+    const s = JSON.parse(localStorage.getItem("lords.session") ?? "{}");
+    const r = await fetch(`/v1/games/${id}/resign`, { method: "POST", headers: { Authorization: `Bearer ${s.access}` } });
+    /** @type {HTMLElement | null} */ (document.getElementById("resign-yes"))?.click();
+    return r.status;
+  }, idThird);
+  if (behind !== 200) fail(`the direct resignation answered ${behind}`);
+  const refused = fiona.locator(".refusal[role=alert]");
+  await refused.waitFor();
+  const refusedCode = await refused.getAttribute("data-code");
+  const refusedText = ((await refused.textContent()) ?? "").trim();
+  if (!refusedCode || refusedCode.startsWith("http_") || refusedText === "") fail(`the refused resignation shows ${refusedCode}: ${refusedText}`);
+  console.log(`a refused resignation showed its problem: ${refusedCode} « ${refusedText} »`);
   if (errors.length > 0) fail(`the pages reported errors:\n  ${errors.join("\n  ")}`);
   console.log("web client: all browser checks passed");
 } finally {

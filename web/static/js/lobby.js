@@ -191,7 +191,7 @@ function createForm(error) {
       ),
       h(
         "label",
-        {},
+        { class: "wide" },
         `${t.opponents} `,
         h(
           "select",
