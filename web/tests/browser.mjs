@@ -367,7 +367,7 @@ try {
           fail("the spectator is offered choices");
         }
       }
-      if (n === 5 && !reloaded) {
+      if (n === 3 && !reloaded) {
         reloaded = true;
         const before = Number(await table(alice).getAttribute("data-version"));
         await alice.reload();
