@@ -6,6 +6,8 @@
 //! the history slider and the audit page work, axe-core finds no serious violation, and the
 //! screenshots land in `target/screenshots/`. In French too (issue 16): the catalogues have the
 //! same keys, and a whole game is played through the French page by French accessible names.
+//! With clocks and bots (issue 12): a game against a bot on a phone played to the end by clicking
+//! (the deadline worker polls every 100 ms here), the deadline counting down, and resigning.
 //!
 //! Needs Node (the pinned tools: `npm ci`, run here when missing) and Chromium
 //! (`apt-get install chromium`; `.ci/run` installs it; `LORDS_CHROMIUM` names another binary).
@@ -15,8 +17,9 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
+use std::time::Duration;
 
-use common::app::{problem, spawn_app};
+use common::app::{problem, spawn_app, spawn_app_with};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -216,7 +219,8 @@ async fn the_page_loads_only_the_catalogue_of_its_language() {
 async fn two_players_play_a_whole_game_by_clicking_while_a_spectator_sees_no_hidden_card() {
     node_tools();
     let browser = chromium();
-    let app = spawn_app().await;
+    // The bots answer from the deadline worker; a quick poll keeps the game against a bot short.
+    let app = spawn_app_with(|c| c.deadline_poll = Some(Duration::from_millis(100))).await;
     let output = tokio::process::Command::new("node")
         .arg("web/tests/browser.mjs")
         .arg(&app.address)
@@ -237,6 +241,13 @@ async fn two_players_play_a_whole_game_by_clicking_while_a_spectator_sees_no_hid
     assert!(stdout.contains("web client: all browser checks passed"));
     assert!(stdout.contains("a refused action read in French"));
     assert!(stdout.contains("the language switch is visible and remembered"));
+    assert!(stdout.contains("the game against a bot finished"));
+    assert!(stdout.contains("resigned after a confirmation"));
+    assert!(stdout.contains("a refused resignation showed its problem"));
+    for name in ["table-bot", "table-bot-finished", "table-resigned"] {
+        let shot = root().join(format!("target/screenshots/{name}-360x640.png"));
+        assert!(shot.exists(), "{} was not written", shot.display());
+    }
     for name in ["lobby", "table", "lobby-fr", "table-fr"] {
         for size in ["360x640", "1280x800"] {
             let shot = root().join(format!("target/screenshots/{name}-{size}.png"));

@@ -7,7 +7,12 @@
 // the table at 360×640 and 1280×800 are written to target/screenshots/. Then in French (issue
 // 16): two players whose browsers prefer French play a whole game finding every control by its
 // French name, a refusal reads in French with its unchanged code, French screenshots are written
-// beside the English ones (`*-fr-*.png`), and the visible language switch is remembered.
+// beside the English ones (`*-fr-*.png`), and the visible language switch is remembered. Then
+// clocks, bots and resigning (issue 12 in the client): on a phone, a game against a bot with a
+// clock is played to the end by clicking (the bot answers by itself) while the deadline counts
+// down, and the ranking shows; in a second game the lobby lists the deadline, and "Resign" asks
+// for a confirmation (taken back once) before the game ends with the player ranked last
+// (`table-bot-*.png`, `table-resigned-360x640.png`); a refused resignation shows its problem.
 //
 //   node web/tests/browser.mjs http://127.0.0.1:8080
 //
@@ -362,7 +367,7 @@ try {
           fail("the spectator is offered choices");
         }
       }
-      if (n === 5 && !reloaded) {
+      if (n === 3 && !reloaded) {
         reloaded = true;
         const before = Number(await table(alice).getAttribute("data-version"));
         await alice.reload();
@@ -575,6 +580,97 @@ try {
   await alice.getByRole("button", { name: "English" }).click();
   await alice.getByRole("heading", { name: "Lobby", level: 1 }).waitFor();
   console.log("the language switch is visible and remembered across a reload");
+
+  // Against a bot, on a phone (issue 14 with issue 12): a game with a clock where every other
+  // seat is a bot's starts at once; the bot answers by itself; the deadline counts down; played
+  // to the end by clicking only, then the ranking.
+  const fiona = await (await browser.newContext(phone)).newPage();
+  fiona.setDefaultTimeout(30_000);
+  fiona.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
+  fiona.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(`console: ${m.text()}`);
+  });
+  await signUp(fiona, `fiona_${suffix}`);
+  const vsBot = fiona.getByRole("form", { name: "New game" });
+  await vsBot.getByLabel("Players").selectOption("2");
+  await vsBot.getByLabel("Target score").fill("12");
+  await vsBot.getByLabel("Time per decision").selectOption({ label: "1 hour" });
+  await vsBot.getByLabel("Other seats").selectOption({ label: "Bots (greedy)" });
+  await vsBot.getByRole("button", { name: "Create game" }).click();
+  await table(fiona).and(fiona.locator("[data-status=active]")).waitFor();
+  await fiona.locator("[data-badge=bot]").first().waitFor();
+  await table(fiona).and(fiona.locator("[data-my-turn=yes]")).waitFor();
+  const countdown = (await fiona.locator("time#deadline").textContent()) ?? "";
+  if (!/^Deadline in \d+ minutes? \(/.test(countdown)) fail(`the deadline reads: ${countdown}`);
+  console.log(`the bot game's deadline: « ${countdown} »`);
+  await shot(fiona, "table-bot");
+  await axe(fiona, "the table against a bot on a phone");
+  const botActions = await play(fiona, 5);
+  await fiona.getByRole("heading", { name: "Ranking" }).waitFor();
+  const ranks = await fiona.locator(".ranking li").count();
+  if (ranks !== 2) fail(`the ranking lists ${ranks} seats`);
+  await fiona.getByRole("list", { name: "Events, newest first" }).getByText(/bot plays for/).first().waitFor();
+  await shot(fiona, "table-bot-finished");
+  console.log(`the game against a bot finished after ${botActions} clicked actions, ranking shown`);
+
+  // Resigning, in a second short game against a bot: the lobby's "awaiting you" list shows the
+  // deadline; "Resign" asks first (and can be taken back); then the game ends, ranked last.
+  await fiona.goto(`${base}/#/`);
+  const quick = fiona.getByRole("form", { name: "New game" });
+  await quick.getByLabel("Players").selectOption("2");
+  await quick.getByLabel("Time per decision").selectOption({ label: "1 day" });
+  await quick.getByLabel("Other seats").selectOption({ label: "Bots (random)" });
+  await quick.getByRole("button", { name: "Create game" }).click();
+  await table(fiona).and(fiona.locator("[data-my-turn=yes]")).waitFor();
+  const idResign = fiona.url().split("#/game/")[1] ?? fail(`no game in ${fiona.url()}`);
+  await fiona.goto(`${base}/#/`);
+  const row = fiona.locator(`section[aria-labelledby=list-awaiting] li[data-game="${idResign}"] time.deadline`);
+  await row.waitFor();
+  const due = (await row.textContent()) ?? "";
+  if (!/^decide in \d+ hours?$/.test(due)) fail(`the lobby's deadline reads: ${due}`);
+  console.log(`the lobby shows the deadline: « ${due} »`);
+  await axe(fiona, "the lobby with a deadline");
+  await fiona.locator(`section[aria-labelledby=list-awaiting] li[data-game="${idResign}"] a`).first().click();
+  await table(fiona).and(fiona.locator("[data-status=active]")).waitFor();
+  await fiona.getByRole("button", { name: "Resign" }).click();
+  const confirm = fiona.getByRole("alertdialog", { name: /^Resign this game\?/ });
+  await confirm.waitFor();
+  await axe(fiona, "the resign confirmation");
+  await confirm.getByRole("button", { name: "Keep playing" }).click();
+  await confirm.waitFor({ state: "detached" });
+  await fiona.getByRole("button", { name: "Resign" }).click();
+  await confirm.getByRole("button", { name: "Yes, resign" }).click();
+  await table(fiona).and(fiona.locator("[data-status=finished]")).waitFor();
+  await fiona.locator("[data-badge=resigned]").waitFor();
+  const last = (await fiona.locator(".ranking li").last().textContent()) ?? "";
+  if (!last.startsWith("2. fiona_") || !last.endsWith("(resigned)")) fail(`the last of the ranking: ${last}`);
+  if ((await fiona.getByRole("button", { name: "Resign" }).count()) !== 0) fail("Resign is still offered after the end");
+  await shot(fiona, "table-resigned");
+  console.log(`resigned after a confirmation: « ${last} »`);
+
+  // A refused resignation shows its problem: the game ends behind the page (the same account
+  // resigning elsewhere) just as "Yes, resign" is clicked.
+  await fiona.goto(`${base}/#/`);
+  const third = fiona.getByRole("form", { name: "New game" });
+  await third.getByLabel("Other seats").selectOption({ label: "Bots (random)" });
+  await third.getByRole("button", { name: "Create game" }).click();
+  await table(fiona).and(fiona.locator("[data-status=active]")).waitFor();
+  const idThird = fiona.url().split("#/game/")[1] ?? fail(`no game in ${fiona.url()}`);
+  await fiona.getByRole("button", { name: "Resign" }).click();
+  await fiona.getByRole("alertdialog").waitFor();
+  const behind = await fiona.evaluate(async (id) => {
+    const s = JSON.parse(localStorage.getItem("lords.session") ?? "{}");
+    const r = await fetch(`/v1/games/${id}/resign`, { method: "POST", headers: { Authorization: `Bearer ${s.access}` } });
+    /** @type {HTMLElement | null} */ (document.getElementById("resign-yes"))?.click();
+    return r.status;
+  }, idThird);
+  if (behind !== 200) fail(`the direct resignation answered ${behind}`);
+  const refused = fiona.locator(".refusal[role=alert]");
+  await refused.waitFor();
+  const refusedCode = await refused.getAttribute("data-code");
+  const refusedText = ((await refused.textContent()) ?? "").trim();
+  if (!refusedCode || refusedCode.startsWith("http_") || refusedText === "") fail(`the refused resignation shows ${refusedCode}: ${refusedText}`);
+  console.log(`a refused resignation showed its problem: ${refusedCode} « ${refusedText} »`);
   if (errors.length > 0) fail(`the pages reported errors:\n  ${errors.join("\n  ")}`);
   console.log("web client: all browser checks passed");
 } finally {

@@ -31,3 +31,28 @@ export function dateTime(iso) {
 export function list(items) {
   return new Intl.ListFormat(locale(), { style: "long", type: "conjunction" }).format(items);
 }
+
+/**
+ * How far `iso` is from now, e.g. "in 59 minutes", "in 42 seconds" or "dans 3 jours": whole
+ * units, seconds up to 2 minutes, minutes up to 2 hours, hours up to 2 days, so a countdown
+ * refreshed every second moves visibly.
+ * @param {string} iso
+ * @param {number} [now] milliseconds since the epoch
+ */
+export function relative(iso, now = Date.now()) {
+  const s = Math.round((new Date(iso).getTime() - now) / 1000);
+  const a = Math.abs(s);
+  const f = new Intl.RelativeTimeFormat(locale(), { numeric: "auto" });
+  if (a < 120) return f.format(s, "second");
+  if (a < 7200) return f.format(Math.trunc(s / 60), "minute");
+  if (a < 172800) return f.format(Math.trunc(s / 3600), "hour");
+  return f.format(Math.trunc(s / 86400), "day");
+}
+
+/**
+ * Milliseconds until `iso` (negative once past).
+ * @param {string} iso
+ */
+export function until(iso) {
+  return new Date(iso).getTime() - Date.now();
+}

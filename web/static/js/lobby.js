@@ -2,12 +2,25 @@
 
 import { call, session } from "./api.js";
 import { h, replace } from "./dom.js";
-import { dateTime } from "./format.js";
+import { dateTime, relative } from "./format.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").GamePage} GamePage */
 /** @typedef {import("./types.js").GameSummary} GameSummary */
-/** @typedef {import("./types.js").OptionsRequest} OptionsRequest */
+/** @typedef {import("./types.js").CreateGameRequest} CreateGameRequest */
+/** @typedef {import("./types.js").BotLevel} BotLevel */
+
+/** The clock choices: seconds per decision (`null`: no clock); 3 days is the default. */
+const CLOCKS = /** @type {const} */ ([
+  ["none", null],
+  ["hour", 3600],
+  ["day", 86400],
+  ["days3", 259200],
+  ["week", 604800],
+]);
+
+/** @type {BotLevel[]} */
+const LEVELS = ["random", "greedy", "mcts"];
 
 /** @type {AbortController | null} */
 let refreshing = null;
@@ -108,7 +121,9 @@ function list(title, key, games, me, error) {
               h("span", { class: `state state-${g.status}` }, t.status[g.status]),
               h("span", { class: "who" }, names || t.nobodyYet),
               h("span", { class: "what" }, what),
-              h("span", { class: "when" }, t.updated(dateTime(g.updated_at))),
+              key === "awaiting" && g.deadline
+                ? h("time", { class: "when deadline", datetime: g.deadline, title: dateTime(g.deadline) }, t.decideBy(relative(g.deadline)))
+                : h("span", { class: "when" }, t.updated(dateTime(g.updated_at))),
               seatedHere || g.status !== "open"
                 ? h("a", { href: `#/game/${g.id}`, class: "button" }, g.status === "open" ? t.openGame(short) : t.playGame(short))
                 : h(
@@ -164,7 +179,29 @@ function createForm(error) {
         ),
       ),
       h("label", {}, `${t.targetScore} `, h("input", { name: "target_score", type: "number", min: 10, max: 100, value: 40, required: true })),
+      h(
+        "label",
+        {},
+        `${t.clock} `,
+        h(
+          "select",
+          { name: "clock" },
+          CLOCKS.map(([key, seconds]) => h("option", { value: seconds ?? "none", selected: key === "days3" }, t.clocks[key])),
+        ),
+      ),
+      h(
+        "label",
+        { class: "wide" },
+        `${t.opponents} `,
+        h(
+          "select",
+          { name: "opponents" },
+          h("option", { value: "" }, t.opponentsPeople),
+          LEVELS.map((l) => h("option", { value: l }, t.opponentsBots(t.botLevels[l]))),
+        ),
+      ),
       h("label", { class: "check" }, h("input", { name: "include_bruce", type: "checkbox" }), ` ${t.includeBruce}`),
+      h("label", { class: "check" }, h("input", { name: "private", type: "checkbox" }), ` ${t.privateGame}`),
     ),
     h("button", { type: "submit", class: "primary" }, t.createGame),
   );
@@ -172,13 +209,20 @@ function createForm(error) {
     ev.preventDefault();
     const data = new FormData(/** @type {HTMLFormElement} */ (form));
     const rule = String(data.get("power_rule") ?? "");
-    /** @type {OptionsRequest} */
+    const players = Number(data.get("players"));
+    const clock = String(data.get("clock") ?? "none");
+    const level = LEVELS.find((l) => l === data.get("opponents"));
+    /** @type {CreateGameRequest} */
     const body = {
-      players: Number(data.get("players")),
+      players,
       target_score: Number(data.get("target_score")),
       include_bruce: data.get("include_bruce") !== null,
+      turn_time_limit_s: clock === "none" ? null : Number(clock),
+      visibility: data.get("private") !== null ? "private" : "public",
     };
     if (rule === "lowest_strength" || rule === "lowest_in_clan") body.power_rule = rule;
+    // "Play against bots": every other seat is a bot's, and the game starts at once.
+    if (level) body.bots = Array.from({ length: players - 1 }, (_, i) => ({ seat: i + 1, level }));
     try {
       const g = /** @type {GameSummary} */ (await call("POST", "/v1/games", { body }));
       location.hash = `#/game/${g.id}`;

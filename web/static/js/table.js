@@ -5,6 +5,7 @@
 import { ApiError, call } from "./api.js";
 import { cardBack, cardFace, cardName, CLANS, loadCards } from "./cards.js";
 import { h, replace } from "./dom.js";
+import { dateTime, relative, until } from "./format.js";
 import { t } from "./i18n.js";
 import { decisionText, describe } from "./log.js";
 
@@ -32,6 +33,8 @@ const WAIT = 25;
  * @property {boolean} busy
  * @property {ApiError | null} refusal
  * @property {AbortController} abort
+ * @property {boolean} confirmResign the resign confirmation step is open
+ * @property {number | null} tick the countdown's interval
  */
 
 /** @type {TableState | null} */
@@ -40,6 +43,7 @@ let state = null;
 /** Stops the live updates of the table on screen, if any. */
 export function leaveTable() {
   state?.abort.abort();
+  if (state?.tick != null) clearInterval(state.tick);
   state = null;
 }
 
@@ -62,6 +66,8 @@ export async function showTable(main, id) {
     busy: false,
     refusal: null,
     abort: new AbortController(),
+    confirmResign: false,
+    tick: null,
   };
   state = st;
   replace(main, h("p", { role: "status" }, t.loadingGame));
@@ -74,7 +80,23 @@ export async function showTable(main, id) {
     return;
   }
   render(main, st);
+  // The deadline counts down: its words are refreshed every second, between renders.
+  st.tick = window.setInterval(countdown, 1000);
   void live(main, st);
+}
+
+/** Refreshes the deadline's words on screen (`#deadline`), if any. */
+function countdown() {
+  const el = document.getElementById("deadline");
+  const iso = el?.getAttribute("datetime");
+  if (!el || !iso) return;
+  const text = deadlineText(iso);
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** @param {string} iso */
+function deadlineText(iso) {
+  return until(iso) > 0 ? t.deadline(relative(iso), dateTime(iso)) : t.deadlinePassed(dateTime(iso));
 }
 
 /** @param {unknown} e */
@@ -240,6 +262,8 @@ function render(main, st) {
       ),
     ),
     statusLine(st, g, shown, who, myTurn),
+    current && view !== null && view.status === "active" ? clockLine(g, view) : null,
+    view === null ? null : ranking(view, who),
     st.refusal
       ? h("div", { role: "alert", class: "refusal", "data-code": st.refusal.code }, st.refusal.message)
       : null,
@@ -249,6 +273,7 @@ function render(main, st) {
     view === null ? null : board(st, g, view, who, options, pick),
     current && myTurn ? decisionPanel(st, view, options, pick, main) : null,
     view === null ? null : lastSkirmish(st, shown, view, who),
+    current && view !== null && view.status === "active" && g.your_seat !== null ? resignControls(main, st, view, g.your_seat) : null,
     history(main, st, g),
     logSection(st, shown, who),
     h(
@@ -377,6 +402,7 @@ function playerSide(st, g, view, p, who, options, pick) {
   const me = p.seat === g.your_seat;
   const name = who(p.seat);
   const awaited = view.awaiting !== null && view.awaiting.seat === p.seat;
+  const bot = g.game.seats.find((s) => s.seat === p.seat)?.bot ?? null;
   const army = p.army.map((f, position) => {
     const ref = { seat: p.seat, position };
     const target = options.find(
@@ -415,6 +441,9 @@ function playerSide(st, g, view, p, who, options, pick) {
       {},
       name,
       view.initiative === p.seat ? h("span", { class: "pill" }, t.initiative) : null,
+      bot ? h("span", { class: "pill bot", "data-badge": "bot" }, t.botBadge(t.botLevels[bot])) : null,
+      p.resigned ? h("span", { class: "pill resigned", "data-badge": "resigned" }, t.resignedBadge) : null,
+      p.timeouts > 0 && !p.resigned ? h("span", { class: "pill" }, t.timeoutsBadge(p.timeouts)) : null,
       awaited ? h("span", { class: "pill turn" }, t.toDecide) : null,
     ),
     h("p", { class: "meta" }, t.sideMeta(p.score, p.hand_size)),
@@ -722,3 +751,110 @@ function logSection(st, shown, who) {
   );
 }
 
+
+/**
+ * The awaited decision's deadline, counting down (see {@link countdown}), or "no clock".
+ * @param {GameDto} g
+ * @param {View} view
+ */
+function clockLine(g, view) {
+  const iso = view.awaiting?.deadline ?? null;
+  if (iso) return h("p", { class: "clock" }, h("time", { id: "deadline", datetime: iso }, deadlineText(iso)));
+  if (g.game.options.turn_time_limit_s == null) return h("p", { class: "clock" }, t.noClock);
+  return null;
+}
+
+/**
+ * The final ranking, once the game is over: resigned seats last.
+ * @param {View} view
+ * @param {(seat: number) => string} who
+ */
+function ranking(view, who) {
+  if (view.ranking === null || view.ranking.length === 0) return null;
+  return h(
+    "section",
+    { class: "ranking", "aria-labelledby": "ranking-title" },
+    h("h2", { id: "ranking-title" }, t.ranking),
+    h(
+      "ol",
+      {},
+      view.ranking.map((seat, i) => {
+        const p = view.players.find((x) => x.seat === seat);
+        return h("li", { "data-seat": seat }, t.rankLine(i + 1, who(seat), p?.score ?? 0, p?.resigned ?? false));
+      }),
+    ),
+  );
+}
+
+/**
+ * "Resign", then a confirmation step (focus moves to it) that calls `/resign`; a refusal shows
+ * its problem like any other.
+ * @param {HTMLElement} main
+ * @param {TableState} st
+ * @param {View} view
+ * @param {number} seat
+ */
+function resignControls(main, st, view, seat) {
+  if (view.players.find((p) => p.seat === seat)?.resigned) return null;
+  if (!st.confirmResign) {
+    return h(
+      "section",
+      { class: "resign", "aria-label": t.resign },
+      h(
+        "button",
+        {
+          type: "button",
+          id: "resign",
+          class: "danger",
+          onclick: () => {
+            st.confirmResign = true;
+            render(main, st);
+            document.getElementById("resign-yes")?.focus();
+          },
+        },
+        t.resign,
+      ),
+    );
+  }
+  return h(
+    "section",
+    { class: "resign confirm", role: "alertdialog", "aria-labelledby": "resign-question" },
+    h("p", { id: "resign-question" }, t.resignQuestion),
+    h(
+      "button",
+      {
+        type: "button",
+        id: "resign-yes",
+        class: "danger",
+        onclick: async () => {
+          st.confirmResign = false;
+          st.refusal = null;
+          st.busy = true;
+          main.querySelector(".table")?.setAttribute("data-busy", "yes");
+          try {
+            await call("POST", `/v1/games/${st.id}/resign`, { signal: st.abort.signal });
+          } catch (e) {
+            st.refusal = e instanceof ApiError ? e : new ApiError(0, null);
+          }
+          await refresh(st).catch(() => {});
+          st.busy = false;
+          if (state === st) render(main, st);
+        },
+      },
+      t.resignYes,
+    ),
+    h(
+      "button",
+      {
+        type: "button",
+        id: "resign-no",
+        onclick: () => {
+          st.confirmResign = false;
+          render(main, st);
+          document.getElementById("resign")?.focus();
+        },
+      },
+      t.resignNo,
+    ),
+  );
+}

@@ -17,6 +17,8 @@
 /** @typedef {Schemas["GameSummaryDto"]} GameSummary */
 /** @typedef {Schemas["LegalActions"]} LegalActions */
 /** @typedef {Schemas["OptionsRequest"]} OptionsRequest */
+/** @typedef {Schemas["CreateGameRequest"]} CreateGameRequest */
+/** @typedef {Schemas["BotLevel"]} BotLevel */
 /** @typedef {Schemas["PlayerView"]} PlayerView */
 /** @typedef {Schemas["Problem"]} Problem */
 /** @typedef {Schemas["TokenResponse"]} TokenResponse */

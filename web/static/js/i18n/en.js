@@ -483,6 +483,54 @@ const messages = {
   finalHash: "Final hash: ",
   /** @param {string} why */
   eventsNotRead: (why) => `The events could not be read: ${why}`,
+
+  // Clocks, resigning and bots (issue 12 in the client)
+  clock: "Time per decision",
+  clocks: {
+    none: "No clock",
+    hour: "1 hour",
+    day: "1 day",
+    days3: "3 days",
+    week: "7 days",
+  },
+  opponents: "Other seats",
+  opponentsPeople: "People who join",
+  /** @param {string} level */
+  opponentsBots: (level) => `Bots (${level})`,
+  botLevels: {
+    random: "random",
+    greedy: "greedy",
+    mcts: "MCTS, the strongest",
+  },
+  privateGame: "Private (by invitation only)",
+  /**
+   * @param {string} rel
+   * @param {string} abs
+   */
+  deadline: (rel, abs) => `Deadline ${rel} (${abs}).`,
+  /** @param {string} abs */
+  deadlinePassed: (abs) => `Deadline passed (${abs}): a bot decides any moment now.`,
+  /** @param {string} rel */
+  decideBy: (rel) => `decide ${rel}`,
+  noClock: "No clock: take your time.",
+  resign: "Resign",
+  resignQuestion: "Resign this game? You cannot win it any more; a bot plays your seat to the end.",
+  resignYes: "Yes, resign",
+  resignNo: "Keep playing",
+  /** @param {string} level */
+  botBadge: (level) => `bot: ${level}`,
+  resignedBadge: "resigned",
+  /** @param {number} n */
+  timeoutsBadge: (n) => `${num(n)} timeout${n === 1 ? "" : "s"}`,
+  ranking: "Ranking",
+  /**
+   * @param {number} place
+   * @param {string} who
+   * @param {number} score
+   * @param {boolean} resigned
+   */
+  rankLine: (place, who, score, resigned) =>
+    `${num(place)}. ${who}: ${num(score)} point${score === 1 ? "" : "s"}${resigned ? " (resigned)" : ""}`,
 };
 
 /** @typedef {typeof messages} Messages */

@@ -271,6 +271,37 @@ const messages = {
   },
   finalHash: "Empreinte finale : ",
   eventsNotRead: (why) => `Les événements n'ont pas pu être lus : ${why}`,
+  clock: "Temps par décision",
+  clocks: {
+    none: "Sans pendule",
+    hour: "1 heure",
+    day: "1 jour",
+    days3: "3 jours",
+    week: "7 jours",
+  },
+  opponents: "Autres places",
+  opponentsPeople: "Des joueurs qui rejoignent",
+  opponentsBots: (level) => `Des robots (${level})`,
+  botLevels: {
+    random: "au hasard",
+    greedy: "glouton",
+    mcts: "MCTS, le plus fort",
+  },
+  privateGame: "Privée (sur invitation seulement)",
+  deadline: (rel, abs) => `Délai : ${rel} (${abs}).`,
+  deadlinePassed: (abs) => `Délai dépassé (${abs}) : un robot va décider d'un instant à l'autre.`,
+  decideBy: (rel) => `à décider ${rel}`,
+  noClock: "Sans pendule : prenez votre temps.",
+  resign: "Abandonner",
+  resignQuestion: "Abandonner cette partie ? Vous ne pourrez plus la gagner ; un robot joue à votre place jusqu'à la fin.",
+  resignYes: "Oui, abandonner",
+  resignNo: "Continuer à jouer",
+  botBadge: (level) => `robot : ${level}`,
+  resignedBadge: "a abandonné",
+  timeoutsBadge: (n) => `${num(n)} délai${n > 1 ? "s" : ""} dépassé${n > 1 ? "s" : ""}`,
+  ranking: "Classement",
+  rankLine: (place, who, score, resigned) =>
+    `${place === 1 ? "1er" : `${num(place)}e`} ${who} : ${num(score)} point${score > 1 ? "s" : ""}${resigned ? " (a abandonné)" : ""}`,
 };
 
 export default messages;
