@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::error::{Context, Result, StoreError};
 use super::events::{AppendError, Submitted, append_tx};
-use super::games;
+use super::games::{self, GameStatus};
 use super::outbox::{self, NotificationKind};
 use super::snapshots::Snapshot;
 use super::{AccountId, GameId, Store};
@@ -265,16 +265,8 @@ impl Store {
         Ok(())
     }
 
-    /// The active games the account is seated in.
+    /// The active games the account is seated in (for account deletion: they are resigned).
     pub async fn active_games_of(&self, account: AccountId) -> Result<Vec<GameId>> {
-        let rows: Vec<(Uuid,)> = sqlx::query_as(
-            "SELECT g.id FROM game_seats s JOIN games g ON g.id = s.game_id \
-             WHERE s.account_id = $1 AND g.status = 'active'",
-        )
-        .bind(account.0)
-        .fetch_all(&self.pool)
-        .await
-        .context("list active games of an account")?;
-        Ok(rows.into_iter().map(|(id,)| GameId(id)).collect())
+        self.games_of(account, GameStatus::Active).await
     }
 }

@@ -454,15 +454,15 @@ impl Store {
             ),
         };
         insert_bot(&mut tx, id, seat, level).await?;
-        if summary.seats.len() + 1 == usize::from(options.players) {
-            start_in(&mut tx, id, game.version, &options, rng).await?;
-        } else {
-            sqlx::query("UPDATE games SET updated_at = now() WHERE id = $1")
-                .bind(id.0)
-                .execute(&mut *tx)
-                .await
-                .context("touch a game")?;
-        }
+        seat_taken(
+            &mut tx,
+            id,
+            game.version,
+            &options,
+            summary.seats.len() + 1,
+            rng,
+        )
+        .await?;
         let summary = fetch_summary(&mut tx, id).await?;
         tx.commit().await.context("commit add bot")?;
         Ok(summary)
@@ -548,15 +548,7 @@ impl Store {
         if let Some(invitation) = &invitation {
             super::invitations::spend(&mut tx, id, invitation.id).await?;
         }
-        if seats.len() + 1 == usize::from(options.players) {
-            start_in(&mut tx, id, game.version, &options, rng).await?;
-        } else {
-            sqlx::query("UPDATE games SET updated_at = now() WHERE id = $1")
-                .bind(id.0)
-                .execute(&mut *tx)
-                .await
-                .context("touch a game")?;
-        }
+        seat_taken(&mut tx, id, game.version, &options, seats.len() + 1, rng).await?;
         let summary = fetch_summary(&mut tx, id).await?;
         tx.commit().await.context("commit join")?;
         Ok(summary)
@@ -616,6 +608,24 @@ impl Store {
         let summary = fetch_summary(&mut tx, id).await?;
         tx.commit().await.context("commit leave")?;
         Ok(summary)
+    }
+
+    /// The games in `status` the account sits in.
+    pub(crate) async fn games_of(
+        &self,
+        account: AccountId,
+        status: GameStatus,
+    ) -> Result<Vec<GameId>> {
+        let rows: Vec<(Uuid,)> = sqlx::query_as(
+            "SELECT g.id FROM game_seats s JOIN games g ON g.id = s.game_id \
+             WHERE s.account_id = $1 AND g.status = $2",
+        )
+        .bind(account.0)
+        .bind(status.as_str())
+        .fetch_all(&self.pool)
+        .await
+        .context("list an account's games")?;
+        Ok(rows.into_iter().map(|(id,)| GameId(id)).collect())
     }
 
     /// Whether the game exists.
@@ -721,6 +731,27 @@ async fn start_in(
         Err(AppendError::Race) => Err(unexpected(format!("open game {id} already has events"))),
         Err(AppendError::Store(e)) => Err(e),
     }
+}
+
+/// A seat of an open game was just taken, `seated` seats are now taken: the game starts when
+/// that was the last one, else it only moves up the listings (`updated_at`).
+async fn seat_taken(
+    conn: &mut PgConnection,
+    id: GameId,
+    version: i64,
+    options: &GameOptions,
+    seated: usize,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<()> {
+    if seated == usize::from(options.players) {
+        return start_in(conn, id, version, options, rng).await;
+    }
+    sqlx::query("UPDATE games SET updated_at = now() WHERE id = $1")
+        .bind(id.0)
+        .execute(conn)
+        .await
+        .context("touch a game")?;
+    Ok(())
 }
 
 /// Bots at creation: distinct seats from 1 to players − 1.

@@ -408,14 +408,6 @@ impl Store {
 
     /// The open games the account sits in (for account deletion: their seats are released).
     pub async fn open_games_of(&self, account: AccountId) -> Result<Vec<GameId>> {
-        let rows: Vec<(Uuid,)> = sqlx::query_as(
-            "SELECT g.id FROM game_seats s JOIN games g ON g.id = s.game_id \
-             WHERE s.account_id = $1 AND g.status = 'open'",
-        )
-        .bind(account.0)
-        .fetch_all(&self.pool)
-        .await
-        .context("list open games of an account")?;
-        Ok(rows.into_iter().map(|(id,)| GameId(id)).collect())
+        self.games_of(account, GameStatus::Open).await
     }
 }
