@@ -113,7 +113,7 @@ impl Store {
             )
             .await?;
             tx.commit().await.context("commit resign")?;
-            self.put_snapshot(id, appended.version, appended.last_hash, &after);
+            self.put_snapshot(id, appended.version, appended.last_hash, after.clone());
             return Ok(Submitted {
                 version: appended.version,
                 seat,
@@ -125,13 +125,13 @@ impl Store {
         }
     }
 
-    fn put_snapshot(&self, id: GameId, version: i64, last_hash: [u8; 32], game: &Game) {
+    fn put_snapshot(&self, id: GameId, version: i64, last_hash: [u8; 32], game: Game) {
         self.snapshots.put(
             id,
             Snapshot {
                 version,
                 last_hash,
-                game: game.clone(),
+                game,
             },
         );
     }
@@ -242,7 +242,7 @@ impl Store {
             .await?;
         }
         tx.commit().await.context("commit fire_due")?;
-        self.put_snapshot(id, appended.version, appended.last_hash, &after);
+        self.put_snapshot(id, appended.version, appended.last_hash, after);
         let version = appended.version;
         Ok(match timed_out {
             Some(_) => Fired::TimedOut { seat, version },
