@@ -205,10 +205,14 @@ async fn an_account_without_a_seat_sees_no_hand_no_hidden_card_and_no_seat() {
         assert!(g["your_seat"].is_null());
         let view = &g["view"];
         assert!(view["viewer"].is_null());
-        for p in view["players"].as_array().unwrap() {
+        // Hands are hidden but their sizes are shown (a player may have emptied theirs by
+        // now: the deal is the server's own randomness, so at least one hand is not empty).
+        let players = view["players"].as_array().unwrap();
+        for p in players {
             assert!(p["hand"].is_null(), "{p}");
-            assert!(p["hand_size"].as_u64().unwrap() > 0);
+            assert!(p["hand_size"].is_u64(), "{p}");
         }
+        assert!(players.iter().any(|p| p["hand_size"].as_u64() > Some(0)));
         for r in view["recruits"].as_array().unwrap() {
             assert_eq!(r["card"].is_null(), r["state"] != "face_up", "{r}");
         }
