@@ -80,6 +80,8 @@ pub fn spawn(store: Store, poll: Duration, shutdown: ShutdownSignal) -> JoinHand
             if !busy {
                 tokio::select! {
                     () = tokio::time::sleep(poll) => {}
+                    // A bot's move this process just made due: now, not at the next poll.
+                    () = store.bot_move_due() => {}
                     () = shutdown.wait() => return,
                 }
             }

@@ -23,6 +23,9 @@ const DEFAULT_PG_ROOT: &str = "/usr/lib/postgresql";
 /// Unix socket paths are limited to 107 bytes on Linux.
 const MAX_SOCKET_PATH: usize = 100;
 
+/// How long a pooled connection may sit idle and still be used without a ping first.
+const IDLE_CHECK_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Connects to the configured database and applies every migration. Without `DATABASE_URL`,
 /// starts (or joins) the embedded cluster first and returns it: call [`EmbeddedPg::stop`]
 /// after closing the pool (it stops the cluster only when this process started it).
@@ -35,9 +38,23 @@ pub async fn connect_as(
     db: &DatabaseArgs,
     role: Role,
 ) -> anyhow::Result<(PgPool, Option<EmbeddedPg>)> {
+    // No ping before every use of a pooled connection: that was a round trip per request (and
+    // sqlx already checks each connection when it comes back to the pool). Only a connection
+    // that sat idle for a while is checked first, as HikariCP does; one the database ended in
+    // the meantime fails its next statement (503), and the hot reads send theirs again
+    // (`Store::read_game`).
     let pool_options = PgPoolOptions::new()
         .max_connections(db.db_max_connections)
-        .acquire_timeout(db.acquire_timeout());
+        .acquire_timeout(db.acquire_timeout())
+        .test_before_acquire(false)
+        .before_acquire(|conn, meta| {
+            Box::pin(async move {
+                if meta.idle_for >= IDLE_CHECK_AFTER {
+                    sqlx::Connection::ping(conn).await?;
+                }
+                Ok(true)
+            })
+        });
     let (pool, embedded) = match &db.database_url {
         Some(url) => {
             let options: PgConnectOptions = url

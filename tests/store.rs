@@ -117,7 +117,7 @@ async fn play(
         assert_eq!(done.seat, awaiting.seat);
         assert_eq!(done.version, version + done.events.len() as i64);
         done.events.iter().for_each(|e| live.apply(e));
-        assert_eq!(done.game, live);
+        assert_eq!(*done.game, live);
         version = done.version;
     }
     live
@@ -430,16 +430,16 @@ async fn the_current_game_is_the_full_replay_whichever_process_appended() {
     let mut rng = StdRng::seed_from_u64(31);
     let id = started_game(&acting, &players, 40, &mut rng).await;
     for _ in 0..30 {
-        let before = other.current(id).await.unwrap();
+        let before = other.current(id, players[0]).await.unwrap();
         let live = play(&acting, id, &players, &mut rng, 1).await;
         for store in [&acting, &other] {
-            let current = store.current(id).await.unwrap();
+            let current = store.current(id, players[0]).await.unwrap();
             assert!(current.version > before.version);
-            assert_eq!(current.game, live);
+            assert_eq!(*current.game, live);
             let loaded = store.load(id).await.unwrap();
             assert_eq!(current.version, loaded.version());
             assert_eq!(current.summary, loaded.summary);
-            assert_eq!(current.game, loaded.game);
+            assert_eq!(*current.game, loaded.game);
         }
     }
 }
@@ -487,7 +487,7 @@ async fn a_kept_replay_is_not_used_once_the_last_event_has_another_hash() {
     let store = Store::new(pool.clone());
     let players = accounts(&pool, "h", 2).await;
     let id = started_game(&store, &players, 40, &mut StdRng::seed_from_u64(32)).await;
-    let kept = store.current(id).await.unwrap();
+    let kept = store.current(id, players[0]).await.unwrap();
     let card = *kept.game.draw_pile().last().unwrap();
     rewrite(
         &pool,
@@ -498,11 +498,11 @@ async fn a_kept_replay_is_not_used_once_the_last_event_has_another_hash() {
         false,
     )
     .await;
-    let now = store.current(id).await.unwrap();
+    let now = store.current(id, players[0]).await.unwrap();
     assert_eq!(now.version, kept.version);
     assert!(now.game.supporters().contains(&card));
     assert_eq!(
-        now.game,
+        *now.game,
         Store::new(pool.clone()).load(id).await.unwrap().game
     );
 }
@@ -515,7 +515,7 @@ async fn events_that_do_not_chain_to_a_kept_replay_are_replayed_from_the_start()
     let players = accounts(&pool, "c", 2).await;
     let mut rng = StdRng::seed_from_u64(33);
     let id = started_game(&store, &players, 40, &mut rng).await;
-    let kept = store.current(id).await.unwrap();
+    let kept = store.current(id, players[0]).await.unwrap();
     play(&writer, id, &players, &mut rng, 1).await;
     // History rewritten from the kept replay's last event on, the chain whole again: the events
     // after the kept replay no longer chain to it, so they must not be applied to it.
@@ -529,12 +529,12 @@ async fn events_that_do_not_chain_to_a_kept_replay_are_replayed_from_the_start()
         true,
     )
     .await;
-    let now = store.current(id).await.unwrap();
+    let now = store.current(id, players[0]).await.unwrap();
     let fresh = Store::new(pool.clone()).load(id).await.unwrap();
     assert!(now.version > kept.version);
     assert_eq!(now.version, fresh.version());
     assert!(now.game.supporters().contains(&card));
-    assert_eq!(now.game, fresh.game);
+    assert_eq!(*now.game, fresh.game);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -588,7 +588,7 @@ async fn of_thirty_two_submits_at_one_expected_version_exactly_one_wins() {
     assert_eq!(after.version(), wins[0].version);
     let seqs: Vec<i64> = after.events.iter().map(|e| e.seq).collect();
     assert_eq!(seqs, (1..=wins[0].version).collect::<Vec<_>>());
-    assert_eq!(after.game, wins[0].game);
+    assert_eq!(after.game, *wins[0].game);
     assert!(store.verify_game(id).await.unwrap().ok);
 }
 

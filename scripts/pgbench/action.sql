@@ -1,26 +1,38 @@
--- An action's SQL with the whole stream, without an Idempotency-Key (the load tool sends
--- none): Store::submit → try_submit → append_tx (src/store/events.rs) as it was before the
--- server kept replays (today it reads the head, then the stream only for a game it has no
--- replay of; action-head.sql is the usual case), statement for statement, in one transaction. An action appends 3.8 events of ~60 bytes on average in
--- random 2-player games; this appends 4 real payloads.
--- The append is append_tx's two statements: the games row is updated (and locked) first, then
--- the events go in as one multi-row INSERT … VALUES inside a CTE whose outer SELECT sends the
--- notification. Differences, all in PostgreSQL's favour or neutral: the server computes the next
--- seq and the hash chain in Rust and checks the expected version in the UPDATE; here the UPDATE
--- adds to the version and returns the old head (\gset) for the INSERT's seqs, and the hashes
--- are a constant. Each client appends only to its own games, so no race is lost.
--- Variables: -D nclients=<clients> -D ngames=<games populated> -D naccounts=<accounts populated>
--- and the four payloads (parameters, as the server sends them; pgbench would take the colons of
--- JSON literals for variables):
+-- An action's SQL for a game the server keeps no replay of: as action-head.sql, but the read
+-- brings the whole stream ($3 = 0), as Store::read_game does then. What an action costs
+-- without kept replays.
+-- The read is one statement, outside any transaction (its snapshot is consistent): the games
+-- row, whether the caller's account exists, the seats with usernames, the stream's head, the hash
+-- of the event at the kept replay's version, the events after it, and the idempotency key's row
+-- (none here: the key is NULL).
+-- Then the append, in one transaction (src/store/events.rs append_tx, then
+-- src/store/outbox.rs record_append):
+--  1. UPDATE games … WHERE version = expected: the read model and the next deadline, locking
+--     the row (a lost race updates nothing). Here the version is added to and the old head
+--     returned (\gset) for the INSERT's seqs; the server checks the version it read instead.
+--  2. The events as one multi-row INSERT … VALUES in a CTE whose outer SELECT sends the
+--     game's NOTIFY. An action appends 3.8 events of ~60 bytes on average in random 2-player
+--     games; this appends 4 real payloads, the hashes a constant (the server chains them).
+--  3. The outbox: the `your_turn` notification numbered per account and inserted, its wake-up
+--     NOTIFY from the same statement.
+-- No Idempotency-Key (the load tool sends none). Each client appends only to its own games, so
+-- no race is lost. Payloads are parameters, as the server sends them (pgbench would take the
+-- colons of JSON literals for variables):
 --   -D 'p1={"type":"recruited","seat":0,"slot":1,"face_up":false,"card":48}'
 --   -D 'p2={"type":"recruit_dealt","slot":1,"face_up":false,"card":16}'
 --   -D 'p3={"type":"recruit_revealed","slot":2,"card":35}'
 --   -D 'p4={"type":"turn_started","turn":1,"seat":1}'
+--   -D 'p5={"version":100,"seat":1,"decision":"turn","deadline":"2026-11-25T23:00:00Z"}'
+-- Variables: -D nclients=<clients> -D ngames=<games populated> -D naccounts=<accounts populated>.
+-- Ids are those of `lords load populate` (games 00000000-0000-4000-8000-<n>, accounts
+-- 00000000-0001-4000-8000-<n>); each client reads its own share of the games. Where the server
+-- binds a uuid parameter, this script computes it from :g or :a (a few string operations more
+-- per statement than the server asks of PostgreSQL).
 \set g :client_id + :nclients * random(0, :ngames / :nclients - 1)
 \set a (:g * 7) % :naccounts
+SELECT g.id, g.status, g.options, g.created_by, g.version, g.awaiting_seat, g.winners, g.visibility, g.rematch_of, g.rematched_by, g.created_at, g.updated_at, g.due_at, g.due_kind, EXISTS (SELECT 1 FROM accounts c WHERE c.id = ('00000000-0001-4000-8000-' || lpad(:a::text, 12, '0'))::uuid AND c.deleted_at IS NULL) AS caller_exists, st.seat_numbers, st.seat_accounts, st.seat_usernames, st.seat_bots, h.seq AS head_seq, h.hash AS head_hash, (SELECT k.hash FROM game_events k WHERE k.game_id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid AND k.seq = 0) AS known_hash, ev.new_types, ev.new_versions, ev.new_payloads, ik.request_hash AS key_request_hash, ik.seat AS key_seat, ik.first_seq AS key_first_seq, ik.version AS key_version, ik.deadline AS key_deadline FROM games g CROSS JOIN LATERAL (SELECT array_agg(s.seat ORDER BY s.seat) AS seat_numbers, array_agg(s.account_id ORDER BY s.seat) AS seat_accounts, array_agg(a.username ORDER BY s.seat) AS seat_usernames, array_agg(s.bot ORDER BY s.seat) AS seat_bots FROM game_seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid) st LEFT JOIN LATERAL (SELECT e.seq, e.hash FROM game_events e WHERE e.game_id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid ORDER BY e.seq DESC LIMIT 1) h ON true CROSS JOIN LATERAL (SELECT array_agg(e.event_type ORDER BY e.seq) AS new_types, array_agg(e.event_version ORDER BY e.seq) AS new_versions, array_agg(e.payload::text ORDER BY e.seq) AS new_payloads FROM game_events e WHERE e.game_id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid AND e.seq > 0) ev LEFT JOIN idempotency_keys ik ON ik.game_id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid AND ik.account_id = ('00000000-0001-4000-8000-' || lpad(:a::text, 12, '0'))::uuid AND ik.key = NULL::text WHERE g.id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid;
 BEGIN;
-SELECT s.seat FROM games g LEFT JOIN game_seats s ON s.game_id = g.id AND s.account_id = ('00000000-0001-4000-8000-' || lpad(:a::text, 12, '0'))::uuid WHERE g.id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid;
-SELECT seq, event_type, event_version, payload::text AS payload, seat, recorded_at, prev_hash, hash FROM game_events WHERE game_id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid AND seq > 0 ORDER BY seq LIMIT NULL::bigint;
-UPDATE games SET version = version + 4, status = 'active', awaiting_seat = 1, winners = NULL, updated_at = now() WHERE id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid RETURNING version - 4 AS head \gset
+UPDATE games SET version = version + 4, status = 'active', awaiting_seat = 1, winners = NULL, updated_at = now(), due_at = CASE WHEN 'clock'::text IS NULL THEN NULL WHEN 'clock' = 'bot' OR EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid AND s.seat = 1 AND s.bot IS NOT NULL) THEN now() WHEN 'clock' = 'unclocked' THEN NULL WHEN false AND due_kind = 'clock' THEN due_at ELSE now() + make_interval(secs => 259200) END, due_kind = CASE WHEN 'clock'::text IS NULL THEN NULL WHEN 'clock' = 'bot' OR EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid AND s.seat = 1 AND s.bot IS NOT NULL) THEN 'bot' WHEN 'clock' = 'unclocked' THEN NULL ELSE 'clock' END WHERE id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid RETURNING version - 4 AS head, CASE WHEN due_kind = 'clock' THEN due_at END AS deadline \gset
 WITH appended AS (INSERT INTO game_events (game_id, seq, event_type, event_version, payload, seat, prev_hash, hash) VALUES (('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid, :head + 1, 'recruited', 1, :p1::json, 0::smallint, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea), (('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid, :head + 2, 'recruit_dealt', 1, :p2::json, 0::smallint, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea), (('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid, :head + 3, 'recruit_revealed', 1, :p3::json, 0::smallint, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea), (('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid, :head + 4, 'turn_started', 1, :p4::json, 0::smallint, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea) RETURNING seq) SELECT pg_notify('game_events', ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid::text || ':' || (:head + 4)) FROM appended LIMIT 1;
+WITH input AS (SELECT s.account_id, i.kind, i.payload, i.ord FROM unnest('{1}'::smallint[], '{your_turn}'::text[], ARRAY[:p5]::text[]) WITH ORDINALITY AS i(seat, kind, payload, ord) JOIN game_seats s ON s.game_id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid AND s.seat = i.seat AND s.account_id IS NOT NULL), bumped AS (INSERT INTO notification_counters AS c (account_id, last_id) SELECT account_id, count(*) FROM input GROUP BY account_id ORDER BY account_id ON CONFLICT (account_id) DO UPDATE SET last_id = c.last_id + EXCLUDED.last_id RETURNING account_id, last_id), written AS (INSERT INTO notifications (account_id, id, kind, game_id, payload) SELECT i.account_id, b.last_id - count(*) OVER w + row_number() OVER (w ORDER BY i.ord), i.kind, ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid, i.payload::jsonb FROM input i JOIN bumped b USING (account_id) WINDOW w AS (PARTITION BY i.account_id) RETURNING account_id, id) SELECT pg_notify('notifications', account_id::text || ':' || id) FROM written;
 COMMIT;

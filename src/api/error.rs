@@ -422,6 +422,7 @@ impl From<StoreError> for ApiError {
             StoreError::VersionConflict { .. } => game(ErrorCode::VersionConflict, &e),
             StoreError::IdempotencyConflict => game(ErrorCode::IdempotencyKeyReused, &e),
             StoreError::Rule(r) => ApiError::Rule(r),
+            StoreError::UnknownAccount => ApiError::Unauthorized(AuthError::InvalidToken(None)),
             StoreError::NotSeated => game(ErrorCode::NotSeated, &e),
             StoreError::AlreadySeated => game(ErrorCode::AlreadySeated, &e),
             StoreError::GameFull => game(ErrorCode::GameFull, &e),

@@ -3,6 +3,7 @@
 //! stream as the caller may see it. A thin shell: the store decides and stores, the engine
 //! projects. Nothing here reads a hidden card except through `engine::view`/`engine::redact`.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::http::header::{self, HeaderMap, HeaderValue};
@@ -14,8 +15,8 @@ use uuid::Uuid;
 
 use super::error::{ApiError, ErrorCode, Problem};
 use super::schema;
-use crate::auth::AuthUser;
 use crate::auth::rate_limit::address_key;
+use crate::auth::{AccountId, AuthUser, SignedToken};
 use crate::engine::{self, Action, Event, Game, OptionsRequest, Seat, View, Viewer};
 use crate::startup::AppState;
 use crate::store::{
@@ -190,14 +191,82 @@ pub struct ClockedView {
 }
 
 impl Serialize for ClockedView {
+    /// The view's own fields in its own order, `awaiting` with `deadline` added: written
+    /// straight out (going through a `serde_json::Value` cost as much as the rest of writing
+    /// the view). Destructured without `..`: a field added to `View` fails to compile here.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut v = serde_json::to_value(&self.view).map_err(serde::ser::Error::custom)?;
-        if let Some(awaiting) = v.get_mut("awaiting").and_then(|a| a.as_object_mut()) {
-            let deadline =
-                serde_json::to_value(self.deadline).map_err(serde::ser::Error::custom)?;
-            awaiting.insert("deadline".into(), deadline);
+        let View {
+            edition,
+            options,
+            status,
+            viewer,
+            skirmish,
+            turn,
+            initiative,
+            awaiting,
+            players,
+            recruits,
+            supporters,
+            discard,
+            draw_size,
+            draw_pile,
+            last_scores,
+            placement,
+            winners,
+            ranking,
+        } = &self.view;
+        #[derive(Serialize)]
+        struct Clocked<'a> {
+            edition: &'a engine::EditionId,
+            options: &'a Option<engine::GameOptions>,
+            status: &'a engine::Status,
+            viewer: &'a Option<Seat>,
+            skirmish: &'a u16,
+            turn: &'a u8,
+            initiative: &'a Seat,
+            awaiting: Option<AwaitingWithDeadline<'a>>,
+            players: &'a [engine::PlayerView],
+            recruits: &'a [engine::RecruitView],
+            supporters: &'a [engine::CardId],
+            discard: &'a [engine::CardId],
+            draw_size: &'a u8,
+            draw_pile: &'a Option<Vec<engine::CardId>>,
+            last_scores: &'a [engine::ArmyScore],
+            placement: &'a [Seat],
+            winners: &'a Option<Vec<Seat>>,
+            ranking: &'a Option<Vec<Seat>>,
         }
-        v.serialize(s)
+        #[derive(Serialize)]
+        struct AwaitingWithDeadline<'a> {
+            seat: &'a Seat,
+            decision: &'a engine::Decision,
+            deadline: &'a Option<DateTime<Utc>>,
+        }
+        Clocked {
+            edition,
+            options,
+            status,
+            viewer,
+            skirmish,
+            turn,
+            initiative,
+            awaiting: awaiting.as_ref().map(|a| AwaitingWithDeadline {
+                seat: &a.seat,
+                decision: &a.decision,
+                deadline: &self.deadline,
+            }),
+            players,
+            recruits,
+            supporters,
+            discard,
+            draw_size,
+            draw_pile,
+            last_scores,
+            placement,
+            winners,
+            ranking,
+        }
+        .serialize(s)
     }
 }
 
@@ -368,10 +437,10 @@ pub(crate) fn visible(summary: GameSummary, user: &AuthUser) -> Result<GameSumma
 }
 
 /// `not_seated` would tell a stranger that a private game exists: it is `game_not_found` then.
-async fn hide_private(state: &AppState, id: GameId, user: &AuthUser, e: ApiError) -> ApiError {
+async fn hide_private(state: &AppState, id: GameId, account: AccountId, e: ApiError) -> ApiError {
     if e.code() == ErrorCode::NotSeated.as_str()
         && let Ok(summary) = state.store.summary(id).await
-        && !summary.visible_to(user.account_id)
+        && !summary.visible_to(account)
     {
         return StoreError::NotFound.into();
     }
@@ -640,7 +709,7 @@ pub async fn add_bot(
         .await
     {
         Ok(summary) => Ok(HttpResponse::Ok().json(GameSummaryDto::from(summary))),
-        Err(e) => Err(hide_private(&state, id, &user, e.into()).await),
+        Err(e) => Err(hide_private(&state, id, user.account_id, e.into()).await),
     }
 }
 
@@ -664,7 +733,7 @@ pub async fn leave_game(
     let id = GameId(path.id);
     let summary = match state.store.leave_game(id, user.account_id).await {
         Ok(summary) => summary,
-        Err(e) => return Err(hide_private(&state, id, &user, e.into()).await),
+        Err(e) => return Err(hide_private(&state, id, user.account_id, e.into()).await),
     };
     Ok(HttpResponse::Ok().json(GameSummaryDto::from(summary)))
 }
@@ -743,13 +812,20 @@ pub async fn list_games(
     ))]
 pub async fn get_game(
     state: web::Data<AppState>,
-    user: AuthUser,
+    token: SignedToken,
     path: web::Path<GamePath>,
     query: web::Query<GetGameQuery>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let id = GameId(path.id);
     let q = query.into_inner();
+    // The game now is one statement that also checks the token's account (`current`); every
+    // other read checks it first.
+    let user = if q.after_version.is_none() && q.at.is_none() {
+        token.clone().checked_by_store()
+    } else {
+        token.clone().check(&state.pool).await?
+    };
     if let Some(after) = q.after_version {
         let wait = q.wait.unwrap_or(30);
         if wait > MAX_WAIT_SECONDS {
@@ -773,7 +849,7 @@ pub async fn get_game(
     // The game now needs no events (`current`); an earlier version needs the stream (`load`).
     let (summary, current, now, then) = match q.at {
         None => {
-            let c = state.store.current(id).await?;
+            let c = state.store.current(id, token.account_id()).await?;
             (c.summary, c.version, c.game, None)
         }
         Some(at) => {
@@ -786,7 +862,7 @@ pub async fn get_game(
             }
             let then = (at != current)
                 .then(|| Game::replay(loaded.events.iter().take(at as usize).map(|e| &e.event)));
-            (loaded.summary, current, loaded.game, then)
+            (loaded.summary, current, Arc::new(loaded.game), then)
         }
     };
     let summary = visible(summary, &user)?;
@@ -845,10 +921,15 @@ fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
     ))]
 pub async fn legal_actions(
     state: web::Data<AppState>,
-    user: AuthUser,
+    token: SignedToken,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let current = state.store.current(GameId(path.id)).await?;
+    // One statement: the token's account, the game and its kept replay's freshness.
+    let current = state
+        .store
+        .current(GameId(path.id), token.account_id())
+        .await?;
+    let user = token.checked_by_store();
     let current_summary = visible(current.summary, &user)?;
     let actions = seat_of(&current_summary, &user)
         .map(|seat| engine::legal_actions(&current.game, seat))
@@ -885,7 +966,7 @@ pub async fn legal_actions(
     ))]
 pub async fn submit_action(
     state: web::Data<AppState>,
-    user: AuthUser,
+    token: SignedToken,
     path: web::Path<GamePath>,
     req: HttpRequest,
     body: web::Json<serde_json::Value>,
@@ -896,12 +977,14 @@ pub async fn submit_action(
     let key = idempotency_key(req.headers())?;
     let request_hash = crate::store::request_hash(&action);
     let mut rng = fresh_rng()?;
+    // `submit` checks the token's account exists, in the statement that reads the game.
+    let account = token.account_id();
     let submitted = match state
         .store
         .submit(
             Submit {
                 game_id: id,
-                account: user.account_id,
+                account,
                 action: &action,
                 expected_version,
                 idempotency_key: key.as_deref(),
@@ -920,7 +1003,7 @@ pub async fn submit_action(
             (e, _) => e.into(),
         }) {
         Ok(submitted) => submitted,
-        Err(e) => return Err(hide_private(&state, id, &user, e).await),
+        Err(e) => return Err(hide_private(&state, id, account, e).await),
     };
     if !submitted.replayed {
         state.metrics.action_applied();
@@ -962,7 +1045,7 @@ pub async fn resign(
     let id = GameId(path.id);
     let resigned = match state.store.resign(id, user.account_id).await {
         Ok(r) => r,
-        Err(e) => return Err(hide_private(&state, id, &user, e.into()).await),
+        Err(e) => return Err(hide_private(&state, id, user.account_id, e.into()).await),
     };
     state.metrics.action_applied();
     let viewer = Viewer::of(&resigned.game, Some(resigned.seat));
@@ -1144,4 +1227,50 @@ pub(crate) fn event_dtos(
         })
         .collect();
     (events, complete)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{GameOptions, Viewer};
+    use crate::sim::{Checks, play_random_game};
+
+    /// What `ClockedView` wrote before it was written field by field: the view as a JSON value
+    /// with `deadline` added to `awaiting`.
+    fn through_value(view: &View, deadline: Option<DateTime<Utc>>) -> serde_json::Value {
+        let mut v = serde_json::to_value(view).unwrap();
+        if let Some(awaiting) = v.get_mut("awaiting").and_then(|a| a.as_object_mut()) {
+            awaiting.insert("deadline".into(), serde_json::to_value(deadline).unwrap());
+        }
+        v
+    }
+
+    #[test]
+    fn a_clocked_view_is_the_view_with_the_deadline_in_awaiting() {
+        let deadline = Some(Utc::now());
+        for (seed, players) in [(1, 2), (2, 3), (3, 5)] {
+            let played = play_random_game(&GameOptions::new(players), seed, Checks::None).unwrap();
+            let mut game = Game::new();
+            for (i, event) in played.events.iter().enumerate() {
+                game.apply(event);
+                if game.status() == engine::Status::NotStarted {
+                    continue;
+                }
+                let seat = Seat((i % usize::from(players)) as u8);
+                for viewer in [Viewer::Seat(seat), Viewer::Spectator, Viewer::Everyone] {
+                    let view = engine::view(&game, viewer);
+                    for deadline in [None, deadline] {
+                        let clocked = ClockedView {
+                            view: view.clone(),
+                            deadline,
+                        };
+                        assert_eq!(
+                            serde_json::to_value(&clocked).unwrap(),
+                            through_value(&view, deadline)
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

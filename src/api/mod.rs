@@ -54,7 +54,11 @@ pub fn configure_metrics(cfg: &mut web::ServiceConfig) {
 
 /// The routes under `/v1`.
 pub fn configure_v1(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/accounts").route(web::post().to(accounts::create_account)))
+    // The game routes first: a request walks the resources in order, and theirs (views, legal
+    // actions, actions) are most of the traffic. No pattern here overlaps another, so the
+    // order decides nothing else.
+    cfg.configure(games::configure)
+        .service(web::resource("/accounts").route(web::post().to(accounts::create_account)))
         .service(web::resource("/auth/token").route(web::post().to(accounts::issue_token)))
         .service(web::resource("/auth/refresh").route(web::post().to(sessions::refresh)))
         .service(web::resource("/auth/logout").route(web::post().to(sessions::logout)))
@@ -68,7 +72,6 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
         .configure(streams::configure)
         .configure(webhooks::configure)
         .configure(push::configure)
-        .configure(games::configure)
         .configure(lobby::configure);
 }
 

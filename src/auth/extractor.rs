@@ -27,18 +27,51 @@ impl FromRequest for AuthUser {
         let verified = verify(req);
         let pool = req.app_data::<web::Data<PgPool>>().cloned();
         Box::pin(async move {
-            let user = verified?;
             let pool = pool.ok_or(AuthError::NotConfigured)?;
-            // A validly signed token may outlive its account (deleted, or another database):
-            // it names nobody.
-            if !super::accounts::exists(&pool, user.account_id)
-                .await
-                .map_err(AuthError::Lookup)?
-            {
-                return Err(AuthError::InvalidToken(None));
-            }
-            Ok(user)
+            SignedToken(verified?).check(&pool).await
         })
+    }
+}
+
+/// A valid `Authorization: Bearer` token (signature, audience, expiry) whose account is not yet
+/// known to exist: no database is asked. For the hot handlers (a view, legal actions, an
+/// action), whose one statement checks the account along with everything else; they pass
+/// [`SignedToken::account_id`] to such a store call before answering anything. Every other
+/// handler takes [`AuthUser`].
+#[derive(Debug, Clone)]
+pub struct SignedToken(AuthUser);
+
+impl SignedToken {
+    /// The account the token names, for a store call that checks it exists.
+    pub fn account_id(&self) -> AccountId {
+        self.0.account_id
+    }
+
+    /// The caller, once a store call answered for an account that exists.
+    pub fn checked_by_store(self) -> AuthUser {
+        self.0
+    }
+
+    /// The caller, once their account is found (one statement).
+    pub async fn check(self, pool: &PgPool) -> Result<AuthUser, AuthError> {
+        // A validly signed token may outlive its account (deleted, or another database): it
+        // names nobody.
+        if !super::accounts::exists(pool, self.0.account_id)
+            .await
+            .map_err(AuthError::Lookup)?
+        {
+            return Err(AuthError::InvalidToken(None));
+        }
+        Ok(self.0)
+    }
+}
+
+impl FromRequest for SignedToken {
+    type Error = AuthError;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        std::future::ready(verify(req).map(SignedToken))
     }
 }
 

@@ -10,7 +10,7 @@ pub mod rate_limit;
 pub mod refresh;
 
 pub use accounts::{Account, AccountError, AccountId};
-pub use extractor::AuthUser;
+pub use extractor::{AuthUser, SignedToken};
 pub use jwt::{AUDIENCE, Claims, ISSUER, IssuedToken, JwtKeys};
 pub use rate_limit::{Attempt, AttemptLimiter, LoginLimiter};
 pub use refresh::{IssuedRefresh, RefreshError, RefreshToken};

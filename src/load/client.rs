@@ -184,13 +184,26 @@ impl Api {
         self.call(rec, "webhook", req).await
     }
 
+    /// A game of `players` seats, the last `bots` of them held by bots of `bot_level`, with
+    /// the server's default clock or `turn_time_limit_s`.
     pub async fn create_game(
         &self,
         rec: &mut Recorder,
         token: &str,
         players: u8,
+        bots: u8,
+        bot_level: &str,
+        turn_time_limit_s: Option<u32>,
     ) -> Answer<Summary> {
-        let body = json!({ "players": players });
+        let mut body = json!({ "players": players });
+        if bots > 0 {
+            body["bots"] = (players - bots..players)
+                .map(|seat| json!({ "seat": seat, "level": bot_level }))
+                .collect();
+        }
+        if let Some(limit) = turn_time_limit_s {
+            body["turn_time_limit_s"] = json!(limit);
+        }
         let req = self
             .request(Method::POST, "/v1/games", Some(token))
             .json(&body);

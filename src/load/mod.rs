@@ -86,6 +86,17 @@ pub struct RunArgs {
     /// Players per game (play, actions).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=5))]
     pub players: u8,
+    /// Play, actions: seats of each game a built-in bot holds (the last ones); the clients
+    /// play the others and wait for the bots' moves (the deadline worker makes them).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=4))]
+    pub bots: u8,
+    /// The bots' level: random, greedy or mcts.
+    #[arg(long, default_value = "random")]
+    pub bot_level: String,
+    /// Play, actions: each game's turn clock (`turn_time_limit_s`, 5 to 1,209,600); without it
+    /// games get the server's default clock (3 days).
+    #[arg(long)]
+    pub turn_time_limit_s: Option<u32>,
     /// Concurrent clients (views).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub clients: u32,
@@ -135,11 +146,16 @@ impl RunArgs {
     fn accounts(&self) -> u32 {
         let wanted = match self.scenario {
             Scenario::Views => self.clients,
-            Scenario::Play | Scenario::Actions => self.games * u32::from(self.players),
+            Scenario::Play | Scenario::Actions => self.games * u32::from(self.humans()),
         };
         self.accounts
             .unwrap_or(wanted.min(64))
-            .max(u32::from(self.players))
+            .max(u32::from(self.humans()))
+    }
+
+    /// Seats of each game the clients play (the others are bots').
+    pub fn humans(&self) -> u8 {
+        self.players.saturating_sub(self.bots).max(1)
     }
 
     fn duration(&self) -> Option<Duration> {

@@ -319,7 +319,7 @@ impl Task {
 
     /// The tokens of game `round`'s seats: consecutive accounts, distinct within the game.
     fn seat_tokens(&self, round: u64) -> Vec<String> {
-        let players = u64::from(self.args.players);
+        let players = u64::from(self.args.humans());
         let accounts = self.tokens.len() as u64;
         let first = (u64::from(self.n) + round * u64::from(self.args.games)) * players;
         (0..players)
@@ -339,7 +339,7 @@ impl Task {
                 break;
             }
             let seats = task.seat_tokens(round);
-            match start_game(&task.api, rec, &seats, task.args.players).await {
+            match start_game(&task.api, rec, &seats, &task.args).await {
                 Ok(game) => {
                     rec.games_started += 1;
                     let (outcome, r) = play(task.clone(), game, seats, round).await;
@@ -455,6 +455,7 @@ impl Task {
             let mut rec = Recorder::default();
             let mut rng = task.rng(round, 0);
             let mut awaiting = game.awaiting;
+            let mut version = game.version;
             let mut failures = 0;
             loop {
                 if task.past_deadline() || failures >= MAX_FAILURES_IN_A_ROW {
@@ -463,7 +464,20 @@ impl Task {
                 let Some(seat) = awaiting else {
                     return (Outcome::Finished, rec);
                 };
-                let token = &seats[usize::from(seat)];
+                let Some(token) = seats.get(usize::from(seat)) else {
+                    // A bot's decision: wait until the server has played it.
+                    let wait = Some((version, task.poll_wait()));
+                    match task.api.view(&mut rec, &seats[0], &game.id, wait).await {
+                        Ok(s) if s.game.status == "finished" => return (Outcome::Finished, rec),
+                        Ok(s) => {
+                            failures = 0;
+                            version = s.version;
+                            awaiting = s.game.awaiting;
+                        }
+                        Err(_) => failures += 1,
+                    }
+                    continue;
+                };
                 task.think(&mut rng).await;
                 let acted = match task.api_of(seat).legal(&mut rec, token, &game.id).await {
                     Ok(legal) => match legal.actions.choose(&mut rng) {
@@ -483,6 +497,7 @@ impl Task {
                     Ok(a) if a.view.status == "finished" => return (Outcome::Finished, rec),
                     Ok(a) => {
                         failures = 0;
+                        version = a.version;
                         awaiting = a.view.awaiting.map(|a| a.seat);
                     }
                     Err(_) => {
@@ -492,6 +507,7 @@ impl Task {
                             if s.game.status == "finished" {
                                 return (Outcome::Finished, rec);
                             }
+                            version = s.version;
                             awaiting = s.game.awaiting;
                         }
                     }
@@ -521,9 +537,18 @@ async fn start_game(
     api: &Api,
     rec: &mut Recorder,
     seats: &[String],
-    players: u8,
+    args: &RunArgs,
 ) -> Result<Summary, Failure> {
-    let mut game = api.create_game(rec, &seats[0], players).await?;
+    let mut game = api
+        .create_game(
+            rec,
+            &seats[0],
+            args.players,
+            args.bots,
+            &args.bot_level,
+            args.turn_time_limit_s,
+        )
+        .await?;
     for token in &seats[1..] {
         game = api.join(rec, token, &game.id).await?;
     }

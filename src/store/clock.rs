@@ -6,6 +6,7 @@
 use rand::Rng;
 use serde_json::json;
 use sqlx::PgConnection;
+use std::sync::Arc;
 use uuid::Uuid;
 
 use super::error::{Context, Result, StoreError};
@@ -69,7 +70,7 @@ impl Store {
             let seat = games::seat_of(&mut tx, id, account).await?;
             let head = self.replay_head(&mut tx, id).await?;
             let events = engine::resign(&head.game, seat)?;
-            let mut after = head.game.clone();
+            let mut after = Game::clone(&head.game);
             events.iter().for_each(|e| after.apply(e));
             // The decision awaited from another seat goes on with its deadline as it was.
             let same_decision = after.awaiting() == head.game.awaiting()
@@ -113,7 +114,11 @@ impl Store {
             )
             .await?;
             tx.commit().await.context("commit resign")?;
-            self.put_snapshot(id, appended.version, appended.last_hash, after.clone());
+            if appended.bot_due {
+                self.due_now.notify_one();
+            }
+            let after = Arc::new(after);
+            self.put_snapshot(id, appended.version, appended.last_hash, Arc::clone(&after));
             return Ok(Submitted {
                 version: appended.version,
                 seat,
@@ -125,7 +130,7 @@ impl Store {
         }
     }
 
-    fn put_snapshot(&self, id: GameId, version: i64, last_hash: [u8; 32], game: Game) {
+    fn put_snapshot(&self, id: GameId, version: i64, last_hash: [u8; 32], game: Arc<Game>) {
         self.snapshots.put(
             id,
             Snapshot {
@@ -189,7 +194,7 @@ impl Store {
             ("clock", None) => engine::time_out(&head.game, seat, STAND_IN_BOT, rng)?,
             _ => engine::play_bot(&head.game, seat, STAND_IN_BOT, false, rng)?,
         };
-        let mut after = head.game.clone();
+        let mut after = Game::clone(&head.game);
         events.iter().for_each(|e| after.apply(e));
         let appended = match append_tx(
             &mut tx,
@@ -242,7 +247,10 @@ impl Store {
             .await?;
         }
         tx.commit().await.context("commit fire_due")?;
-        self.put_snapshot(id, appended.version, appended.last_hash, after);
+        if appended.bot_due {
+            self.due_now.notify_one();
+        }
+        self.put_snapshot(id, appended.version, appended.last_hash, Arc::new(after));
         let version = appended.version;
         Ok(match timed_out {
             Some(_) => Fired::TimedOut { seat, version },

@@ -22,6 +22,10 @@ pub enum StoreError {
     /// The action breaks a rule (422 with the rule's code).
     #[error(transparent)]
     Rule(#[from] RuleError),
+    /// The caller's account is deleted or unknown here, though its token is validly signed
+    /// (401, as a token that names nobody).
+    #[error("the token names no account")]
+    UnknownAccount,
     /// The account has no seat in this game (403).
     #[error("you are not seated in this game")]
     NotSeated,

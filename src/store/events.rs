@@ -2,16 +2,21 @@
 //! replay on read, and `submit` (an action through the engine, idempotent when keyed).
 //! The stream is the only source of truth; nothing here decides a rule itself.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use rand::Rng;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use sqlx::PgConnection;
+use sqlx::pool::PoolConnection;
+use sqlx::{PgConnection, Postgres};
 use thiserror::Error;
+use uuid::Uuid;
 
-use super::error::{Context, Result, StoreError, is_unique_violation, unexpected};
+use super::error::{
+    Context, Result, StoreError, db_error, is_unavailable, is_unique_violation, unexpected,
+};
 use super::games::GameSummary;
 use super::games::{self, GameStatus};
 use super::notify::CHANNEL;
@@ -81,7 +86,8 @@ pub struct CurrentGame {
     pub summary: GameSummary,
     /// The stream's version: its last seq, 0 before the game starts.
     pub version: i64,
-    pub game: Game,
+    /// Shared with this process's kept replay: reading it copies nothing.
+    pub game: Arc<Game>,
 }
 
 /// Why a stored event does not load.
@@ -134,6 +140,23 @@ fn same_kind(kind: &str, event: Event) -> std::result::Result<Event, UpcastError
     Ok(event)
 }
 
+/// A stored payload (its exact text) as today's `Event`: parsed and upcast.
+fn parse_event(kind: &str, version: i32, payload: &str) -> std::result::Result<Event, UpcastError> {
+    let malformed = |source| UpcastError::Malformed {
+        kind: kind.to_owned(),
+        version,
+        source,
+    };
+    if version == EVENT_SCHEMA_VERSION {
+        // Today's schema needs no upcasting: straight from the text into `Event`, without a
+        // `serde_json::Value` in between (it cost as much as the rest of decoding a row).
+        let event = serde_json::from_str(payload).map_err(malformed)?;
+        return same_kind(kind, event);
+    }
+    let value = serde_json::from_str(payload).map_err(malformed)?;
+    upcast(kind, version, value)
+}
+
 /// A `game_events` row as stored, the payload as its exact text.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub(crate) struct EventRow {
@@ -150,19 +173,7 @@ pub(crate) struct EventRow {
 impl EventRow {
     /// Parses and upcasts the payload.
     pub fn event(&self) -> std::result::Result<Event, UpcastError> {
-        let malformed = |source| UpcastError::Malformed {
-            kind: self.event_type.clone(),
-            version: self.event_version,
-            source,
-        };
-        if self.event_version == EVENT_SCHEMA_VERSION {
-            // Today's schema needs no upcasting: straight from the text into `Event`, without a
-            // `serde_json::Value` in between (it cost as much as the rest of decoding a row).
-            let event = serde_json::from_str(&self.payload).map_err(malformed)?;
-            return same_kind(&self.event_type, event);
-        }
-        let value = serde_json::from_str(&self.payload).map_err(malformed)?;
-        upcast(&self.event_type, self.event_version, value)
+        parse_event(&self.event_type, self.event_version, &self.payload)
     }
 
     /// The event, or the store's error naming it.
@@ -383,6 +394,8 @@ pub(crate) struct Appended {
     pub last_hash: [u8; 32],
     /// When the decision now awaited times out; `None` without a clock.
     pub deadline: Option<DateTime<Utc>>,
+    /// A bot's move is due now: the deadline worker may be woken once this commits.
+    pub bot_due: bool,
 }
 
 /// Appends `events` after version `expected` (whose last hash is `prev_hash`), brings the `games`
@@ -422,7 +435,7 @@ pub(crate) async fn append_tx(
     let last_hash = rows.push_chain(events, expected + 1, prev_hash)?;
     let version = expected + events.len() as i64;
     let model = ReadModel::of(after);
-    let updated: Option<(Option<DateTime<Utc>>,)> = sqlx::query_as(
+    let updated: Option<(Option<DateTime<Utc>>, Option<bool>)> = sqlx::query_as(
         "UPDATE games SET version = $2, status = $3, awaiting_seat = $4, winners = $5, \
                           updated_at = now(), \
                           due_at = CASE WHEN $8::text IS NULL THEN NULL \
@@ -441,7 +454,7 @@ pub(crate) async fn append_tx(
                                           WHEN $8 = 'unclocked' THEN NULL \
                                           ELSE 'clock' END \
          WHERE id = $1 AND version = $6 \
-         RETURNING CASE WHEN due_kind = 'clock' THEN due_at END",
+         RETURNING CASE WHEN due_kind = 'clock' THEN due_at END, due_kind = 'bot'",
     )
     .bind(id.0)
     .bind(version)
@@ -455,7 +468,7 @@ pub(crate) async fn append_tx(
     .fetch_optional(&mut *conn)
     .await
     .context("update the games read model")?;
-    let Some((deadline,)) = updated else {
+    let Some((deadline, bot_due)) = updated else {
         return Err(AppendError::Race);
     };
     let mut query = sqlx::query(insert_events_sql(events.len()))
@@ -482,6 +495,7 @@ pub(crate) async fn append_tx(
         version,
         last_hash,
         deadline,
+        bot_due: bot_due.unwrap_or(false),
     })
 }
 
@@ -548,6 +562,225 @@ async fn read_head(conn: &mut PgConnection, id: GameId) -> Result<(i64, [u8; 32]
     }
 }
 
+/// Whether the account exists and is not deleted (for a read of a game that does not exist:
+/// an unknown caller is told so first, as when the game exists).
+async fn account_exists(conn: &mut PgConnection, account: AccountId) -> Result<bool> {
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM accounts WHERE id = $1 AND deleted_at IS NULL)",
+    )
+    .bind(account.0)
+    .fetch_one(conn)
+    .await
+    .context("look up an account")
+}
+
+/// One statement for everything a read needs of a game: the `games` row, whether the caller's
+/// account exists (the bearer token is only checked for its signature before), the seats with
+/// their usernames, the stream's head, the hash of the event at `$3` (the version of the kept
+/// replay, to prove the replay is this stream's), the events after `$3` (none when the replay
+/// is current) and, for an action, the idempotency key `$4`'s row. Every table in it is either
+/// filtered on the game (`games`, `game_seats`, `game_events` and `idempotency_keys` are
+/// co-located on Citus: one shard) or a reference table (`accounts`), so it is a router query.
+/// Outside a transaction: one statement's snapshot is consistent.
+const READ_GAME: &str = "\
+SELECT g.id, g.status, g.options, g.created_by, g.version, g.awaiting_seat, g.winners, \
+       g.visibility, g.rematch_of, g.rematched_by, g.created_at, g.updated_at, g.due_at, \
+       g.due_kind, \
+       EXISTS (SELECT 1 FROM accounts c WHERE c.id = $2 AND c.deleted_at IS NULL) \
+           AS caller_exists, \
+       st.seat_numbers, st.seat_accounts, st.seat_usernames, st.seat_bots, \
+       h.seq AS head_seq, h.hash AS head_hash, \
+       (SELECT k.hash FROM game_events k WHERE k.game_id = $1 AND k.seq = $3) AS known_hash, \
+       ev.new_types, ev.new_versions, ev.new_payloads, \
+       ik.request_hash AS key_request_hash, ik.seat AS key_seat, \
+       ik.first_seq AS key_first_seq, ik.version AS key_version, ik.deadline AS key_deadline \
+FROM games g \
+CROSS JOIN LATERAL ( \
+    SELECT array_agg(s.seat ORDER BY s.seat) AS seat_numbers, \
+           array_agg(s.account_id ORDER BY s.seat) AS seat_accounts, \
+           array_agg(a.username ORDER BY s.seat) AS seat_usernames, \
+           array_agg(s.bot ORDER BY s.seat) AS seat_bots \
+    FROM game_seats s LEFT JOIN accounts a ON a.id = s.account_id \
+    WHERE s.game_id = $1) st \
+LEFT JOIN LATERAL ( \
+    SELECT e.seq, e.hash FROM game_events e WHERE e.game_id = $1 \
+    ORDER BY e.seq DESC LIMIT 1) h ON true \
+CROSS JOIN LATERAL ( \
+    SELECT array_agg(e.event_type ORDER BY e.seq) AS new_types, \
+           array_agg(e.event_version ORDER BY e.seq) AS new_versions, \
+           array_agg(e.payload::text ORDER BY e.seq) AS new_payloads \
+    FROM game_events e WHERE e.game_id = $1 AND e.seq > $3) ev \
+LEFT JOIN idempotency_keys ik ON ik.game_id = $1 AND ik.account_id = $2 AND ik.key = $4 \
+WHERE g.id = $1";
+
+/// The row of [`READ_GAME`].
+#[derive(sqlx::FromRow)]
+struct ReadRow {
+    #[sqlx(flatten)]
+    game: games::GameRow,
+    caller_exists: bool,
+    seat_numbers: Option<Vec<i16>>,
+    seat_accounts: Option<Vec<Option<Uuid>>>,
+    seat_usernames: Option<Vec<Option<String>>>,
+    seat_bots: Option<Vec<Option<String>>>,
+    head_seq: Option<i64>,
+    head_hash: Option<Vec<u8>>,
+    known_hash: Option<Vec<u8>>,
+    new_types: Option<Vec<String>>,
+    new_versions: Option<Vec<i32>>,
+    new_payloads: Option<Vec<String>>,
+    key_request_hash: Option<String>,
+    key_seat: Option<i16>,
+    key_first_seq: Option<i64>,
+    key_version: Option<i64>,
+    key_deadline: Option<DateTime<Utc>>,
+}
+
+async fn fetch_read_row(
+    conn: &mut PgConnection,
+    id: GameId,
+    account: AccountId,
+    key: Option<&str>,
+    after: i64,
+) -> std::result::Result<Option<ReadRow>, sqlx::Error> {
+    sqlx::query_as::<_, ReadRow>(READ_GAME)
+        .bind(id.0)
+        .bind(account.0)
+        .bind(after)
+        .bind(key)
+        .fetch_optional(conn)
+        .await
+}
+
+/// Tries of [`Store::read_game`] when the pooled connection turns out to be closed.
+const MAX_READ_TRIES: u32 = 4;
+
+/// Whether `e` says the connection itself is gone (the database ended the session, or the
+/// socket failed), so that the same statement may well succeed on another one.
+fn is_broken_connection(e: &sqlx::Error) -> bool {
+    is_unavailable(e) && !matches!(e, sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed)
+}
+
+/// A game as [`Store::read_game`] read it.
+pub(crate) struct GameRead {
+    pub summary: GameSummary,
+    /// The state at the stream's head (shared with the kept replay).
+    pub head: Snapshot,
+    /// The idempotency key's row, when one was asked for and is stored.
+    pub key: Option<KeyRow>,
+}
+
+impl ReadRow {
+    /// Brings `from` (the replay at the version the statement was sent with, proven to be this
+    /// stream's) to the head with the events read after it, keeps the result, and builds the
+    /// summary.
+    fn into_read(
+        self,
+        id: GameId,
+        from: Snapshot,
+        kept: &super::snapshots::Snapshots,
+    ) -> Result<GameRead> {
+        let seats = zip_seats(
+            self.seat_numbers.unwrap_or_default(),
+            self.seat_accounts.unwrap_or_default(),
+            self.seat_usernames.unwrap_or_default(),
+            self.seat_bots.unwrap_or_default(),
+        )?;
+        let summary = self.game.into_summary(seats)?;
+        let types = self.new_types.unwrap_or_default();
+        let versions = self.new_versions.unwrap_or_default();
+        let payloads = self.new_payloads.unwrap_or_default();
+        let head_seq = self.head_seq.unwrap_or(0);
+        let added = i64::try_from(types.len()).unwrap_or(i64::MAX);
+        if from.version + added != head_seq
+            || versions.len() != types.len()
+            || payloads.len() != types.len()
+        {
+            return Err(unexpected(format!(
+                "game {id}: {added} events after {} do not reach the head {head_seq}",
+                from.version
+            )));
+        }
+        let head = if types.is_empty() {
+            from
+        } else {
+            let mut game = Arc::unwrap_or_clone(from.game);
+            for (i, ((kind, version), payload)) in
+                types.into_iter().zip(versions).zip(payloads).enumerate()
+            {
+                let seq = from.version + 1 + i as i64;
+                let event = parse_event(&kind, version, &payload).map_err(|e| {
+                    StoreError::Unexpected(
+                        anyhow::Error::new(e).context(format!("event {seq} of game {id}")),
+                    )
+                })?;
+                game.apply(&event);
+            }
+            let last_hash = self
+                .head_hash
+                .as_deref()
+                .and_then(|h| <[u8; 32]>::try_from(h).ok())
+                .ok_or_else(|| {
+                    unexpected(format!("stored hash of seq {head_seq} is not 32 bytes"))
+                })?;
+            let head = Snapshot {
+                version: head_seq,
+                last_hash,
+                game: Arc::new(game),
+            };
+            kept.put(id, head.clone());
+            head
+        };
+        let key = match (
+            self.key_request_hash,
+            self.key_seat,
+            self.key_first_seq,
+            self.key_version,
+        ) {
+            (Some(request_hash), Some(seat), Some(first_seq), Some(version)) => Some(KeyRow {
+                request_hash,
+                seat,
+                first_seq,
+                version,
+                deadline: self.key_deadline,
+            }),
+            _ => None,
+        };
+        Ok(GameRead { summary, head, key })
+    }
+}
+
+/// Seats from the statement's parallel arrays (in seat order).
+fn zip_seats(
+    numbers: Vec<i16>,
+    accounts: Vec<Option<Uuid>>,
+    usernames: Vec<Option<String>>,
+    bots: Vec<Option<String>>,
+) -> Result<Vec<games::SeatInfo>> {
+    if accounts.len() != numbers.len()
+        || usernames.len() != numbers.len()
+        || bots.len() != numbers.len()
+    {
+        return Err(unexpected("seat arrays of different lengths"));
+    }
+    numbers
+        .into_iter()
+        .zip(accounts)
+        .zip(usernames)
+        .zip(bots)
+        .map(|(((seat, account), username), bot)| games::seat_info(seat, account, username, bot))
+        .collect()
+}
+
+/// The stream's version (its last seq; 0 when empty).
+async fn stream_version(conn: &mut PgConnection, id: GameId) -> Result<i64> {
+    sqlx::query_scalar("SELECT coalesce(max(seq), 0) FROM game_events WHERE game_id = $1")
+        .bind(id.0)
+        .fetch_one(conn)
+        .await
+        .context("read a stream's version")
+}
+
 /// An action submitted by a player.
 #[derive(Debug, Clone, Copy)]
 pub struct Submit<'a> {
@@ -569,8 +802,8 @@ pub struct Submitted {
     pub seat: Seat,
     /// The events the action appended, unredacted.
     pub events: Vec<Event>,
-    /// The game at `version`.
-    pub game: Game,
+    /// The game at `version` (shared with this process's kept replay).
+    pub game: Arc<Game>,
     /// This is a repeat of an idempotent request: nothing was appended now.
     pub replayed: bool,
     /// When the decision awaited at `version` times out (`None` without a clock); for a repeat,
@@ -589,8 +822,9 @@ enum Attempt {
     KeyRace,
 }
 
-#[derive(sqlx::FromRow)]
-struct KeyRow {
+/// An idempotency key as stored: the request it was used for and what that request appended.
+#[derive(Debug)]
+pub(crate) struct KeyRow {
     request_hash: String,
     seat: i16,
     first_seq: i64,
@@ -614,7 +848,7 @@ impl Store {
         let snapshot = Snapshot {
             version: events.len() as i64,
             last_hash: prev_hash_of(&events)?,
-            game: game.clone(),
+            game: Arc::new(game.clone()),
         };
         self.snapshots.put(id, snapshot);
         Ok(LoadedGame {
@@ -624,24 +858,77 @@ impl Store {
         })
     }
 
-    /// The game now, without its events: the listing row and the state at the stream's head,
-    /// in one database snapshot. The state is replayed from the stream, starting from this
-    /// process's last replay of it when the head proves that replay current (see
-    /// [`Store::replay_head`]).
-    pub async fn current(&self, id: GameId) -> Result<CurrentGame> {
-        let mut tx = self
-            .pool
-            .begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            .await
-            .context("begin load")?;
-        let summary = games::fetch_summary(&mut tx, id).await?;
-        let head = self.replay_head(&mut tx, id).await?;
-        tx.commit().await.context("end load")?;
+    /// The game now, as `account` may read it, without its events: the listing row and the
+    /// state at the stream's head, in one statement (one snapshot of the database, one round
+    /// trip when this process's kept replay is current; see [`read_game`]). `UnknownAccount`
+    /// when the account is deleted or was never here, `NotFound` without the game.
+    pub async fn current(&self, id: GameId, account: AccountId) -> Result<CurrentGame> {
+        let (_conn, read) = self.read_game(id, account, None).await?;
         Ok(CurrentGame {
-            summary,
-            version: head.version,
-            game: head.game,
+            summary: read.summary,
+            version: read.head.version,
+            game: read.head.game,
         })
+    }
+
+    /// The game as one statement reads it for `account` (see [`READ_GAME`]), replayed to its
+    /// head from the kept replay, with the pooled connection it was read on (an action goes on
+    /// with its transaction there). When the statement proves the kept replay current (the
+    /// stream's event at its version still has its hash), only the events after it are read
+    /// and applied; otherwise (no replay kept, or one this stream does not continue) the
+    /// statement is sent again for the whole stream. With `key`, the idempotency key's row
+    /// comes along.
+    ///
+    /// Pooled connections are not pinged before use (a round trip per read). One the database
+    /// ended while it sat idle in the pool fails at once; the read is then sent again on
+    /// another connection (a few times), since reading twice changes nothing.
+    pub(crate) async fn read_game(
+        &self,
+        id: GameId,
+        account: AccountId,
+        key: Option<&str>,
+    ) -> Result<(PoolConnection<Postgres>, GameRead)> {
+        let from = self
+            .snapshots
+            .get(id)
+            .unwrap_or_else(Snapshot::before_start);
+        let mut tries = 0;
+        let (mut conn, row) = loop {
+            tries += 1;
+            let mut conn = self.pool.acquire().await.context("acquire")?;
+            match fetch_read_row(&mut conn, id, account, key, from.version).await {
+                Ok(row) => break (conn, row),
+                Err(e) if tries < MAX_READ_TRIES && is_broken_connection(&e) => {
+                    tracing::info!(error = %e, "a pooled connection was closed; reading again");
+                }
+                Err(e) => return Err(db_error(e, "read a game")),
+            }
+        };
+        let row = match row {
+            Some(row) => row,
+            None if !account_exists(&mut conn, account).await? => {
+                return Err(StoreError::UnknownAccount);
+            }
+            None => return Err(StoreError::NotFound),
+        };
+        if !row.caller_exists {
+            return Err(StoreError::UnknownAccount);
+        }
+        let continues = match &row.known_hash {
+            None => from.version == 0,
+            Some(hash) => hash.as_slice() == from.last_hash,
+        };
+        let (row, from) = if continues {
+            (row, from)
+        } else {
+            let whole = fetch_read_row(&mut conn, id, account, key, 0)
+                .await
+                .context("read a game")?
+                .ok_or(StoreError::NotFound)?;
+            (whole, Snapshot::before_start())
+        };
+        let read = row.into_read(id, from, &self.snapshots)?;
+        Ok((conn, read))
     }
 
     /// The game replayed to the stream's head as `conn`'s transaction sees it. The head (last
@@ -671,7 +958,7 @@ impl Store {
             Snapshot::before_start()
         };
         for row in &rows {
-            head.game.apply(&row.event_of(id)?);
+            Arc::make_mut(&mut head.game).apply(&row.event_of(id)?);
             head.version = row.seq;
             head.last_hash = row.hash_bytes()?;
         }
@@ -691,11 +978,8 @@ impl Store {
 
     /// The stream's version (its last seq; 0 when empty).
     pub async fn current_version(&self, id: GameId) -> Result<i64> {
-        sqlx::query_scalar("SELECT coalesce(max(seq), 0) FROM game_events WHERE game_id = $1")
-            .bind(id.0)
-            .fetch_one(&self.pool)
-            .await
-            .context("read a stream's version")
+        let mut conn = self.pool.acquire().await.context("acquire")?;
+        stream_version(&mut conn, id).await
     }
 
     /// Appends events as they are, after `expected_version`: no rule is checked. For imports,
@@ -767,46 +1051,40 @@ impl Store {
 
     async fn try_submit(&self, s: &Submit<'_>, rng: &mut (impl Rng + ?Sized)) -> Result<Attempt> {
         let id = s.game_id;
-        let mut tx = self.pool.begin().await.context("begin submit")?;
-        let seat = games::seat_of(&mut tx, id, s.account).await?;
-        // The stream is read (its head, then any events after the kept snapshot) before the key
-        // is looked up: each statement sees what was committed when it began, so if this read
-        // already holds another attempt's events, the lookup sees that attempt's key too (they
-        // commit together) and nothing is decided twice.
-        let head = self.replay_head(&mut tx, id).await?;
-        if let Some(key) = s.idempotency_key {
-            let prior: Option<KeyRow> = sqlx::query_as(
-                "SELECT request_hash, seat, first_seq, version, deadline FROM idempotency_keys \
-                 WHERE game_id = $1 AND account_id = $2 AND key = $3",
-            )
-            .bind(id.0)
-            .bind(s.account.0)
-            .bind(key)
-            .fetch_optional(&mut *tx)
-            .await
-            .context("look up an idempotency key")?;
-            if let Some(prior) = prior {
-                if prior.request_hash != s.request_hash {
-                    return Err(StoreError::IdempotencyConflict);
-                }
-                let stream = read_stream(&mut tx, id, 0, Some(prior.version)).await?;
-                let game = Game::replay(stream.iter().map(|e| &e.event));
-                let first = usize::try_from(prior.first_seq - 1).unwrap_or(usize::MAX);
-                let events = stream
-                    .get(first..)
-                    .ok_or_else(|| unexpected("idempotency key names events not stored"))?
-                    .iter()
-                    .map(|e| e.event.clone())
-                    .collect();
-                return Ok(Attempt::Done(Box::new(Submitted {
-                    version: prior.version,
-                    seat: seat_from_db(prior.seat)?,
-                    events,
-                    game,
-                    replayed: true,
-                    deadline: prior.deadline,
-                })));
+        // One statement reads the seats, the stream (its head, and any events after the kept
+        // replay) and the key together, in one snapshot: if it already holds another attempt's
+        // events, it holds that attempt's key too (they commit together), so nothing is decided
+        // twice. It needs no transaction: the append below only happens at the version read.
+        let (mut conn, read) = self.read_game(id, s.account, s.idempotency_key).await?;
+        let seat = read
+            .summary
+            .seats
+            .iter()
+            .find(|held| held.account_id == s.account)
+            .map(|held| held.seat)
+            .ok_or(StoreError::NotSeated)?;
+        let head = read.head;
+        if let Some(prior) = read.key {
+            if prior.request_hash != s.request_hash {
+                return Err(StoreError::IdempotencyConflict);
             }
+            let stream = read_stream(&mut conn, id, 0, Some(prior.version)).await?;
+            let game = Arc::new(Game::replay(stream.iter().map(|e| &e.event)));
+            let first = usize::try_from(prior.first_seq - 1).unwrap_or(usize::MAX);
+            let events = stream
+                .get(first..)
+                .ok_or_else(|| unexpected("idempotency key names events not stored"))?
+                .iter()
+                .map(|e| e.event.clone())
+                .collect();
+            return Ok(Attempt::Done(Box::new(Submitted {
+                version: prior.version,
+                seat: seat_from_db(prior.seat)?,
+                events,
+                game,
+                replayed: true,
+                deadline: prior.deadline,
+            })));
         }
         let version = head.version;
         if let Some(expected) = s.expected_version
@@ -818,8 +1096,11 @@ impl Store {
             });
         }
         let events = engine::decide(&head.game, seat, s.action, rng)?;
-        let mut after = head.game;
+        let mut after = Arc::unwrap_or_clone(head.game);
         events.iter().for_each(|e| after.apply(e));
+        let mut tx = sqlx::Connection::begin(&mut *conn)
+            .await
+            .context("begin submit")?;
         let appended = match append_tx(
             &mut tx,
             id,
@@ -835,7 +1116,7 @@ impl Store {
             Ok(a) => a,
             Err(AppendError::Race) => {
                 drop(tx);
-                let actual = self.current_version(id).await?;
+                let actual = stream_version(&mut conn, id).await?;
                 return Ok(Attempt::Lost {
                     expected: version,
                     actual,
@@ -880,12 +1161,16 @@ impl Store {
             };
         }
         tx.commit().await.context("commit submit")?;
+        if appended.bot_due {
+            self.due_now.notify_one();
+        }
+        let after = Arc::new(after);
         self.snapshots.put(
             id,
             Snapshot {
                 version: new_version,
                 last_hash: appended.last_hash,
-                game: after.clone(),
+                game: Arc::clone(&after),
             },
         );
         Ok(Attempt::Done(Box::new(Submitted {

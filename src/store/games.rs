@@ -173,7 +173,7 @@ impl GameRow {
         GameStatus::from_db(&self.status)
     }
 
-    fn into_summary(self, seats: Vec<SeatInfo>) -> Result<GameSummary> {
+    pub(crate) fn into_summary(self, seats: Vec<SeatInfo>) -> Result<GameSummary> {
         Ok(GameSummary {
             id: GameId(self.id),
             status: GameStatus::from_db(&self.status)?,
@@ -198,7 +198,7 @@ impl GameRow {
     }
 }
 
-const GAME_COLUMNS: &str = "id, status, options, created_by, version, awaiting_seat, winners, \
+pub(crate) const GAME_COLUMNS: &str = "id, status, options, created_by, version, awaiting_seat, winners, \
                             visibility, rematch_of, rematched_by, created_at, updated_at, \
                             due_at, due_kind";
 
@@ -248,23 +248,33 @@ pub(crate) async fn fetch_seats(
     .context("read seats")?;
     let mut seats: HashMap<Uuid, Vec<SeatInfo>> = HashMap::new();
     for r in rows {
-        let bot = r
-            .bot
-            .map(|b| b.parse::<BotLevel>())
-            .transpose()
-            .map_err(|e| unexpected(e.to_string()))?;
-        seats.entry(r.game_id).or_default().push(SeatInfo {
-            seat: seat_from_db(r.seat)?,
-            account_id: AccountId(r.account_id.unwrap_or(Uuid::nil())),
-            username: match (r.username, bot) {
-                (Some(name), _) => name,
-                (None, Some(bot)) => format!("{bot} bot"),
-                (None, None) => return Err(unexpected("a seat held by nobody")),
-            },
-            bot,
-        });
+        let seat = seat_info(r.seat, r.account_id, r.username, r.bot)?;
+        seats.entry(r.game_id).or_default().push(seat);
     }
     Ok(seats)
+}
+
+/// A `game_seats` row (with its account's username) as listed.
+pub(crate) fn seat_info(
+    seat: i16,
+    account_id: Option<Uuid>,
+    username: Option<String>,
+    bot: Option<String>,
+) -> Result<SeatInfo> {
+    let bot = bot
+        .map(|b| b.parse::<BotLevel>())
+        .transpose()
+        .map_err(|e| unexpected(e.to_string()))?;
+    Ok(SeatInfo {
+        seat: seat_from_db(seat)?,
+        account_id: AccountId(account_id.unwrap_or(Uuid::nil())),
+        username: match (username, bot) {
+            (Some(name), _) => name,
+            (None, Some(bot)) => format!("{bot} bot"),
+            (None, None) => return Err(unexpected("a seat held by nobody")),
+        },
+        bot,
+    })
 }
 
 pub(crate) async fn fetch_summary(conn: &mut PgConnection, id: GameId) -> Result<GameSummary> {

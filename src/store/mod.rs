@@ -88,6 +88,10 @@ impl std::str::FromStr for AccountId {
 pub struct Store {
     pool: PgPool,
     snapshots: Arc<snapshots::Snapshots>,
+    /// Signalled when this process commits an append that makes a bot's move due at once: a
+    /// hint that wakes this process's deadline worker before its next poll. The database stays
+    /// the only record of what is due (any process's worker finds it there).
+    due_now: Arc<tokio::sync::Notify>,
 }
 
 impl Store {
@@ -95,10 +99,17 @@ impl Store {
         Self {
             pool,
             snapshots: Arc::new(snapshots::Snapshots::new(SNAPSHOT_CAPACITY)),
+            due_now: Arc::new(tokio::sync::Notify::new()),
         }
     }
 
     pub fn pool(&self) -> &PgPool {
         &self.pool
+    }
+
+    /// Resolves once this process has committed an append that makes a bot's move due now
+    /// (at most one wake-up is kept while nobody waits).
+    pub async fn bot_move_due(&self) {
+        self.due_now.notified().await;
     }
 }

@@ -153,7 +153,7 @@ pub(crate) fn notifications_of(
 /// Writes what the append from `expected` to `version` of game `id` notifies (see
 /// [`notifications_of`]) to the accounts at the table (bots are not told), in the caller's
 /// transaction: one statement numbers and inserts them
-/// all, a second wakes the listeners on commit. Nothing at all when there is nothing to say.
+/// all and wakes the listeners on commit. Nothing at all when there is nothing to say.
 pub(crate) async fn record_append(
     conn: &mut PgConnection,
     id: GameId,
@@ -172,8 +172,10 @@ pub(crate) async fn record_append(
     let payloads: Vec<String> = pending.iter().map(|p| p.payload.to_string()).collect();
     // Counters are bumped in account order, so two transactions notifying the same accounts
     // lock them in the same order and cannot deadlock. Within one account the notifications
-    // keep their order in `pending`.
-    let written: Vec<(Uuid, i64)> = sqlx::query_as(
+    // keep their order in `pending`. The wake-ups (sent on commit only) go out from the same
+    // statement: its outer SELECT runs where the client is connected (on Citus the
+    // coordinator, where the servers listen; `RETURNING pg_notify(…)` is refused there).
+    sqlx::query(
         "WITH input AS ( \
              SELECT s.account_id, i.kind, i.payload, i.ord \
              FROM unnest($2::smallint[], $3::text[], $4::text[]) WITH ORDINALITY \
@@ -185,30 +187,25 @@ pub(crate) async fn record_append(
              SELECT account_id, count(*) FROM input GROUP BY account_id ORDER BY account_id \
              ON CONFLICT (account_id) DO UPDATE SET last_id = c.last_id + EXCLUDED.last_id \
              RETURNING account_id, last_id \
+         ), written AS ( \
+             INSERT INTO notifications (account_id, id, kind, game_id, payload) \
+             SELECT i.account_id, \
+                    b.last_id - count(*) OVER w + row_number() OVER (w ORDER BY i.ord), \
+                    i.kind, $1, i.payload::jsonb \
+             FROM input i JOIN bumped b USING (account_id) \
+             WINDOW w AS (PARTITION BY i.account_id) \
+             RETURNING account_id, id \
          ) \
-         INSERT INTO notifications (account_id, id, kind, game_id, payload) \
-         SELECT i.account_id, \
-                b.last_id - count(*) OVER w + row_number() OVER (w ORDER BY i.ord), \
-                i.kind, $1, i.payload::jsonb \
-         FROM input i JOIN bumped b USING (account_id) \
-         WINDOW w AS (PARTITION BY i.account_id) \
-         RETURNING account_id, id",
+         SELECT pg_notify($5, account_id::text || ':' || id) FROM written",
     )
     .bind(id.0)
     .bind(&seats)
     .bind(&kinds)
     .bind(&payloads)
-    .fetch_all(&mut *conn)
+    .bind(NOTIFICATIONS_CHANNEL)
+    .execute(&mut *conn)
     .await
-    .context("write notifications")?;
-    // Its own statement (Citus refuses pg_notify in a RETURNING clause); sent on commit only.
-    let wakeups: Vec<String> = written.iter().map(|(a, n)| format!("{a}:{n}")).collect();
-    sqlx::query("SELECT pg_notify($1, w) FROM unnest($2::text[]) AS w")
-        .bind(NOTIFICATIONS_CHANNEL)
-        .bind(&wakeups)
-        .execute(&mut *conn)
-        .await
-        .context("notify notification listeners")?;
+    .context("write notifications and notify their listeners")?;
     Ok(())
 }
 

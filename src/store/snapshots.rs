@@ -7,21 +7,24 @@
 //! what was replayed before. Per process; a bounded number of games, least recently used
 //! dropped first.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
+
+use hashlink::LruCache;
 
 use super::GameId;
 use crate::engine::Game;
 
-/// Games kept: about 3.4 KB each.
-pub const SNAPSHOT_CAPACITY: usize = 1024;
+/// Games kept: about 3.4 KB each, so about 55 MB when full. More games than this being read in
+/// turn would replay each from its whole stream on every read.
+pub const SNAPSHOT_CAPACITY: usize = 16_384;
 
-/// A game as replayed up to `version`, whose last event's hash is `last_hash`.
+/// A game as replayed up to `version`, whose last event's hash is `last_hash`. The game is
+/// shared: a read uses the kept replay without copying it; a writer copies it to apply events.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Snapshot {
     pub version: i64,
     pub last_hash: [u8; 32],
-    pub game: Game,
+    pub game: Arc<Game>,
 }
 
 impl Snapshot {
@@ -30,59 +33,34 @@ impl Snapshot {
         Snapshot {
             version: 0,
             last_hash: super::GENESIS,
-            game: Game::new(),
+            game: Arc::new(Game::new()),
         }
     }
 }
 
 #[derive(Debug)]
 pub(crate) struct Snapshots {
-    capacity: usize,
-    inner: Mutex<Inner>,
-}
-
-#[derive(Debug, Default)]
-struct Inner {
-    games: HashMap<GameId, (Snapshot, u64)>,
-    tick: u64,
+    inner: Mutex<LruCache<GameId, Snapshot>>,
 }
 
 impl Snapshots {
     pub fn new(capacity: usize) -> Self {
         Snapshots {
-            capacity,
-            inner: Mutex::new(Inner::default()),
+            inner: Mutex::new(LruCache::new(capacity)),
         }
     }
 
+    /// The kept replay of `id`, now the most recently used.
     pub fn get(&self, id: GameId) -> Option<Snapshot> {
-        let mut inner = self.inner.lock().ok()?;
-        inner.tick += 1;
-        let tick = inner.tick;
-        inner.games.get_mut(&id).map(|(snapshot, used)| {
-            *used = tick;
-            snapshot.clone()
-        })
+        self.inner.lock().ok()?.get(&id).cloned()
     }
 
-    /// Keeps `snapshot` for `id`, replacing what was kept. Which one wins a race does not
-    /// matter: any snapshot is checked against the stream before use.
+    /// Keeps `snapshot` for `id`, replacing what was kept; past capacity the least recently
+    /// used game is dropped. Which one wins a race does not matter: any snapshot is checked
+    /// against the stream before use.
     pub fn put(&self, id: GameId, snapshot: Snapshot) {
-        let Ok(mut inner) = self.inner.lock() else {
-            return;
-        };
-        inner.tick += 1;
-        let tick = inner.tick;
-        inner.games.insert(id, (snapshot, tick));
-        if inner.games.len() > self.capacity {
-            let oldest = inner
-                .games
-                .iter()
-                .min_by_key(|(_, (_, used))| *used)
-                .map(|(id, _)| *id);
-            if let Some(oldest) = oldest {
-                inner.games.remove(&oldest);
-            }
+        if let Ok(mut inner) = self.inner.lock() {
+            inner.insert(id, snapshot);
         }
     }
 }
@@ -95,7 +73,7 @@ mod tests {
         Snapshot {
             version,
             last_hash: [version as u8; 32],
-            game: Game::new(),
+            game: Arc::new(Game::new()),
         }
     }
 
