@@ -13,7 +13,8 @@
 //! game's event stream (no long poll, no reload); a rematch seats both; where streams fail the
 //! table falls back to long polls; joining by a pasted invitation link and by following it (after
 //! signing up), with a bot in a seat chosen per seat; the push button says what happened in
-//! headless Chromium; deleting the account asks first, signs out, and the old password fails.
+//! headless Chromium (and a push handed to the service worker shows its notification); deleting
+//! the account asks first, signs out, and the old password fails.
 //!
 //! Needs Node (the pinned tools: `npm ci`, run here when missing) and Chromium
 //! (`apt-get install chromium`; `.ci/run` installs it; `LORDS_CHROMIUM` names another binary).
@@ -257,6 +258,7 @@ async fn two_players_play_a_whole_game_by_clicking_while_a_spectator_sees_no_hid
         "streams refused: the table fell back to long polls",
         "joined by code (pasted link) and by link (after signing up)",
         "push button: « ",
+        "a push handed to the service worker showed « Your move » for game",
         "account deleted after a confirmation: signed out, the old credentials refused",
     ] {
         assert!(

@@ -80,10 +80,12 @@ async function axe(page, where) {
   console.log(`axe: no serious or critical violation on ${where}`);
 }
 
-async function shot(page, name) {
+/** A screenshot of the top of the page, or of where `at` (a locator) is scrolled into view. */
+async function shot(page, name, at = null) {
   const size = page.viewportSize();
   const file = path.join(shots, `${name}-${size.width}x${size.height}.png`);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  if (at === null) await page.evaluate(() => window.scrollTo(0, 0));
+  else await at.scrollIntoViewIfNeeded();
   await page.screenshot({ path: file, fullPage: false });
   console.log(`screenshot ${file}`);
 }
@@ -701,7 +703,9 @@ try {
     p.setDefaultTimeout(30_000);
     p.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
     p.on("console", (m) => {
-      if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(`console: ${m.text()}`);
+      // Chromium's own line when a fresh profile asks for push (checked below), not the page's.
+      const chromium = m.text().includes("does not support the Push API in incognito mode");
+      if (m.type() === "error" && !m.text().startsWith("Failed to load resource") && !chromium) errors.push(`console: ${m.text()}`);
     });
     return p;
   };
@@ -732,6 +736,16 @@ try {
   await hamish.waitForURL(`**/#/game/${idPrivate}`);
   for (const p of [gina, hamish]) await table(p).and(p.locator("[data-status=active][data-live=stream]")).waitFor();
   console.log("invited by username: the invitation showed in the lobby, accepted, the game started");
+  // The page's title marks a decision of mine awaited, on the awaited player's page only.
+  let marked = null;
+  for (let i = 0; i < 200 && marked === null; i++) {
+    const [g, hm] = await Promise.all([table(gina).getAttribute("data-my-turn"), table(hamish).getAttribute("data-my-turn")]);
+    if (g === "yes" || hm === "yes") marked = g === "yes" ? [gina, hamish] : [hamish, gina];
+    else await gina.waitForTimeout(50);
+  }
+  if (marked === null) fail("nobody's turn on either table");
+  const [awaitedTitle, otherTitle] = [await marked[0].title(), await marked[1].title()];
+  if (!awaitedTitle.startsWith("●") || otherTitle.startsWith("●")) fail(`the titles: « ${awaitedTitle} » and « ${otherTitle} »`);
   // From here every update must come from the stream: count long polls and page loads.
   let polls = 0;
   let loads = 0;
@@ -828,6 +842,36 @@ try {
     await pushStatus.filter({ hasText: "This browser will not tell you any more." }).waitFor();
   }
   console.log(`push button: « ${pushText} » (${await pushStatus.getAttribute("data-why") ?? "subscribed"})`);
+  // With notifications allowed, this Chromium still has no push service (a fresh profile is
+  // incognito to it): the button says so too. The service worker's part is checked by handing
+  // it a push through the DevTools protocol: it shows the notification of the game.
+  await gina.context().grantPermissions(["notifications"], { origin: base });
+  await gina.reload();
+  await gina.getByRole("button", { name: "Tell me when it is my turn" }).click();
+  await pushStatus.filter({ hasText: /^(This browser will tell you|Turn notifications are not available)/ }).waitFor();
+  const allowedText = (await pushStatus.textContent()) ?? "";
+  if (allowedText.startsWith("This browser will tell you")) await gina.getByRole("button", { name: "Stop telling me" }).click();
+  const sw = await gina.context().newCDPSession(gina);
+  const registrations = [];
+  sw.on("ServiceWorker.workerRegistrationUpdated", (e) => registrations.push(...e.registrations));
+  await sw.send("ServiceWorker.enable");
+  await gina.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  for (let i = 0; i < 100 && !registrations.some((r) => r.scopeURL === `${base}/` && !r.isDeleted); i++) await gina.waitForTimeout(50);
+  const registration = registrations.find((r) => r.scopeURL === `${base}/` && !r.isDeleted) ?? fail("no service worker registration");
+  await sw.send("ServiceWorker.deliverPushMessage", {
+    origin: base,
+    registrationId: registration.registrationId,
+    data: JSON.stringify({ type: "your_turn", timestamp: 0, data: { id: 1, kind: "your_turn", game_id: idRematch } }),
+  });
+  await gina.waitForFunction(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length > 0);
+  const shown = await gina.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, tag: n.tag, game: n.data?.game })),
+  );
+  if (shown.length !== 1 || shown[0].title !== "Your move" || shown[0].game !== idRematch || shown[0].tag !== `game-${idRematch}`) {
+    fail(`the pushed notification: ${JSON.stringify(shown)}`);
+  }
+  await sw.detach();
+  console.log(`push allowed: « ${allowedText} »; a push handed to the service worker showed « ${shown[0].title} » for game ${idRematch.slice(0, 8)}`);
 
   // Account deletion: asked first (taken back once), then with the password; signed out, and
   // the old credentials fail.
@@ -837,7 +881,7 @@ try {
   await confirmDelete.waitFor();
   if (!(await iona.evaluate(() => document.activeElement?.id === "delete-password"))) fail("the deletion's password field is not focused");
   await axe(iona, "the account deletion's confirmation");
-  await shot(iona, "account-delete");
+  await shot(iona, "account-delete", confirmDelete);
   await confirmDelete.getByRole("button", { name: "Keep my account" }).click();
   await confirmDelete.waitFor({ state: "detached" });
   await iona.getByRole("button", { name: "Delete my account…" }).click();
