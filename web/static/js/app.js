@@ -308,8 +308,11 @@ function deletion() {
       problem.textContent = "";
       const password = String(new FormData(/** @type {HTMLFormElement} */ (f)).get("password") ?? "");
       try {
+        const name = session()?.username ?? "";
         await stopPush().catch(() => {});
         await deleteAccount(password);
+        // A new account may take the name: nothing of this one is kept under it.
+        localStorage.removeItem(`lords.notified.${name}`);
         sessionStorage.setItem("lords.deleted", "1");
         location.hash = "#/signin";
       } catch (e) {

@@ -892,7 +892,6 @@ function invitePanel(main, st, g) {
       st.invited = username;
       st.inviteDraft = "";
       render(main, st);
-      document.getElementById("invite-result")?.focus();
     } catch (e) {
       problem.textContent = message(e);
       if (e instanceof ApiError) problem.dataset["code"] = e.code;
