@@ -781,9 +781,12 @@ try {
   await hamish.route("**/v1/games/*/stream?*", (r) => r.abort());
   await hamish.reload();
   await table(hamish).and(hamish.locator("[data-live=poll]")).waitFor();
-  if ((await table(hamish).getAttribute("data-my-turn")) === "yes") {
-    await once(hamish);
-    await table(gina).and(gina.locator("[data-my-turn=yes]")).waitFor();
+  // Hamish plays while it is his decision (one move may leave him another), until Gina's.
+  for (let i = 0; (await table(gina).getAttribute("data-my-turn")) !== "yes"; i++) {
+    if (i > 600) fail("Gina's turn never came");
+    const [mine, busy] = await Promise.all([table(hamish).getAttribute("data-my-turn"), table(hamish).getAttribute("data-busy")]);
+    if (mine === "yes" && busy === null) await once(hamish);
+    else await gina.waitForTimeout(50);
   }
   const ginaMoved = Number(await once(gina));
   await hamish.waitForFunction(
