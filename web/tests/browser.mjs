@@ -866,10 +866,14 @@ try {
     registrationId: registration.registrationId,
     data: JSON.stringify({ type: "your_turn", timestamp: 0, data: { id: 1, kind: "your_turn", game_id: idRematch } }),
   });
-  await gina.waitForFunction(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length > 0);
-  const shown = await gina.evaluate(async () =>
-    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, tag: n.tag, game: n.data?.game })),
-  );
+  // (waitForFunction would take the predicate's Promise itself for a true answer: polled here.)
+  let shown = [];
+  for (let i = 0; i < 300 && shown.length === 0; i++) {
+    if (i > 0) await gina.waitForTimeout(50);
+    shown = await gina.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, tag: n.tag, game: n.data?.game })),
+    );
+  }
   if (shown.length !== 1 || shown[0].title !== "Your move" || shown[0].game !== idRematch || shown[0].tag !== `game-${idRematch}`) {
     fail(`the pushed notification: ${JSON.stringify(shown)}`);
   }
