@@ -8,6 +8,13 @@
 //! same keys, and a whole game is played through the French page by French accessible names.
 //! With clocks and bots (issue 12): a game against a bot on a phone played to the end by clicking
 //! (the deadline worker polls every 100 ms here), the deadline counting down, and resigning.
+//! Live by SSE, invitations, rematch, account and push (issue 14): a private game's invitation by
+//! username shows in the invitee's open lobby and starts the game; both play it to the end on the
+//! game's event stream (no long poll, no reload); a rematch seats both; where streams fail the
+//! table falls back to long polls; joining by a pasted invitation link and by following it (after
+//! signing up), with a bot in a seat chosen per seat; the push button says what happened in
+//! headless Chromium (and a push handed to the service worker shows its notification); deleting
+//! the account asks first, signs out, and the old password fails.
 //!
 //! Needs Node (the pinned tools: `npm ci`, run here when missing) and Chromium
 //! (`apt-get install chromium`; `.ci/run` installs it; `LORDS_CHROMIUM` names another binary).
@@ -244,8 +251,30 @@ async fn two_players_play_a_whole_game_by_clicking_while_a_spectator_sees_no_hid
     assert!(stdout.contains("the game against a bot finished"));
     assert!(stdout.contains("resigned after a confirmation"));
     assert!(stdout.contains("a refused resignation showed its problem"));
-    for name in ["table-bot", "table-bot-finished", "table-resigned"] {
-        let shot = root().join(format!("target/screenshots/{name}-360x640.png"));
+    for line in [
+        "invited by username: the invitation showed in the lobby",
+        "each seeing the other's moves arrive on the stream (no long poll, no reload",
+        "rematch: both players are seated in the new game",
+        "streams refused: the table fell back to long polls",
+        "joined by code (pasted link) and by link (after signing up)",
+        "push button: « ",
+        "a push handed to the service worker showed « Your move » for game",
+        "account deleted after a confirmation: signed out, the old credentials refused",
+    ] {
+        assert!(
+            stdout.contains(line),
+            "the browser tests never said: {line}"
+        );
+    }
+    for name in [
+        "table-bot-360x640",
+        "table-bot-finished-360x640",
+        "table-resigned-360x640",
+        "lobby-invited-360x640",
+        "account-delete-360x640",
+        "table-invite-1280x800",
+    ] {
+        let shot = root().join(format!("target/screenshots/{name}.png"));
         assert!(shot.exists(), "{} was not written", shot.display());
     }
     for name in ["lobby", "table", "lobby-fr", "table-fr"] {

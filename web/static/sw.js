@@ -25,3 +25,74 @@ self.addEventListener("fetch", (event) => {
       .catch(() => caches.match(event.request).then((r) => r || Response.error())),
   );
 });
+
+// Web Push (push.js subscribes): each push is the webhook body `{type, timestamp, data}`, `data`
+// the Notification; shown with the page's texts (sent by push.js, kept in a cache of their
+// own), English until then. A click focuses a tab of the game (or of the app, told to open it)
+// or opens one.
+const TEXTS = "lords-texts-v1";
+const ENGLISH = {
+  your_turn: "Your move",
+  game_ended: "A game of yours is over",
+  invited: "You are invited to a game",
+  other: "Lords of Scotland",
+  body: "Lords of Scotland: open the game.",
+};
+
+self.addEventListener("message", (event) => {
+  const m = event.data;
+  if (!m || m.type !== "texts" || typeof m.texts !== "object") return;
+  event.waitUntil(
+    caches.open(TEXTS).then((c) => c.put("/texts", new Response(JSON.stringify(m.texts), { headers: { "Content-Type": "application/json" } }))),
+  );
+});
+
+async function texts() {
+  try {
+    const r = await (await caches.open(TEXTS)).match("/texts");
+    return r ? { ...ENGLISH, ...(await r.json()) } : ENGLISH;
+  } catch {
+    return ENGLISH;
+  }
+}
+
+self.addEventListener("push", (event) => {
+  event.waitUntil(
+    (async () => {
+      let m = null;
+      try {
+        m = event.data ? event.data.json() : null;
+      } catch {
+        m = null;
+      }
+      const words = await texts();
+      const kind = m && typeof m.type === "string" ? m.type : "other";
+      const game = m && m.data && typeof m.data.game_id === "string" ? m.data.game_id : null;
+      await self.registration.showNotification(words[kind] || words.other, {
+        body: words.body,
+        icon: "/static/icon.svg",
+        tag: game ? `game-${game}` : "lords",
+        data: { game },
+      });
+    })(),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const game = event.notification.data && event.notification.data.game;
+  const hash = game ? `#/game/${game}` : "#/";
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const same = windows.find((c) => new URL(c.url).hash === hash);
+      if (same) return same.focus();
+      const any = windows.find((c) => new URL(c.url).origin === self.location.origin);
+      if (any) {
+        any.postMessage({ type: "open", hash });
+        return any.focus();
+      }
+      return self.clients.openWindow(`/${hash}`);
+    })(),
+  );
+});

@@ -13,6 +13,14 @@
 // down, and the ranking shows; in a second game the lobby lists the deadline, and "Resign" asks
 // for a confirmation (taken back once) before the game ends with the player ranked last
 // (`table-bot-*.png`, `table-resigned-360x640.png`); a refused resignation shows its problem.
+// Then issue 14's rest: Gina invites Hamish by username to a private game, the invitation shows
+// in his open lobby (his notifications' stream), he accepts, and both play to the end seeing each
+// other's moves arrive on the game's event stream (no long poll, no reload); "Rematch" seats both
+// in a new game; with streams refused the table falls back to long polls; a four-seat private
+// game with a bot in seat 4 (chosen per seat) is joined by a pasted invitation link and by
+// following the link through sign-up; the push button says what happened; an account is deleted
+// after a confirmation and its credentials fail (`lobby-invited`, `table-invite`,
+// `account-delete` screenshots).
 //
 //   node web/tests/browser.mjs http://127.0.0.1:8080
 //
@@ -72,10 +80,12 @@ async function axe(page, where) {
   console.log(`axe: no serious or critical violation on ${where}`);
 }
 
-async function shot(page, name) {
+/** A screenshot of the top of the page, or of where `at` (a locator) is scrolled into view. */
+async function shot(page, name, at = null) {
   const size = page.viewportSize();
   const file = path.join(shots, `${name}-${size.width}x${size.height}.png`);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  if (at === null) await page.evaluate(() => window.scrollTo(0, 0));
+  else await at.scrollIntoViewIfNeeded();
   await page.screenshot({ path: file, fullPage: false });
   console.log(`screenshot ${file}`);
 }
@@ -189,6 +199,18 @@ async function play(page, seed, hooks = {}) {
     await page.waitForTimeout(60);
   }
   fail("the game did not end");
+}
+
+/** Clicks one offered choice (the first) and waits for the table to move on; the version before. */
+async function once(page) {
+  const t = table(page);
+  await t.and(page.locator("[data-my-turn=yes]:not([data-busy])")).waitFor();
+  const version = await t.getAttribute("data-version");
+  await page.locator("[data-option]").first().click();
+  const choices = page.locator("[data-muster-choice]");
+  if ((await choices.count()) > 0) await choices.first().click();
+  await settled(page, version);
+  return version;
 }
 
 async function gameEvents(page, id) {
@@ -595,7 +617,7 @@ try {
   await vsBot.getByLabel("Players").selectOption("2");
   await vsBot.getByLabel("Target score").fill("12");
   await vsBot.getByLabel("Time per decision").selectOption({ label: "1 hour" });
-  await vsBot.getByLabel("Other seats").selectOption({ label: "Bots (greedy)" });
+  await vsBot.getByLabel("Seat 2").selectOption({ label: "Bot (greedy)" });
   await vsBot.getByRole("button", { name: "Create game" }).click();
   await table(fiona).and(fiona.locator("[data-status=active]")).waitFor();
   await fiona.locator("[data-badge=bot]").first().waitFor();
@@ -619,7 +641,7 @@ try {
   const quick = fiona.getByRole("form", { name: "New game" });
   await quick.getByLabel("Players").selectOption("2");
   await quick.getByLabel("Time per decision").selectOption({ label: "1 day" });
-  await quick.getByLabel("Other seats").selectOption({ label: "Bots (random)" });
+  await quick.getByLabel("Seat 2").selectOption({ label: "Bot (random)" });
   await quick.getByRole("button", { name: "Create game" }).click();
   await table(fiona).and(fiona.locator("[data-my-turn=yes]")).waitFor();
   const idResign = fiona.url().split("#/game/")[1] ?? fail(`no game in ${fiona.url()}`);
@@ -652,7 +674,7 @@ try {
   // resigning elsewhere) just as "Yes, resign" is clicked.
   await fiona.goto(`${base}/#/`);
   const third = fiona.getByRole("form", { name: "New game" });
-  await third.getByLabel("Other seats").selectOption({ label: "Bots (random)" });
+  await third.getByLabel("Seat 2").selectOption({ label: "Bot (random)" });
   await third.getByRole("button", { name: "Create game" }).click();
   await table(fiona).and(fiona.locator("[data-status=active]")).waitFor();
   const idThird = fiona.url().split("#/game/")[1] ?? fail(`no game in ${fiona.url()}`);
@@ -671,6 +693,218 @@ try {
   const refusedText = ((await refused.textContent()) ?? "").trim();
   if (!refusedCode || refusedCode.startsWith("http_") || refusedText === "") fail(`the refused resignation shows ${refusedCode}: ${refusedText}`);
   console.log(`a refused resignation showed its problem: ${refusedCode} « ${refusedText} »`);
+
+  // Invitations, live by SSE, rematch (issue 14): Gina creates a private game and invites Hamish
+  // by username; the invitation shows in his lobby (open, not reloaded), he accepts, and both
+  // play a whole game by clicking while each sees the other's moves arrive on the game's event
+  // stream: no long poll, no reload.
+  const newPage = async (options) => {
+    const p = await (await browser.newContext(options)).newPage();
+    p.setDefaultTimeout(30_000);
+    p.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
+    p.on("console", (m) => {
+      // Chromium's own line when a fresh profile asks for push (checked below), not the page's.
+      const chromium = m.text().includes("does not support the Push API in incognito mode");
+      if (m.type() === "error" && !m.text().startsWith("Failed to load resource") && !chromium) errors.push(`console: ${m.text()}`);
+    });
+    return p;
+  };
+  const gina = await newPage(desk);
+  const hamish = await newPage(phone);
+  await signUp(gina, `gina_${suffix}`);
+  await signUp(hamish, `hamish_${suffix}`);
+  await hamish.locator(".lists[data-live=stream]").waitFor();
+  const privateGame = gina.getByRole("form", { name: "New game" });
+  await privateGame.getByLabel("Players").selectOption("2");
+  await privateGame.getByLabel("Target score").fill("12");
+  await privateGame.getByLabel("Private (by invitation only)").check();
+  await privateGame.getByRole("button", { name: "Create game" }).click();
+  await gina.getByRole("status").filter({ hasText: "Waiting for players" }).waitFor();
+  const idPrivate = gina.url().split("#/game/")[1] ?? fail(`no game in ${gina.url()}`);
+  const invitePanel = gina.getByRole("region", { name: "Invite players" });
+  await invitePanel.getByLabel("Username to invite").fill(`hamish_${suffix}`);
+  await invitePanel.getByRole("button", { name: "Invite", exact: true }).click();
+  await gina.getByRole("status").filter({ hasText: `hamish_${suffix} is invited` }).waitFor();
+  await axe(gina, "the table with its invitation panel");
+  await shot(gina, "table-invite");
+  const accept = hamish.getByRole("button", { name: `Accept and join game ${idPrivate.slice(0, 8)}` });
+  await accept.waitFor();
+  await hamish.getByRole("heading", { name: /^Invitations \(1\)/ }).waitFor();
+  await shot(hamish, "lobby-invited");
+  await axe(hamish, "the lobby with an invitation on a phone");
+  await accept.click();
+  await hamish.waitForURL(`**/#/game/${idPrivate}`);
+  for (const p of [gina, hamish]) await table(p).and(p.locator("[data-status=active][data-live=stream]")).waitFor();
+  console.log("invited by username: the invitation showed in the lobby, accepted, the game started");
+  // The page's title marks a decision of mine awaited, on the awaited player's page only.
+  let marked = null;
+  for (let i = 0; i < 200 && marked === null; i++) {
+    const [g, hm] = await Promise.all([table(gina).getAttribute("data-my-turn"), table(hamish).getAttribute("data-my-turn")]);
+    if (g === "yes" || hm === "yes") marked = g === "yes" ? [gina, hamish] : [hamish, gina];
+    else await gina.waitForTimeout(50);
+  }
+  if (marked === null) fail("nobody's turn on either table");
+  const [awaitedTitle, otherTitle] = [await marked[0].title(), await marked[1].title()];
+  if (!awaitedTitle.startsWith("●") || otherTitle.startsWith("●")) fail(`the titles: « ${awaitedTitle} » and « ${otherTitle} »`);
+  // From here every update must come from the stream: count long polls and page loads.
+  let polls = 0;
+  let loads = 0;
+  for (const p of [gina, hamish]) {
+    p.on("request", (r) => {
+      if (r.url().includes("wait=")) polls++;
+    });
+    p.on("framenavigated", (f) => {
+      if (f === p.mainFrame()) loads++;
+    });
+  }
+  const linesBefore = await gina.locator(".log-lines li").count();
+  const [ga, ha] = await Promise.all([play(gina, 7), play(hamish, 8)]);
+  await gina.getByRole("status").filter({ hasText: /^Game over: / }).waitFor();
+  const linesAfter = await gina.locator(".log-lines li").count();
+  if (polls !== 0 || loads !== 0) fail(`the SSE game made ${polls} long polls and ${loads} page loads`);
+  if (linesAfter <= linesBefore) fail(`the log did not grow: ${linesBefore} then ${linesAfter} lines`);
+  console.log(`SSE: the game finished after ${ga} + ${ha} clicked actions, each seeing the other's moves arrive on the stream (no long poll, no reload; log ${linesBefore} → ${linesAfter} lines)`);
+
+  // Rematch: Gina asks for it and is taken to the new game; Hamish's "Rematch" on his finished
+  // table takes the seat kept for him there; both see the new game start.
+  await gina.getByRole("button", { name: "Rematch" }).click();
+  await gina.waitForURL((u) => !u.hash.endsWith(idPrivate) && u.hash.startsWith("#/game/"));
+  const idRematch = gina.url().split("#/game/")[1] ?? fail(`no rematch in ${gina.url()}`);
+  await gina.getByRole("status").filter({ hasText: "Waiting for players" }).waitFor();
+  await hamish.getByRole("button", { name: "Rematch" }).click();
+  await hamish.waitForURL(`**/#/game/${idRematch}`);
+  for (const p of [gina, hamish]) await table(p).and(p.locator("[data-status=active]")).waitFor();
+  console.log(`rematch: both players are seated in the new game ${idRematch.slice(0, 8)}, started`);
+
+  // Where streams fail (here: refused for Hamish), the table falls back to long polls and still
+  // follows the game: Gina's move shows on his table.
+  await hamish.route("**/v1/games/*/stream?*", (r) => r.abort());
+  await hamish.reload();
+  await table(hamish).and(hamish.locator("[data-live=poll]")).waitFor();
+  // Hamish plays while it is his decision (one move may leave him another), until Gina's.
+  for (let i = 0; (await table(gina).getAttribute("data-my-turn")) !== "yes"; i++) {
+    if (i > 600) fail("Gina's turn never came");
+    const [mine, busy] = await Promise.all([table(hamish).getAttribute("data-my-turn"), table(hamish).getAttribute("data-busy")]);
+    if (mine === "yes" && busy === null) await once(hamish);
+    else await gina.waitForTimeout(50);
+  }
+  const ginaMoved = Number(await once(gina));
+  await hamish.waitForFunction(
+    (v) => Number(document.querySelector("section.table")?.getAttribute("data-version")) > v,
+    ginaMoved,
+  );
+  await hamish.unroute("**/v1/games/*/stream?*");
+  console.log("streams refused: the table fell back to long polls and showed the opponent's move");
+
+  // Join by code and by link, with a bot in one seat: a private four-seat game (seat 4 a bot's);
+  // Hamish pastes the invitation link into the lobby's "Join by code"; Iona, not signed in,
+  // follows it, signs up, and lands back on it to join.
+  await gina.goto(`${base}/#/`);
+  const four = gina.getByRole("form", { name: "New game" });
+  await four.getByLabel("Players").selectOption("4");
+  await four.getByLabel("Seat 4").selectOption({ label: "Bot (random)" });
+  await four.getByLabel("Private (by invitation only)").check();
+  await four.getByRole("button", { name: "Create game" }).click();
+  await gina.getByRole("status").filter({ hasText: "Waiting for players: 2 of 4 seated." }).waitFor();
+  await gina.locator("[data-badge=bot]").waitFor();
+  const idFour = gina.url().split("#/game/")[1] ?? fail(`no game in ${gina.url()}`);
+  await gina.getByRole("button", { name: "Make an invitation link" }).click();
+  const codeLink = await gina.getByLabel("Invitation link").inputValue();
+  if (!codeLink.includes(`#/join/${idFour}/`)) fail(`the invitation link is ${codeLink}`);
+  await gina.getByRole("button", { name: "Copy link" }).click();
+  await gina.locator(".copied").filter({ hasText: /^(Link copied\.|The link is selected: copy it\.)$/ }).waitFor();
+  await hamish.goto(`${base}/#/`);
+  const byCode = hamish.getByRole("form", { name: "Join by invitation code" });
+  await byCode.getByLabel("Invitation link or code").fill(codeLink);
+  await byCode.getByRole("button", { name: "Join" }).click();
+  await hamish.waitForURL(`**/#/game/${idFour}`);
+  await hamish.getByRole("status").filter({ hasText: "Waiting for players: 3 of 4 seated." }).waitFor();
+  const iona = await newPage(phone);
+  await iona.goto(codeLink);
+  await iona.getByRole("form", { name: "Create an account" }).waitFor();
+  const ionaForm = iona.getByRole("form", { name: "Create an account" });
+  await ionaForm.getByLabel("Username").fill(`iona_${suffix}`);
+  await ionaForm.getByLabel(/^Password/).fill(PASSWORD);
+  await ionaForm.getByRole("button", { name: "Create account" }).click();
+  await iona.getByRole("heading", { name: `Invitation to game ${idFour.slice(0, 8)}` }).waitFor();
+  await axe(iona, "an invitation link's page");
+  await iona.getByRole("button", { name: "Join this game" }).click();
+  await iona.waitForURL(`**/#/game/${idFour}`);
+  for (const p of [gina, hamish, iona]) await table(p).and(p.locator("[data-status=active]")).waitFor();
+  console.log("joined by code (pasted link) and by link (after signing up); the per-seat bot took seat 4; the game started");
+
+  // Turn notifications: headless Chromium has PushManager but no push service and no
+  // notification permission; the button must say what happened, never fail silently.
+  await gina.goto(`${base}/#/account`);
+  await gina.getByRole("button", { name: "Tell me when it is my turn" }).click();
+  const pushStatus = gina.locator("#push-status");
+  await pushStatus.filter({ hasText: /^(This browser will tell you|Turn notifications are not available)/ }).waitFor();
+  const pushText = (await pushStatus.textContent()) ?? "";
+  if (pushText.startsWith("This browser will tell you")) {
+    await gina.getByRole("button", { name: "Stop telling me" }).click();
+    await pushStatus.filter({ hasText: "This browser will not tell you any more." }).waitFor();
+  }
+  console.log(`push button: « ${pushText} » (${await pushStatus.getAttribute("data-why") ?? "subscribed"})`);
+  // With notifications allowed, this Chromium still has no push service (a fresh profile is
+  // incognito to it): the button says so too. The service worker's part is checked by handing
+  // it a push through the DevTools protocol: it shows the notification of the game.
+  await gina.context().grantPermissions(["notifications"], { origin: base });
+  await gina.reload();
+  await gina.getByRole("button", { name: "Tell me when it is my turn" }).click();
+  await pushStatus.filter({ hasText: /^(This browser will tell you|Turn notifications are not available)/ }).waitFor();
+  const allowedText = (await pushStatus.textContent()) ?? "";
+  if (allowedText.startsWith("This browser will tell you")) await gina.getByRole("button", { name: "Stop telling me" }).click();
+  const sw = await gina.context().newCDPSession(gina);
+  const registrations = [];
+  sw.on("ServiceWorker.workerRegistrationUpdated", (e) => registrations.push(...e.registrations));
+  await sw.send("ServiceWorker.enable");
+  await gina.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  for (let i = 0; i < 100 && !registrations.some((r) => r.scopeURL === `${base}/` && !r.isDeleted); i++) await gina.waitForTimeout(50);
+  const registration = registrations.find((r) => r.scopeURL === `${base}/` && !r.isDeleted) ?? fail("no service worker registration");
+  await sw.send("ServiceWorker.deliverPushMessage", {
+    origin: base,
+    registrationId: registration.registrationId,
+    data: JSON.stringify({ type: "your_turn", timestamp: 0, data: { id: 1, kind: "your_turn", game_id: idRematch } }),
+  });
+  // (waitForFunction would take the predicate's Promise itself for a true answer: polled here.)
+  let shown = [];
+  for (let i = 0; i < 300 && shown.length === 0; i++) {
+    if (i > 0) await gina.waitForTimeout(50);
+    shown = await gina.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, tag: n.tag, game: n.data?.game })),
+    );
+  }
+  if (shown.length !== 1 || shown[0].title !== "Your move" || shown[0].game !== idRematch || shown[0].tag !== `game-${idRematch}`) {
+    fail(`the pushed notification: ${JSON.stringify(shown)}`);
+  }
+  await sw.detach();
+  console.log(`push allowed: « ${allowedText} »; a push handed to the service worker showed « ${shown[0].title} » for game ${idRematch.slice(0, 8)}`);
+
+  // Account deletion: asked first (taken back once), then with the password; signed out, and
+  // the old credentials fail.
+  await iona.goto(`${base}/#/account`);
+  await iona.getByRole("button", { name: "Delete my account…" }).click();
+  const confirmDelete = iona.getByRole("alertdialog", { name: /^Delete your account for good\?/ });
+  await confirmDelete.waitFor();
+  if (!(await iona.evaluate(() => document.activeElement?.id === "delete-password"))) fail("the deletion's password field is not focused");
+  await axe(iona, "the account deletion's confirmation");
+  await shot(iona, "account-delete", confirmDelete);
+  await confirmDelete.getByRole("button", { name: "Keep my account" }).click();
+  await confirmDelete.waitFor({ state: "detached" });
+  await iona.getByRole("button", { name: "Delete my account…" }).click();
+  await confirmDelete.getByLabel("Your password").fill(`${PASSWORD}-wrong`);
+  await confirmDelete.getByRole("button", { name: "Delete my account" }).click();
+  await iona.locator("#delete-problem[data-code=invalid_current_password]").waitFor();
+  await confirmDelete.getByLabel("Your password").fill(PASSWORD);
+  await confirmDelete.getByRole("button", { name: "Delete my account" }).click();
+  await iona.getByRole("status").filter({ hasText: "Your account was deleted" }).waitFor();
+  if ((await iona.evaluate(() => localStorage.getItem("lords.session"))) !== null) fail("a session is kept after the deletion");
+  const again2 = iona.getByRole("form", { name: "Sign in" });
+  await again2.getByLabel("Username").fill(`iona_${suffix}`);
+  await again2.getByLabel("Password").fill(PASSWORD);
+  await again2.getByRole("button", { name: "Sign in" }).click();
+  await iona.locator("#signin-error[data-code=invalid_credentials]").waitFor();
+  console.log("account deleted after a confirmation: signed out, the old credentials refused");
   if (errors.length > 0) fail(`the pages reported errors:\n  ${errors.join("\n  ")}`);
   console.log("web client: all browser checks passed");
 } finally {

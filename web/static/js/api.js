@@ -178,3 +178,12 @@ export async function changePassword(current, next) {
   });
   if (s !== null) await signIn(s.username, next);
 }
+
+/**
+ * Deletes the account for good (its password confirms it); signed out here.
+ * @param {string} password
+ */
+export async function deleteAccount(password) {
+  await call("DELETE", "/v1/me", { body: { password } });
+  forget();
+}

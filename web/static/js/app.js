@@ -1,13 +1,23 @@
 // The web client's entry: the language (i18n.js), the header with its language switch, the
-// router over `location.hash` (#/, #/signin, #/account, #/game/<id>, #/audit/<id>) and the
-// account screens. Screens live in their modules.
+// router over `location.hash` (#/, #/signin, #/account, #/game/<id>, #/join/<id>/<code>,
+// #/audit/<id>) and the account screens. Screens live in their modules.
 
-import { ApiError, changePassword, session, signIn, signOut, signUp } from "./api.js";
+import { ApiError, changePassword, deleteAccount, session, signIn, signOut, signUp } from "./api.js";
 import { showAudit } from "./audit.js";
 import { h, replace } from "./dom.js";
 import { choose, preferred, t, use } from "./i18n.js";
-import { leaveLobby, showLobby } from "./lobby.js";
+import { joinWithCode, leaveLobby, showLobby } from "./lobby.js";
+import { pushControls, stopPush, tellWorker } from "./push.js";
 import { leaveTable, showTable } from "./table.js";
+
+/** Where a signed-out visitor was going (an invitation link): back there once signed in. */
+const AFTER = "lords.after";
+
+function afterSignIn() {
+  const next = sessionStorage.getItem(AFTER);
+  sessionStorage.removeItem(AFTER);
+  location.hash = next ?? "#/";
+}
 
 const main = /** @type {HTMLElement} */ (document.getElementById("main"));
 const nav = /** @type {HTMLElement} */ (document.getElementById("nav"));
@@ -36,6 +46,7 @@ function languageSwitch() {
       title: t.switchLabel,
       onclick: async () => {
         await choose(t.switchLang);
+        void tellWorker();
         chrome();
         await route();
         /** @type {HTMLElement | null} */ (document.querySelector("button.lang"))?.focus();
@@ -59,6 +70,7 @@ function header() {
             {
               type: "button",
               onclick: async () => {
+                await stopPush().catch(() => {});
                 await signOut().catch(() => {});
                 location.hash = "#/signin";
               },
@@ -77,13 +89,15 @@ async function route() {
   const hash = location.hash.replace(/^#/, "") || "/";
   const parts = hash.split("/").filter((p) => p !== "");
   if (session() === null && parts[0] !== "signin") {
+    if (parts.length > 0) sessionStorage.setItem(AFTER, `#${hash}`);
     location.hash = "#/signin";
     return;
   }
-  const [screen, id] = parts;
+  const [screen, id, code] = parts;
   if (screen === "signin") showSignIn();
   else if (screen === "account") showAccount();
   else if (screen === "game" && id) await showTable(main, id);
+  else if (screen === "join" && id && code) showJoin(id, code);
   else if (screen === "audit" && id) await showAudit(main, id);
   else await showLobby(main);
   // Keyboard and screen-reader users land on the new screen's heading.
@@ -146,8 +160,49 @@ function form(title, id, fields, button, submit) {
   return f;
 }
 
+/**
+ * An invitation link: which game, and a button to join it with the link's code.
+ * @param {string} game
+ * @param {string} code
+ */
+function showJoin(game, code) {
+  document.title = t.pageTitle(t.invitationTo(game.slice(0, 8)));
+  const problem = h("p", { class: "form-error", role: "alert", id: "join-problem" });
+  replace(
+    main,
+    h(
+      "section",
+      { class: "card-form join", "aria-labelledby": "join-title" },
+      h("h1", { id: "join-title" }, t.invitationTo(game.slice(0, 8))),
+      h("p", {}, t.invitationIntro),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "primary",
+          "aria-describedby": "join-problem",
+          onclick: async () => {
+            problem.textContent = "";
+            try {
+              await joinWithCode(game, code);
+            } catch (e) {
+              problem.textContent = problemText(e);
+              if (e instanceof ApiError) problem.dataset["code"] = e.code;
+            }
+          },
+        },
+        t.joinThisGame,
+      ),
+      h("p", {}, h("a", { href: "#/" }, t.backToLobby)),
+      problem,
+    ),
+  );
+}
+
 function showSignIn() {
   document.title = t.pageTitle(t.signIn);
+  const left = sessionStorage.getItem("lords.deleted") !== null;
+  sessionStorage.removeItem("lords.deleted");
   const user = { name: "username", label: t.username, type: "text", autocomplete: "username" };
   replace(
     main,
@@ -155,6 +210,7 @@ function showSignIn() {
       "section",
       { class: "auth", "aria-labelledby": "auth-title" },
       h("h1", { id: "auth-title" }, t.app),
+      left ? h("p", { role: "status", class: "notice" }, t.accountDeleted) : null,
       h("p", {}, t.tagline),
       h(
         "div",
@@ -166,7 +222,7 @@ function showSignIn() {
           t.signIn,
           async (v) => {
             await signIn(v["username"] ?? "", v["password"] ?? "");
-            location.hash = "#/";
+            afterSignIn();
           },
         ),
         form(
@@ -176,7 +232,7 @@ function showSignIn() {
           t.createAccount,
           async (v) => {
             await signUp(v["username"] ?? "", v["password"] ?? "");
-            location.hash = "#/";
+            afterSignIn();
           },
         ),
       ),
@@ -208,8 +264,74 @@ function showAccount() {
         },
       ),
       done,
+      pushControls(),
+      deletion(),
     ),
   );
+}
+
+/**
+ * "Delete my account": a confirmation that asks for the password (focus moves to it, Escape or
+ * "Keep my account" takes it back); once deleted, signed out.
+ */
+function deletion() {
+  const box = h("section", { class: "delete-account", "aria-labelledby": "delete-title" });
+  const ask = () => {
+    const problem = h("p", { class: "form-error", role: "alert", id: "delete-problem" });
+    const keep = () => {
+      closed();
+      document.getElementById("delete-account")?.focus();
+    };
+    const f = h(
+      "form",
+      {
+        class: "confirm",
+        role: "alertdialog",
+        "aria-labelledby": "delete-question",
+        onkeydown: (/** @type {KeyboardEvent} */ e) => {
+          if (e.key === "Escape") keep();
+        },
+      },
+      h("p", { id: "delete-question" }, t.deleteQuestion),
+      h(
+        "label",
+        {},
+        t.passwordToDelete,
+        h("input", { id: "delete-password", name: "password", type: "password", autocomplete: "current-password", required: true, "aria-describedby": "delete-problem" }),
+      ),
+      h("button", { type: "submit", class: "danger" }, t.deleteYes),
+      h("button", { type: "button", onclick: keep }, t.deleteNo),
+      problem,
+    );
+    f.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      problem.textContent = "";
+      const password = String(new FormData(/** @type {HTMLFormElement} */ (f)).get("password") ?? "");
+      try {
+        const name = session()?.username ?? "";
+        await stopPush().catch(() => {});
+        await deleteAccount(password);
+        // A new account may take the name: nothing of this one is kept under it.
+        localStorage.removeItem(`lords.notified.${name}`);
+        sessionStorage.setItem("lords.deleted", "1");
+        location.hash = "#/signin";
+      } catch (e) {
+        problem.textContent = problemText(e);
+        if (e instanceof ApiError) problem.dataset["code"] = e.code;
+      }
+    });
+    replace(box, h("h2", { id: "delete-title" }, t.deleteAccount), f);
+    document.getElementById("delete-password")?.focus();
+  };
+  const closed = () =>
+    replace(
+      box,
+      h("h2", { id: "delete-title" }, t.deleteAccount),
+      h("p", {}, t.deleteWarning),
+      h("button", { type: "button", id: "delete-account", class: "danger", onclick: ask }, t.deleteAccountButton),
+    );
+  closed();
+  return box;
 }
 
 await use(preferred());
@@ -219,4 +341,10 @@ void route();
 
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+  // A click on a turn notification while this tab is open: the service worker names the game.
+  navigator.serviceWorker.addEventListener("message", (e) => {
+    const m = /** @type {{type?: unknown, hash?: unknown} | null} */ (e.data);
+    if (m && m.type === "open" && typeof m.hash === "string" && m.hash.startsWith("#/")) location.hash = m.hash;
+  });
+  void tellWorker();
 }

@@ -1,14 +1,26 @@
-// The lobby: games awaiting me, my games, open games to join, and a new game.
+// The lobby: my invitations, games awaiting me, my games, open games to join, a new game
+// (each other seat a person's or a bot's), joining by an invitation's link or code, and the
+// turn notifications switch. News of mine (invitations, turns, starts, ends) comes at once on my
+// notifications' stream (`/v1/me/stream`); the lists are also read every 10 s (others' open
+// games are news of nobody's, and streams may not work).
 
-import { call, session } from "./api.js";
+import { ApiError, call, session } from "./api.js";
 import { h, replace } from "./dom.js";
 import { dateTime, relative } from "./format.js";
 import { t } from "./i18n.js";
+import { pushControls } from "./push.js";
+import { follow, streams } from "./stream.js";
 
 /** @typedef {import("./types.js").GamePage} GamePage */
 /** @typedef {import("./types.js").GameSummary} GameSummary */
 /** @typedef {import("./types.js").CreateGameRequest} CreateGameRequest */
 /** @typedef {import("./types.js").BotLevel} BotLevel */
+/** @typedef {import("./types.js").InvitationList} InvitationList */
+/** @typedef {import("./types.js").ReceivedInvitation} ReceivedInvitation */
+/** @typedef {import("./types.js").Notification} Notification */
+
+/** Every kind of notification: each is news for the lobby's lists. */
+const KINDS = ["your_turn", "game_started", "game_ended", "invited", "timed_out"];
 
 /** The clock choices: seconds per decision (`null`: no clock); 3 days is the default. */
 const CLOCKS = /** @type {const} */ ([
@@ -46,15 +58,19 @@ export async function showLobby(main) {
       "section",
       { class: "lobby", "aria-labelledby": "lobby-title" },
       h("h1", { id: "lobby-title" }, t.lobby),
-      createForm(error),
-      goForm(),
       error,
       lists,
+      createForm(error),
+      joinForm(),
+      goForm(),
+      pushControls(),
     ),
   );
   document.title = t.pageTitle(t.lobby);
+  let live = /** @type {"stream" | "poll"} */ (streams() ? "stream" : "poll");
   const load = async () => {
-    const [awaiting, mine, open] = await Promise.all([
+    const [invitations, awaiting, mine, open] = await Promise.all([
+      /** @type {Promise<InvitationList>} */ (call("GET", "/v1/me/invitations", { signal: abort.signal })),
       page("?mine=true&awaiting_me=true&limit=50", abort.signal),
       page("?mine=true&limit=50", abort.signal),
       page("?status=open&limit=50", abort.signal),
@@ -63,10 +79,12 @@ export async function showLobby(main) {
     const joinable = open.filter((g) => !g.seats.some((s) => s.username === me));
     replace(
       lists,
+      invitations.invitations.length > 0 ? invitationList(invitations.invitations, error) : null,
       list(t.awaitingYou, "awaiting", awaiting, me, error),
       list(t.yourGames, "mine", mine, me, error),
       list(t.openGames, "open", joinable, me, error),
     );
+    lists.setAttribute("data-live", live);
     document.title = `${awaiting.length > 0 ? "● " : ""}${t.pageTitle(t.lobby)}`;
   };
   try {
@@ -74,7 +92,38 @@ export async function showLobby(main) {
   } catch (e) {
     replace(lists, h("p", { role: "alert" }, t.gamesNotLoaded(e instanceof Error ? e.message : String(e))));
   }
-  // The lobby has no stream: look again every 10 s while it is on screen.
+  // News of my games and invitations comes on my stream: the lists are read again (once for a
+  // burst).
+  /** @type {number | null} */
+  let soon = null;
+  const reload = () => {
+    if (soon !== null || abort.signal.aborted) return;
+    soon = window.setTimeout(() => {
+      soon = null;
+      if (!abort.signal.aborted) void load().catch(() => {});
+    }, 150);
+  };
+  const seen = `lords.notified.${me}`;
+  if (live === "stream") {
+    follow("/v1/me/stream", {
+      kinds: KINDS,
+      // From the last notification this browser heard of: an old account's whole history is
+      // not replayed on every visit to the lobby.
+      after: () => localStorage.getItem(seen),
+      heard: (_data, id) => {
+        if (/^\d+$/.test(id)) localStorage.setItem(seen, id);
+        reload();
+      },
+      opened: (again) => {
+        if (again) reload();
+      },
+      gaveUp: () => {
+        live = "poll";
+        lists.setAttribute("data-live", live);
+      },
+      signal: abort.signal,
+    });
+  }
   void (async () => {
     while (!abort.signal.aborted) {
       await new Promise((r) => setTimeout(r, 10_000));
@@ -82,6 +131,109 @@ export async function showLobby(main) {
       await load().catch(() => {});
     }
   })();
+}
+
+/**
+ * My invitations by username (a rematch's included): accepting one joins its game.
+ * @param {ReceivedInvitation[]} invitations
+ * @param {HTMLElement} error
+ */
+function invitationList(invitations, error) {
+  return h(
+    "section",
+    { class: "games invitations", "aria-labelledby": "list-invitations" },
+    h("h2", { id: "list-invitations" }, t.listTitle(t.invitations, invitations.length)),
+    h(
+      "ul",
+      {},
+      invitations.map((inv) => {
+        const g = inv.game;
+        const short = g.id.slice(0, 8);
+        return h(
+          "li",
+          { class: "game-row", "data-game": g.id, "data-invitation": inv.id },
+          h("span", { class: "who" }, t.invitedBy(inv.inviter)),
+          h("span", { class: "what" }, t.gameWhat(g.options.players, g.options.target_score, g.options.include_bruce)),
+          h("time", { class: "when", datetime: inv.expires_at, title: dateTime(inv.expires_at) }, t.expires(relative(inv.expires_at))),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "primary",
+              onclick: async () => {
+                try {
+                  await call("POST", `/v1/games/${g.id}/join`);
+                  location.hash = `#/game/${g.id}`;
+                } catch (e) {
+                  error.textContent = e instanceof Error ? e.message : String(e);
+                }
+              },
+            },
+            t.acceptInvitation(short),
+          ),
+        );
+      }),
+    ),
+  );
+}
+
+/**
+ * An invitation link (`…#/join/<game>/<code>`) or what it carries, the game's id and the code.
+ * @param {string} text
+ * @returns {{game: string, code: string} | null}
+ */
+export function invitation(text) {
+  const m = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})[\s/:]+([A-Za-z0-9_-]{16,})/i.exec(text.trim());
+  return m && m[1] && m[2] ? { game: m[1].toLowerCase(), code: m[2] } : null;
+}
+
+/**
+ * Joins `game` with `code`; then its table.
+ * @param {string} game
+ * @param {string} code
+ */
+export async function joinWithCode(game, code) {
+  try {
+    await call("POST", `/v1/games/${game}/join`, { body: { code } });
+  } catch (e) {
+    // Following the link twice: I am in already.
+    if (!(e instanceof ApiError && e.code === "already_seated")) throw e;
+  }
+  location.hash = `#/game/${game}`;
+}
+
+/** "Join by code": an invitation link pasted whole, or the game's id and the code. */
+function joinForm() {
+  const problem = h("p", { class: "form-error", role: "alert", id: "join-code-problem" });
+  const form = h(
+    "form",
+    { class: "go", "aria-labelledby": "join-code-title" },
+    h("h2", { id: "join-code-title" }, t.joinByCode),
+    h(
+      "label",
+      {},
+      t.invitationLinkOrCode,
+      h("input", { name: "invitation", type: "text", required: true, autocomplete: "off", "aria-describedby": "join-code-problem" }),
+    ),
+    h("button", { type: "submit" }, t.joinButton),
+    problem,
+  );
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    problem.textContent = "";
+    const inv = invitation(String(new FormData(/** @type {HTMLFormElement} */ (form)).get("invitation") ?? ""));
+    if (inv === null) {
+      problem.textContent = t.notAnInvitation;
+      return;
+    }
+    try {
+      await joinWithCode(inv.game, inv.code);
+    } catch (e) {
+      problem.textContent = e instanceof Error ? e.message : String(e);
+      if (e instanceof ApiError) problem.dataset["code"] = e.code;
+    }
+  });
+  return form;
 }
 
 /**
@@ -153,6 +305,34 @@ function list(title, key, games, me, error) {
  * @param {HTMLElement} error
  */
 function createForm(error) {
+  // Each other seat: a person who joins, or a bot of a level; as many as the players.
+  const seats = h("fieldset", { class: "seats wide" }, h("legend", {}, t.opponents));
+  /** @param {number} players */
+  const seatFields = (players) => {
+    /** @type {Map<string, string>} */
+    const kept = new Map();
+    for (const el of seats.querySelectorAll("select")) kept.set(el.name, el.value);
+    replace(
+      seats,
+      h("legend", {}, t.opponents),
+      Array.from({ length: players - 1 }, (_, i) => {
+        const name = `seat-${i + 1}`;
+        const was = kept.get(name) ?? "";
+        return h(
+          "label",
+          {},
+          `${t.otherSeat(i + 2)} `,
+          h(
+            "select",
+            { name },
+            h("option", { value: "", selected: was === "" }, t.seatPerson),
+            LEVELS.map((l) => h("option", { value: l, selected: was === l }, t.seatBot(t.botLevels[l]))),
+          ),
+        );
+      }),
+    );
+  };
+  seatFields(2);
   const form = h(
     "form",
     { class: "create", "aria-labelledby": "create-title" },
@@ -164,7 +344,11 @@ function createForm(error) {
         "label",
         {},
         `${t.players} `,
-        h("select", { name: "players" }, [2, 3, 4, 5].map((n) => h("option", { value: n }, String(n)))),
+        h(
+          "select",
+          { name: "players", onchange: (/** @type {Event} */ e) => seatFields(Number(/** @type {HTMLSelectElement} */ (e.target).value)) },
+          [2, 3, 4, 5].map((n) => h("option", { value: n }, String(n))),
+        ),
       ),
       h(
         "label",
@@ -189,17 +373,7 @@ function createForm(error) {
           CLOCKS.map(([key, seconds]) => h("option", { value: seconds ?? "none", selected: key === "days3" }, t.clocks[key])),
         ),
       ),
-      h(
-        "label",
-        { class: "wide" },
-        `${t.opponents} `,
-        h(
-          "select",
-          { name: "opponents" },
-          h("option", { value: "" }, t.opponentsPeople),
-          LEVELS.map((l) => h("option", { value: l }, t.opponentsBots(t.botLevels[l]))),
-        ),
-      ),
+      seats,
       h("label", { class: "check" }, h("input", { name: "include_bruce", type: "checkbox" }), ` ${t.includeBruce}`),
       h("label", { class: "check" }, h("input", { name: "private", type: "checkbox" }), ` ${t.privateGame}`),
     ),
@@ -211,7 +385,12 @@ function createForm(error) {
     const rule = String(data.get("power_rule") ?? "");
     const players = Number(data.get("players"));
     const clock = String(data.get("clock") ?? "none");
-    const level = LEVELS.find((l) => l === data.get("opponents"));
+    /** @type {import("./types.js").CreateBotSeat[]} */
+    const bots = [];
+    for (let seat = 1; seat < players; seat++) {
+      const level = LEVELS.find((l) => l === data.get(`seat-${seat}`));
+      if (level) bots.push({ seat, level });
+    }
     /** @type {CreateGameRequest} */
     const body = {
       players,
@@ -221,8 +400,8 @@ function createForm(error) {
       visibility: data.get("private") !== null ? "private" : "public",
     };
     if (rule === "lowest_strength" || rule === "lowest_in_clan") body.power_rule = rule;
-    // "Play against bots": every other seat is a bot's, and the game starts at once.
-    if (level) body.bots = Array.from({ length: players - 1 }, (_, i) => ({ seat: i + 1, level }));
+    // With every other seat a bot's, the game starts at once.
+    if (bots.length > 0) body.bots = bots;
     try {
       const g = /** @type {GameSummary} */ (await call("POST", "/v1/games", { body }));
       location.hash = `#/game/${g.id}`;

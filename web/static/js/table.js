@@ -1,13 +1,15 @@
 // The table: the game as the server shows it to me, the choices `legal-actions` lists (and no
-// others), live updates by long polls, the event log in words and the history slider (`?at=N`).
-// No rules here: the server is the only source of truth.
+// others), live updates from the game's event stream (SSE; long polls where streams fail), the
+// event log in words and the history slider (`?at=N`); inviting to an open game and a rematch
+// of a finished one. No rules here: the server is the only source of truth.
 
-import { ApiError, call } from "./api.js";
+import { ApiError, call, session } from "./api.js";
 import { cardBack, cardFace, cardName, CLANS, loadCards } from "./cards.js";
 import { h, replace } from "./dom.js";
 import { dateTime, relative, until } from "./format.js";
 import { t } from "./i18n.js";
 import { decisionText, describe } from "./log.js";
+import { follow, streams } from "./stream.js";
 
 /** @typedef {import("./types.js").Action} Action */
 /** @typedef {import("./types.js").EventDto} EventDto */
@@ -17,6 +19,8 @@ import { decisionText, describe } from "./log.js";
 /** @typedef {import("./types.js").LegalActions} LegalActions */
 /** @typedef {import("./types.js").PlayerView} PlayerView */
 /** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").InvitationDto} InvitationDto */
+/** @typedef {import("./types.js").GameSummary} GameSummary */
 
 /** How long one long poll may wait, in seconds. */
 const WAIT = 25;
@@ -35,6 +39,14 @@ const WAIT = 25;
  * @property {AbortController} abort
  * @property {boolean} confirmResign the resign confirmation step is open
  * @property {number | null} tick the countdown's interval
+ * @property {"stream" | "poll" | null} live how the table follows the game
+ * @property {boolean} dirty the stream told of events the view has not caught up with
+ * @property {boolean} catchingUp a refresh for the stream is under way
+ * @property {boolean} over the game's end has been read (every event unredacted)
+ * @property {string | null} invited the username last invited, for the status line
+ * @property {string | null} inviteLink the invitation link made on this page, if any
+ * @property {string} inviteDraft the username being typed in, kept across renders
+ * @property {() => void} stopStream closes the game's stream, if open
  */
 
 /** @type {TableState | null} */
@@ -68,12 +80,22 @@ export async function showTable(main, id) {
     abort: new AbortController(),
     confirmResign: false,
     tick: null,
+    live: null,
+    dirty: false,
+    catchingUp: false,
+    over: false,
+    invited: null,
+    inviteLink: null,
+    inviteDraft: "",
+    stopStream: () => {},
   };
   state = st;
   replace(main, h("p", { role: "status" }, t.loadingGame));
   try {
     await loadCards();
     await refresh(st);
+    // From now on the events come on the stream, where this browser has streams.
+    st.live = streams() ? "stream" : "poll";
   } catch (e) {
     if (state !== st) return;
     replace(main, h("p", { role: "alert" }, t.gameNotLoaded(message(e))));
@@ -105,7 +127,8 @@ function message(e) {
 }
 
 /**
- * Reads the game (or takes `game`), my legal actions and the new events.
+ * Reads the game (or takes `game`), my legal actions and the new events (unless the stream
+ * brings them).
  * @param {TableState} st
  * @param {GameDto | null} [game]
  */
@@ -116,7 +139,7 @@ async function refresh(st, game = null) {
   const legal = seated
     ? /** @type {LegalActions} */ (await call("GET", `/v1/games/${st.id}/legal-actions`, { signal }))
     : { actions: [], version: g.version };
-  await readEvents(st);
+  if (st.live !== "stream") await readEvents(st);
   st.game = g;
   st.legal = legal.actions;
   st.legalVersion = legal.version;
@@ -126,15 +149,132 @@ async function refresh(st, game = null) {
 }
 
 /** @param {TableState} st */
+function lastSeq(st) {
+  return st.events.length === 0 ? 0 : (st.events[st.events.length - 1]?.seq ?? 0);
+}
+
+/**
+ * Adds events after the last one held: the stream and the pages both run in order from where
+ * they started, so anything at or before the last seq is a repeat.
+ * @param {TableState} st
+ * @param {EventDto[]} events
+ */
+function addEvents(st, events) {
+  for (const e of events) if (e.seq > lastSeq(st)) st.events.push(e);
+}
+
+/** @param {TableState} st */
 async function readEvents(st) {
   for (;;) {
-    const after = st.events.length === 0 ? 0 : (st.events[st.events.length - 1]?.seq ?? 0);
     const page = /** @type {EventPage} */ (
-      await call("GET", `/v1/games/${st.id}/events?after=${after}&limit=100`, { signal: st.abort.signal })
+      await call("GET", `/v1/games/${st.id}/events?after=${lastSeq(st)}&limit=100`, { signal: st.abort.signal })
     );
-    st.events.push(...page.events);
+    addEvents(st, page.events);
     if (page.next_after === null) break;
   }
+}
+
+/**
+ * The events read run ahead of the view: the view is read before the events, and the game may
+ * move in between (then the stream, starting after the last event, would never say so).
+ * @param {TableState} st
+ */
+function behind(st) {
+  return st.game !== null && lastSeq(st) > st.game.game.version;
+}
+
+/** @param {TableState} st */
+function isOver(st) {
+  const g = st.game;
+  return g !== null && g.view !== null && g.view.status === "finished";
+}
+
+/**
+ * Everything is revealed at the end: reads the events again, unredacted, once.
+ * @param {HTMLElement} main
+ * @param {TableState} st
+ */
+async function readTheEnd(main, st) {
+  if (st.over) return;
+  st.over = true;
+  // Nothing more will happen: the stream is closed (a request under way, such as a refused
+  // resignation, still gets its answer).
+  st.stopStream();
+  st.events = [];
+  await readEvents(st).catch(() => {});
+  if (state === st) render(main, st);
+}
+
+/**
+ * Follows the game until it is over or the table is left: its event stream, or long polls
+ * where streams do not work.
+ * @param {HTMLElement} main
+ * @param {TableState} st
+ */
+async function live(main, st) {
+  if (isOver(st)) {
+    await readTheEnd(main, st);
+    return;
+  }
+  if (st.live !== "stream") {
+    await poll(main, st);
+    return;
+  }
+  if (behind(st)) catchUp(main, st);
+  const streaming = new AbortController();
+  st.abort.signal.addEventListener("abort", () => streaming.abort());
+  st.stopStream = () => streaming.abort();
+  follow(`/v1/games/${st.id}/stream`, {
+    kinds: ["message"],
+    after: () => String(lastSeq(st)),
+    heard: (data) => {
+      addEvents(st, [/** @type {EventDto} */ (data)]);
+      catchUp(main, st);
+    },
+    // Opened again: what happened while none was open shows at once.
+    opened: (again) => {
+      if (again) catchUp(main, st);
+    },
+    gaveUp: () => {
+      if (state !== st || st.over) return;
+      st.live = "poll";
+      render(main, st);
+      void poll(main, st);
+    },
+    signal: streaming.signal,
+  });
+}
+
+/**
+ * Brings the view and my choices up to the events the stream told of: one refresh at a time,
+ * again while more arrived meanwhile (a move and the scoring after it come as a burst).
+ * @param {HTMLElement} main
+ * @param {TableState} st
+ */
+function catchUp(main, st) {
+  st.dirty = true;
+  if (st.catchingUp || st.busy) return;
+  st.catchingUp = true;
+  void (async () => {
+    try {
+      while (st.dirty && !st.busy && state === st && !st.over) {
+        st.dirty = false;
+        try {
+          await refresh(st);
+        } catch {
+          // The next event, or the next opening of the stream, tries again.
+          st.dirty = true;
+          return;
+        }
+        if (behind(st)) st.dirty = true;
+        if (state === st) render(main, st);
+        // Busy: the action under way reads the end when it is done (afterBusy).
+        if (isOver(st) && !st.busy) await readTheEnd(main, st);
+      }
+    } finally {
+      st.catchingUp = false;
+    }
+  })();
 }
 
 /**
@@ -142,14 +282,11 @@ async function readEvents(st) {
  * @param {HTMLElement} main
  * @param {TableState} st
  */
-async function live(main, st) {
+async function poll(main, st) {
   while (!st.abort.signal.aborted) {
     const g = st.game;
-    if (g !== null && g.view !== null && g.view.status === "finished") {
-      // Everything is revealed at the end: read the events again, unredacted.
-      st.events = [];
-      await readEvents(st).catch(() => {});
-      if (state === st) render(main, st);
+    if (isOver(st)) {
+      await readTheEnd(main, st);
       return;
     }
     try {
@@ -195,10 +332,22 @@ async function act(main, st, action) {
   try {
     await refresh(st);
   } catch {
-    // The next long poll tries again.
+    // The next long poll, or the next event of the stream, tries again.
   }
   st.busy = false;
   if (state === st) render(main, st);
+  afterBusy(main, st);
+}
+
+/**
+ * What was put off while busy: the stream's news, or the end of the game.
+ * @param {HTMLElement} main
+ * @param {TableState} st
+ */
+function afterBusy(main, st) {
+  if (state !== st) return;
+  if (isOver(st)) void readTheEnd(main, st);
+  else if (st.live === "stream" && st.dirty) catchUp(main, st);
 }
 
 function randomKey() {
@@ -247,6 +396,7 @@ function render(main, st) {
       "data-status": status,
       "data-my-turn": myTurn ? "yes" : "no",
       "data-busy": st.busy ? "yes" : null,
+      "data-live": st.live,
     },
     h(
       "header",
@@ -268,12 +418,15 @@ function render(main, st) {
       ? h("div", { role: "alert", class: "refusal", "data-code": st.refusal.code }, st.refusal.message)
       : null,
     g.game.status === "open" && g.your_seat === null ? joinButton(main, st) : null,
-    g.game.status === "open" ? inviteLink(g) : null,
+    g.game.status === "open" ? seatList(g, who) : null,
+    g.game.status === "open" && g.your_seat !== null ? invitePanel(main, st, g) : null,
+    g.game.status === "open" && g.your_seat === null && g.game.visibility === "public" ? inviteLink(g) : null,
     g.game.status === "open" && g.your_seat !== null ? leaveButton(st) : null,
     view === null ? null : board(st, g, view, who, options, pick),
     current && myTurn ? decisionPanel(st, view, options, pick, main) : null,
     view === null ? null : lastSkirmish(st, shown, view, who),
     current && view !== null && view.status === "active" && g.your_seat !== null ? resignControls(main, st, view, g.your_seat) : null,
+    finished && g.your_seat !== null ? rematchButton(st, g) : null,
     history(main, st, g),
     logSection(st, shown, who),
     h(
@@ -671,6 +824,202 @@ function leaveButton(st) {
 }
 
 /**
+ * An open game's seats: who holds each (a bot's marked), which are free.
+ * @param {GameDto} g
+ * @param {(seat: number) => string} who
+ */
+function seatList(g, who) {
+  return h(
+    "section",
+    { class: "seats-list", "aria-labelledby": "seats-title" },
+    h("h2", { id: "seats-title" }, t.seats),
+    h(
+      "ol",
+      {},
+      Array.from({ length: g.game.options.players }, (_, seat) => {
+        const held = g.game.seats.find((s) => s.seat === seat);
+        return h(
+          "li",
+          { "data-seat": seat },
+          held ? who(seat) : h("span", { class: "empty" }, t.freeSeat),
+          held?.bot ? h("span", { class: "pill bot", "data-badge": "bot" }, t.botBadge(t.botLevels[held.bot])) : null,
+        );
+      }),
+    ),
+  );
+}
+
+/**
+ * A seated player's invitations to an open game: the link (a public game's own; a private
+ * game's carries a code made on request) and an invitation by username.
+ * @param {HTMLElement} main
+ * @param {TableState} st
+ * @param {GameDto} g
+ */
+function invitePanel(main, st, g) {
+  const result = h("p", { role: "status", id: "invite-result" }, st.invited !== null ? t.invitedUser(st.invited) : "");
+  const problem = h("p", { class: "form-error", role: "alert", id: "invite-problem" });
+  const byName = h(
+    "form",
+    { class: "invite-name", "aria-labelledby": "invite-name-title" },
+    h("h3", { id: "invite-name-title" }, t.inviteByUsername),
+    h(
+      "label",
+      {},
+      t.usernameToInvite,
+      h("input", {
+        id: "invite-username",
+        name: "username",
+        type: "text",
+        required: true,
+        autocomplete: "off",
+        "aria-describedby": "invite-problem",
+        value: st.inviteDraft,
+        oninput: (/** @type {Event} */ e) => {
+          st.inviteDraft = /** @type {HTMLInputElement} */ (e.target).value;
+        },
+      }),
+    ),
+    h("button", { type: "submit" }, t.invite),
+  );
+  byName.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    problem.textContent = "";
+    const username = String(new FormData(/** @type {HTMLFormElement} */ (byName)).get("username") ?? "").trim();
+    if (username === "") return;
+    try {
+      await call("POST", `/v1/games/${st.id}/invitations`, { body: { username }, signal: st.abort.signal });
+      st.invited = username;
+      st.inviteDraft = "";
+      render(main, st);
+    } catch (e) {
+      problem.textContent = message(e);
+      if (e instanceof ApiError) problem.dataset["code"] = e.code;
+    }
+  });
+  return h(
+    "section",
+    { class: "invite", "aria-labelledby": "invite-title" },
+    h("h2", { id: "invite-title" }, t.invitePlayers),
+    g.game.visibility === "public" ? inviteLink(g) : codeLink(main, st, g, problem),
+    byName,
+    result,
+    problem,
+  );
+}
+
+/**
+ * A private game's invitation link: made on request, a code good for every free seat; the code
+ * travels after the `#`, so it never reaches a server's logs.
+ * @param {HTMLElement} main
+ * @param {TableState} st
+ * @param {GameDto} g
+ * @param {HTMLElement} problem
+ */
+function codeLink(main, st, g, problem) {
+  if (st.inviteLink === null) {
+    return h(
+      "p",
+      {},
+      h(
+        "button",
+        {
+          type: "button",
+          id: "make-link",
+          onclick: async () => {
+            problem.textContent = "";
+            const uses = Math.max(1, g.game.options.players - g.game.seats.length);
+            try {
+              const inv = /** @type {InvitationDto} */ (
+                await call("POST", `/v1/games/${st.id}/invitations`, { body: { uses }, signal: st.abort.signal })
+              );
+              st.inviteLink = `${location.origin}/#/join/${st.id}/${inv.code ?? ""}`;
+              render(main, st);
+              document.getElementById("invite-code-link")?.focus();
+            } catch (e) {
+              problem.textContent = message(e);
+              if (e instanceof ApiError) problem.dataset["code"] = e.code;
+            }
+          },
+        },
+        t.makeInviteLink,
+      ),
+    );
+  }
+  const copied = h("span", { role: "status", class: "copied" });
+  return h(
+    "p",
+    { class: "invite-link" },
+    h("label", { for: "invite-code-link" }, t.invitationLink),
+    h("input", {
+      id: "invite-code-link",
+      type: "text",
+      readonly: true,
+      value: st.inviteLink,
+      onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target).select(),
+    }),
+    h(
+      "button",
+      {
+        type: "button",
+        onclick: async () => {
+          const link = st.inviteLink ?? "";
+          try {
+            await navigator.clipboard.writeText(link);
+            copied.textContent = t.linkCopied;
+          } catch {
+            // No clipboard here (permissions, an old browser): the link is selected to copy by hand.
+            /** @type {HTMLInputElement | null} */ (document.getElementById("invite-code-link"))?.select();
+            copied.textContent = t.linkSelected;
+          }
+        },
+      },
+      t.copyLink,
+    ),
+    copied,
+  );
+}
+
+/**
+ * "Rematch": the rematch of this finished game (made now, or the one a player already asked
+ * for), where I take the seat kept for me; then its table.
+ * @param {TableState} st
+ * @param {GameDto} g
+ */
+function rematchButton(st, g) {
+  const problem = h("p", { class: "form-error", role: "alert", id: "rematch-problem" });
+  return h(
+    "section",
+    { class: "rematch", "aria-label": t.rematch },
+    h(
+      "button",
+      {
+        type: "button",
+        class: "primary",
+        id: "rematch",
+        onclick: async () => {
+          problem.textContent = "";
+          try {
+            const next = /** @type {GameSummary} */ (await call("POST", `/v1/games/${st.id}/rematch`));
+            const me = (session()?.username ?? "").toLowerCase();
+            if (next.status === "open" && !next.seats.some((s) => s.username.toLowerCase() === me)) {
+              // Invited by the rematch: my seat is kept; joining takes it (no code needed).
+              await call("POST", `/v1/games/${next.id}/join`);
+            }
+            location.hash = `#/game/${next.id}`;
+          } catch (e) {
+            problem.textContent = message(e);
+            if (e instanceof ApiError) problem.dataset["code"] = e.code;
+          }
+        },
+      },
+      g.game.rematch ? t.goToRematch : t.rematch,
+    ),
+    problem,
+  );
+}
+
+/**
  * The link to send to the players still missing.
  * @param {GameDto} g
  */
@@ -839,6 +1188,7 @@ function resignControls(main, st, view, seat) {
           await refresh(st).catch(() => {});
           st.busy = false;
           if (state === st) render(main, st);
+          afterBusy(main, st);
         },
       },
       t.resignYes,

@@ -24,4 +24,12 @@
 /** @typedef {Schemas["TokenResponse"]} TokenResponse */
 /** @typedef {Schemas["AccountDto"]} AccountDto */
 /** @typedef {Schemas["View"]} View */
+/** @typedef {Schemas["StreamTicket"]} StreamTicket */
+/** @typedef {Schemas["InvitationDto"]} InvitationDto */
+/** @typedef {Schemas["InvitationList"]} InvitationList */
+/** @typedef {Schemas["ReceivedInvitationDto"]} ReceivedInvitation */
+/** @typedef {Schemas["CreateBotSeat"]} CreateBotSeat */
+/** @typedef {Schemas["VapidPublicKey"]} VapidPublicKey */
+/** @typedef {Schemas["PushSubscriptionDto"]} PushSubscriptionDto */
+/** @typedef {Schemas["Notification"]} Notification */
 export {};

@@ -494,9 +494,11 @@ const messages = {
     week: "7 days",
   },
   opponents: "Other seats",
-  opponentsPeople: "People who join",
+  /** @param {number} n */
+  otherSeat: (n) => `Seat ${num(n)}`,
+  seatPerson: "A person who joins",
   /** @param {string} level */
-  opponentsBots: (level) => `Bots (${level})`,
+  seatBot: (level) => `Bot (${level})`,
   botLevels: {
     random: "random",
     greedy: "greedy",
@@ -531,6 +533,62 @@ const messages = {
    */
   rankLine: (place, who, score, resigned) =>
     `${num(place)}. ${who}: ${num(score)} point${score === 1 ? "" : "s"}${resigned ? " (resigned)" : ""}`,
+
+  // Invitations, joining by code, rematch (issue 14)
+  seats: "Seats",
+  freeSeat: "free",
+  invitePlayers: "Invite players",
+  inviteByUsername: "Invite by username",
+  usernameToInvite: "Username to invite",
+  invite: "Invite",
+  /** @param {string} name */
+  invitedUser: (name) => `${name} is invited: the invitation is in their lobby.`,
+  makeInviteLink: "Make an invitation link",
+  invitationLink: "Invitation link",
+  copyLink: "Copy link",
+  linkCopied: "Link copied.",
+  linkSelected: "The link is selected: copy it.",
+  invitations: "Invitations",
+  /** @param {string} name */
+  invitedBy: (name) => `invited by ${name}`,
+  /** @param {string} rel */
+  expires: (rel) => `expires ${rel}`,
+  /** @param {string} id */
+  acceptInvitation: (id) => `Accept and join game ${id}`,
+  joinByCode: "Join by invitation code",
+  invitationLinkOrCode: "Invitation link or code",
+  joinButton: "Join",
+  notAnInvitation: "This is not an invitation link: paste the whole link you were sent.",
+  /** @param {string} id */
+  invitationTo: (id) => `Invitation to game ${id}`,
+  invitationIntro: "You were sent a link to a game: join it to take a seat.",
+  rematch: "Rematch",
+  goToRematch: "Go to the rematch",
+
+  // Account deletion
+  deleteAccount: "Delete account",
+  deleteWarning: "Deleting your account is for good: your name leaves every game, your seats in games not started are given up, and you resign the games under way.",
+  deleteAccountButton: "Delete my account…",
+  deleteQuestion: "Delete your account for good? Enter your password to confirm.",
+  passwordToDelete: "Your password",
+  deleteYes: "Delete my account",
+  deleteNo: "Keep my account",
+  accountDeleted: "Your account was deleted, and you are signed out.",
+
+  // Turn notifications (Web Push)
+  pushTitle: "Turn notifications",
+  pushOn: "Tell me when it is my turn",
+  pushOff: "Stop telling me",
+  pushStarted: "This browser will tell you when it is your turn, even with the page closed.",
+  pushStopped: "This browser will not tell you any more.",
+  pushUnavailable: "Turn notifications are not available in this browser.",
+  pushBlocked: "Turn notifications are not available: notifications are blocked for this site in the browser's settings.",
+  /** @param {string} why */
+  pushFailed: (why) => `Turn notifications could not be switched on: ${why}`,
+  pushYourTurn: "Your move",
+  pushGameEnded: "A game of yours is over",
+  pushInvited: "You are invited to a game",
+  pushBody: "Lords of Scotland: open the game.",
 };
 
 /** @typedef {typeof messages} Messages */
