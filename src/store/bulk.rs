@@ -6,7 +6,7 @@
 use uuid::Uuid;
 
 use super::error::{Context, Result, StoreError, unexpected};
-use super::events::{ChainedRows, ReadModel};
+use super::events::{ChainedRows, Due, ReadModel};
 use super::{AccountId, GENESIS, GameId, Store};
 use crate::engine::{EVENT_SCHEMA_VERSION, Event, Game, GameOptions, Seat};
 
@@ -31,6 +31,9 @@ impl Store {
         let mut versions = Vec::with_capacity(games.len());
         let mut awaiting = Vec::with_capacity(games.len());
         let mut winners = Vec::with_capacity(games.len());
+        // Seconds to the awaited decision's deadline (service rules §9.4), from the import;
+        // `None` without a clock or without a decision awaited.
+        let mut due_in = Vec::with_capacity(games.len());
         let mut seat_games = Vec::new();
         let mut seat_numbers = Vec::new();
         let mut seat_accounts = Vec::new();
@@ -52,6 +55,10 @@ impl Store {
             creators.push(creator.0);
             versions.push(events.len() as i64);
             awaiting.push(model.awaiting_seat);
+            due_in.push(match model.due {
+                Some(Due::Clock(s)) => Some(f64::from(s)),
+                _ => None,
+            });
             // A `smallint[]` literal: arrays of arrays do not unnest.
             winners.push(model.winners.map(|w| {
                 let list: Vec<String> = w.iter().map(i16::to_string).collect();
@@ -68,12 +75,14 @@ impl Store {
         }
         let mut tx = self.pool.begin().await.context("begin import")?;
         sqlx::query(
-            "INSERT INTO games (id, status, options, created_by, version, awaiting_seat, winners) \
+            "INSERT INTO games (id, status, options, created_by, version, awaiting_seat, winners, \
+                                due_at, due_kind) \
              SELECT g.id, g.status, g.options::jsonb, g.created_by, g.version, g.awaiting, \
-                    g.winners::smallint[] \
+                    g.winners::smallint[], now() + make_interval(secs => g.due_in), \
+                    CASE WHEN g.due_in IS NOT NULL THEN 'clock' END \
              FROM UNNEST($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::bigint[], \
-                         $6::smallint[], $7::text[]) \
-                 AS g(id, status, options, created_by, version, awaiting, winners)",
+                         $6::smallint[], $7::text[], $8::float8[]) \
+                 AS g(id, status, options, created_by, version, awaiting, winners, due_in)",
         )
         .bind(&ids)
         .bind(&statuses)
@@ -82,6 +91,7 @@ impl Store {
         .bind(&versions)
         .bind(&awaiting)
         .bind(&winners)
+        .bind(&due_in)
         .execute(&mut *tx)
         .await
         .context("import games")?;

@@ -16,8 +16,9 @@ use crate::engine::{Game, Seat, Status};
 /// The notification channel: payload `<account_id>:<id>`.
 pub const NOTIFICATIONS_CHANNEL: &str = "notifications";
 
-/// What a notification says. `Invited` and `TimedOut` are in the schema for invitations and
-/// deadlines; nothing produces them yet.
+/// What a notification says: `Invited` is written by an invitation by username
+/// (`src/store/invitations.rs`), `TimedOut` by the deadline worker (`src/store/clock.rs`), the
+/// others by appends ([`record_append`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NotificationKind {
