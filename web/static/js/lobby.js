@@ -134,6 +134,31 @@ export async function showLobby(main) {
 }
 
 /**
+ * A button that joins game `id` and opens it; a refusal shows its detail in `error`.
+ * @param {string} id
+ * @param {string} label
+ * @param {HTMLElement} error
+ */
+function joinButton(id, label, error) {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "primary",
+      onclick: async () => {
+        try {
+          await call("POST", `/v1/games/${id}/join`);
+          location.hash = `#/game/${id}`;
+        } catch (e) {
+          error.textContent = e instanceof Error ? e.message : String(e);
+        }
+      },
+    },
+    label,
+  );
+}
+
+/**
  * My invitations by username (a rematch's included): accepting one joins its game.
  * @param {ReceivedInvitation[]} invitations
  * @param {HTMLElement} error
@@ -155,22 +180,7 @@ function invitationList(invitations, error) {
           h("span", { class: "who" }, t.invitedBy(inv.inviter)),
           h("span", { class: "what" }, t.gameWhat(g.options.players, g.options.target_score, g.options.include_bruce)),
           h("time", { class: "when", datetime: inv.expires_at, title: dateTime(inv.expires_at) }, t.expires(relative(inv.expires_at))),
-          h(
-            "button",
-            {
-              type: "button",
-              class: "primary",
-              onclick: async () => {
-                try {
-                  await call("POST", `/v1/games/${g.id}/join`);
-                  location.hash = `#/game/${g.id}`;
-                } catch (e) {
-                  error.textContent = e instanceof Error ? e.message : String(e);
-                }
-              },
-            },
-            t.acceptInvitation(short),
-          ),
+          joinButton(g.id, t.acceptInvitation(short), error),
         );
       }),
     ),
@@ -278,22 +288,7 @@ function list(title, key, games, me, error) {
                 : h("span", { class: "when" }, t.updated(dateTime(g.updated_at))),
               seatedHere || g.status !== "open"
                 ? h("a", { href: `#/game/${g.id}`, class: "button" }, g.status === "open" ? t.openGame(short) : t.playGame(short))
-                : h(
-                    "button",
-                    {
-                      type: "button",
-                      class: "primary",
-                      onclick: async () => {
-                        try {
-                          await call("POST", `/v1/games/${g.id}/join`);
-                          location.hash = `#/game/${g.id}`;
-                        } catch (e) {
-                          error.textContent = e instanceof Error ? e.message : String(e);
-                        }
-                      },
-                    },
-                    t.joinGame(short),
-                  ),
+                : joinButton(g.id, t.joinGame(short), error),
               g.status === "finished" ? h("a", { href: `#/audit/${g.id}` }, t.auditGame(short)) : null,
             );
           }),
