@@ -6,6 +6,10 @@
 //! each due thing is done exactly once, by whichever process gets there first; nothing is kept
 //! in memory, so a restart (or a SIGKILL) loses nothing.
 //!
+//! A bot's move made due by an append in this process wakes the worker at once
+//! ([`Store::bot_move_due`]): a hint that saves waiting for the next poll; what is due is still
+//! read from the database.
+//!
 //! Idle cost: one indexed query per poll (`SELECT id FROM games WHERE due_at <= now() ORDER BY
 //! due_at LIMIT n`, a probe of the partial index `games_due_at_idx`), whatever the number of
 //! clocked games.
