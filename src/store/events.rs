@@ -653,7 +653,7 @@ async fn fetch_read_row(
 }
 
 /// Tries of [`Store::read_game`] when the pooled connection turns out to be closed.
-const MAX_READ_TRIES: u32 = 4;
+const MAX_READ_TRIES: u32 = 8;
 
 /// Whether `e` says the connection itself is gone (the database ended the session, or the
 /// socket failed), so that the same statement may well succeed on another one.
@@ -863,7 +863,8 @@ impl Store {
     /// trip when this process's kept replay is current; see [`read_game`]). `UnknownAccount`
     /// when the account is deleted or was never here, `NotFound` without the game.
     pub async fn current(&self, id: GameId, account: AccountId) -> Result<CurrentGame> {
-        let (_conn, read) = self.read_game(id, account, None).await?;
+        let (conn, read) = self.read_game(id, account, None).await?;
+        self.warm.keep(conn, &self.pool);
         Ok(CurrentGame {
             summary: read.summary,
             version: read.head.version,
@@ -879,9 +880,10 @@ impl Store {
     /// statement is sent again for the whole stream. With `key`, the idempotency key's row
     /// comes along.
     ///
-    /// Pooled connections are not pinged before use (a round trip per read). One the database
-    /// ended while it sat idle in the pool fails at once; the read is then sent again on
-    /// another connection (a few times), since reading twice changes nothing.
+    /// The connection is a warm one when another hot request just left one (see `warm.rs`),
+    /// else the pool's. Neither is pinged before use (a round trip per read): one the database
+    /// ended while it sat idle fails at once, and the read is then sent again on another
+    /// connection (a few times), since reading twice changes nothing.
     pub(crate) async fn read_game(
         &self,
         id: GameId,
@@ -895,7 +897,10 @@ impl Store {
         let mut tries = 0;
         let (mut conn, row) = loop {
             tries += 1;
-            let mut conn = self.pool.acquire().await.context("acquire")?;
+            let mut conn = match self.warm.take() {
+                Some(conn) => conn,
+                None => self.pool.acquire().await.context("acquire")?,
+            };
             match fetch_read_row(&mut conn, id, account, key, from.version).await {
                 Ok(row) => break (conn, row),
                 Err(e) if tries < MAX_READ_TRIES && is_broken_connection(&e) => {
@@ -1161,6 +1166,7 @@ impl Store {
             };
         }
         tx.commit().await.context("commit submit")?;
+        self.warm.keep(conn, &self.pool);
         if appended.bot_due {
             self.due_now.notify_one();
         }

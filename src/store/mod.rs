@@ -16,6 +16,7 @@ mod outbox;
 mod snapshots;
 mod tickets;
 mod verify;
+mod warm;
 mod webhooks;
 
 use std::fmt;
@@ -92,6 +93,8 @@ pub struct Store {
     /// hint that wakes this process's deadline worker before its next poll. The database stays
     /// the only record of what is due (any process's worker finds it there).
     due_now: Arc<tokio::sync::Notify>,
+    /// Connections the hot paths hand to each other (see `warm.rs`).
+    warm: Arc<warm::Warm>,
 }
 
 impl Store {
@@ -100,6 +103,7 @@ impl Store {
             pool,
             snapshots: Arc::new(snapshots::Snapshots::new(SNAPSHOT_CAPACITY)),
             due_now: Arc::new(tokio::sync::Notify::new()),
+            warm: warm::Warm::start(),
         }
     }
 
