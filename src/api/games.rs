@@ -448,11 +448,7 @@ async fn hide_private(state: &AppState, id: GameId, account: AccountId, e: ApiEr
 }
 
 fn seat_of(summary: &GameSummary, user: &AuthUser) -> Option<Seat> {
-    summary
-        .seats
-        .iter()
-        .find(|s| s.account_id == user.account_id)
-        .map(|s| s.seat)
+    summary.seat_of(user.account_id)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1204,11 +1200,7 @@ pub(crate) fn event_dtos(
     account: crate::store::AccountId,
     stored: Vec<crate::store::StoredEvent>,
 ) -> (Vec<EventDto>, bool) {
-    let seat = summary
-        .seats
-        .iter()
-        .find(|s| s.account_id == account)
-        .map(|s| s.seat);
+    let seat = summary.seat_of(account);
     let complete = summary.status == GameStatus::Finished;
     let viewer = if complete {
         Viewer::Everyone

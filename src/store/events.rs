@@ -1063,10 +1063,7 @@ impl Store {
         let (mut conn, read) = self.read_game(id, s.account, s.idempotency_key).await?;
         let seat = read
             .summary
-            .seats
-            .iter()
-            .find(|held| held.account_id == s.account)
-            .map(|held| held.seat)
+            .seat_of(s.account)
             .ok_or(StoreError::NotSeated)?;
         let head = read.head;
         if let Some(prior) = read.key {

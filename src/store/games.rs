@@ -117,9 +117,17 @@ pub struct GameSummary {
 }
 
 impl GameSummary {
+    /// The seat `account` holds, if any.
+    pub fn seat_of(&self, account: AccountId) -> Option<Seat> {
+        self.seats
+            .iter()
+            .find(|s| s.account_id == account)
+            .map(|s| s.seat)
+    }
+
     /// Whether `account` holds a seat.
     pub fn is_seated(&self, account: AccountId) -> bool {
-        self.seats.iter().any(|s| s.account_id == account)
+        self.seat_of(account).is_some()
     }
 
     /// Whether `account` may see the game at all: a private game exists only for its seated

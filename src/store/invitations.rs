@@ -338,12 +338,7 @@ impl Store {
         let mut tx = self.pool.begin().await.context("begin rematch")?;
         let row = lock_row(&mut tx, old).await?;
         let summary = visible(fetch_summary(&mut tx, old).await?, requester)?;
-        let Some(mine) = summary
-            .seats
-            .iter()
-            .find(|s| s.account_id == requester)
-            .map(|s| s.seat)
-        else {
+        let Some(mine) = summary.seat_of(requester) else {
             return Err(StoreError::NotSeated);
         };
         if row.status()? != GameStatus::Finished {

@@ -24,7 +24,7 @@ const CAPACITY: usize = 4;
 /// One kept longer than this unused goes back to the pool.
 const IDLE_RETURN: Duration = Duration::from_millis(50);
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Warm {
     kept: Mutex<Vec<(PoolConnection<Postgres>, Instant)>>,
     /// False outside a Tokio runtime: without the sweeping task nothing may be kept.
@@ -68,15 +68,14 @@ impl Warm {
         }
     }
 
-    /// Gives back to the pool what sat unused for [`IDLE_RETURN`]; returns how many are kept.
-    fn return_idle(&self) -> usize {
+    /// Gives back to the pool what sat unused for [`IDLE_RETURN`].
+    fn return_idle(&self) {
         let Ok(mut kept) = self.kept.lock() else {
-            return 0;
+            return;
         };
         let now = Instant::now();
         // Dropping a pooled connection only spawns its return to the pool.
         kept.retain(|(_, since)| now.duration_since(*since) < IDLE_RETURN);
-        kept.len()
     }
 }
 
