@@ -503,6 +503,28 @@ async fn streams_end_when_the_server_shuts_down() {
     }
 }
 
+/// A stream whose read is stuck in the database (here: behind a lock) still ends, cleanly, as
+/// soon as shutdown begins: the server does not wait out its shutdown timeout and then cut the
+/// connection mid-stream.
+#[tokio::test]
+async fn a_stream_waiting_on_the_database_ends_cleanly_when_the_server_shuts_down() {
+    let app = spawn_app().await;
+    let token = app.signed_up("stuck").await;
+    let mut lock = app.pool.begin().await.unwrap();
+    sqlx::query("LOCK TABLE notifications IN ACCESS EXCLUSIVE MODE")
+        .execute(&mut *lock)
+        .await
+        .unwrap();
+    let mut stream = my_stream(&app, &token, None).await;
+    stream.frame().await.expect("the retry line");
+    // The stream's first read now waits for the lock.
+    app.trigger.shutdown().await;
+    while let Some(frame) = stream.frame().await {
+        assert!(frame.data.is_none());
+    }
+    lock.rollback().await.unwrap();
+}
+
 #[tokio::test]
 async fn head_of_a_stream_answers_its_headers_and_no_body() {
     let app = spawn_app().await;

@@ -297,7 +297,7 @@ trait Source {
 
 /// The loop both streams share: `retry:` first, then read after the last id sent whenever
 /// something may be new, send, wait for a wake-up; `: keep-alive` after `heartbeat` of silence;
-/// the end when the server shuts down.
+/// the end as soon as the server begins shutting down, even mid-read.
 struct Sse<S> {
     state: web::Data<AppState>,
     source: S,
@@ -336,7 +336,13 @@ impl<S: Source> Sse<S> {
                 return None;
             }
             if self.dirty {
-                let lines = self.source.read(&self.state, self.last).await?;
+                // A read stuck in the database (a lock, an outage) must not hold the stream
+                // open through shutdown: actix would wait out its shutdown timeout and then cut
+                // the connection mid-stream.
+                let lines = tokio::select! {
+                    _ = self.state.shutdown.wait() => return None,
+                    lines = self.source.read(&self.state, self.last) => lines?,
+                };
                 self.dirty = lines.len() as i64 == PAGE;
                 for (id, line) in lines {
                     self.last = id;
