@@ -71,55 +71,118 @@ fn body_of(n: &Claimed) -> String {
     .to_string()
 }
 
-/// Claims up to [`DISPATCH_BATCH`] undispatched notifications (any process, `SKIP LOCKED`),
-/// queues a delivery for every live endpoint of their account that takes their kind, and
-/// marks them dispatched: one transaction. Returns how many notifications it took.
-pub async fn dispatch(pool: &PgPool) -> anyhow::Result<usize> {
-    let mut tx = pool.begin().await?;
-    let claimed: Vec<Claimed> = sqlx::query_as(
-        "WITH claimed AS ( \
-             SELECT account_id, id FROM notifications WHERE dispatched_at IS NULL \
-             ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED \
-         ) \
-         UPDATE notifications n SET dispatched_at = now() FROM claimed c \
-         WHERE n.account_id = c.account_id AND n.id = c.id \
-         RETURNING n.account_id, n.id, n.kind, n.game_id, n.payload, n.created_at",
+/// Claims up to [`DISPATCH_BATCH`] undispatched notifications (the oldest), queues a delivery
+/// for every live endpoint of their account that takes their kind, and marks them dispatched:
+/// one transaction. Returns how many it found and how many deliveries it made.
+///
+/// The claim is the `UPDATE … WHERE dispatched_at IS NULL` itself: a process that picked the
+/// same rows waits for the first one's commit, then finds them dispatched and skips them, so
+/// each notification is claimed once. (Not `SELECT … FOR UPDATE SKIP LOCKED`: `notifications`
+/// is distributed by account on Citus, which refuses row locks in a query over several
+/// shards.)
+pub async fn dispatch(pool: &PgPool) -> anyhow::Result<Dispatched> {
+    // The oldest undispatched, read first and outside a transaction: when there are none (the
+    // usual wake-up) that is all, one statement (on Citus a read of every shard).
+    let oldest: Vec<(Uuid, i64)> = sqlx::query_as(
+        "SELECT account_id, id FROM notifications WHERE dispatched_at IS NULL \
+         ORDER BY created_at LIMIT $1",
     )
     .bind(DISPATCH_BATCH)
+    .fetch_all(pool)
+    .await?;
+    if oldest.is_empty() {
+        return Ok(Dispatched::default());
+    }
+    let (accounts, ids): (Vec<Uuid>, Vec<i64>) = oldest.iter().copied().unzip();
+    let mut tx = pool.begin().await?;
+    // Filtered by account, so that Citus sends it to those accounts' shards only. It may also
+    // take another undispatched notification of those accounts whose id was read for another
+    // account: no harm, it is dispatched with them.
+    let mut claimed: Vec<Claimed> = sqlx::query_as(
+        "UPDATE notifications n SET dispatched_at = now() \
+         WHERE n.account_id = ANY ($1) AND n.id = ANY ($2) AND n.dispatched_at IS NULL \
+         RETURNING n.account_id, n.id, n.kind, n.game_id, n.payload, n.created_at",
+    )
+    .bind(&accounts)
+    .bind(&ids)
     .fetch_all(&mut *tx)
     .await?;
     if claimed.is_empty() {
         tx.rollback().await?;
-        return Ok(0);
+        return Ok(Dispatched {
+            found: oldest.len(),
+            deliveries: 0,
+        });
     }
-    let accounts: Vec<Uuid> = claimed.iter().map(|n| n.account_id).collect();
-    let ids: Vec<i64> = claimed.iter().map(|n| n.id).collect();
-    let kinds: Vec<&str> = claimed.iter().map(|n| n.kind.as_str()).collect();
-    // Stable across retries and processes: the notification's identity.
-    let message_ids: Vec<String> = claimed
-        .iter()
-        .map(|n| format!("msg_{}_{}", n.account_id.simple(), n.id))
-        .collect();
-    let bodies: Vec<String> = claimed.iter().map(body_of).collect();
-    sqlx::query(
-        "INSERT INTO webhook_deliveries (endpoint_id, message_id, kind, body) \
-         SELECT e.id, i.message_id, i.kind, i.body \
-         FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::text[]) \
-              AS i(account_id, nid, kind, message_id, body) \
-         JOIN webhook_endpoints e ON e.account_id = i.account_id \
-              AND e.disabled_at IS NULL AND i.kind = ANY (e.kinds) \
-         ORDER BY i.account_id, i.nid, e.id \
-         ON CONFLICT (endpoint_id, message_id) DO NOTHING",
+    claimed.sort_unstable_by_key(|n| (n.account_id, n.id));
+    let mut accounts: Vec<Uuid> = claimed.iter().map(|n| n.account_id).collect();
+    accounts.dedup();
+    // The live endpoints of those accounts, then the deliveries as one insert of arrays: two
+    // statements rather than one `INSERT … SELECT … JOIN webhook_endpoints`, which Citus runs
+    // without error and without inserting anything.
+    let endpoints: Vec<(Uuid, Uuid, Vec<String>)> = sqlx::query_as(
+        "SELECT id, account_id, kinds FROM webhook_endpoints \
+         WHERE account_id = ANY ($1) AND disabled_at IS NULL ORDER BY id",
     )
     .bind(&accounts)
-    .bind(&ids)
-    .bind(&kinds)
-    .bind(&message_ids)
-    .bind(&bodies)
-    .execute(&mut *tx)
+    .fetch_all(&mut *tx)
     .await?;
+    let mut rows = Deliveries::default();
+    for n in &claimed {
+        let mut wanted = endpoints
+            .iter()
+            .filter(|(_, account, kinds)| *account == n.account_id && kinds.contains(&n.kind))
+            .peekable();
+        if wanted.peek().is_none() {
+            continue;
+        }
+        // Stable across retries and processes: the notification's identity.
+        let message_id = format!("msg_{}_{}", n.account_id.simple(), n.id);
+        let body = body_of(n);
+        for (endpoint, _, _) in wanted {
+            rows.endpoints.push(*endpoint);
+            rows.message_ids.push(message_id.clone());
+            rows.kinds.push(n.kind.clone());
+            rows.bodies.push(body.clone());
+        }
+    }
+    let mut deliveries = 0;
+    if !rows.endpoints.is_empty() {
+        deliveries = sqlx::query(
+            "INSERT INTO webhook_deliveries (endpoint_id, message_id, kind, body) \
+             SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) \
+             ON CONFLICT (endpoint_id, message_id) DO NOTHING",
+        )
+        .bind(&rows.endpoints)
+        .bind(&rows.message_ids)
+        .bind(&rows.kinds)
+        .bind(&rows.bodies)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    }
     tx.commit().await?;
-    Ok(claimed.len())
+    Ok(Dispatched {
+        found: oldest.len(),
+        deliveries,
+    })
+}
+
+/// The rows [`dispatch`] inserts into `webhook_deliveries`, as the arrays it binds.
+#[derive(Default)]
+struct Deliveries {
+    endpoints: Vec<Uuid>,
+    message_ids: Vec<String>,
+    kinds: Vec<String>,
+    bodies: Vec<String>,
+}
+
+/// What one call of [`dispatch`] did: undispatched notifications found (a whole batch: there
+/// may be more), deliveries made of them (none when no endpoint of their accounts wants them).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Dispatched {
+    pub found: usize,
+    pub deliveries: u64,
 }
 
 #[derive(sqlx::FromRow)]
@@ -246,17 +309,21 @@ pub async fn attempt_one(
         Attempted::Delivered
     } else {
         let wait = backoff(attempt, config.retry_base, config.retry_max);
-        // Given up once retried for `retry_for` since the first attempt.
+        // Given up once the next try would come `retry_for` or more after the first attempt:
+        // first + retry_for <= now + wait. The choices are array elements picked by that
+        // test, not `CASE`s of `now()`, and the test adds nothing to a column: Citus evaluates
+        // `now()` (and any sum with it) on the coordinator, which it refuses inside a `CASE` or
+        // with a column in it.
         sqlx::query(
             "UPDATE webhook_deliveries SET attempts = $2, \
                  first_attempt_at = coalesce(first_attempt_at, $3), \
                  next_attempt_at = now() + make_interval(secs => $4), \
-                 state = CASE WHEN coalesce(first_attempt_at, $3) \
-                                   + make_interval(secs => $5) <= now() + make_interval(secs => $4) \
-                              THEN 'failed' ELSE 'pending' END, \
-                 finished_at = CASE WHEN coalesce(first_attempt_at, $3) \
-                                   + make_interval(secs => $5) <= now() + make_interval(secs => $4) \
-                              THEN now() END \
+                 state = (ARRAY['pending', 'failed'])[ \
+                     (coalesce(first_attempt_at, $3) <= now() + make_interval(secs => $4 - $5))::int \
+                     + 1], \
+                 finished_at = (ARRAY[NULL, now()])[ \
+                     (coalesce(first_attempt_at, $3) <= now() + make_interval(secs => $4 - $5))::int \
+                     + 1] \
              WHERE id = $1",
         )
         .bind(job.id)
@@ -271,9 +338,8 @@ pub async fn attempt_one(
         let disabled: Option<bool> = sqlx::query_scalar(
             "UPDATE webhook_endpoints SET \
                  failing_since = coalesce(failing_since, $2), \
-                 disabled_at = CASE WHEN coalesce(failing_since, $2) \
-                                         + make_interval(secs => $3) <= now() \
-                                    THEN now() END \
+                 disabled_at = (ARRAY[NULL, now()])[ \
+                     (coalesce(failing_since, $2) <= now() - make_interval(secs => $3))::int + 1] \
              WHERE id = $1 RETURNING disabled_at IS NOT NULL",
         )
         .bind(job.endpoint_id)

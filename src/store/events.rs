@@ -411,6 +411,8 @@ pub(crate) struct Appended {
 ///    row, so a racing append waits for this transaction and then finds the version moved on:
 ///    a lost race is "no row updated", whatever the database (on Citus a duplicate key can come
 ///    back without its SQLSTATE's usual table and constraint names, or as XX000 from COPY).
+///    The deadline is picked out of an array by a `CASE`, not written as a `CASE` of `now()`s:
+///    Citus evaluates `now()` on the coordinator, which it refuses to do inside `CASE`.
 /// 2. The events as one multi-row `INSERT … VALUES` (one shard, one statement, no COPY), in a
 ///    data-modifying CTE whose outer `SELECT pg_notify(…)` runs where the client is connected:
 ///    on plain PostgreSQL one statement; on Citus the insert runs on the worker and the notify on
@@ -438,14 +440,15 @@ pub(crate) async fn append_tx(
     let updated: Option<(Option<DateTime<Utc>>, Option<bool>)> = sqlx::query_as(
         "UPDATE games SET version = $2, status = $3, awaiting_seat = $4, winners = $5, \
                           updated_at = now(), \
-                          due_at = CASE WHEN $8::text IS NULL THEN NULL \
+                          due_at = (ARRAY[now(), due_at, now() + make_interval(secs => $9)])[ \
+                                   CASE WHEN $8::text IS NULL THEN NULL \
                                         WHEN $8 = 'bot' OR EXISTS ( \
                                              SELECT 1 FROM game_seats s \
                                              WHERE s.game_id = $1 AND s.seat = $4 \
-                                               AND s.bot IS NOT NULL) THEN now() \
+                                               AND s.bot IS NOT NULL) THEN 1 \
                                         WHEN $8 = 'unclocked' THEN NULL \
-                                        WHEN $7 AND due_kind = 'clock' THEN due_at \
-                                        ELSE now() + make_interval(secs => $9) END, \
+                                        WHEN $7 AND due_kind = 'clock' THEN 2 \
+                                        ELSE 3 END], \
                           due_kind = CASE WHEN $8::text IS NULL THEN NULL \
                                           WHEN $8 = 'bot' OR EXISTS ( \
                                                SELECT 1 FROM game_seats s \
@@ -581,6 +584,10 @@ async fn account_exists(conn: &mut PgConnection, account: AccountId) -> Result<b
 /// is current) and, for an action, the idempotency key `$4`'s row. Every table in it is either
 /// filtered on the game (`games`, `game_seats`, `game_events` and `idempotency_keys` are
 /// co-located on Citus: one shard) or a reference table (`accounts`), so it is a router query.
+/// Each table is filtered on `$1` itself, which is what Citus prunes shards by (a join to
+/// `g.id` is not). The key's row is a lateral subquery rather than `LEFT JOIN … ON … key = $4`:
+/// with no key (`NULL`, every view) PostgreSQL folds that `ON` clause to false, the table loses
+/// its filter on the game, and Citus refuses the query as multi-shard (`scripts/citus-check`).
 /// Outside a transaction: one statement's snapshot is consistent.
 const READ_GAME: &str = "\
 SELECT g.id, g.status, g.options, g.created_by, g.version, g.awaiting_seat, g.winners, \
@@ -610,7 +617,10 @@ CROSS JOIN LATERAL ( \
            array_agg(e.event_version ORDER BY e.seq) AS new_versions, \
            array_agg(e.payload::text ORDER BY e.seq) AS new_payloads \
     FROM game_events e WHERE e.game_id = $1 AND e.seq > $3) ev \
-LEFT JOIN idempotency_keys ik ON ik.game_id = $1 AND ik.account_id = $2 AND ik.key = $4 \
+LEFT JOIN LATERAL ( \
+    SELECT k.request_hash, k.seat, k.first_seq, k.version, k.deadline \
+    FROM idempotency_keys k \
+    WHERE k.game_id = $1 AND k.account_id = $2 AND k.key = $4) ik ON true \
 WHERE g.id = $1";
 
 /// The row of [`READ_GAME`].

@@ -677,23 +677,49 @@ impl Store {
         } else {
             ("g.updated_at", "<", "DESC")
         };
+        // Only the filters asked for are in the statement (every parameter is still bound):
+        // a filter written as `$n IS NULL OR EXISTS (… = $n)` would, with `$n` NULL, leave an
+        // `EXISTS` that PostgreSQL folds to false, and Citus then sees a subquery no longer
+        // joined on the game and refuses the query (`scripts/citus-check --tests store`).
+        let mut filters = vec![
+            if q.status.is_some() {
+                "g.status = $1"
+            } else {
+                "g.status <> 'abandoned'"
+            }
+            .to_string(),
+        ];
+        if q.member.is_some() {
+            filters.push(
+                "EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.account_id = $2)"
+                    .into(),
+            );
+        }
+        if q.awaiting.is_some() {
+            filters.push(
+                "g.due_kind IS DISTINCT FROM 'bot' AND EXISTS ( \
+                     SELECT 1 FROM game_seats s \
+                     WHERE s.game_id = g.id AND s.seat = g.awaiting_seat AND s.account_id = $3)"
+                    .into(),
+            );
+        }
+        if after.is_some() {
+            filters.push(format!("({key}, g.id) {cmp} ($4, $5::uuid)"));
+        }
+        filters.push(
+            if q.viewer.is_some() {
+                "(g.visibility = 'public' OR EXISTS ( \
+                 SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.account_id = $7))"
+            } else {
+                "g.visibility = 'public'"
+            }
+            .to_string(),
+        );
         let mut rows: Vec<GameRow> = sqlx::query_as(&format!(
-            "SELECT {GAME_COLUMNS} FROM games g \
-             WHERE CASE WHEN $1::text IS NULL THEN g.status <> 'abandoned' \
-                        ELSE g.status = $1 END \
-               AND ($2::uuid IS NULL OR EXISTS ( \
-                       SELECT 1 FROM game_seats s \
-                       WHERE s.game_id = g.id AND s.account_id = $2)) \
-               AND ($3::uuid IS NULL OR (g.due_kind IS DISTINCT FROM 'bot' AND EXISTS ( \
-                       SELECT 1 FROM game_seats s \
-                       WHERE s.game_id = g.id AND s.seat = g.awaiting_seat \
-                         AND s.account_id = $3))) \
-               AND ($4::timestamptz IS NULL OR ({key}, g.id) {cmp} ($4, $5::uuid)) \
-               AND (g.visibility = 'public' OR EXISTS ( \
-                       SELECT 1 FROM game_seats s \
-                       WHERE s.game_id = g.id AND s.account_id = $7)) \
+            "SELECT {GAME_COLUMNS} FROM games g WHERE {} \
              ORDER BY {key} {order}, g.id {order} \
-             LIMIT $6"
+             LIMIT $6",
+            filters.join(" AND ")
         ))
         .bind(q.status.map(GameStatus::as_str))
         .bind(q.member.map(|a| a.0))

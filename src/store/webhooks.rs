@@ -5,6 +5,7 @@
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use chrono::{DateTime, Utc};
+use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::error::{Context, Result};
@@ -95,6 +96,20 @@ struct AttemptRow {
 
 const ENDPOINT_COLUMNS: &str = "id, url, kinds, created_at, failing_since, disabled_at";
 
+/// How many endpoints of `channel` the account has. The caller holds the account's row lock, so
+/// the count still holds when it inserts. (Not one `INSERT … SELECT … WHERE count < max`:
+/// Citus fails to send that statement with parameters to a reference table's nodes.)
+async fn endpoints_of(tx: &mut PgConnection, account: AccountId, channel: &str) -> Result<i64> {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM webhook_endpoints WHERE account_id = $1 AND channel = $2",
+    )
+    .bind(account.0)
+    .bind(channel)
+    .fetch_one(tx)
+    .await
+    .context("count the account's endpoints")
+}
+
 impl Store {
     /// Registers an endpoint of `account` with a new secret, unless the account already has
     /// `max` endpoints (`None`). Returns it and its secret (`whsec_...`), which is never shown
@@ -118,11 +133,12 @@ impl Store {
             .execute(&mut *tx)
             .await
             .context("lock the account")?;
-        let row: Option<EndpointRow> = sqlx::query_as(&format!(
+        if endpoints_of(&mut tx, account, "webhook").await? >= max {
+            return Ok(None);
+        }
+        let row: EndpointRow = sqlx::query_as(&format!(
             "INSERT INTO webhook_endpoints (id, account_id, url, secret, kinds) \
-             SELECT $1, $2, $3, $4, $5 \
-             WHERE (SELECT count(*) FROM webhook_endpoints \
-                    WHERE account_id = $2 AND channel = 'webhook') < $6 \
+             VALUES ($1, $2, $3, $4, $5) \
              RETURNING {ENDPOINT_COLUMNS}"
         ))
         .bind(Uuid::now_v7())
@@ -130,12 +146,14 @@ impl Store {
         .bind(url)
         .bind(&key[..])
         .bind(&kinds)
-        .bind(max)
-        .fetch_optional(&mut *tx)
+        .fetch_one(&mut *tx)
         .await
         .context("insert a webhook")?;
         tx.commit().await.context("commit a webhook")?;
-        Ok(row.map(|r| (r.into(), format!("{SECRET_PREFIX}{}", STANDARD.encode(key)))))
+        Ok(Some((
+            row.into(),
+            format!("{SECRET_PREFIX}{}", STANDARD.encode(key)),
+        )))
     }
 
     /// The account's endpoints, oldest first.
@@ -205,6 +223,7 @@ impl Store {
         .context("update a push subscription")?;
         let saved = match updated {
             Some(row) => Some(row),
+            None if endpoints_of(&mut tx, account, "web_push").await? >= max => None,
             None => {
                 // The secret column is unused for Web Push; any 32 bytes satisfy it.
                 let mut filler = [0u8; 32];
@@ -212,9 +231,7 @@ impl Store {
                 sqlx::query_as(
                     "INSERT INTO webhook_endpoints \
                          (id, account_id, url, secret, kinds, channel, push_p256dh, push_auth) \
-                     SELECT $1, $2, $3, $4, $5, 'web_push', $6, $7 \
-                     WHERE (SELECT count(*) FROM webhook_endpoints \
-                            WHERE account_id = $2 AND channel = 'web_push') < $8 \
+                     VALUES ($1, $2, $3, $4, $5, 'web_push', $6, $7) \
                      RETURNING id, created_at",
                 )
                 .bind(Uuid::now_v7())
@@ -224,7 +241,6 @@ impl Store {
                 .bind(&kinds)
                 .bind(p256dh)
                 .bind(auth)
-                .bind(max)
                 .fetch_optional(&mut *tx)
                 .await
                 .context("insert a push subscription")?

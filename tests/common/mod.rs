@@ -24,6 +24,77 @@ pub fn admin_url() -> String {
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_string())
 }
 
+/// The worker nodes of a Citus cluster whose coordinator is [`admin_url`], from
+/// `TEST_CITUS_WORKERS` (comma-separated admin URLs; `scripts/citus-check --tests` sets it).
+/// With workers, each test database is made on every node with the `citus` extension, the
+/// workers are added to it, and it is distributed after its migrations as `lords migrate
+/// --distribute` does: the tests then run the server's statements on Citus.
+pub fn citus_workers() -> Vec<String> {
+    std::env::var("TEST_CITUS_WORKERS")
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// `url` with its database replaced by `name`.
+fn on_database(url: &str, name: &str) -> String {
+    let mut on = url_without_db(url);
+    on.push_str(name);
+    on
+}
+
+/// Makes database `name` (created on the coordinator and each worker) a Citus database: the
+/// extension on every node, the coordinator's own address, the workers added.
+async fn make_citus(name: &str, workers: &[String]) {
+    for worker in workers {
+        let mut conn = PgConnection::connect(&on_database(worker, name))
+            .await
+            .expect("connect to the test database on a Citus worker");
+        conn.execute("CREATE EXTENSION IF NOT EXISTS citus")
+            .await
+            .expect("citus on a worker");
+        let _ = conn.close().await;
+    }
+    let coordinator = on_database(&admin_url(), name);
+    let mut conn = PgConnection::connect(&coordinator)
+        .await
+        .expect("connect to the test database on the Citus coordinator");
+    conn.execute("CREATE EXTENSION IF NOT EXISTS citus")
+        .await
+        .expect("citus on the coordinator");
+    let at = |url: &str| {
+        let o = PgConnectOptions::from_str(url).expect("a Citus node's URL");
+        (o.get_host().to_string(), i32::from(o.get_port()))
+    };
+    let (host, port) = at(&coordinator);
+    sqlx::query("SELECT citus_set_coordinator_host($1, $2)")
+        .bind(host)
+        .bind(port)
+        .execute(&mut conn)
+        .await
+        .expect("set the coordinator's address");
+    for worker in workers {
+        let (host, port) = at(worker);
+        // Citus adds a node through a connection of its own to it, which another test's node
+        // setup at the same moment can make fail: a few tries.
+        let mut tries = 0;
+        while let Err(e) = sqlx::query("SELECT citus_add_node($1, $2)")
+            .bind(&host)
+            .bind(port)
+            .execute(&mut conn)
+            .await
+        {
+            tries += 1;
+            assert!(tries < 5, "add a Citus worker: {e}");
+            tokio::time::sleep(Duration::from_millis(200 * tries)).await;
+        }
+    }
+    let _ = conn.close().await;
+}
+
 /// A name for a new test database: `lords_test_<unix seconds>_<random>`. The time lets
 /// `scripts/test` sweep only what earlier runs left behind.
 pub fn test_database_name() -> String {
@@ -49,13 +120,14 @@ impl TestDatabase {
     pub async fn create() -> (TestDatabase, String) {
         let admin = admin_url();
         let name = test_database_name();
-        let mut conn = PgConnection::connect(&admin)
-            .await
-            .expect("connect to the test PostgreSQL (see README: Tests)");
-        conn.execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
-            .await
-            .expect("create test database");
-        let _ = conn.close().await;
+        create_database_on(&admin, &name).await;
+        let workers = citus_workers();
+        if !workers.is_empty() {
+            for worker in &workers {
+                create_database_on(worker, &name).await;
+            }
+            make_citus(&name, &workers).await;
+        }
         let mut url = url_without_db(&admin);
         url.push_str(&name);
         (
@@ -75,6 +147,17 @@ impl TestDatabase {
     pub fn drop_now(&self) {
         self.0.drop_database();
     }
+}
+
+/// Creates database `name` on the server `admin` is a URL of.
+async fn create_database_on(admin: &str, name: &str) {
+    let mut conn = PgConnection::connect(admin)
+        .await
+        .unwrap_or_else(|e| panic!("connect to {admin} (see README: Tests): {e}"));
+    conn.execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
+        .await
+        .expect("create test database");
+    let _ = conn.close().await;
 }
 
 impl DropDatabase {
@@ -109,7 +192,15 @@ impl Drop for DropDatabase {
 }
 
 async fn drop_database(name: &str) -> Result<(), sqlx::Error> {
-    let mut conn = PgConnection::connect(&admin_url()).await?;
+    drop_database_on(&admin_url(), name).await?;
+    for worker in citus_workers() {
+        drop_database_on(&worker, name).await?;
+    }
+    Ok(())
+}
+
+async fn drop_database_on(admin: &str, name: &str) -> Result<(), sqlx::Error> {
+    let mut conn = PgConnection::connect(admin).await?;
     let statement = format!(r#"DROP DATABASE IF EXISTS "{name}" WITH (FORCE)"#);
     // A connection that sneaks in while the database is being dropped makes the drop fail
     // ("being accessed by other users"): try again a few times.
@@ -154,6 +245,11 @@ pub async fn fresh_database_guarded() -> (PgPool, String, TestDatabase) {
         .run(&pool)
         .await
         .expect("migrations apply");
+    if !citus_workers().is_empty() {
+        lords::store::distribute::distribute(&pool)
+            .await
+            .expect("the tables distributed on Citus");
+    }
     (pool, url, guard)
 }
 
