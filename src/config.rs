@@ -21,6 +21,7 @@ pub mod defaults {
     pub const MAX_BODY_BYTES: usize = 16 * 1024;
     pub const MAX_PAGE_SIZE: u32 = 100;
     pub const DB_MAX_CONNECTIONS: u32 = 10;
+    pub const DB_WORKER_CONNECTIONS: u32 = 2;
     pub const DB_ACQUIRE_TIMEOUT_SECONDS: u64 = 3;
     pub const LOGIN_MAX_FAILURES: u32 = 10;
     pub const LOGIN_WINDOW_SECONDS: u64 = 60;
@@ -64,7 +65,8 @@ pub struct DatabaseArgs {
     /// Data directory for the embedded cluster and the generated JWT secret.
     #[arg(long, env = "LORDS_DATA_DIR", default_value = defaults::DATA_DIR)]
     pub data_dir: PathBuf,
-    /// Largest number of pooled database connections.
+    /// Database connections the API opens at most: `serve` gives the HTTP workers' own
+    /// (--db-worker-connections) out of it, and the shared pool the rest.
     #[arg(long, env = "LORDS_DB_MAX_CONNECTIONS", default_value_t = defaults::DB_MAX_CONNECTIONS,
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub db_max_connections: u32,
@@ -179,6 +181,13 @@ pub struct ServeArgs {
     /// HTTP worker threads [default: one per CPU].
     #[arg(long, env = "LORDS_WORKERS", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub workers: Option<u16>,
+    /// Database connections each HTTP worker opens for itself, for views, legal actions and
+    /// actions, out of --db-max-connections (the shared pool gets the rest, never fewer than
+    /// 2; fewer per worker when need be). 0: those requests use the shared pool too.
+    #[arg(long, env = "LORDS_DB_WORKER_CONNECTIONS",
+          default_value_t = defaults::DB_WORKER_CONNECTIONS,
+          value_parser = clap::value_parser!(u32).range(0..=100))]
+    pub db_worker_connections: u32,
     /// Seconds in-flight requests get to finish after SIGTERM/SIGINT.
     #[arg(long, env = "LORDS_SHUTDOWN_TIMEOUT_SECONDS",
           default_value_t = defaults::SHUTDOWN_TIMEOUT_SECONDS)]
@@ -379,6 +388,9 @@ pub struct AppConfig {
     pub signup_window: Duration,
     pub max_open_games_per_account: u32,
     pub workers: Option<usize>,
+    /// Connections each HTTP worker opens for itself for the hot paths, on top of the pool
+    /// the application is given (`serve` takes them out of `--db-max-connections`); 0: none.
+    pub db_worker_connections: u32,
     pub shutdown_timeout: Duration,
     /// Time allowed to receive a request body once the headers are in (then 408).
     pub body_timeout: Duration,
@@ -409,6 +421,7 @@ impl AppConfig {
             signup_window: Duration::from_secs(defaults::SIGNUP_WINDOW_SECONDS),
             max_open_games_per_account: defaults::MAX_OPEN_GAMES_PER_ACCOUNT,
             workers: None,
+            db_worker_connections: defaults::DB_WORKER_CONNECTIONS,
             shutdown_timeout: Duration::from_secs(defaults::SHUTDOWN_TIMEOUT_SECONDS),
             body_timeout: Duration::from_secs(defaults::BODY_TIMEOUT_SECONDS),
             metrics_listen: None,
@@ -443,6 +456,7 @@ impl AppConfig {
             signup_window: Duration::from_secs(args.signup_window_seconds),
             max_open_games_per_account: args.max_open_games_per_account,
             workers: args.workers.map(usize::from),
+            db_worker_connections: args.db_worker_connections,
             shutdown_timeout: Duration::from_secs(args.shutdown_timeout_seconds),
             body_timeout: Duration::from_secs(args.body_timeout_seconds),
             metrics_listen: args.metrics_listen.clone(),

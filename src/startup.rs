@@ -207,10 +207,15 @@ fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
     let workers = state.config.workers;
     let cors_origins = state.config.cors_allowed_origins.clone();
     let metrics_here = state.config.metrics_listen.is_none();
+    let per_worker = state.config.db_worker_connections;
     let jwt = web::Data::from(state.jwt.clone());
     let pool = web::Data::new(state.pool.clone());
     let data = web::Data::new(state);
     let mut server = HttpServer::new(move || {
+        // Runs on each worker's thread, as the worker starts.
+        if per_worker > 0 {
+            attach_worker_connections(&data, per_worker);
+        }
         let app = App::new()
             .app_data(data.clone())
             .app_data(jwt.clone())
@@ -265,6 +270,22 @@ fn run_metrics(listener: TcpListener, state: AppState) -> anyhow::Result<Server>
     Ok(server.listen(listener)?.run())
 }
 
+/// Gives the calling HTTP worker its own connections for the hot paths (see
+/// `store/local.rs`), closed once shutdown begins.
+fn attach_worker_connections(state: &AppState, per_worker: u32) {
+    let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+        return;
+    };
+    state.store.attach_worker(per_worker);
+    let store = state.store.clone();
+    let shutdown = state.shutdown.clone();
+    // The worker's runtime is single-threaded: this task runs on the worker's thread.
+    runtime.spawn(async move {
+        shutdown.wait().await;
+        store.close_worker().await;
+    });
+}
+
 /// Resolves on SIGTERM or SIGINT.
 async fn termination_signal() {
     let ctrl_c = tokio::signal::ctrl_c();
@@ -300,10 +321,27 @@ pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         None => Some(embedded::lock_for_serve(&args.db.data_dir)?),
         Some(_) => None,
     };
-    let (pool, embedded) = embedded::connect_as(&args.db, embedded::Role::Server).await?;
+    // `--db-max-connections` is the whole process's: the HTTP workers' own connections for
+    // the hot paths come out of it, and the shared pool gets the rest.
+    let workers = args
+        .workers
+        .map(usize::from)
+        .unwrap_or_else(default_workers);
+    let (shared, per_worker) = crate::store::local::split_connections(
+        args.db.db_max_connections,
+        u32::try_from(workers).unwrap_or(u32::MAX),
+        args.db_worker_connections,
+    );
+    let db = DatabaseArgs {
+        db_max_connections: shared,
+        ..args.db.clone()
+    };
+    let (pool, embedded) = embedded::connect_as(&db, embedded::Role::Server).await?;
     // The embedded-mode secret is generated only once a database could be started.
     let app = match async {
-        let config = AppConfig::from_args(&args)?;
+        let mut config = AppConfig::from_args(&args)?;
+        config.workers = Some(workers);
+        config.db_worker_connections = per_worker;
         Application::build(config, pool.clone()).await
     }
     .await
@@ -335,6 +373,11 @@ pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     }
     tracing::info!("stopped");
     served.context("running the HTTP server")
+}
+
+/// actix-web's own default: one worker per CPU.
+fn default_workers() -> usize {
+    std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
 }
 
 /// The `migrate` command: connects (starting the embedded cluster if needed, and stopping it

@@ -110,6 +110,8 @@ pub struct ScrapeFigures {
     pub pool_idle: u32,
     pub pool_in_use: u32,
     pub pool_max: u32,
+    /// Connections the HTTP workers hold for themselves (`store/local.rs`).
+    pub worker_connections: u64,
 }
 
 impl Metrics {
@@ -219,6 +221,16 @@ impl Metrics {
         );
         out.push_str("# TYPE lords_db_pool_max_connections gauge\n");
         let _ = writeln!(out, "lords_db_pool_max_connections {}", figures.pool_max);
+        out.push_str(
+            "# HELP lords_db_worker_connections Database connections the HTTP workers hold \
+             for themselves (views, legal actions, actions), apart from the pool.\n",
+        );
+        out.push_str("# TYPE lords_db_worker_connections gauge\n");
+        let _ = writeln!(
+            out,
+            "lords_db_worker_connections {}",
+            figures.worker_connections
+        );
         out
     }
 }

@@ -21,6 +21,8 @@ mod leaks;
 mod outage;
 #[path = "reliability/races.rs"]
 mod races;
+#[path = "reliability/worker_connections.rs"]
+mod worker_connections;
 
 /// A count from the environment, `default` when unset.
 fn trials(var: &str, default: usize) -> usize {

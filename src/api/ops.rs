@@ -78,6 +78,7 @@ pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
         pool_idle: idle,
         pool_in_use: size - idle,
         pool_max: pool.options().get_max_connections(),
+        worker_connections: crate::store::local::open_connections(),
     };
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")

@@ -9,8 +9,7 @@ use chrono::{DateTime, Utc};
 use rand::Rng;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use sqlx::pool::PoolConnection;
-use sqlx::{PgConnection, Postgres};
+use sqlx::PgConnection;
 use thiserror::Error;
 use uuid::Uuid;
 
@@ -22,7 +21,7 @@ use super::games::{self, GameStatus};
 use super::notify::CHANNEL;
 use super::outbox;
 use super::snapshots::Snapshot;
-use super::{AccountId, GameId, Store};
+use super::{AccountId, GameId, HotConn, Store};
 use crate::engine::{self, Action, EVENT_SCHEMA_VERSION, Event, Game, Seat, Status};
 
 /// `prev_hash` of every stream's first event.
@@ -874,7 +873,7 @@ impl Store {
     /// when the account is deleted or was never here, `NotFound` without the game.
     pub async fn current(&self, id: GameId, account: AccountId) -> Result<CurrentGame> {
         let (conn, read) = self.read_game(id, account, None).await?;
-        self.warm.keep(conn, &self.pool);
+        self.keep(conn);
         Ok(CurrentGame {
             summary: read.summary,
             version: read.head.version,
@@ -890,16 +889,17 @@ impl Store {
     /// statement is sent again for the whole stream. With `key`, the idempotency key's row
     /// comes along.
     ///
-    /// The connection is a warm one when another hot request just left one (see `warm.rs`),
-    /// else the pool's. Neither is pinged before use (a round trip per read): one the database
-    /// ended while it sat idle fails at once, and the read is then sent again on another
+    /// The connection is the HTTP worker's own (`local.rs`), or on other threads a warm one
+    /// another hot request just left (`warm.rs`) or the pool's ([`Store::hot_connection`]).
+    /// None is pinged before use unless it sat idle a second (a round trip per read): one the
+    /// database ended meanwhile fails at once, and the read is then sent again on another
     /// connection (a few times), since reading twice changes nothing.
     pub(crate) async fn read_game(
         &self,
         id: GameId,
         account: AccountId,
         key: Option<&str>,
-    ) -> Result<(PoolConnection<Postgres>, GameRead)> {
+    ) -> Result<(HotConn, GameRead)> {
         let from = self
             .snapshots
             .get(id)
@@ -907,10 +907,7 @@ impl Store {
         let mut tries = 0;
         let (mut conn, row) = loop {
             tries += 1;
-            let mut conn = match self.warm.take() {
-                Some(conn) => conn,
-                None => self.pool.acquire().await.context("acquire")?,
-            };
+            let mut conn = self.hot_connection().await.context("acquire")?;
             match fetch_read_row(&mut conn, id, account, key, from.version).await {
                 Ok(row) => break (conn, row),
                 Err(e) if tries < MAX_READ_TRIES && is_broken_connection(&e) => {
@@ -1173,7 +1170,7 @@ impl Store {
             };
         }
         tx.commit().await.context("commit submit")?;
-        self.warm.keep(conn, &self.pool);
+        self.keep(conn);
         if appended.bot_due {
             self.due_now.notify_one();
         }

@@ -11,6 +11,7 @@ mod error;
 mod events;
 mod games;
 mod invitations;
+pub mod local;
 mod notify;
 mod outbox;
 mod snapshots;
@@ -20,10 +21,13 @@ mod warm;
 mod webhooks;
 
 use std::fmt;
+use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::{Deserialize, Serialize};
-use sqlx::PgPool;
+use sqlx::pool::PoolConnection;
+use sqlx::{PgConnection, PgPool, Postgres};
 use uuid::Uuid;
 
 pub use bulk::{ImportGame, numbered_account_id, numbered_game_id};
@@ -95,7 +99,38 @@ pub struct Store {
     due_now: Arc<tokio::sync::Notify>,
     /// Connections the hot paths hand to each other (see `warm.rs`).
     warm: Arc<warm::Warm>,
+    /// Tells this store's worker connection sets from another's (see `local.rs`).
+    id: usize,
 }
+
+/// A connection a hot path (view, legal actions, action) works on: its worker's own (see
+/// `local.rs`), or, on a thread without a set, the shared pool's.
+pub(crate) enum HotConn {
+    Local(local::LocalConn),
+    Shared(PoolConnection<Postgres>),
+}
+
+impl Deref for HotConn {
+    type Target = PgConnection;
+
+    fn deref(&self) -> &PgConnection {
+        match self {
+            HotConn::Local(c) => c,
+            HotConn::Shared(c) => c,
+        }
+    }
+}
+
+impl DerefMut for HotConn {
+    fn deref_mut(&mut self) -> &mut PgConnection {
+        match self {
+            HotConn::Local(c) => c,
+            HotConn::Shared(c) => c,
+        }
+    }
+}
+
+static NEXT_STORE_ID: AtomicUsize = AtomicUsize::new(0);
 
 impl Store {
     pub fn new(pool: PgPool) -> Self {
@@ -104,6 +139,48 @@ impl Store {
             snapshots: Arc::new(snapshots::Snapshots::new(SNAPSHOT_CAPACITY)),
             due_now: Arc::new(tokio::sync::Notify::new()),
             warm: warm::Warm::start(),
+            id: NEXT_STORE_ID.fetch_add(1, Ordering::Relaxed),
+        }
+    }
+
+    /// Gives the calling thread (an HTTP worker's) its own set of at most `capacity`
+    /// connections for the hot paths (see `local.rs`); 0: it uses the shared pool.
+    pub fn attach_worker(&self, capacity: u32) {
+        // Told apart from the pool's in `pg_stat_activity`.
+        let pooled = self.pool.connect_options();
+        let name = format!(
+            "{} {}",
+            pooled.get_application_name().unwrap_or("lords"),
+            local::APPLICATION_NAME_SUFFIX
+        );
+        let options = Arc::new((*pooled).clone().application_name(&name));
+        let timeout = self.pool.options().get_acquire_timeout();
+        local::attach(self.id, options, capacity as usize, timeout);
+    }
+
+    /// Closes the calling thread's set (on shutdown): its idle connections now, the others as
+    /// their requests end.
+    pub async fn close_worker(&self) {
+        local::close(self.id).await;
+    }
+
+    /// A connection for a hot path: this worker's own when it has a set, else a warm one or
+    /// the pool's.
+    pub(crate) async fn hot_connection(&self) -> std::result::Result<HotConn, sqlx::Error> {
+        if local::attached(self.id) {
+            return local::acquire(self.id).await.map(HotConn::Local);
+        }
+        match self.warm.take() {
+            Some(conn) => Ok(HotConn::Shared(conn)),
+            None => self.pool.acquire().await.map(HotConn::Shared),
+        }
+    }
+
+    /// Gives back a hot path's connection after its statements succeeded.
+    pub(crate) fn keep(&self, conn: HotConn) {
+        match conn {
+            HotConn::Local(c) => c.keep(),
+            HotConn::Shared(c) => self.warm.keep(c, &self.pool),
         }
     }
 

@@ -29,6 +29,9 @@ pub fn test_config() -> AppConfig {
     let mut config = AppConfig::new(TEST_JWT_SECRET);
     config.listen = "127.0.0.1:0".into();
     config.workers = Some(2);
+    // The workers use the shared pool (the test's): no connections beyond it.
+    // tests/reliability/worker_connections.rs gives them their own.
+    config.db_worker_connections = 0;
     config.shutdown_timeout = Duration::from_secs(5);
     // Webhook receivers in tests listen on 127.0.0.1; retries come quickly.
     config.webhooks.allow =

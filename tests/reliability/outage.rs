@@ -16,7 +16,7 @@ use rand::seq::IndexedRandom;
 use serde_json::{Value, json};
 
 use super::api::{Api, Step};
-use crate::common::app::{spawn_app, spawn_app_on};
+use crate::common::app::{spawn_app_on, spawn_app_with};
 
 /// Generous: a request that takes this long during an outage is hanging, not failing fast.
 const FAIL_FAST: Duration = Duration::from_secs(10);
@@ -338,9 +338,19 @@ async fn outage(via: Via) {
 
 #[tokio::test]
 async fn connections_the_database_ends_mid_request_answer_503_and_the_server_carries_on() {
+    connections_ended_mid_request(0).await;
+}
+
+#[tokio::test]
+async fn workers_own_connections_the_database_ends_mid_request_are_replaced_too() {
+    connections_ended_mid_request(1).await;
+}
+
+/// With `worker_connections` per HTTP worker (`store/local.rs`), or none (the shared pool).
+async fn connections_ended_mid_request(worker_connections: u32) {
     // What a `pg_ctl stop -m fast`, a failover or an administrator does to open sessions:
     // pg_terminate_backend (57P01) on this test database's connections, every few ms.
-    let app = spawn_app().await;
+    let app = spawn_app_with(|c| c.db_worker_connections = worker_connections).await;
     let api = Api::new(app.address.clone());
     let tokens = api.sign_up_many("severed", 2).await;
     let table = api.started_game(&tokens).await;
