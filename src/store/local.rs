@@ -201,28 +201,39 @@ pub async fn acquire(store: usize) -> Result<LocalConn, sqlx::Error> {
         })?;
         let left = timeout.saturating_sub(started.elapsed());
         let conn = match next {
-            Next::Kept(mut conn, since) => {
-                if since.elapsed() >= IDLE_CHECK_AFTER && conn.ping().await.is_err() {
-                    discard(conn);
-                    forget_one();
+            Next::Kept(conn, since) => {
+                // Lent before the ping, so that a request dropped mid-ping gives it back.
+                let mut lent = LocalConn {
+                    conn: Some(conn),
+                    owner: std::thread::current().id(),
+                };
+                if since.elapsed() >= IDLE_CHECK_AFTER && lent.ping().await.is_err() {
+                    if let Some(conn) = lent.conn.take() {
+                        discard(conn);
+                        forget_one();
+                    }
                     continue;
                 }
-                conn
+                return Ok(lent);
             }
             Next::Open(options) => open(&options, left).await?,
-            Next::Wait(rx) => match tokio::time::timeout(left, rx).await {
-                Ok(Ok(Grant::Conn(conn))) => conn,
-                Ok(Ok(Grant::Room)) => {
-                    let options = SET.with_borrow(|set| set.as_ref().map(|s| s.options.clone()));
-                    match options {
-                        Some(options) => open(&options, left).await?,
-                        None => return Err(sqlx::Error::PoolClosed),
+            Next::Wait(rx) => {
+                let mut waiting = Waiting(rx);
+                match tokio::time::timeout(left, &mut waiting.0).await {
+                    Ok(Ok(Grant::Conn(conn))) => conn,
+                    Ok(Ok(Grant::Room)) => {
+                        let options =
+                            SET.with_borrow(|set| set.as_ref().map(|s| s.options.clone()));
+                        match options {
+                            Some(options) => open(&options, left).await?,
+                            None => return Err(sqlx::Error::PoolClosed),
+                        }
                     }
+                    // The set was closed (its waiters dropped) or the time is up.
+                    Ok(Err(_)) => return Err(sqlx::Error::PoolClosed),
+                    Err(_) => return Err(sqlx::Error::PoolTimedOut),
                 }
-                // The set was closed (its waiters dropped) or the time is up.
-                Ok(Err(_)) => return Err(sqlx::Error::PoolClosed),
-                Err(_) => return Err(sqlx::Error::PoolTimedOut),
-            },
+            }
         };
         return Ok(LocalConn {
             conn: Some(conn),
@@ -231,21 +242,45 @@ pub async fn acquire(store: usize) -> Result<LocalConn, sqlx::Error> {
     }
 }
 
+/// A request's place in its set's queue. Dropped without having taken its grant (the wait
+/// timed out, or the request was dropped mid-wait, as actix does when the client goes away), it
+/// hands on a grant sent at that moment: otherwise the connection, or its room, would be lost to
+/// the set for good.
+struct Waiting(oneshot::Receiver<Grant>);
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        self.0.close();
+        match self.0.try_recv() {
+            Ok(Grant::Conn(conn)) => give_back(conn, std::thread::current().id()),
+            Ok(Grant::Room) => forget_one(),
+            Err(_) => {}
+        }
+    }
+}
+
 /// Opens a connection for room already counted in `open`; gives the room up on failure.
+/// The room is given up too when the request is dropped mid-connect.
 async fn open(options: &PgConnectOptions, left: Duration) -> Result<PgConnection, sqlx::Error> {
+    struct Room {
+        taken: bool,
+    }
+    impl Drop for Room {
+        fn drop(&mut self) {
+            if !self.taken {
+                forget_one();
+            }
+        }
+    }
+    let mut room = Room { taken: false };
     match tokio::time::timeout(left, PgConnection::connect_with(options)).await {
         Ok(Ok(conn)) => {
+            room.taken = true;
             OPEN.fetch_add(1, Ordering::Relaxed);
             Ok(conn)
         }
-        Ok(Err(e)) => {
-            forget_one();
-            Err(e)
-        }
-        Err(_) => {
-            forget_one();
-            Err(sqlx::Error::PoolTimedOut)
-        }
+        Ok(Err(e)) => Err(e),
+        Err(_) => Err(sqlx::Error::PoolTimedOut),
     }
 }
 
