@@ -159,6 +159,13 @@ async fn your_turn_arrives_on_the_players_stream_after_the_opponent_acts() {
         (three_days - 120..=three_days).contains(&left.num_seconds()),
         "{left}"
     );
+    // The append's statement writes the deadline into the payload: the same text the API
+    // writes for it everywhere else.
+    let game = api.game(&table.id, table.seat(other)).await;
+    assert_eq!(
+        data["payload"]["deadline"], game["view"]["awaiting"]["deadline"],
+        "{game}"
+    );
     assert!(data["payload"]["decision"]["kind"].is_string());
 }
 
@@ -290,7 +297,8 @@ async fn an_action_whose_transaction_fails_after_its_append_leaves_no_notificati
     let table = seat_table(&app, "rf", json!({"players": 2})).await;
     let (first, _) = awaited_and_other(&api, &table).await;
     let version = api.version(&table.id, table.seat(first)).await;
-    // The last statement of a keyed action fails, after the events and notifications are in.
+    // A keyed action's key row fails to go in, in the statement that appends its events and
+    // writes its notifications.
     sqlx::raw_sql(
         "CREATE FUNCTION refuse_keys() RETURNS trigger LANGUAGE plpgsql AS \
              $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$; \

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use uuid::Uuid;
 
 use super::error::{Context, Result, StoreError};
-use super::events::{AppendError, Submitted, append_tx};
+use super::events::{Append, AppendError, Submitted, Tell, append_in};
 use super::games::{self, GameStatus};
 use super::outbox::{self, NotificationKind};
 use super::snapshots::Snapshot;
@@ -75,18 +75,24 @@ impl Store {
             // The decision awaited from another seat goes on with its deadline as it was.
             let same_decision = after.awaiting() == head.game.awaiting()
                 && after.awaiting().is_some_and(|a| a.seat != seat);
-            let appended = match append_tx(
-                &mut tx,
+            // Nobody is told it is their turn again when their decision did not change.
+            let actor = if same_decision {
+                after.awaiting().map(|a| a.seat)
+            } else {
+                Some(seat)
+            };
+            let append = Append {
                 id,
-                head.version,
-                Some(seat),
-                &events,
-                head.last_hash,
-                &after,
-                same_decision,
-            )
-            .await
-            {
+                expected: head.version,
+                seat: Some(seat),
+                events: &events,
+                prev_hash: head.last_hash,
+                after: &after,
+                keep_deadline: same_decision,
+                tell: Tell::ActedBy(actor),
+                key: None,
+            };
+            let appended = match append_in(&mut tx, append).await {
                 Ok(a) => a,
                 Err(AppendError::Race) if tries < MAX_TRIES => continue,
                 Err(AppendError::Race) => {
@@ -97,22 +103,6 @@ impl Store {
                 }
                 Err(AppendError::Store(e)) => return Err(e),
             };
-            // Nobody is told it is their turn again when their decision did not change.
-            let actor = if same_decision {
-                after.awaiting().map(|a| a.seat)
-            } else {
-                Some(seat)
-            };
-            outbox::record_append(
-                &mut tx,
-                id,
-                head.version,
-                appended.version,
-                actor,
-                &after,
-                appended.deadline,
-            )
-            .await?;
             tx.commit().await.context("commit resign")?;
             if appended.bot_due {
                 self.due_now.notify_one();
@@ -196,32 +186,22 @@ impl Store {
         };
         let mut after = Game::clone(&head.game);
         events.iter().for_each(|e| after.apply(e));
-        let appended = match append_tx(
-            &mut tx,
+        let append = Append {
             id,
-            head.version,
-            None,
-            &events,
-            head.last_hash,
-            &after,
-            false,
-        )
-        .await
-        {
+            expected: head.version,
+            seat: None,
+            events: &events,
+            prev_hash: head.last_hash,
+            after: &after,
+            keep_deadline: false,
+            tell: Tell::ActedBy(None),
+            key: None,
+        };
+        let appended = match append_in(&mut tx, append).await {
             Ok(a) => a,
             Err(AppendError::Race) => return Ok(Fired::Nothing),
             Err(AppendError::Store(e)) => return Err(e),
         };
-        outbox::record_append(
-            &mut tx,
-            id,
-            head.version,
-            appended.version,
-            None,
-            &after,
-            appended.deadline,
-        )
-        .await?;
         let timed_out = events.iter().find_map(|e| match e {
             Event::DecisionTimedOut { consecutive, .. } => Some(*consecutive),
             _ => None,

@@ -268,7 +268,9 @@ fn prev_hash_of(stream: &[StoredEvent]) -> Result<[u8; 32]> {
 /// Why an append did not happen.
 pub(crate) enum AppendError {
     /// Someone else appended at this version first: the `games` row was no longer at the
-    /// expected version once its lock was ours (or, failing that, 23505 on `game_events`).
+    /// expected version once its lock was ours (or, failing that, 23505 on `game_events`, or on
+    /// `idempotency_keys`: the key was stored by an append that committed after this one's
+    /// read, which a keyed `submit` reads again).
     Race,
     Store(StoreError),
 }
@@ -397,101 +399,136 @@ pub(crate) struct Appended {
     pub bot_due: bool,
 }
 
-/// Appends `events` after version `expected` (whose last hash is `prev_hash`), brings the `games`
-/// read model to `after` (the game once they are applied), and notifies listeners on commit.
-/// Runs inside the caller's transaction; returns the new head. A bot's awaited seat is due at
-/// once (`due_kind` 'bot', whatever the clock). The awaited decision's deadline
-/// starts again from now unless `keep_deadline` (the same decision is still awaited: another
-/// seat resigned).
+/// An append: `events` after version `expected` (whose last hash is `prev_hash`), bringing the
+/// `games` read model to `after` (the game once they are applied).
+pub(crate) struct Append<'a> {
+    pub id: GameId,
+    pub expected: i64,
+    /// The acting seat; `None` for system events (the deal, the deadline worker's moves).
+    pub seat: Option<Seat>,
+    pub events: &'a [Event],
+    pub prev_hash: [u8; 32],
+    pub after: &'a Game,
+    /// The awaited decision keeps its deadline (the same decision is still awaited: another
+    /// seat resigned); otherwise it starts again from now.
+    pub keep_deadline: bool,
+    /// What the append tells the seated accounts.
+    pub tell: Tell,
+    /// The idempotency key the acting seat's account used, stored with what it appended.
+    pub key: Option<AppendKey<'a>>,
+}
+
+/// Whom an append notifies.
+pub(crate) enum Tell {
+    /// Nobody (imports and tools).
+    Nobody,
+    /// The seated accounts, as [`outbox::notifications_of`] says when this seat acted (`None`:
+    /// no seat did, or nobody is to be told it is their turn again); a `your_turn`'s `deadline`
+    /// is added by the statement, which is where it is decided.
+    ActedBy(Option<Seat>),
+}
+
+/// An idempotency key to store with an action's events.
+pub(crate) struct AppendKey<'a> {
+    pub account: AccountId,
+    pub key: &'a str,
+    pub request_hash: &'a str,
+}
+
+/// Appends, in the caller's connection (one statement: atomic on its own, or part of the
+/// caller's transaction), and notifies listeners on commit. Returns the new head. A bot's
+/// awaited seat is due at once (`due_kind` 'bot', whatever the clock).
 ///
-/// Two statements, each routable by Citus to the one worker holding the game (see README,
-/// Scaling):
-/// 1. `UPDATE games … WHERE version = expected` moves the read model first. It locks the game's
-///    row, so a racing append waits for this transaction and then finds the version moved on:
-///    a lost race is "no row updated", whatever the database (on Citus a duplicate key can come
-///    back without its SQLSTATE's usual table and constraint names, or as XX000 from COPY).
-///    The deadline is picked out of an array by a `CASE`, not written as a `CASE` of `now()`s:
+/// One statement of data-modifying CTEs ([`APPEND`]), so that an action's append is one round
+/// trip with no `BEGIN` or `COMMIT`; every part but the `games` update reads that update's
+/// result, so nothing at all is written when it updated nothing:
+/// 1. `moved`: `UPDATE games … WHERE version = expected` moves the read model first. It locks
+///    the game's row, so a racing append waits for it and then finds the version moved on: a lost
+///    race is "no row updated", whatever the database (on Citus a duplicate key can come back
+///    without its SQLSTATE's usual table and constraint names, or as XX000 from COPY). The
+///    deadline is picked out of an array by a `CASE`, not written as a `CASE` of `now()`s:
 ///    Citus evaluates `now()` on the coordinator, which it refuses to do inside `CASE`.
-/// 2. The events as one multi-row `INSERT … VALUES` (one shard, one statement, no COPY), in a
-///    data-modifying CTE whose outer `SELECT pg_notify(…)` runs where the client is connected:
-///    on plain PostgreSQL one statement; on Citus the insert runs on the worker and the notify on
-///    the coordinator, where the servers listen. (`RETURNING pg_notify(…)` is refused by Citus,
-///    and would run on a worker if it were not.)
-// Each argument is one the two statements bind; a struct would only rename them.
-#[allow(clippy::too_many_arguments)]
-pub(crate) async fn append_tx(
+/// 2. `appended`: the events, from arrays, chained by the caller.
+/// 3. `input`, `bumped`, `written`: the notifications, numbered per account (counters bumped in
+///    account order, so two appends notifying the same accounts lock them in the same order),
+///    a `your_turn` given the deadline `moved` decided, in the format the API writes times in.
+/// 4. `keyed`: the idempotency key's row, when there is one.
+///
+/// The outer `SELECT` sends the game's and the notifications' `NOTIFY`s (delivered on commit)
+/// where the client is connected: on Citus the coordinator, where the servers listen
+/// (`RETURNING pg_notify(…)` is refused by Citus, and would run on a worker if it were not).
+pub(crate) async fn append_in(
     conn: &mut PgConnection,
-    id: GameId,
-    expected: i64,
-    seat: Option<Seat>,
-    events: &[Event],
-    prev_hash: [u8; 32],
-    after: &Game,
-    keep_deadline: bool,
+    a: Append<'_>,
 ) -> std::result::Result<Appended, AppendError> {
-    if events.is_empty() || events.len() > MAX_ROWS {
-        return Err(unexpected(format!("cannot append {} events at once", events.len())).into());
+    let Append {
+        id,
+        expected,
+        seat,
+        events,
+        prev_hash,
+        after,
+        keep_deadline,
+        tell,
+        key,
+    } = a;
+    if events.is_empty() {
+        return Err(unexpected("cannot append no events").into());
     }
     let mut rows = ChainedRows::with_capacity(events.len());
     let last_hash = rows.push_chain(events, expected + 1, prev_hash)?;
     let version = expected + events.len() as i64;
     let model = ReadModel::of(after);
-    let updated: Option<(Option<DateTime<Utc>>, Option<bool>)> = sqlx::query_as(
-        "UPDATE games SET version = $2, status = $3, awaiting_seat = $4, winners = $5, \
-                          updated_at = now(), \
-                          due_at = (ARRAY[now(), due_at, now() + make_interval(secs => $9)])[ \
-                                   CASE WHEN $8::text IS NULL THEN NULL \
-                                        WHEN $8 = 'bot' OR EXISTS ( \
-                                             SELECT 1 FROM game_seats s \
-                                             WHERE s.game_id = $1 AND s.seat = $4 \
-                                               AND s.bot IS NOT NULL) THEN 1 \
-                                        WHEN $8 = 'unclocked' THEN NULL \
-                                        WHEN $7 AND due_kind = 'clock' THEN 2 \
-                                        ELSE 3 END], \
-                          due_kind = CASE WHEN $8::text IS NULL THEN NULL \
-                                          WHEN $8 = 'bot' OR EXISTS ( \
-                                               SELECT 1 FROM game_seats s \
-                                               WHERE s.game_id = $1 AND s.seat = $4 \
-                                                 AND s.bot IS NOT NULL) THEN 'bot' \
-                                          WHEN $8 = 'unclocked' THEN NULL \
-                                          ELSE 'clock' END \
-         WHERE id = $1 AND version = $6 \
-         RETURNING CASE WHEN due_kind = 'clock' THEN due_at END, due_kind = 'bot'",
-    )
-    .bind(id.0)
-    .bind(version)
-    .bind(model.status.as_str())
-    .bind(model.awaiting_seat)
-    .bind(model.winners)
-    .bind(expected)
-    .bind(keep_deadline)
-    .bind(model.due.map(Due::kind))
-    .bind(model.due.and_then(Due::seconds))
-    .fetch_optional(&mut *conn)
-    .await
-    .context("update the games read model")?;
-    let Some((deadline, bot_due)) = updated else {
-        return Err(AppendError::Race);
+    let notifications = match tell {
+        Tell::Nobody => Vec::new(),
+        Tell::ActedBy(actor) => outbox::notifications_of(expected, version, actor, after),
     };
-    let mut query = sqlx::query(insert_events_sql(events.len()))
+    let seats: Vec<i16> = notifications.iter().map(|p| i16::from(p.seat.0)).collect();
+    let kinds: Vec<&str> = notifications.iter().map(|p| p.kind.as_str()).collect();
+    let payloads: Vec<String> = notifications
+        .iter()
+        .map(|p| p.payload.to_string())
+        .collect();
+    let moved: Option<(Option<DateTime<Utc>>, Option<bool>)> = sqlx::query_as(APPEND)
         .bind(id.0)
+        .bind(version)
+        .bind(model.status.as_str())
+        .bind(model.awaiting_seat)
+        .bind(model.winners)
+        .bind(expected)
+        .bind(keep_deadline)
+        .bind(model.due.map(Due::kind))
+        .bind(model.due.and_then(Due::seconds))
         .bind(EVENT_SCHEMA_VERSION)
         .bind(seat.map(|s| i16::from(s.0)))
+        .bind(&rows.seqs)
+        .bind(&rows.kinds)
+        .bind(&rows.payloads)
+        .bind(&rows.prevs)
+        .bind(&rows.hashes)
+        .bind(&seats)
+        .bind(&kinds)
+        .bind(&payloads)
+        .bind(key.as_ref().map(|k| k.account.0))
+        .bind(key.as_ref().map(|k| k.key))
+        .bind(key.as_ref().map(|k| k.request_hash))
         .bind(CHANNEL)
-        .bind(format!("{id}:{version}"));
-    for i in 0..events.len() {
-        query = query
-            .bind(rows.seqs[i])
-            .bind(rows.kinds[i])
-            .bind(&rows.payloads[i])
-            .bind(&rows.prevs[i])
-            .bind(&rows.hashes[i]);
-    }
-    match query.execute(&mut *conn).await {
-        // Only when the stream and its read model disagree (the row lock above orders appends
-        // that go through here).
-        Err(e) if is_unique_violation(&e, "game_events") => return Err(AppendError::Race),
-        other => other.context("append events and notify")?,
+        .bind(format!("{id}:{version}"))
+        .bind(outbox::NOTIFICATIONS_CHANNEL)
+        .fetch_optional(&mut *conn)
+        .await
+        .map_err(|e| {
+            // Only when the stream and its read model disagree, or a key was stored after the
+            // read (the row lock orders appends that go through here).
+            if is_unique_violation(&e, "game_events") || is_unique_violation(&e, "idempotency_keys")
+            {
+                AppendError::Race
+            } else {
+                AppendError::Store(db_error(e, "append events"))
+            }
+        })?;
+    let Some((deadline, bot_due)) = moved else {
+        return Err(AppendError::Race);
     };
     Ok(Appended {
         version,
@@ -501,51 +538,75 @@ pub(crate) async fn append_tx(
     })
 }
 
-/// Parameters shared by every row of [`insert_events_sql`]: game id, schema version, seat, and
-/// the notification's channel and payload.
-const SHARED_PARAMS: usize = 5;
-/// Parameters of each row: seq, type, payload, prev_hash, hash.
-const ROW_PARAMS: usize = 5;
-/// The most events one statement takes (PostgreSQL binds at most 65,535 parameters).
-const MAX_ROWS: usize = (u16::MAX as usize - SHARED_PARAMS) / ROW_PARAMS;
-
-/// `INSERT INTO game_events … VALUES (…), (…) … ` for `n` events inside a CTE whose outer
-/// `SELECT` sends the notification; `n` is 1 to [`MAX_ROWS`]. The text is built once per row
-/// count and kept (sqlx prepares each distinct text once per connection).
-fn insert_events_sql(n: usize) -> &'static str {
-    use std::collections::HashMap;
-    use std::sync::{Mutex, OnceLock};
-    static TEXTS: OnceLock<Mutex<HashMap<usize, &'static str>>> = OnceLock::new();
-    let mut texts = TEXTS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    texts.entry(n).or_insert_with(|| {
-        let mut sql = String::from(
-            "WITH appended AS (INSERT INTO game_events \
-                 (game_id, seq, event_type, event_version, payload, seat, prev_hash, hash) VALUES ",
-        );
-        for row in 0..n {
-            let p = SHARED_PARAMS + row * ROW_PARAMS;
-            if row > 0 {
-                sql.push_str(", ");
-            }
-            sql.push_str(&format!(
-                "($1, ${}, ${}, $2, ${}::json, $3, ${}, ${})",
-                p + 1,
-                p + 2,
-                p + 3,
-                p + 4,
-                p + 5
-            ));
-        }
-        sql.push_str(
-            " RETURNING seq) \
-             SELECT pg_notify($4, $5) FROM appended LIMIT 1",
-        );
-        Box::leak(sql.into_boxed_str())
-    })
-}
+/// The statement of [`append_in`]. `$9` is the clock's seconds for the awaited decision; the
+/// `your_turn` deadline is written as the API writes times (RFC 3339 in UTC with `Z`, and 0, 3
+/// or 6 digits of fraction, as few as it needs: chrono's serde format).
+const APPEND: &str = "\
+WITH moved AS ( \
+    UPDATE games SET version = $2, status = $3, awaiting_seat = $4, winners = $5, \
+                     updated_at = now(), \
+                     due_at = (ARRAY[now(), due_at, now() + make_interval(secs => $9)])[ \
+                              CASE WHEN $8::text IS NULL THEN NULL \
+                                   WHEN $8 = 'bot' OR EXISTS ( \
+                                        SELECT 1 FROM game_seats s \
+                                        WHERE s.game_id = $1 AND s.seat = $4 \
+                                          AND s.bot IS NOT NULL) THEN 1 \
+                                   WHEN $8 = 'unclocked' THEN NULL \
+                                   WHEN $7 AND due_kind = 'clock' THEN 2 \
+                                   ELSE 3 END], \
+                     due_kind = CASE WHEN $8::text IS NULL THEN NULL \
+                                     WHEN $8 = 'bot' OR EXISTS ( \
+                                          SELECT 1 FROM game_seats s \
+                                          WHERE s.game_id = $1 AND s.seat = $4 \
+                                            AND s.bot IS NOT NULL) THEN 'bot' \
+                                     WHEN $8 = 'unclocked' THEN NULL \
+                                     ELSE 'clock' END \
+    WHERE id = $1 AND version = $6 \
+    RETURNING CASE WHEN due_kind = 'clock' THEN due_at END AS deadline, \
+              due_kind = 'bot' AS bot_due \
+), appended AS ( \
+    INSERT INTO game_events \
+        (game_id, seq, event_type, event_version, payload, seat, prev_hash, hash) \
+    SELECT $1, e.seq, e.kind, $10, e.payload::json, $11, e.prev, e.hash \
+    FROM moved, unnest($12::bigint[], $13::text[], $14::text[], $15::bytea[], $16::bytea[]) \
+         AS e(seq, kind, payload, prev, hash) \
+    RETURNING seq \
+), input AS ( \
+    SELECT s.account_id, i.kind, i.payload, i.ord \
+    FROM unnest($17::smallint[], $18::text[], $19::text[]) WITH ORDINALITY \
+         AS i(seat, kind, payload, ord) \
+    JOIN game_seats s ON s.game_id = $1 AND s.seat = i.seat AND s.account_id IS NOT NULL \
+), bumped AS ( \
+    INSERT INTO notification_counters AS c (account_id, last_id) \
+    SELECT account_id, count(*) FROM input WHERE EXISTS (SELECT 1 FROM moved) \
+    GROUP BY account_id ORDER BY account_id \
+    ON CONFLICT (account_id) DO UPDATE SET last_id = c.last_id + EXCLUDED.last_id \
+    RETURNING account_id, last_id \
+), written AS ( \
+    INSERT INTO notifications (account_id, id, kind, game_id, payload) \
+    SELECT i.account_id, b.last_id - count(*) OVER w + row_number() OVER (w ORDER BY i.ord), \
+           i.kind, $1, \
+           CASE WHEN i.kind = 'your_turn' \
+                THEN i.payload::jsonb || jsonb_build_object('deadline', \
+                     to_char(m.deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24\":\"MI\":\"SS') \
+                     || CASE WHEN f.us = '000000' THEN '' \
+                             WHEN f.us LIKE '%000' THEN '.' || left(f.us, 3) \
+                             ELSE '.' || f.us END \
+                     || 'Z') \
+                ELSE i.payload::jsonb END \
+    FROM input i JOIN bumped b USING (account_id) \
+    CROSS JOIN moved m CROSS JOIN LATERAL (SELECT to_char(m.deadline AT TIME ZONE 'UTC', 'US') AS us) f \
+    WINDOW w AS (PARTITION BY i.account_id) \
+    RETURNING account_id, id \
+), keyed AS ( \
+    INSERT INTO idempotency_keys \
+        (game_id, account_id, key, request_hash, seat, first_seq, version, deadline) \
+    SELECT $1, $20, $21, $22, $11, $6 + 1, $2, m.deadline FROM moved m \
+    WHERE $21::text IS NOT NULL \
+) \
+SELECT m.deadline, m.bot_due, pg_notify($23, $24), \
+       (SELECT count(pg_notify($25, w.account_id::text || ':' || w.id)) FROM written w) \
+FROM moved m";
 
 /// The stream's head as the calling statement sees it: its version and its last hash.
 async fn read_head(conn: &mut PgConnection, id: GameId) -> Result<(i64, [u8; 32])> {
@@ -827,8 +888,6 @@ enum Attempt {
         expected: i64,
         actual: i64,
     },
-    /// Another request with the same idempotency key committed meanwhile.
-    KeyRace,
 }
 
 /// An idempotency key as stored: the request it was used for and what that request appended.
@@ -1016,7 +1075,18 @@ impl Store {
         let mut game = Game::replay(stream.iter().map(|e| &e.event));
         events.iter().for_each(|e| game.apply(e));
         let prev = prev_hash_of(&stream)?;
-        match append_tx(&mut tx, id, actual, seat, events, prev, &game, false).await {
+        let append = Append {
+            id,
+            expected: actual,
+            seat,
+            events,
+            prev_hash: prev,
+            after: &game,
+            keep_deadline: false,
+            tell: Tell::Nobody,
+            key: None,
+        };
+        match append_in(&mut tx, append).await {
             Ok(head) => {
                 tx.commit().await.context("commit append")?;
                 Ok(head.version)
@@ -1043,10 +1113,6 @@ impl Store {
             tries += 1;
             match self.try_submit(&s, rng).await? {
                 Attempt::Done(done) => return Ok(*done),
-                Attempt::KeyRace if tries < MAX_TRIES => {}
-                Attempt::KeyRace => {
-                    return Err(unexpected("idempotency key kept racing with itself"));
-                }
                 // A keyed request that lost may have lost to its own repeat: look again.
                 Attempt::Lost { .. }
                     if (s.expected_version.is_none() || s.idempotency_key.is_some())
@@ -1107,24 +1173,30 @@ impl Store {
         let events = engine::decide(&head.game, seat, s.action, rng)?;
         let mut after = Arc::unwrap_or_clone(head.game);
         events.iter().for_each(|e| after.apply(e));
-        let mut tx = sqlx::Connection::begin(&mut *conn)
-            .await
-            .context("begin submit")?;
-        let appended = match append_tx(
-            &mut tx,
-            id,
-            version,
-            Some(seat),
-            &events,
-            head.last_hash,
-            &after,
-            false,
+        // One statement, outside any transaction: the events, the read model, the outbox and
+        // the key commit together or not at all.
+        let appended = match append_in(
+            &mut conn,
+            Append {
+                id,
+                expected: version,
+                seat: Some(seat),
+                events: &events,
+                prev_hash: head.last_hash,
+                after: &after,
+                keep_deadline: false,
+                tell: Tell::ActedBy(Some(seat)),
+                key: s.idempotency_key.map(|key| AppendKey {
+                    account: s.account,
+                    key,
+                    request_hash: s.request_hash,
+                }),
+            },
         )
         .await
         {
             Ok(a) => a,
             Err(AppendError::Race) => {
-                drop(tx);
                 let actual = stream_version(&mut conn, id).await?;
                 return Ok(Attempt::Lost {
                     expected: version,
@@ -1134,42 +1206,6 @@ impl Store {
             Err(AppendError::Store(e)) => return Err(e),
         };
         let new_version = appended.version;
-        // Issue 13 §1: the notifications this action causes commit (or roll back) with it.
-        outbox::record_append(
-            &mut tx,
-            id,
-            version,
-            new_version,
-            Some(seat),
-            &after,
-            appended.deadline,
-        )
-        .await?;
-        if let Some(key) = s.idempotency_key {
-            let stored = sqlx::query(
-                "INSERT INTO idempotency_keys \
-                     (game_id, account_id, key, request_hash, seat, first_seq, version, \
-                      deadline) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            )
-            .bind(id.0)
-            .bind(s.account.0)
-            .bind(key)
-            .bind(s.request_hash)
-            .bind(i16::from(seat.0))
-            .bind(version + 1)
-            .bind(new_version)
-            .bind(appended.deadline)
-            .execute(&mut *tx)
-            .await;
-            match stored {
-                Err(e) if is_unique_violation(&e, "idempotency_keys") => {
-                    return Ok(Attempt::KeyRace);
-                }
-                other => other.context("store an idempotency key")?,
-            };
-        }
-        tx.commit().await.context("commit submit")?;
         self.keep(conn);
         if appended.bot_due {
             self.due_now.notify_one();

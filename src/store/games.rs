@@ -11,8 +11,7 @@ use sqlx::types::Json;
 use uuid::Uuid;
 
 use super::error::{Context, Result, StoreError, unexpected};
-use super::events::{AppendError, GENESIS, append_tx, seat_from_db};
-use super::outbox;
+use super::events::{Append, AppendError, GENESIS, Tell, append_in, seat_from_db};
 use super::{AccountId, GameId, Store};
 use crate::engine::{self, BotLevel, Game, GameOptions, OptionsRequest, Seat};
 
@@ -768,10 +767,19 @@ async fn start_in(
 ) -> Result<()> {
     let events = engine::start(options, rng)?;
     let started = Game::replay(&events);
-    match append_tx(conn, id, version, None, &events, GENESIS, &started, false).await {
-        Ok(a) => {
-            outbox::record_append(conn, id, version, a.version, None, &started, a.deadline).await
-        }
+    let append = Append {
+        id,
+        expected: version,
+        seat: None,
+        events: &events,
+        prev_hash: GENESIS,
+        after: &started,
+        keep_deadline: false,
+        tell: Tell::ActedBy(None),
+        key: None,
+    };
+    match append_in(conn, append).await {
+        Ok(_) => Ok(()),
         Err(AppendError::Race) => Err(unexpected(format!("open game {id} already has events"))),
         Err(AppendError::Store(e)) => Err(e),
     }

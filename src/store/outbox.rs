@@ -18,7 +18,7 @@ pub const NOTIFICATIONS_CHANNEL: &str = "notifications";
 
 /// What a notification says: `Invited` is written by an invitation by username
 /// (`src/store/invitations.rs`), `TimedOut` by the deadline worker (`src/store/clock.rs`), the
-/// others by appends ([`record_append`]).
+/// others by appends (`events::append_in`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NotificationKind {
@@ -77,13 +77,13 @@ pub(crate) struct Pending {
 /// - the game over: `game_ended` to every seat with its place, score and the winners;
 /// - otherwise `your_turn` to the awaited seat, unless it is the seat that just acted (it is at
 ///   the table already; its next decision is in its action's answer) or a seat a bot plays.
-///   `deadline` is when that decision times out (`null` without a clock).
+///   Its `deadline` (when that decision times out, `null` without a clock) is added by the
+///   append's statement, which decides it (`events::append_in`).
 pub(crate) fn notifications_of(
     expected: i64,
     version: i64,
     actor: Option<Seat>,
     after: &Game,
-    deadline: Option<DateTime<Utc>>,
 ) -> Vec<Pending> {
     let seats = (0..after.player_count()).map(|s| Seat(s as u8));
     let mut out = Vec::new();
@@ -144,70 +144,10 @@ pub(crate) fn notifications_of(
                 "version": version,
                 "seat": awaiting.seat.0,
                 "decision": awaiting.decision,
-                "deadline": deadline,
             }),
         });
     }
     out
-}
-
-/// Writes what the append from `expected` to `version` of game `id` notifies (see
-/// [`notifications_of`]) to the accounts at the table (bots are not told), in the caller's
-/// transaction: one statement numbers and inserts them
-/// all and wakes the listeners on commit. Nothing at all when there is nothing to say.
-pub(crate) async fn record_append(
-    conn: &mut PgConnection,
-    id: GameId,
-    expected: i64,
-    version: i64,
-    actor: Option<Seat>,
-    after: &Game,
-    deadline: Option<DateTime<Utc>>,
-) -> Result<()> {
-    let pending = notifications_of(expected, version, actor, after, deadline);
-    if pending.is_empty() {
-        return Ok(());
-    }
-    let seats: Vec<i16> = pending.iter().map(|p| i16::from(p.seat.0)).collect();
-    let kinds: Vec<&str> = pending.iter().map(|p| p.kind.as_str()).collect();
-    let payloads: Vec<String> = pending.iter().map(|p| p.payload.to_string()).collect();
-    // Counters are bumped in account order, so two transactions notifying the same accounts
-    // lock them in the same order and cannot deadlock. Within one account the notifications
-    // keep their order in `pending`. The wake-ups (sent on commit only) go out from the same
-    // statement: its outer SELECT runs where the client is connected (on Citus the
-    // coordinator, where the servers listen; `RETURNING pg_notify(…)` is refused there).
-    sqlx::query(
-        "WITH input AS ( \
-             SELECT s.account_id, i.kind, i.payload, i.ord \
-             FROM unnest($2::smallint[], $3::text[], $4::text[]) WITH ORDINALITY \
-                  AS i(seat, kind, payload, ord) \
-             JOIN game_seats s ON s.game_id = $1 AND s.seat = i.seat \
-                              AND s.account_id IS NOT NULL \
-         ), bumped AS ( \
-             INSERT INTO notification_counters AS c (account_id, last_id) \
-             SELECT account_id, count(*) FROM input GROUP BY account_id ORDER BY account_id \
-             ON CONFLICT (account_id) DO UPDATE SET last_id = c.last_id + EXCLUDED.last_id \
-             RETURNING account_id, last_id \
-         ), written AS ( \
-             INSERT INTO notifications (account_id, id, kind, game_id, payload) \
-             SELECT i.account_id, \
-                    b.last_id - count(*) OVER w + row_number() OVER (w ORDER BY i.ord), \
-                    i.kind, $1, i.payload::jsonb \
-             FROM input i JOIN bumped b USING (account_id) \
-             WINDOW w AS (PARTITION BY i.account_id) \
-             RETURNING account_id, id \
-         ) \
-         SELECT pg_notify($5, account_id::text || ':' || id) FROM written",
-    )
-    .bind(id.0)
-    .bind(&seats)
-    .bind(&kinds)
-    .bind(&payloads)
-    .bind(NOTIFICATIONS_CHANNEL)
-    .execute(&mut *conn)
-    .await
-    .context("write notifications and notify their listeners")?;
-    Ok(())
 }
 
 /// One notification for one account (e.g. `invited`), numbered after its others, in the caller's
@@ -311,7 +251,7 @@ mod tests {
     fn the_deal_tells_every_seat_the_game_started_and_the_first_player_it_is_their_turn() {
         let game = started(3);
         let first = game.awaiting().unwrap().seat;
-        let out = notifications_of(0, 5, None, &game, None);
+        let out = notifications_of(0, 5, None, &game);
         let kinds: Vec<_> = out.iter().map(|p| (p.seat, p.kind)).collect();
         assert_eq!(
             kinds,
@@ -322,16 +262,19 @@ mod tests {
                 (first, NotificationKind::YourTurn),
             ]
         );
-        assert_eq!(out[3].payload["deadline"], Value::Null);
+        assert!(
+            out[3].payload.get("deadline").is_none(),
+            "the append adds it"
+        );
     }
 
     #[test]
     fn the_seat_that_acted_and_is_awaited_again_is_not_told() {
         let game = started(2);
         let awaited = game.awaiting().unwrap().seat;
-        assert!(notifications_of(5, 6, Some(awaited), &game, None).is_empty());
+        assert!(notifications_of(5, 6, Some(awaited), &game).is_empty());
         let other = Seat(1 - awaited.0);
-        let out = notifications_of(5, 6, Some(other), &game, None);
+        let out = notifications_of(5, 6, Some(other), &game);
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].kind, NotificationKind::YourTurn);
         assert_eq!(out[0].payload["seat"], awaited.0);
