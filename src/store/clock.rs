@@ -85,6 +85,8 @@ impl Store {
                 id,
                 expected: head.version,
                 seat: Some(seat),
+                // The seat was read in this transaction (a deleted account's seats resign too).
+                account: None,
                 events: &events,
                 prev_hash: head.last_hash,
                 after: &after,
@@ -190,6 +192,7 @@ impl Store {
             id,
             expected: head.version,
             seat: None,
+            account: None,
             events: &events,
             prev_hash: head.last_hash,
             after: &after,

@@ -406,6 +406,9 @@ pub(crate) struct Append<'a> {
     pub expected: i64,
     /// The acting seat; `None` for system events (the deal, the deadline worker's moves).
     pub seat: Option<Seat>,
+    /// The account acting for `seat`: the append only happens if it still holds that seat and
+    /// is not deleted. `None` checks nothing (system events, tools).
+    pub account: Option<AccountId>,
     pub events: &'a [Event],
     pub prev_hash: [u8; 32],
     pub after: &'a Game,
@@ -414,7 +417,7 @@ pub(crate) struct Append<'a> {
     pub keep_deadline: bool,
     /// What the append tells the seated accounts.
     pub tell: Tell,
-    /// The idempotency key the acting seat's account used, stored with what it appended.
+    /// The idempotency key `account` used, stored with what it appended.
     pub key: Option<AppendKey<'a>>,
 }
 
@@ -430,7 +433,6 @@ pub(crate) enum Tell {
 
 /// An idempotency key to store with an action's events.
 pub(crate) struct AppendKey<'a> {
-    pub account: AccountId,
     pub key: &'a str,
     pub request_hash: &'a str,
 }
@@ -442,9 +444,11 @@ pub(crate) struct AppendKey<'a> {
 /// One statement of data-modifying CTEs ([`APPEND`]), so that an action's append is one round
 /// trip with no `BEGIN` or `COMMIT`; every part but the `games` update reads that update's
 /// result, so nothing at all is written when it updated nothing:
-/// 1. `moved`: `UPDATE games … WHERE version = expected` moves the read model first. It locks
-///    the game's row, so a racing append waits for it and then finds the version moved on: a lost
-///    race is "no row updated", whatever the database (on Citus a duplicate key can come back
+/// 1. `moved`: `UPDATE games … WHERE version = expected` moves the read model first, only if
+///    the stream's last event is still `prev_hash` (which chains every payload: the caller's
+///    replay is this stream's) and `account` still holds `seat`. It locks the game's row, so a
+///    racing append waits for it and then finds the version moved on: a lost race, like a
+///    failed check, is "no row updated", whatever the database (on Citus a duplicate key can come back
 ///    without its SQLSTATE's usual table and constraint names, or as XX000 from COPY). The
 ///    deadline is picked out of an array by a `CASE`, not written as a `CASE` of `now()`s:
 ///    Citus evaluates `now()` on the coordinator, which it refuses to do inside `CASE`.
@@ -465,6 +469,7 @@ pub(crate) async fn append_in(
         id,
         expected,
         seat,
+        account,
         events,
         prev_hash,
         after,
@@ -472,8 +477,8 @@ pub(crate) async fn append_in(
         tell,
         key,
     } = a;
-    if events.is_empty() {
-        return Err(unexpected("cannot append no events").into());
+    if events.is_empty() || (key.is_some() && account.is_none()) {
+        return Err(unexpected("cannot append no events, or a key without its account").into());
     }
     let mut rows = ChainedRows::with_capacity(events.len());
     let last_hash = rows.push_chain(events, expected + 1, prev_hash)?;
@@ -509,12 +514,13 @@ pub(crate) async fn append_in(
         .bind(&seats)
         .bind(&kinds)
         .bind(&payloads)
-        .bind(key.as_ref().map(|k| k.account.0))
+        .bind(account.map(|a| a.0))
         .bind(key.as_ref().map(|k| k.key))
         .bind(key.as_ref().map(|k| k.request_hash))
         .bind(CHANNEL)
         .bind(format!("{id}:{version}"))
         .bind(outbox::NOTIFICATIONS_CHANNEL)
+        .bind(prev_hash.as_slice())
         .fetch_optional(&mut *conn)
         .await
         .map_err(|e| {
@@ -562,6 +568,12 @@ WITH moved AS ( \
                                      WHEN $8 = 'unclocked' THEN NULL \
                                      ELSE 'clock' END \
     WHERE id = $1 AND version = $6 \
+      AND ($6 = 0 OR EXISTS ( \
+           SELECT 1 FROM game_events h WHERE h.game_id = $1 AND h.seq = $6 AND h.hash = $26)) \
+      AND ($20::uuid IS NULL OR ( \
+           EXISTS (SELECT 1 FROM game_seats s \
+                   WHERE s.game_id = $1 AND s.seat = $11 AND s.account_id = $20) \
+           AND EXISTS (SELECT 1 FROM accounts c WHERE c.id = $20 AND c.deleted_at IS NULL))) \
     RETURNING CASE WHEN due_kind = 'clock' THEN due_at END AS deadline, \
               due_kind = 'bot' AS bot_due \
 ), appended AS ( \
@@ -1079,6 +1091,7 @@ impl Store {
             id,
             expected: actual,
             seat,
+            account: None,
             events,
             prev_hash: prev,
             after: &game,
@@ -1108,6 +1121,9 @@ impl Store {
     /// is never lost to a race. A request whose idempotency key was already used for the same
     /// request gets that original result, even when the two raced each other.
     pub async fn submit(&self, s: Submit<'_>, rng: &mut (impl Rng + ?Sized)) -> Result<Submitted> {
+        if let Some(done) = self.submit_on_kept(&s, rng).await? {
+            return Ok(done);
+        }
         let mut tries = 0;
         loop {
             tries += 1;
@@ -1124,6 +1140,116 @@ impl Store {
                     return Err(StoreError::VersionConflict { expected, actual });
                 }
             }
+        }
+    }
+
+    /// The usual action, in one statement: decided on this process's kept replay of the game
+    /// for the seat it awaits, and appended with no read before. The append's statement checks
+    /// what the read would have: that the replay is the stream's head (its version and last
+    /// hash) and that the caller holds that seat and exists. When anything is not so (no kept
+    /// replay, another seat's action, a rule broken on a stale replay, a lost race, a key used
+    /// before: the key's row is then refused) nothing is written and this returns `None`: the
+    /// action goes the usual way, read → decide → append, which also says why it is refused.
+    async fn submit_on_kept(
+        &self,
+        s: &Submit<'_>,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> Result<Option<Submitted>> {
+        let id = s.game_id;
+        let Some(kept) = self.snapshots.get(id) else {
+            return Ok(None);
+        };
+        let Some(seat) = kept.game.awaiting().map(|a| a.seat) else {
+            return Ok(None);
+        };
+        if s.expected_version.is_some_and(|v| v != kept.version) {
+            return Ok(None);
+        }
+        let Ok(events) = engine::decide(&kept.game, seat, s.action, rng) else {
+            return Ok(None);
+        };
+        let mut after = Game::clone(&kept.game);
+        events.iter().for_each(|e| after.apply(e));
+        let mut conn = self.hot_connection().await.context("acquire")?;
+        let append = Append {
+            id,
+            expected: kept.version,
+            seat: Some(seat),
+            account: Some(s.account),
+            events: &events,
+            prev_hash: kept.last_hash,
+            after: &after,
+            keep_deadline: false,
+            tell: Tell::ActedBy(Some(seat)),
+            key: s.idempotency_key.map(|key| AppendKey {
+                key,
+                request_hash: s.request_hash,
+            }),
+        };
+        let appended = match append_in(&mut conn, append).await {
+            Ok(a) => a,
+            Err(AppendError::Race) => {
+                self.keep(conn);
+                return Ok(None);
+            }
+            // The connection ended under the statement (it may have sat closed in the pool: no
+            // read before found out). Whether the append committed, the stream's head says:
+            // the hash of its last event chains these very payloads.
+            Err(AppendError::Store(StoreError::Unavailable(e))) => {
+                drop(conn);
+                tracing::info!(error = %e, "a connection ended under an action; reading the head");
+                let mut rows = ChainedRows::with_capacity(events.len());
+                let last_hash = rows.push_chain(&events, kept.version + 1, kept.last_hash)?;
+                let (conn, read) = self.read_game(id, s.account, None).await?;
+                self.keep(conn);
+                if read.head.last_hash != last_hash {
+                    return Ok(None);
+                }
+                // Committed: the read kept the replay at the new head. A bot may be due.
+                self.due_now.notify_one();
+                return Ok(Some(Submitted {
+                    version: read.head.version,
+                    seat,
+                    events,
+                    game: read.head.game,
+                    replayed: false,
+                    deadline: read.summary.deadline,
+                }));
+            }
+            Err(AppendError::Store(e)) => return Err(e),
+        };
+        self.keep(conn);
+        Ok(Some(self.appended(id, seat, events, after, appended)))
+    }
+
+    /// What a committed action did; its replay is kept and a bot's move made due is woken.
+    fn appended(
+        &self,
+        id: GameId,
+        seat: Seat,
+        events: Vec<Event>,
+        after: Game,
+        appended: Appended,
+    ) -> Submitted {
+        if appended.bot_due {
+            self.due_now.notify_one();
+        }
+        let after = Arc::new(after);
+        self.snapshots.put(
+            id,
+            Snapshot {
+                version: appended.version,
+                last_hash: appended.last_hash,
+                game: Arc::clone(&after),
+            },
+        );
+        Submitted {
+            version: appended.version,
+            seat,
+            events,
+            game: after,
+            replayed: false,
+            deadline: appended.deadline,
         }
     }
 
@@ -1181,13 +1307,13 @@ impl Store {
                 id,
                 expected: version,
                 seat: Some(seat),
+                account: Some(s.account),
                 events: &events,
                 prev_hash: head.last_hash,
                 after: &after,
                 keep_deadline: false,
                 tell: Tell::ActedBy(Some(seat)),
                 key: s.idempotency_key.map(|key| AppendKey {
-                    account: s.account,
                     key,
                     request_hash: s.request_hash,
                 }),
@@ -1205,28 +1331,10 @@ impl Store {
             }
             Err(AppendError::Store(e)) => return Err(e),
         };
-        let new_version = appended.version;
         self.keep(conn);
-        if appended.bot_due {
-            self.due_now.notify_one();
-        }
-        let after = Arc::new(after);
-        self.snapshots.put(
-            id,
-            Snapshot {
-                version: new_version,
-                last_hash: appended.last_hash,
-                game: Arc::clone(&after),
-            },
-        );
-        Ok(Attempt::Done(Box::new(Submitted {
-            version: new_version,
-            seat,
-            events,
-            game: after,
-            replayed: false,
-            deadline: appended.deadline,
-        })))
+        Ok(Attempt::Done(Box::new(
+            self.appended(id, seat, events, after, appended),
+        )))
     }
 }
 

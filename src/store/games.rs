@@ -771,6 +771,7 @@ async fn start_in(
         id,
         expected: version,
         seat: None,
+        account: None,
         events: &events,
         prev_hash: GENESIS,
         after: &started,
