@@ -44,6 +44,9 @@ async fn metrics_count_a_request_just_made_under_its_route_pattern() {
     assert_eq!(app.get("/v1/cards").await.status(), 200);
     assert_eq!(app.get("/no/such/thing").await.status(), 404);
     assert_eq!(app.get("/v1/me").await.status(), 401);
+    // A game route, named by the resource itself rather than by walking the routes again.
+    let game = "/v1/games/00000000-0000-4000-8000-000000000001/legal-actions";
+    assert_eq!(app.get(game).await.status(), 401);
     app.state.metrics.action_applied();
 
     let res = app.get("/metrics").await;
@@ -59,6 +62,7 @@ async fn metrics_count_a_request_just_made_under_its_route_pattern() {
         r#"http_requests_total{route="/v1/cards",method="GET",status="200"} 1"#,
         r#"http_requests_total{route="unmatched",method="GET",status="404"} 1"#,
         r#"http_requests_total{route="/v1/me",method="GET",status="401"} 1"#,
+        r#"http_requests_total{route="/v1/games/{id}/legal-actions",method="GET",status="401"} 1"#,
         r#"http_request_duration_seconds_count{route="/v1/cards"} 1"#,
         r#"http_request_duration_seconds_bucket{route="/v1/cards",le="+Inf"} 1"#,
         "lords_actions_applied_total 1",
@@ -75,6 +79,7 @@ async fn metrics_count_a_request_just_made_under_its_route_pattern() {
     assert!(text.contains(r#"lords_db_pool_connections{state="in_use"} "#));
     // The raw path of an unmatched request never becomes a label.
     assert!(!text.contains("/no/such/thing"));
+    assert!(!text.contains("00000000-0000-4000-8000-000000000001"));
 }
 
 #[tokio::test]

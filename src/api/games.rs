@@ -29,20 +29,27 @@ pub const MAX_WAIT_SECONDS: u64 = 60;
 pub const MAX_EVENTS_PAGE: i64 = 100;
 const MAX_IDEMPOTENCY_KEY: usize = 255;
 
+/// A resource of these routes (under `/v1`), labelled for the access log and metrics.
+macro_rules! v1_resource {
+    ($pattern:literal) => {
+        super::middleware::labelled_resource($pattern, concat!("/v1", $pattern))
+    };
+}
+
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
-        web::resource("/games")
+        v1_resource!("/games")
             .route(web::get().to(list_games))
             .route(web::post().to(create_game)),
     )
-    .service(web::resource("/games/{id}").route(web::get().to(get_game)))
-    .service(web::resource("/games/{id}/join").route(web::post().to(join_game)))
-    .service(web::resource("/games/{id}/leave").route(web::post().to(leave_game)))
-    .service(web::resource("/games/{id}/legal-actions").route(web::get().to(legal_actions)))
-    .service(web::resource("/games/{id}/actions").route(web::post().to(submit_action)))
-    .service(web::resource("/games/{id}/resign").route(web::post().to(resign)))
-    .service(web::resource("/games/{id}/bots").route(web::post().to(add_bot)))
-    .service(web::resource("/games/{id}/events").route(web::get().to(list_events)));
+    .service(v1_resource!("/games/{id}").route(web::get().to(get_game)))
+    .service(v1_resource!("/games/{id}/join").route(web::post().to(join_game)))
+    .service(v1_resource!("/games/{id}/leave").route(web::post().to(leave_game)))
+    .service(v1_resource!("/games/{id}/legal-actions").route(web::get().to(legal_actions)))
+    .service(v1_resource!("/games/{id}/actions").route(web::post().to(submit_action)))
+    .service(v1_resource!("/games/{id}/resign").route(web::post().to(resign)))
+    .service(v1_resource!("/games/{id}/bots").route(web::post().to(add_bot)))
+    .service(v1_resource!("/games/{id}/events").route(web::get().to(list_events)));
 }
 
 // ---------------------------------------------------------------------------------------------
