@@ -9,10 +9,10 @@ use sqlx::PgConnection;
 use std::sync::Arc;
 use uuid::Uuid;
 
-use super::error::{Context, Result, StoreError};
+use super::error::{Context, Result, StoreError, is_deadlock};
 use super::events::{Append, AppendError, Submitted, Tell, append_in};
 use super::games::{self, GameStatus};
-use super::outbox::{self, NotificationKind};
+use super::outbox::{NotificationKind, Pending};
 use super::snapshots::Snapshot;
 use super::{AccountId, GameId, Store};
 use crate::engine::{self, BotLevel, Event, Game, Seat};
@@ -35,27 +35,19 @@ pub enum Fired {
     BotPlayed { seat: Seat, version: i64 },
 }
 
-/// Who holds `seat`: an account, or a bot of a level.
-async fn holder(
-    conn: &mut PgConnection,
-    id: GameId,
-    seat: Seat,
-) -> Result<(Option<AccountId>, Option<BotLevel>)> {
-    let row: Option<(Option<Uuid>, Option<String>)> =
-        sqlx::query_as("SELECT account_id, bot FROM game_seats WHERE game_id = $1 AND seat = $2")
+/// The bot holding `seat`, if a bot does.
+async fn bot_of(conn: &mut PgConnection, id: GameId, seat: Seat) -> Result<Option<BotLevel>> {
+    let bot: Option<Option<String>> =
+        sqlx::query_scalar("SELECT bot FROM game_seats WHERE game_id = $1 AND seat = $2")
             .bind(id.0)
             .bind(i16::from(seat.0))
             .fetch_optional(conn)
             .await
             .context("read a seat's holder")?;
-    let Some((account, bot)) = row else {
-        return Ok((None, None));
-    };
-    let bot = bot
+    bot.flatten()
         .map(|b| b.parse::<BotLevel>())
         .transpose()
-        .map_err(|e| StoreError::Unexpected(anyhow::anyhow!(e)))?;
-    Ok((account.map(AccountId), bot))
+        .map_err(|e| StoreError::Unexpected(anyhow::anyhow!(e)))
 }
 
 impl Store {
@@ -97,6 +89,7 @@ impl Store {
             let appended = match append_in(&mut tx, append).await {
                 Ok(a) => a,
                 Err(AppendError::Race) if tries < MAX_TRIES => continue,
+                Err(AppendError::Store(e)) if is_deadlock(&e) && tries < MAX_TRIES => continue,
                 Err(AppendError::Race) => {
                     return Err(StoreError::VersionConflict {
                         expected: head.version,
@@ -180,7 +173,7 @@ impl Store {
             )));
         };
         let seat = awaiting.seat;
-        let (account, bot) = holder(&mut tx, id, seat).await?;
+        let bot = bot_of(&mut tx, id, seat).await?;
         let events = match (kind.as_str(), bot) {
             (_, Some(level)) => engine::play_bot(&head.game, seat, level, true, rng)?,
             ("clock", None) => engine::time_out(&head.game, seat, STAND_IN_BOT, rng)?,
@@ -188,6 +181,29 @@ impl Store {
         };
         let mut after = Game::clone(&head.game);
         events.iter().for_each(|e| after.apply(e));
+        let timed_out = events.iter().find_map(|e| match e {
+            Event::DecisionTimedOut { consecutive, .. } => Some(*consecutive),
+            _ => None,
+        });
+        // The seat's player is told it timed out (bots and empty seats are not told anything).
+        let tell = match timed_out {
+            Some(consecutive) => Tell::ActedByThen(
+                None,
+                Pending {
+                    seat,
+                    kind: NotificationKind::TimedOut,
+                    payload: json!({
+                        "version": head.version + events.len() as i64,
+                        "seat": seat.0,
+                        "consecutive": consecutive,
+                        "abandoned": events
+                            .iter()
+                            .any(|e| matches!(e, Event::SeatAbandoned { .. })),
+                    }),
+                },
+            ),
+            None => Tell::ActedBy(None),
+        };
         let append = Append {
             id,
             expected: head.version,
@@ -197,7 +213,7 @@ impl Store {
             prev_hash: head.last_hash,
             after: &after,
             keep_deadline: false,
-            tell: Tell::ActedBy(None),
+            tell,
             key: None,
         };
         let appended = match append_in(&mut tx, append).await {
@@ -205,30 +221,6 @@ impl Store {
             Err(AppendError::Race) => return Ok(Fired::Nothing),
             Err(AppendError::Store(e)) => return Err(e),
         };
-        let timed_out = events.iter().find_map(|e| match e {
-            Event::DecisionTimedOut { consecutive, .. } => Some(*consecutive),
-            _ => None,
-        });
-        if let Some(consecutive) = timed_out
-            && let Some(account) = account
-        {
-            let abandoned = events
-                .iter()
-                .any(|e| matches!(e, Event::SeatAbandoned { .. }));
-            outbox::record_for(
-                &mut tx,
-                account,
-                NotificationKind::TimedOut,
-                id,
-                &json!({
-                    "version": appended.version,
-                    "seat": seat.0,
-                    "consecutive": consecutive,
-                    "abandoned": abandoned,
-                }),
-            )
-            .await?;
-        }
         tx.commit().await.context("commit fire_due")?;
         if appended.bot_due {
             self.due_now.notify_one();

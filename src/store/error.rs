@@ -122,6 +122,22 @@ pub(crate) fn is_unique_violation(e: &sqlx::Error, table: &str) -> bool {
     })
 }
 
+/// Whether `e` is a deadlock the database broke by cancelling this transaction (40P01; Citus
+/// says the same of a distributed deadlock): nothing of it was written, and it may be tried
+/// again. Two appends can meet so only on Citus, which bumps notification counters on several
+/// shards at once (plain PostgreSQL bumps them in account order).
+pub(crate) fn is_deadlock(e: &StoreError) -> bool {
+    let StoreError::Unexpected(e) = e else {
+        return false;
+    };
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<sqlx::Error>()
+            .and_then(sqlx::Error::as_database_error)
+            .is_some_and(|d| d.code().as_deref() == Some("40P01"))
+    })
+}
+
 /// Whether relation `name` is `base` or one of its Citus shards (`base_<shard id>`).
 pub fn is_shard_of(name: &str, base: &str) -> bool {
     name.strip_prefix(base).is_some_and(|rest| {

@@ -14,7 +14,8 @@ use thiserror::Error;
 use uuid::Uuid;
 
 use super::error::{
-    Context, Result, StoreError, db_error, is_unavailable, is_unique_violation, unexpected,
+    Context, Result, StoreError, db_error, is_deadlock, is_unavailable, is_unique_violation,
+    unexpected,
 };
 use super::games::GameSummary;
 use super::games::{self, GameStatus};
@@ -429,6 +430,10 @@ pub(crate) enum Tell {
     /// no seat did, or nobody is to be told it is their turn again); a `your_turn`'s `deadline`
     /// is added by the statement, which is where it is decided.
     ActedBy(Option<Seat>),
+    /// As `ActedBy`, then one more (the deadline worker's `timed_out`), numbered after them:
+    /// every counter an append bumps is bumped by its one statement, in account order, so two
+    /// appends notifying the same accounts cannot deadlock.
+    ActedByThen(Option<Seat>, outbox::Pending),
 }
 
 /// An idempotency key to store with an action's events.
@@ -446,7 +451,9 @@ pub(crate) struct AppendKey<'a> {
 /// result, so nothing at all is written when it updated nothing:
 /// 1. `moved`: `UPDATE games … WHERE version = expected` moves the read model first, only if
 ///    the stream's last event is still `prev_hash` (which chains every payload: the caller's
-///    replay is this stream's) and `account` still holds `seat`. It locks the game's row, so a
+///    replay is this stream's), `account` still holds `seat`, and the key is not stored yet
+///    (a repeat is answered from the stored key, not refused by its unique index: on Citus
+///    that error may come without its table's name). It locks the game's row, so a
 ///    racing append waits for it and then finds the version moved on: a lost race, like a
 ///    failed check, is "no row updated", whatever the database (on Citus a duplicate key can come back
 ///    without its SQLSTATE's usual table and constraint names, or as XX000 from COPY). The
@@ -487,6 +494,11 @@ pub(crate) async fn append_in(
     let notifications = match tell {
         Tell::Nobody => Vec::new(),
         Tell::ActedBy(actor) => outbox::notifications_of(expected, version, actor, after),
+        Tell::ActedByThen(actor, then) => {
+            let mut all = outbox::notifications_of(expected, version, actor, after);
+            all.push(then);
+            all
+        }
     };
     let seats: Vec<i16> = notifications.iter().map(|p| i16::from(p.seat.0)).collect();
     let kinds: Vec<&str> = notifications.iter().map(|p| p.kind.as_str()).collect();
@@ -526,8 +538,9 @@ pub(crate) async fn append_in(
         .map_err(|e| {
             // Only when the stream and its read model disagree, or a key was stored after the
             // read (the row lock orders appends that go through here).
-            if is_unique_violation(&e, "game_events") || is_unique_violation(&e, "idempotency_keys")
-            {
+            let unique = is_unique_violation(&e, "game_events")
+                || is_unique_violation(&e, "idempotency_keys");
+            if unique {
                 AppendError::Race
             } else {
                 AppendError::Store(db_error(e, "append events"))
@@ -574,6 +587,9 @@ WITH moved AS ( \
            EXISTS (SELECT 1 FROM game_seats s \
                    WHERE s.game_id = $1 AND s.seat = $11 AND s.account_id = $20) \
            AND EXISTS (SELECT 1 FROM accounts c WHERE c.id = $20 AND c.deleted_at IS NULL))) \
+      AND ($21::text IS NULL OR NOT EXISTS ( \
+           SELECT 1 FROM idempotency_keys k \
+           WHERE k.game_id = $1 AND k.account_id = $20 AND k.key = $21)) \
     RETURNING CASE WHEN due_kind = 'clock' THEN due_at END AS deadline, \
               due_kind = 'bot' AS bot_due \
 ), appended AS ( \
@@ -1129,9 +1145,12 @@ impl Store {
             tries += 1;
             match self.try_submit(&s, rng).await? {
                 Attempt::Done(done) => return Ok(*done),
-                // A keyed request that lost may have lost to its own repeat: look again.
-                Attempt::Lost { .. }
-                    if (s.expected_version.is_none() || s.idempotency_key.is_some())
+                // A keyed request that lost may have lost to its own repeat: look again. One
+                // that lost nothing (a deadlock victim) is tried again too.
+                Attempt::Lost { expected, actual }
+                    if (s.expected_version.is_none()
+                        || s.idempotency_key.is_some()
+                        || expected == actual)
                         && tries < MAX_TRIES =>
                 {
                     tokio::time::sleep(backoff(tries)).await;
@@ -1148,7 +1167,7 @@ impl Store {
     /// what the read would have: that the replay is the stream's head (its version and last
     /// hash) and that the caller holds that seat and exists. When anything is not so (no kept
     /// replay, another seat's action, a rule broken on a stale replay, a lost race, a key used
-    /// before: the key's row is then refused) nothing is written and this returns `None`: the
+    /// before) nothing is written and this returns `None`: the
     /// action goes the usual way, read → decide → append, which also says why it is refused.
     async fn submit_on_kept(
         &self,
@@ -1189,6 +1208,11 @@ impl Store {
         let appended = match append_in(&mut conn, append).await {
             Ok(a) => a,
             Err(AppendError::Race) => {
+                self.keep(conn);
+                return Ok(None);
+            }
+            // Cancelled in a deadlock (only on Citus: see `is_deadlock`): nothing was written.
+            Err(AppendError::Store(e)) if is_deadlock(&e) => {
                 self.keep(conn);
                 return Ok(None);
             }
@@ -1327,6 +1351,14 @@ impl Store {
                 return Ok(Attempt::Lost {
                     expected: version,
                     actual,
+                });
+            }
+            // Cancelled in a deadlock (only on Citus): nothing was written; tried again as a
+            // lost race is.
+            Err(AppendError::Store(e)) if is_deadlock(&e) => {
+                return Ok(Attempt::Lost {
+                    expected: version,
+                    actual: version,
                 });
             }
             Err(AppendError::Store(e)) => return Err(e),

@@ -10,7 +10,10 @@ use sqlx::PgConnection;
 use sqlx::types::Json;
 use uuid::Uuid;
 
-use super::error::{Context, Result, StoreError, unexpected};
+use super::error::{Context, Result, StoreError, is_deadlock, unexpected};
+
+/// Tries of a join (or a bot taking a seat) whose deal was cancelled in a deadlock.
+const MAX_DEADLOCK_TRIES: u32 = 4;
 use super::events::{Append, AppendError, GENESIS, Tell, append_in, seat_from_db};
 use super::{AccountId, GameId, Store};
 use crate::engine::{self, BotLevel, Game, GameOptions, OptionsRequest, Seat};
@@ -440,6 +443,24 @@ impl Store {
         seat: Option<Seat>,
         rng: &mut (impl Rng + ?Sized),
     ) -> Result<GameSummary> {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match self.try_add_bot(id, account, level, seat, rng).await {
+                Err(e) if is_deadlock(&e) && tries < MAX_DEADLOCK_TRIES => {}
+                other => return other,
+            }
+        }
+    }
+
+    async fn try_add_bot(
+        &self,
+        id: GameId,
+        account: AccountId,
+        level: BotLevel,
+        seat: Option<Seat>,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> Result<GameSummary> {
         let mut tx = self.pool.begin().await.context("begin add bot")?;
         let game = lock_row(&mut tx, id).await?;
         let summary = fetch_summary(&mut tx, id).await?;
@@ -504,6 +525,23 @@ impl Store {
     /// one the invitation reserves (rematches) when free, else the lowest free seat that no
     /// other live invitation reserves.
     pub async fn join_game_with(
+        &self,
+        id: GameId,
+        account: AccountId,
+        code: Option<&str>,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> Result<GameSummary> {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            match self.try_join_game_with(id, account, code, rng).await {
+                Err(e) if is_deadlock(&e) && tries < MAX_DEADLOCK_TRIES => {}
+                other => return other,
+            }
+        }
+    }
+
+    async fn try_join_game_with(
         &self,
         id: GameId,
         account: AccountId,
