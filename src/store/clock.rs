@@ -99,19 +99,7 @@ impl Store {
                 Err(AppendError::Store(e)) => return Err(e),
             };
             tx.commit().await.context("commit resign")?;
-            if appended.bot_due {
-                self.due_now.notify_one();
-            }
-            let after = Arc::new(after);
-            self.put_snapshot(id, appended.version, appended.last_hash, Arc::clone(&after));
-            return Ok(Submitted {
-                version: appended.version,
-                seat,
-                events,
-                game: after,
-                replayed: false,
-                deadline: appended.deadline,
-            });
+            return Ok(self.appended(id, seat, events, after, appended));
         }
     }
 

@@ -892,6 +892,34 @@ pub struct Submit<'a> {
     pub request_hash: &'a str,
 }
 
+impl<'a> Submit<'a> {
+    /// The append of this action's `events` by `seat` after version `expected`.
+    fn append(
+        &self,
+        seat: Seat,
+        expected: i64,
+        prev_hash: [u8; 32],
+        events: &'a [Event],
+        after: &'a Game,
+    ) -> Append<'a> {
+        Append {
+            id: self.game_id,
+            expected,
+            seat: Some(seat),
+            account: Some(self.account),
+            events,
+            prev_hash,
+            after,
+            keep_deadline: false,
+            tell: Tell::ActedBy(Some(seat)),
+            key: self.idempotency_key.map(|key| AppendKey {
+                key,
+                request_hash: self.request_hash,
+            }),
+        }
+    }
+}
+
 /// What a submitted action did.
 #[derive(Debug, Clone)]
 pub struct Submitted {
@@ -1190,21 +1218,7 @@ impl Store {
         let mut after = Game::clone(&kept.game);
         events.iter().for_each(|e| after.apply(e));
         let mut conn = self.hot_connection().await.context("acquire")?;
-        let append = Append {
-            id,
-            expected: kept.version,
-            seat: Some(seat),
-            account: Some(s.account),
-            events: &events,
-            prev_hash: kept.last_hash,
-            after: &after,
-            keep_deadline: false,
-            tell: Tell::ActedBy(Some(seat)),
-            key: s.idempotency_key.map(|key| AppendKey {
-                key,
-                request_hash: s.request_hash,
-            }),
-        };
+        let append = s.append(seat, kept.version, kept.last_hash, &events, &after);
         let appended = match append_in(&mut conn, append).await {
             Ok(a) => a,
             Err(AppendError::Race) => {
@@ -1247,7 +1261,7 @@ impl Store {
     }
 
     /// What a committed action did; its replay is kept and a bot's move made due is woken.
-    fn appended(
+    pub(super) fn appended(
         &self,
         id: GameId,
         seat: Seat,
@@ -1325,26 +1339,8 @@ impl Store {
         events.iter().for_each(|e| after.apply(e));
         // One statement, outside any transaction: the events, the read model, the outbox and
         // the key commit together or not at all.
-        let appended = match append_in(
-            &mut conn,
-            Append {
-                id,
-                expected: version,
-                seat: Some(seat),
-                account: Some(s.account),
-                events: &events,
-                prev_hash: head.last_hash,
-                after: &after,
-                keep_deadline: false,
-                tell: Tell::ActedBy(Some(seat)),
-                key: s.idempotency_key.map(|key| AppendKey {
-                    key,
-                    request_hash: s.request_hash,
-                }),
-            },
-        )
-        .await
-        {
+        let append = s.append(seat, version, head.last_hash, &events, &after);
+        let appended = match append_in(&mut conn, append).await {
             Ok(a) => a,
             Err(AppendError::Race) => {
                 let actual = stream_version(&mut conn, id).await?;

@@ -14,6 +14,19 @@ use super::error::{Context, Result, StoreError, is_deadlock, unexpected};
 
 /// Tries of a join (or a bot taking a seat) whose deal was cancelled in a deadlock.
 const MAX_DEADLOCK_TRIES: u32 = 4;
+
+/// `attempt` (a whole transaction), again while the database cancels it in a deadlock (nothing
+/// of it was written), up to [`MAX_DEADLOCK_TRIES`] times.
+async fn retry_deadlocked<T>(mut attempt: impl AsyncFnMut() -> Result<T>) -> Result<T> {
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        match attempt().await {
+            Err(e) if is_deadlock(&e) && tries < MAX_DEADLOCK_TRIES => {}
+            other => return other,
+        }
+    }
+}
 use super::events::{Append, AppendError, GENESIS, Tell, append_in, seat_from_db};
 use super::{AccountId, GameId, Store};
 use crate::engine::{self, BotLevel, Game, GameOptions, OptionsRequest, Seat};
@@ -443,14 +456,7 @@ impl Store {
         seat: Option<Seat>,
         rng: &mut (impl Rng + ?Sized),
     ) -> Result<GameSummary> {
-        let mut tries = 0;
-        loop {
-            tries += 1;
-            match self.try_add_bot(id, account, level, seat, rng).await {
-                Err(e) if is_deadlock(&e) && tries < MAX_DEADLOCK_TRIES => {}
-                other => return other,
-            }
-        }
+        retry_deadlocked(async || self.try_add_bot(id, account, level, seat, rng).await).await
     }
 
     async fn try_add_bot(
@@ -531,14 +537,7 @@ impl Store {
         code: Option<&str>,
         rng: &mut (impl Rng + ?Sized),
     ) -> Result<GameSummary> {
-        let mut tries = 0;
-        loop {
-            tries += 1;
-            match self.try_join_game_with(id, account, code, rng).await {
-                Err(e) if is_deadlock(&e) && tries < MAX_DEADLOCK_TRIES => {}
-                other => return other,
-            }
-        }
+        retry_deadlocked(async || self.try_join_game_with(id, account, code, rng).await).await
     }
 
     async fn try_join_game_with(
