@@ -86,7 +86,8 @@ impl Store {
                 tell: Tell::ActedBy(actor),
                 key: None,
             };
-            let appended = match append_in(&mut tx, append).await {
+            let layout = self.layout(&mut tx).await?;
+            let appended = match append_in(&mut tx, layout, append).await {
                 Ok(a) => a,
                 Err(AppendError::Race) if tries < MAX_TRIES => continue,
                 Err(AppendError::Store(e)) if is_deadlock(&e) && tries < MAX_TRIES => continue,
@@ -204,7 +205,8 @@ impl Store {
             tell,
             key: None,
         };
-        let appended = match append_in(&mut tx, append).await {
+        let layout = self.layout(&mut tx).await?;
+        let appended = match append_in(&mut tx, layout, append).await {
             Ok(a) => a,
             Err(AppendError::Race) => return Ok(Fired::Nothing),
             Err(AppendError::Store(e)) => return Err(e),

@@ -302,11 +302,30 @@ pub async fn tables(pool: &PgPool) -> Result<Vec<TableInfo>, StoreError> {
     .context("read the schema's tables")
 }
 
-async fn citus_installed(pool: &PgPool) -> Result<bool, StoreError> {
+async fn citus_installed(db: impl sqlx::PgExecutor<'_>) -> Result<bool, StoreError> {
     sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus')")
-        .fetch_one(pool)
+        .fetch_one(db)
         .await
         .context("look for the citus extension")
+}
+
+/// How the database holds the tables, as far as the statements the store sends care: one
+/// PostgreSQL, or a Citus coordinator (tables distributed by game or by account, see [`LAYOUT`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Layout {
+    Single,
+    Citus,
+}
+
+impl Layout {
+    /// The layout of the database `conn` is connected to.
+    pub(crate) async fn of(conn: &mut sqlx::PgConnection) -> Result<Layout, StoreError> {
+        Ok(if citus_installed(conn).await? {
+            Layout::Citus
+        } else {
+            Layout::Single
+        })
+    }
 }
 
 /// What [`distribute`] did.

@@ -9,10 +9,11 @@ use chrono::{DateTime, Utc};
 use rand::Rng;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use sqlx::PgConnection;
+use sqlx::{Connection, PgConnection};
 use thiserror::Error;
 use uuid::Uuid;
 
+use super::distribute::Layout;
 use super::error::{
     Context, Result, StoreError, db_error, is_deadlock, is_unavailable, is_unique_violation,
     unexpected,
@@ -428,7 +429,7 @@ pub(crate) enum Tell {
     Nobody,
     /// The seated accounts, as [`outbox::notifications_of`] says when this seat acted (`None`:
     /// no seat did, or nobody is to be told it is their turn again); a `your_turn`'s `deadline`
-    /// is added by the statement, which is where it is decided.
+    /// is added by the append, which is where it is decided.
     ActedBy(Option<Seat>),
     /// As `ActedBy`, then one more (the deadline worker's `timed_out`), numbered after them:
     /// every counter an append bumps is bumped by its one statement, in account order, so two
@@ -468,8 +469,12 @@ pub(crate) struct AppendKey<'a> {
 /// The outer `SELECT` sends the game's and the notifications' `NOTIFY`s (delivered on commit)
 /// where the client is connected: on Citus the coordinator, where the servers listen
 /// (`RETURNING pg_notify(…)` is refused by Citus, and would run on a worker if it were not).
+///
+/// On Citus (`layout`) the same parts are statements that each touch one shard
+/// ([`append_routed`]), in the caller's transaction or, outside one, in their own.
 pub(crate) async fn append_in(
     conn: &mut PgConnection,
+    layout: Layout,
     a: Append<'_>,
 ) -> std::result::Result<Appended, AppendError> {
     let Append {
@@ -506,8 +511,17 @@ pub(crate) async fn append_in(
         .iter()
         .map(|p| p.payload.to_string())
         .collect();
-    let moved: Option<(Option<DateTime<Utc>>, Option<bool>)> = sqlx::query_as(APPEND)
+    let statement = match layout {
+        Layout::Single => APPEND,
+        Layout::Citus => APPEND_MOVE,
+    };
+    let game_channel = format!("{id}:{version}");
+    let appending = sqlx::query_as(statement)
         .bind(id.0)
+        .bind(&seats)
+        .bind(&kinds)
+        .bind(&payloads)
+        .bind(outbox::NOTIFICATIONS_CHANNEL)
         .bind(version)
         .bind(model.status.as_str())
         .bind(model.awaiting_seat)
@@ -523,29 +537,44 @@ pub(crate) async fn append_in(
         .bind(&rows.payloads)
         .bind(&rows.prevs)
         .bind(&rows.hashes)
-        .bind(&seats)
-        .bind(&kinds)
-        .bind(&payloads)
         .bind(account.map(|a| a.0))
         .bind(key.as_ref().map(|k| k.key))
         .bind(key.as_ref().map(|k| k.request_hash))
         .bind(CHANNEL)
-        .bind(format!("{id}:{version}"))
-        .bind(outbox::NOTIFICATIONS_CHANNEL)
-        .bind(prev_hash.as_slice())
-        .fetch_optional(&mut *conn)
-        .await
-        .map_err(|e| {
-            // Only when the stream and its read model disagree, or a key was stored after the
-            // read (the row lock orders appends that go through here).
-            let unique = is_unique_violation(&e, "game_events")
-                || is_unique_violation(&e, "idempotency_keys");
-            if unique {
-                AppendError::Race
+        .bind(game_channel)
+        .bind(prev_hash.as_slice());
+    let moved: Option<Moved> = match layout {
+        Layout::Single => appending
+            .fetch_optional(&mut *conn)
+            .await
+            .map_err(append_error)?,
+        Layout::Citus => {
+            let routed = Routed {
+                id,
+                version,
+                seat,
+                account,
+                rows: &rows,
+                key: key.as_ref(),
+                notifications: &notifications,
+            };
+            if conn.is_in_transaction() {
+                append_routed(&mut *conn, appending, routed).await?
             } else {
-                AppendError::Store(db_error(e, "append events"))
+                let mut tx = conn
+                    .begin()
+                    .await
+                    .map_err(|e| db_error(e, "begin an append"))?;
+                let moved = append_routed(&mut tx, appending, routed).await?;
+                if moved.is_some() {
+                    tx.commit()
+                        .await
+                        .map_err(|e| db_error(e, "commit an append"))?;
+                }
+                moved
             }
-        })?;
+        }
+    };
     let Some((deadline, bot_due)) = moved else {
         return Err(AppendError::Race);
     };
@@ -557,51 +586,249 @@ pub(crate) async fn append_in(
     })
 }
 
-/// The statement of [`append_in`]. `$9` is the clock's seconds for the awaited decision; the
-/// `your_turn` deadline is written as the API writes times (RFC 3339 in UTC with `Z`, and 0, 3
-/// or 6 digits of fraction, as few as it needs: chrono's serde format).
-const APPEND: &str = "\
-WITH moved AS ( \
-    UPDATE games SET version = $2, status = $3, awaiting_seat = $4, winners = $5, \
+/// What [`APPEND`]'s first row says: the new deadline, and whether a bot's move is due now.
+type Moved = (Option<DateTime<Utc>>, Option<bool>);
+
+/// An append's failed statement: a lost race, or the store's error.
+fn append_error(e: sqlx::Error) -> AppendError {
+    // Only when the stream and its read model disagree, or a key was stored after the read
+    // (the row lock orders appends that go through here).
+    let unique =
+        is_unique_violation(&e, "game_events") || is_unique_violation(&e, "idempotency_keys");
+    if unique {
+        AppendError::Race
+    } else {
+        AppendError::Store(db_error(e, "append events"))
+    }
+}
+
+/// What [`append_routed`] writes after the read model's update.
+struct Routed<'a> {
+    id: GameId,
+    version: i64,
+    seat: Option<Seat>,
+    account: Option<AccountId>,
+    rows: &'a ChainedRows,
+    key: Option<&'a AppendKey<'a>>,
+    notifications: &'a [outbox::Pending],
+}
+
+/// On Citus, [`append_in`] as statements that each touch one shard (Citus routes them whole to
+/// its worker), in the caller's transaction: `moved` ([`APPEND_MOVE`], bound), the events as
+/// one multi-row `INSERT … VALUES`, the key, then the notifications, one account at a time in
+/// account order (counters bumped in the same order by every append, so two cannot deadlock),
+/// and last the `NOTIFY`s, sent on the coordinator where the servers listen. A statement whose
+/// CTEs write both the game's shard and the accounts' is planned by Citus as subplans whose
+/// results it ships to every worker: a hundred times slower than these (README, Scaling).
+async fn append_routed(
+    conn: &mut PgConnection,
+    moved: sqlx::query::QueryAs<'_, sqlx::Postgres, Moved, sqlx::postgres::PgArguments>,
+    r: Routed<'_>,
+) -> std::result::Result<Option<Moved>, AppendError> {
+    let Some((deadline, bot_due)) = moved
+        .fetch_optional(&mut *conn)
+        .await
+        .map_err(append_error)?
+    else {
+        return Ok(None);
+    };
+    let seat = r.seat.map(|s| i16::from(s.0));
+    let rows = r.rows;
+    if rows.seqs.len() > MAX_ROWS {
+        return Err(unexpected(format!("cannot append {} events at once", rows.seqs.len())).into());
+    }
+    let mut events = sqlx::query(insert_events_sql(rows.seqs.len()))
+        .bind(r.id.0)
+        .bind(EVENT_SCHEMA_VERSION)
+        .bind(seat);
+    for i in 0..rows.seqs.len() {
+        events = events
+            .bind(rows.seqs[i])
+            .bind(rows.kinds[i])
+            .bind(&rows.payloads[i])
+            .bind(&rows.prevs[i])
+            .bind(&rows.hashes[i]);
+    }
+    events.execute(&mut *conn).await.map_err(append_error)?;
+    if let Some(key) = r.key {
+        sqlx::query(
+            "INSERT INTO idempotency_keys \
+                 (game_id, account_id, key, request_hash, seat, first_seq, version, deadline) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(r.id.0)
+        .bind(r.account.map(|a| a.0))
+        .bind(key.key)
+        .bind(key.request_hash)
+        .bind(seat)
+        .bind(rows.seqs.first().copied())
+        .bind(r.version)
+        .bind(deadline)
+        .execute(&mut *conn)
+        .await
+        .map_err(append_error)?;
+    }
+    let mut woken = Vec::new();
+    if !r.notifications.is_empty() {
+        let seated: Vec<(i16, Uuid)> = sqlx::query_as(
+            "SELECT seat, account_id FROM game_seats \
+             WHERE game_id = $1 AND account_id IS NOT NULL",
+        )
+        .bind(r.id.0)
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(append_error)?;
+        let mut told: Vec<(AccountId, &outbox::Pending)> = r
+            .notifications
+            .iter()
+            .filter_map(|p| {
+                let seat = i16::from(p.seat.0);
+                let (_, account) = seated.iter().find(|(s, _)| *s == seat)?;
+                Some((AccountId(*account), p))
+            })
+            .collect();
+        // Stable: an account's notifications keep their order.
+        told.sort_by_key(|(account, _)| *account);
+        for (account, p) in told {
+            let mut payload = p.payload.clone();
+            if p.kind == outbox::NotificationKind::YourTurn {
+                payload["deadline"] = serde_json::json!(deadline);
+            }
+            let id = outbox::number_in(conn, account, p.kind, r.id, &payload).await?;
+            woken.push(format!("{account}:{id}"));
+        }
+    }
+    sqlx::query(
+        "SELECT pg_notify($1, $2), \
+                (SELECT count(pg_notify($3, w)) FROM unnest($4::text[]) AS w)",
+    )
+    .bind(CHANNEL)
+    .bind(format!("{}:{}", r.id, r.version))
+    .bind(outbox::NOTIFICATIONS_CHANNEL)
+    .bind(&woken)
+    .execute(&mut *conn)
+    .await
+    .map_err(append_error)?;
+    Ok(Some((deadline, bot_due)))
+}
+
+/// Parameters shared by every row of [`insert_events_sql`]: game id, schema version, seat.
+const SHARED_PARAMS: usize = 3;
+/// Parameters of each row: seq, type, payload, prev_hash, hash.
+const ROW_PARAMS: usize = 5;
+/// The most events one statement takes (PostgreSQL binds at most 65,535 parameters).
+const MAX_ROWS: usize = (u16::MAX as usize - SHARED_PARAMS) / ROW_PARAMS;
+
+/// `INSERT INTO game_events … VALUES (…), (…) …` for `n` events (one shard, one statement, no
+/// `COPY` on Citus). The text is built once per row count and kept (sqlx prepares each distinct
+/// text once per connection).
+fn insert_events_sql(n: usize) -> &'static str {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static TEXTS: OnceLock<Mutex<HashMap<usize, &'static str>>> = OnceLock::new();
+    let mut texts = TEXTS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    texts.entry(n).or_insert_with(|| {
+        let mut sql = String::from(
+            "INSERT INTO game_events \
+                 (game_id, seq, event_type, event_version, payload, seat, prev_hash, hash) VALUES ",
+        );
+        for row in 0..n {
+            let p = SHARED_PARAMS + row * ROW_PARAMS;
+            if row > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!(
+                "($1, ${}, ${}, $2, ${}::json, $3, ${}, ${})",
+                p + 1,
+                p + 2,
+                p + 3,
+                p + 4,
+                p + 5
+            ));
+        }
+        Box::leak(sql.into_boxed_str())
+    })
+}
+
+/// The parts of [`APPEND`], as macros so that `concat!` can put them together. This first one is
+/// the read model's update with its checks, which is also, alone, the first statement of an
+/// append on Citus ([`APPEND_MOVE`]).
+///
+/// Parameters: `$1` the game, `$2`–`$4` the notifications' seats, kinds and payloads, `$5` their
+/// channel; `$6`–`$13` the read model (`$10` the expected version, `$12`/`$13` the clock's kind
+/// and seconds for the awaited decision); `$14`–`$20` the events; `$21`–`$23` the account, the
+/// key and its request's hash; `$24`/`$25` the game's channel and payload; `$26` the hash the
+/// stream must end with.
+macro_rules! moved_update {
+    () => {
+        "\
+    UPDATE games SET version = $6, status = $7, awaiting_seat = $8, winners = $9, \
                      updated_at = now(), \
-                     due_at = (ARRAY[now(), due_at, now() + make_interval(secs => $9)])[ \
-                              CASE WHEN $8::text IS NULL THEN NULL \
-                                   WHEN $8 = 'bot' OR EXISTS ( \
+                     due_at = (ARRAY[now(), due_at, now() + make_interval(secs => $13)])[ \
+                              CASE WHEN $12::text IS NULL THEN NULL \
+                                   WHEN $12 = 'bot' OR EXISTS ( \
                                         SELECT 1 FROM game_seats s \
-                                        WHERE s.game_id = $1 AND s.seat = $4 \
+                                        WHERE s.game_id = $1 AND s.seat = $8 \
                                           AND s.bot IS NOT NULL) THEN 1 \
-                                   WHEN $8 = 'unclocked' THEN NULL \
-                                   WHEN $7 AND due_kind = 'clock' THEN 2 \
+                                   WHEN $12 = 'unclocked' THEN NULL \
+                                   WHEN $11 AND due_kind = 'clock' THEN 2 \
                                    ELSE 3 END], \
-                     due_kind = CASE WHEN $8::text IS NULL THEN NULL \
-                                     WHEN $8 = 'bot' OR EXISTS ( \
+                     due_kind = CASE WHEN $12::text IS NULL THEN NULL \
+                                     WHEN $12 = 'bot' OR EXISTS ( \
                                           SELECT 1 FROM game_seats s \
-                                          WHERE s.game_id = $1 AND s.seat = $4 \
+                                          WHERE s.game_id = $1 AND s.seat = $8 \
                                             AND s.bot IS NOT NULL) THEN 'bot' \
-                                     WHEN $8 = 'unclocked' THEN NULL \
+                                     WHEN $12 = 'unclocked' THEN NULL \
                                      ELSE 'clock' END \
-    WHERE id = $1 AND version = $6 \
-      AND ($6 = 0 OR EXISTS ( \
-           SELECT 1 FROM game_events h WHERE h.game_id = $1 AND h.seq = $6 AND h.hash = $26)) \
-      AND ($20::uuid IS NULL OR ( \
+    WHERE id = $1 AND version = $10 \
+      AND ($10 = 0 OR EXISTS ( \
+           SELECT 1 FROM game_events h WHERE h.game_id = $1 AND h.seq = $10 AND h.hash = $26)) \
+      AND ($21::uuid IS NULL OR ( \
            EXISTS (SELECT 1 FROM game_seats s \
-                   WHERE s.game_id = $1 AND s.seat = $11 AND s.account_id = $20) \
-           AND EXISTS (SELECT 1 FROM accounts c WHERE c.id = $20 AND c.deleted_at IS NULL))) \
-      AND ($21::text IS NULL OR NOT EXISTS ( \
+                   WHERE s.game_id = $1 AND s.seat = $15 AND s.account_id = $21) \
+           AND EXISTS (SELECT 1 FROM accounts c WHERE c.id = $21 AND c.deleted_at IS NULL))) \
+      AND ($22::text IS NULL OR NOT EXISTS ( \
            SELECT 1 FROM idempotency_keys k \
-           WHERE k.game_id = $1 AND k.account_id = $20 AND k.key = $21)) \
+           WHERE k.game_id = $1 AND k.account_id = $21 AND k.key = $22)) \
     RETURNING CASE WHEN due_kind = 'clock' THEN due_at END AS deadline, \
-              due_kind = 'bot' AS bot_due \
-), appended AS ( \
+              due_kind = 'bot' AS bot_due"
+    };
+}
+
+/// [`moved_update`] as the first CTE of [`APPEND`].
+macro_rules! moved_cte {
+    () => {
+        concat!("moved AS (", moved_update!(), ")")
+    };
+}
+
+/// The events, from arrays, chained by the caller; only if `moved` updated the game.
+macro_rules! appended_cte {
+    () => {
+        "\
+appended AS ( \
     INSERT INTO game_events \
         (game_id, seq, event_type, event_version, payload, seat, prev_hash, hash) \
-    SELECT $1, e.seq, e.kind, $10, e.payload::json, $11, e.prev, e.hash \
-    FROM moved, unnest($12::bigint[], $13::text[], $14::text[], $15::bytea[], $16::bytea[]) \
+    SELECT $1, e.seq, e.kind, $14, e.payload::json, $15, e.prev, e.hash \
+    FROM moved, unnest($16::bigint[], $17::text[], $18::text[], $19::bytea[], $20::bytea[]) \
          AS e(seq, kind, payload, prev, hash) \
     RETURNING seq \
-), input AS ( \
+)"
+    };
+}
+
+/// The notifications, numbered per account, a `your_turn` given `moved`'s deadline in the
+/// format the API writes times in (RFC 3339 in UTC with `Z`, and 0, 3 or 6 digits of fraction,
+/// as few as it needs: chrono's serde format).
+macro_rules! outbox_ctes {
+    () => {
+        "\
+input AS ( \
     SELECT s.account_id, i.kind, i.payload, i.ord \
-    FROM unnest($17::smallint[], $18::text[], $19::text[]) WITH ORDINALITY \
+    FROM unnest($2::smallint[], $3::text[], $4::text[]) WITH ORDINALITY \
          AS i(seat, kind, payload, ord) \
     JOIN game_seats s ON s.game_id = $1 AND s.seat = i.seat AND s.account_id IS NOT NULL \
 ), bumped AS ( \
@@ -626,15 +853,41 @@ WITH moved AS ( \
     CROSS JOIN moved m CROSS JOIN LATERAL (SELECT to_char(m.deadline AT TIME ZONE 'UTC', 'US') AS us) f \
     WINDOW w AS (PARTITION BY i.account_id) \
     RETURNING account_id, id \
-), keyed AS ( \
+)"
+    };
+}
+
+/// The idempotency key's row, when there is one.
+macro_rules! keyed_cte {
+    () => {
+        "\
+keyed AS ( \
     INSERT INTO idempotency_keys \
         (game_id, account_id, key, request_hash, seat, first_seq, version, deadline) \
-    SELECT $1, $20, $21, $22, $11, $6 + 1, $2, m.deadline FROM moved m \
-    WHERE $21::text IS NOT NULL \
-) \
-SELECT m.deadline, m.bot_due, pg_notify($23, $24), \
-       (SELECT count(pg_notify($25, w.account_id::text || ':' || w.id)) FROM written w) \
-FROM moved m";
+    SELECT $1, $21, $22, $23, $15, $10 + 1, $6, m.deadline FROM moved m \
+    WHERE $22::text IS NOT NULL \
+)"
+    };
+}
+
+/// The statement of [`append_in`] on one PostgreSQL.
+const APPEND: &str = concat!(
+    "WITH ",
+    moved_cte!(),
+    ", ",
+    appended_cte!(),
+    ", ",
+    outbox_ctes!(),
+    ", ",
+    keyed_cte!(),
+    " SELECT m.deadline, m.bot_due, pg_notify($24, $25), \
+            (SELECT count(pg_notify($5, w.account_id::text || ':' || w.id)) FROM written w) \
+     FROM moved m"
+);
+
+/// On Citus, the first of [`append_in`]'s statements ([`append_routed`]): the read model's
+/// update alone, with [`APPEND`]'s parameters (those it does not use are bound all the same).
+const APPEND_MOVE: &str = moved_update!();
 
 /// The stream's head as the calling statement sees it: its version and its last hash.
 async fn read_head(conn: &mut PgConnection, id: GameId) -> Result<(i64, [u8; 32])> {
@@ -1143,7 +1396,8 @@ impl Store {
             tell: Tell::Nobody,
             key: None,
         };
-        match append_in(&mut tx, append).await {
+        let layout = self.layout(&mut tx).await?;
+        match append_in(&mut tx, layout, append).await {
             Ok(head) => {
                 tx.commit().await.context("commit append")?;
                 Ok(head.version)
@@ -1219,7 +1473,8 @@ impl Store {
         events.iter().for_each(|e| after.apply(e));
         let mut conn = self.hot_connection().await.context("acquire")?;
         let append = s.append(seat, kept.version, kept.last_hash, &events, &after);
-        let appended = match append_in(&mut conn, append).await {
+        let layout = self.layout(&mut conn).await?;
+        let appended = match append_in(&mut conn, layout, append).await {
             Ok(a) => a,
             Err(AppendError::Race) => {
                 self.keep(conn);
@@ -1340,7 +1595,8 @@ impl Store {
         // One statement, outside any transaction: the events, the read model, the outbox and
         // the key commit together or not at all.
         let append = s.append(seat, version, head.last_hash, &events, &after);
-        let appended = match append_in(&mut conn, append).await {
+        let layout = self.layout(&mut conn).await?;
+        let appended = match append_in(&mut conn, layout, append).await {
             Ok(a) => a,
             Err(AppendError::Race) => {
                 let actual = stream_version(&mut conn, id).await?;

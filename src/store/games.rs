@@ -27,6 +27,7 @@ async fn retry_deadlocked<T>(mut attempt: impl AsyncFnMut() -> Result<T>) -> Res
         }
     }
 }
+use super::distribute::Layout;
 use super::events::{Append, AppendError, GENESIS, Tell, append_in, seat_from_db};
 use super::{AccountId, GameId, Store};
 use crate::engine::{self, BotLevel, Game, GameOptions, OptionsRequest, Seat};
@@ -439,7 +440,8 @@ impl Store {
             insert_bot(&mut tx, id, seat, level).await?;
         }
         if bots.len() + 1 == usize::from(options.players) {
-            start_in(&mut tx, id, 0, &options, rng).await?;
+            let layout = self.layout(&mut tx).await?;
+            start_in(&mut tx, layout, id, 0, &options, rng).await?;
         }
         let summary = fetch_summary(&mut tx, id).await?;
         tx.commit().await.context("commit create")?;
@@ -498,8 +500,10 @@ impl Store {
             ),
         };
         insert_bot(&mut tx, id, seat, level).await?;
+        let layout = self.layout(&mut tx).await?;
         seat_taken(
             &mut tx,
+            layout,
             id,
             game.version,
             &options,
@@ -602,7 +606,17 @@ impl Store {
         if let Some(invitation) = &invitation {
             super::invitations::spend(&mut tx, id, invitation.id).await?;
         }
-        seat_taken(&mut tx, id, game.version, &options, seats.len() + 1, rng).await?;
+        let layout = self.layout(&mut tx).await?;
+        seat_taken(
+            &mut tx,
+            layout,
+            id,
+            game.version,
+            &options,
+            seats.len() + 1,
+            rng,
+        )
+        .await?;
         let summary = fetch_summary(&mut tx, id).await?;
         tx.commit().await.context("commit join")?;
         Ok(summary)
@@ -797,6 +811,7 @@ impl Store {
 /// acting seat), in the caller's transaction, with `game_started` and `your_turn` in the outbox.
 async fn start_in(
     conn: &mut PgConnection,
+    layout: Layout,
     id: GameId,
     version: i64,
     options: &GameOptions,
@@ -816,7 +831,7 @@ async fn start_in(
         tell: Tell::ActedBy(None),
         key: None,
     };
-    match append_in(conn, append).await {
+    match append_in(conn, layout, append).await {
         Ok(_) => Ok(()),
         Err(AppendError::Race) => Err(unexpected(format!("open game {id} already has events"))),
         Err(AppendError::Store(e)) => Err(e),
@@ -827,6 +842,7 @@ async fn start_in(
 /// that was the last one, else it only moves up the listings (`updated_at`).
 async fn seat_taken(
     conn: &mut PgConnection,
+    layout: Layout,
     id: GameId,
     version: i64,
     options: &GameOptions,
@@ -834,7 +850,7 @@ async fn seat_taken(
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<()> {
     if seated == usize::from(options.players) {
-        return start_in(conn, id, version, options, rng).await;
+        return start_in(conn, layout, id, version, options, rng).await;
     }
     sqlx::query("UPDATE games SET updated_at = now() WHERE id = $1")
         .bind(id.0)

@@ -101,6 +101,8 @@ pub struct Store {
     warm: Arc<warm::Warm>,
     /// Tells this store's worker connection sets from another's (see `local.rs`).
     id: usize,
+    /// Whether the database is a Citus coordinator, looked up by the first append that needs it.
+    layout: Arc<tokio::sync::OnceCell<distribute::Layout>>,
 }
 
 /// A connection a hot path (view, legal actions, action) works on: its worker's own (see
@@ -140,7 +142,19 @@ impl Store {
             due_now: Arc::new(tokio::sync::Notify::new()),
             warm: warm::Warm::start(),
             id: NEXT_STORE_ID.fetch_add(1, Ordering::Relaxed),
+            layout: Arc::default(),
         }
+    }
+
+    /// How the database holds the tables (asked of it once, on `conn`).
+    pub(crate) async fn layout(
+        &self,
+        conn: &mut PgConnection,
+    ) -> std::result::Result<distribute::Layout, StoreError> {
+        self.layout
+            .get_or_try_init(|| distribute::Layout::of(conn))
+            .await
+            .copied()
     }
 
     /// Gives the calling thread (an HTTP worker's) its own set of at most `capacity`

@@ -78,7 +78,7 @@ pub(crate) struct Pending {
 /// - otherwise `your_turn` to the awaited seat, unless it is the seat that just acted (it is at
 ///   the table already; its next decision is in its action's answer) or a seat a bot plays.
 ///   Its `deadline` (when that decision times out, `null` without a clock) is added by the
-///   append's statement, which decides it (`events::append_in`).
+///   append, which decides it (`events::append_in`).
 pub(crate) fn notifications_of(
     expected: i64,
     version: i64,
@@ -159,29 +159,48 @@ pub(crate) async fn record_for(
     game: GameId,
     payload: &Value,
 ) -> Result<i64> {
-    let (id,): (i64,) = sqlx::query_as(
-        "WITH bumped AS ( \
-             INSERT INTO notification_counters AS c (account_id, last_id) VALUES ($1, 1) \
-             ON CONFLICT (account_id) DO UPDATE SET last_id = c.last_id + 1 \
-             RETURNING last_id \
-         ) \
-         INSERT INTO notifications (account_id, id, kind, game_id, payload) \
-         SELECT $1, last_id, $2, $3, $4::jsonb FROM bumped \
-         RETURNING id",
-    )
-    .bind(account.0)
-    .bind(kind.as_str())
-    .bind(game.0)
-    .bind(payload.to_string())
-    .fetch_one(&mut *conn)
-    .await
-    .context("write a notification")?;
+    let id = number_in(conn, account, kind, game, payload).await?;
     sqlx::query("SELECT pg_notify($1, $2)")
         .bind(NOTIFICATIONS_CHANNEL)
         .bind(format!("{account}:{id}"))
         .execute(&mut *conn)
         .await
         .context("notify notification listeners")?;
+    Ok(id)
+}
+
+/// Writes one notification for one account, numbered after its others, in the caller's
+/// transaction, without waking its listeners; returns its id. Two statements on the account's
+/// rows only, which Citus routes each to the one shard holding them (as one statement, the
+/// insert from the counter's CTE goes through the coordinator: five times slower there).
+pub(crate) async fn number_in(
+    conn: &mut PgConnection,
+    account: AccountId,
+    kind: NotificationKind,
+    game: GameId,
+    payload: &Value,
+) -> Result<i64> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO notification_counters AS c (account_id, last_id) VALUES ($1, 1) \
+         ON CONFLICT (account_id) DO UPDATE SET last_id = c.last_id + 1 \
+         RETURNING last_id",
+    )
+    .bind(account.0)
+    .fetch_one(&mut *conn)
+    .await
+    .context("number a notification")?;
+    sqlx::query(
+        "INSERT INTO notifications (account_id, id, kind, game_id, payload) \
+         VALUES ($1, $2, $3, $4, $5::jsonb)",
+    )
+    .bind(account.0)
+    .bind(id)
+    .bind(kind.as_str())
+    .bind(game.0)
+    .bind(payload.to_string())
+    .execute(&mut *conn)
+    .await
+    .context("write a notification")?;
     Ok(id)
 }
 
