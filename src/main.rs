@@ -68,6 +68,8 @@ fn main() -> std::process::ExitCode {
             .map_err(anyhow::Error::from)
             .and_then(|rt| rt.block_on(run_async(other))),
     };
+    // Log lines still waiting for the log's writing thread (`telemetry::LogSink`).
+    lords::telemetry::flush_logs();
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
