@@ -500,10 +500,9 @@ impl Store {
             ),
         };
         insert_bot(&mut tx, id, seat, level).await?;
-        let layout = self.layout(&mut tx).await?;
         seat_taken(
+            self,
             &mut tx,
-            layout,
             id,
             game.version,
             &options,
@@ -606,10 +605,9 @@ impl Store {
         if let Some(invitation) = &invitation {
             super::invitations::spend(&mut tx, id, invitation.id).await?;
         }
-        let layout = self.layout(&mut tx).await?;
         seat_taken(
+            self,
             &mut tx,
-            layout,
             id,
             game.version,
             &options,
@@ -841,8 +839,8 @@ async fn start_in(
 /// A seat of an open game was just taken, `seated` seats are now taken: the game starts when
 /// that was the last one, else it only moves up the listings (`updated_at`).
 async fn seat_taken(
+    store: &Store,
     conn: &mut PgConnection,
-    layout: Layout,
     id: GameId,
     version: i64,
     options: &GameOptions,
@@ -850,6 +848,7 @@ async fn seat_taken(
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<()> {
     if seated == usize::from(options.players) {
+        let layout = store.layout(conn).await?;
         return start_in(conn, layout, id, version, options, rng).await;
     }
     sqlx::query("UPDATE games SET updated_at = now() WHERE id = $1")
