@@ -440,6 +440,33 @@ mod tests {
     }
 
     #[test]
+    fn requests_counted_on_many_threads_add_up_in_one_series() {
+        let m = Metrics::new();
+        std::thread::scope(|scope| {
+            for _ in 0..(2 * SHARDS) {
+                scope.spawn(|| {
+                    for status in [200, 200, 404] {
+                        m.observe_request("/v1/games/{id}", "GET", status, Duration::ZERO);
+                    }
+                });
+            }
+        });
+        let text = m.render(&ScrapeFigures::default());
+        let threads = 2 * SHARDS;
+        for (status, n) in [(200, 2 * threads), (404, threads)] {
+            let line = format!(
+                "http_requests_total{{route=\"/v1/games/{{id}}\",method=\"GET\",status=\"{status}\"}} {n}\n"
+            );
+            assert_eq!(text.matches(&line).count(), 1, "{line} in\n{text}");
+        }
+        let count = format!(
+            "http_request_duration_seconds_count{{route=\"/v1/games/{{id}}\"}} {}\n",
+            3 * threads
+        );
+        assert!(text.contains(&count), "{text}");
+    }
+
+    #[test]
     fn label_values_are_escaped() {
         assert_eq!(escape("a\"b\\c\nd"), "a\\\"b\\\\c\\nd");
     }
