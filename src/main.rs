@@ -62,6 +62,14 @@ fn main() -> std::process::ExitCode {
             print!("{}", lords::api::openapi::to_pretty_json());
             Ok(())
         }
+        // The load tool runs on one thread: it shares the machine's cores with the server it
+        // measures, and on a multi-threaded runtime its threads woke each other for the
+        // answers (a `futex` for every four requests, `strace -c` at 8 clients).
+        Command::Load(args) => tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(anyhow::Error::from)
+            .and_then(|rt| rt.block_on(lords::load::run(args))),
         other => tokio::runtime::Builder::new_multi_thread()
             .enable_all()
             .build()
@@ -93,8 +101,7 @@ async fn run_async(command: Command) -> anyhow::Result<()> {
             lords::commands::verify(&db, game_id.as_deref(), all).await
         }
         Command::Export { db, game_id } => lords::commands::export(&db, &game_id).await,
-        Command::Load(args) => lords::load::run(args).await,
-        Command::Simulate(_) | Command::Tournament(_) | Command::Openapi => {
+        Command::Simulate(_) | Command::Tournament(_) | Command::Openapi | Command::Load(_) => {
             unreachable!("runs without a runtime")
         }
     }
