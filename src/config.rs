@@ -227,7 +227,7 @@ pub struct WebhookArgs {
     /// `127.0.0.1,10.0.0.0/8,::1`. Public addresses are always allowed; none of the others by
     /// default (SSRF protection).
     #[arg(long, env = "LORDS_WEBHOOK_ALLOW", value_delimiter = ',',
-          value_parser = crate::deliveries::guard::parse_allow_entry)]
+          value_parser = crate::outbound::guard::parse_allow_entry)]
     pub webhook_allow: Vec<ipnet::IpNet>,
     /// Milliseconds before the first retry of a failed delivery; each further retry waits twice
     /// as long, up to --webhook-retry-max-seconds.
@@ -283,7 +283,7 @@ pub struct WebhookArgs {
 /// The delivery worker's settings, resolved.
 #[derive(Debug, Clone)]
 pub struct WebhookConfig {
-    pub allow: crate::deliveries::guard::AllowList,
+    pub allow: crate::outbound::guard::AllowList,
     pub retry_base: Duration,
     pub retry_max: Duration,
     pub retry_for: Duration,
@@ -318,7 +318,7 @@ impl Default for WebhookConfig {
 impl From<&WebhookArgs> for WebhookConfig {
     fn from(a: &WebhookArgs) -> Self {
         WebhookConfig {
-            allow: crate::deliveries::guard::AllowList::new(a.webhook_allow.clone()),
+            allow: crate::outbound::guard::AllowList::new(a.webhook_allow.clone()),
             retry_base: Duration::from_millis(a.webhook_retry_base_ms),
             retry_max: Duration::from_secs(a.webhook_retry_max_seconds),
             retry_for: Duration::from_secs(a.webhook_retry_for_seconds),
@@ -439,7 +439,7 @@ impl AppConfig {
             let der = base64::engine::general_purpose::URL_SAFE_NO_PAD
                 .decode(key.trim().trim_end_matches('='))
                 .context("LORDS_VAPID_PRIVATE_KEY is not base64url")?;
-            crate::deliveries::push::VapidKeys::from_pkcs8(&der)
+            crate::outbound::push::VapidKeys::from_pkcs8(&der)
                 .context("LORDS_VAPID_PRIVATE_KEY")?;
         }
         Ok(AppConfig {

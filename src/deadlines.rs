@@ -20,7 +20,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tokio::task::JoinHandle;
 
-use crate::startup::ShutdownSignal;
+use crate::shutdown::ShutdownSignal;
 use crate::store::{Fired, Store, StoreError};
 
 /// Games taken per poll; when a poll finds this many, the next one follows at once.

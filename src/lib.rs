@@ -11,6 +11,8 @@ pub mod deliveries;
 pub mod embedded;
 pub mod engine;
 pub mod load;
+pub mod outbound;
+pub mod shutdown;
 pub mod sim;
 pub mod startup;
 pub mod store;

@@ -1,6 +1,5 @@
-//! Builds and runs the HTTP application: [`AppState`] (what handlers share), [`Application`]
-//! (a bound server; port 0 in tests), [`serve`] (the `serve` command: logs, database, signals,
-//! graceful shutdown) and [`migrate`].
+//! Builds and runs the HTTP application: [`Application`] (a bound server; port 0 in tests),
+//! [`serve`] (the `serve` command: logs, database, signals, graceful shutdown) and [`migrate`].
 
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
@@ -12,86 +11,12 @@ use anyhow::Context;
 use sqlx::PgPool;
 use tokio::sync::watch;
 
-use crate::api;
-use crate::auth::{AttemptLimiter, JwtKeys, LoginLimiter};
+use crate::api::{self, AppState};
 use crate::config::{AppConfig, DatabaseArgs, LogFormat, ServeArgs};
-use crate::deliveries::Vapid;
 use crate::embedded;
-use crate::store::{Notifier, Store};
-use crate::telemetry::{self, Metrics};
-
-/// What every handler can reach, as `web::Data<AppState>`. Cheap to clone.
-#[derive(Clone)]
-pub struct AppState {
-    pub pool: PgPool,
-    pub config: Arc<AppConfig>,
-    pub jwt: Arc<JwtKeys>,
-    pub metrics: Arc<Metrics>,
-    pub login_limiter: Arc<LoginLimiter>,
-    /// Account creations per client address.
-    pub signup_limiter: Arc<AttemptLimiter>,
-    /// Becomes true when the server starts shutting down: long polls wait on it and return.
-    pub shutdown: ShutdownSignal,
-    /// The event store over `pool`.
-    pub store: Store,
-    /// Wakes long polls when any server process appends to a game (LISTEN/NOTIFY).
-    pub notifier: Notifier,
-    /// The VAPID key pair of Web Push.
-    pub vapid: Arc<Vapid>,
-}
-
-impl AppState {
-    pub fn new(
-        pool: PgPool,
-        config: AppConfig,
-        shutdown: ShutdownSignal,
-        notifier: Notifier,
-    ) -> Self {
-        let jwt = JwtKeys::new(config.jwt_secret.as_bytes(), config.token_ttl);
-        let login_limiter = LoginLimiter::new(config.login_max_failures, config.login_window);
-        let signup_limiter =
-            AttemptLimiter::new(config.signup_max_per_window, config.signup_window);
-        let vapid = Arc::new(Vapid::new(
-            config.webhooks.vapid_private_key.clone(),
-            config.webhooks.vapid_subject.clone(),
-        ));
-        AppState {
-            vapid,
-            store: Store::new(pool.clone()),
-            notifier,
-            pool,
-            jwt: Arc::new(jwt),
-            metrics: Arc::new(Metrics::new()),
-            login_limiter: Arc::new(login_limiter),
-            signup_limiter: Arc::new(signup_limiter),
-            config: Arc::new(config),
-            shutdown,
-        }
-    }
-}
-
-/// The receiving side of the shutdown signal (in [`AppState::shutdown`]).
-#[derive(Clone, Debug)]
-pub struct ShutdownSignal(watch::Receiver<bool>);
-
-impl ShutdownSignal {
-    /// A signal that fires when `trigger` is fired.
-    pub fn new() -> (ShutdownSignal, watch::Sender<bool>) {
-        let (tx, rx) = watch::channel(false);
-        (ShutdownSignal(rx), tx)
-    }
-
-    pub fn is_shutting_down(&self) -> bool {
-        *self.0.borrow()
-    }
-
-    /// Resolves once shutdown has begun. Use it in `tokio::select!` against a long poll.
-    pub async fn wait(&self) {
-        let mut rx = self.0.clone();
-        // A dropped sender means the application is gone: treat as shut down.
-        let _ = rx.wait_for(|down| *down).await;
-    }
-}
+use crate::shutdown::ShutdownSignal;
+use crate::store::Notifier;
+use crate::telemetry;
 
 /// Starts a graceful shutdown: fires [`ShutdownSignal`] (releasing long polls), then stops the
 /// server, letting in-flight requests finish within the configured timeout.

@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::AppState;
 use super::error::{ApiError, Problem};
 use crate::auth::rate_limit::{address_key, login_keys};
 use crate::auth::{self, Account, AuthError, AuthUser};
-use crate::startup::AppState;
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Credentials {

@@ -646,7 +646,7 @@ pub fn json_error(err: JsonPayloadError, req: &HttpRequest) -> actix_web::Error 
         JsonPayloadError::Deserialize(e) => ApiError::MalformedJson(e.to_string()),
         JsonPayloadError::Payload(PayloadError::Overflow) => ApiError::PayloadTooLarge {
             limit: req
-                .app_data::<actix_web::web::Data<crate::startup::AppState>>()
+                .app_data::<actix_web::web::Data<super::AppState>>()
                 .map(|s| s.config.max_body_bytes)
                 .unwrap_or_default(),
         },

@@ -13,12 +13,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
+use super::AppState;
 use super::error::{ApiError, ErrorCode, Problem};
 use super::schema;
 use crate::auth::rate_limit::address_key;
 use crate::auth::{AccountId, AuthUser, SignedToken};
 use crate::engine::{self, Action, Event, Game, OptionsRequest, Seat, View, Viewer};
-use crate::startup::AppState;
 use crate::store::{
     GameId, GameStatus, GameSummary, ListQuery, SeatInfo, StoreError, Submit, Visibility,
 };

@@ -9,11 +9,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::AppState;
 use super::error::{ApiError, ErrorCode, Problem};
 use super::games::{GamePath, GameSummaryDto};
 use crate::auth::AuthUser;
 use crate::engine::Seat;
-use crate::startup::AppState;
 use crate::store::{GameId, NewInvitation};
 
 /// The most joins one code may allow.

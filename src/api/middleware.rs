@@ -22,9 +22,9 @@ use actix_web::{HttpMessage, ResponseError, web};
 use futures_util::Stream;
 use tracing::Instrument;
 
+use super::AppState;
 use super::error::{ApiError, ErrorCode, PROBLEM_CONTENT_TYPE, Problem, problem, problem_response};
 use super::i18n::{FrenchDetail, Lang, localize};
-use crate::startup::AppState;
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 

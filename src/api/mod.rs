@@ -15,6 +15,7 @@ pub mod ops;
 pub mod push;
 pub mod schema;
 pub mod sessions;
+mod state;
 pub mod streams;
 /// `web.rs`: named apart from `actix_web::web`, which every route here uses.
 #[path = "web.rs"]
@@ -25,6 +26,7 @@ use actix_web::{HttpResponse, web};
 use utoipa_swagger_ui::SwaggerUi;
 
 pub use error::{ApiError, ErrorCode, Problem};
+pub use state::AppState;
 
 /// Every route of the application but `/metrics` (see [`configure_metrics`]). Game routes go
 /// into [`configure_v1`].

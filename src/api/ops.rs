@@ -6,8 +6,8 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::AppState;
 use super::error::{ApiError, Problem};
-use crate::startup::AppState;
 use crate::telemetry::ScrapeFigures;
 
 /// SQLSTATE `undefined_table`.

@@ -1,6 +1,6 @@
 //! Web Push (issue 13 §4): `GET /v1/push/vapid-public-key`, `POST /v1/me/push-subscriptions`
 //! (a browser's `PushSubscription` JSON), `DELETE /v1/me/push-subscriptions/{id}`. Pushes are
-//! sent by the delivery worker (`deliveries::push`), through the same pipeline as webhooks.
+//! sent by the delivery worker (`outbound::push`), through the same pipeline as webhooks.
 
 use actix_web::{HttpResponse, web};
 use base64::Engine;
@@ -10,11 +10,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
+use super::AppState;
 use super::error::{ApiError, ErrorCode, Problem};
 use crate::auth::AuthUser;
-use crate::deliveries::guard::{UrlRefusal, check_url};
-use crate::deliveries::push::is_valid_p256dh;
-use crate::startup::AppState;
+use crate::outbound::guard::{UrlRefusal, check_url};
+use crate::outbound::push::is_valid_p256dh;
 use crate::store::NotificationKind;
 
 /// The most subscriptions (browsers, devices) one account may have.

@@ -5,11 +5,11 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::AppState;
 use super::accounts::TokenResponse;
 use super::error::{ApiError, Problem};
 use crate::auth::rate_limit::{address_key, login_keys};
 use crate::auth::{self, AuthUser};
-use crate::startup::AppState;
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct RefreshRequest {

@@ -19,10 +19,10 @@ use tokio::time::Instant;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
+use super::AppState;
 use super::error::{ApiError, ErrorCode, Problem};
 use super::games::{EventDto, GamePath, event_dtos};
 use crate::auth::{AccountId, AuthError, AuthUser};
-use crate::startup::AppState;
 use crate::store::{GameId, Notification, NotificationWakeups};
 
 /// How long a stream ticket may wait to be used.

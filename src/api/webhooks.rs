@@ -1,6 +1,6 @@
 //! Webhooks (issue 13 §3): `POST/GET /v1/me/webhooks`, `DELETE /v1/me/webhooks/{id}`,
 //! `GET /v1/me/webhooks/{id}/deliveries`. Registration checks the URL against the SSRF guard
-//! (`deliveries::guard`); sending is the delivery worker's. A thin shell over
+//! (`outbound::guard`); sending is the delivery worker's. A thin shell over
 //! `store::webhooks`.
 
 use actix_web::http::header;
@@ -10,11 +10,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
+use super::AppState;
 use super::error::{ApiError, ErrorCode, Problem};
 use super::streams::NotificationKindSchema;
 use crate::auth::AuthUser;
-use crate::deliveries::guard::{UrlRefusal, check_url};
-use crate::startup::AppState;
+use crate::outbound::guard::{UrlRefusal, check_url};
 use crate::store::{NotificationKind, WebhookAttempt, WebhookDelivery, WebhookEndpoint};
 
 /// The most endpoints one account may register.

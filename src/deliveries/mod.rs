@@ -10,9 +10,6 @@
 //! not attempt (it stopped) are then found by the slow sweep. Beside `store`, never called by
 //! it.
 
-pub mod guard;
-pub mod http;
-pub mod push;
 pub mod webhooks;
 
 use std::sync::Arc;
@@ -26,7 +23,8 @@ use tokio::task::JoinSet;
 use tokio::time::Instant;
 
 use crate::config::WebhookConfig;
-use crate::startup::ShutdownSignal;
+use crate::outbound::push::Vapid;
+use crate::shutdown::ShutdownSignal;
 use crate::store::Notifier;
 use webhooks::Attempted;
 
@@ -38,32 +36,6 @@ const MIN_SLEEP: Duration = Duration::from_millis(200);
 /// by the next round. A round reads every shard of `notifications` on Citus, so one round per
 /// notification would cost each server process tens of shard statements per action.
 const DISPATCH_GAP: Duration = Duration::from_millis(50);
-
-/// The VAPID key pair, loaded (or generated into the database) on first use, so that a server
-/// starts while the database is down; shared by the API (its public key) and the worker.
-#[derive(Debug)]
-pub struct Vapid {
-    configured: Option<String>,
-    /// The `sub` claim: a `mailto:` or `https:` contact for push services.
-    pub subject: String,
-    keys: tokio::sync::OnceCell<push::VapidKeys>,
-}
-
-impl Vapid {
-    pub fn new(configured: Option<String>, subject: String) -> Self {
-        Vapid {
-            configured,
-            subject,
-            keys: tokio::sync::OnceCell::new(),
-        }
-    }
-
-    pub async fn keys(&self, pool: &PgPool) -> anyhow::Result<&push::VapidKeys> {
-        self.keys
-            .get_or_try_init(|| push::VapidKeys::load(pool, self.configured.as_deref()))
-            .await
-    }
-}
 
 /// Starts the worker on a pool of its own (`concurrency` connections, each held by one
 /// attempt while it runs), so slow endpoints never take the API's connections. It stops at

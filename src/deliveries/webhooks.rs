@@ -14,10 +14,10 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::Vapid;
-use super::guard::AllowList;
-use super::http::{self, Limits};
 use crate::config::WebhookConfig;
+use crate::outbound::guard::AllowList;
+use crate::outbound::http::{self, Limits};
+use crate::outbound::push::Vapid;
 
 /// Notifications dispatched per transaction.
 pub const DISPATCH_BATCH: i64 = 500;
@@ -397,8 +397,8 @@ async fn push(
         return Err("the subscription has no keys".into());
     };
     let keys = vapid.keys(pool).await.map_err(|e| format!("{e:#}"))?;
-    let body =
-        super::push::encrypt(job.body.as_bytes(), p256dh, auth).map_err(|e| e.to_string())?;
+    let body = crate::outbound::push::encrypt(job.body.as_bytes(), p256dh, auth)
+        .map_err(|e| e.to_string())?;
     let audience = url.origin().ascii_serialization();
     let authorization = keys
         .authorization(&audience, &vapid.subject, Utc::now().timestamp())

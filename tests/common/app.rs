@@ -5,8 +5,9 @@ use std::future::Future;
 use std::task::{Context, Waker};
 use std::time::Duration;
 
+use lords::api::AppState;
 use lords::config::AppConfig;
-use lords::startup::{AppState, Application, ShutdownTrigger};
+use lords::startup::{Application, ShutdownTrigger};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 
@@ -35,7 +36,7 @@ pub fn test_config() -> AppConfig {
     config.shutdown_timeout = Duration::from_secs(5);
     // Webhook receivers in tests listen on 127.0.0.1; retries come quickly.
     config.webhooks.allow =
-        lords::deliveries::guard::AllowList::new(vec!["127.0.0.1/32".parse().unwrap()]);
+        lords::outbound::guard::AllowList::new(vec!["127.0.0.1/32".parse().unwrap()]);
     config.webhooks.retry_base = Duration::from_millis(200);
     config.webhooks.retry_max = Duration::from_secs(2);
     config.webhooks.connect_timeout = Duration::from_secs(2);

@@ -178,3 +178,29 @@ pub fn encrypt(payload: &[u8], ua_public: &[u8], auth: &[u8]) -> anyhow::Result<
     out.extend_from_slice(&record);
     Ok(out)
 }
+
+/// The VAPID key pair, loaded (or generated into the database) on first use, so that a server
+/// starts while the database is down; shared by the API (its public key) and the worker.
+#[derive(Debug)]
+pub struct Vapid {
+    configured: Option<String>,
+    /// The `sub` claim: a `mailto:` or `https:` contact for push services.
+    pub subject: String,
+    keys: tokio::sync::OnceCell<VapidKeys>,
+}
+
+impl Vapid {
+    pub fn new(configured: Option<String>, subject: String) -> Self {
+        Vapid {
+            configured,
+            subject,
+            keys: tokio::sync::OnceCell::new(),
+        }
+    }
+
+    pub async fn keys(&self, pool: &PgPool) -> anyhow::Result<&VapidKeys> {
+        self.keys
+            .get_or_try_init(|| VapidKeys::load(pool, self.configured.as_deref()))
+            .await
+    }
+}

@@ -1,0 +1,62 @@
+//! [`AppState`]: what every handler can reach, built once per server from its configuration.
+
+use std::sync::Arc;
+
+use sqlx::PgPool;
+
+use crate::auth::{AttemptLimiter, JwtKeys, LoginLimiter};
+use crate::config::AppConfig;
+use crate::outbound::push::Vapid;
+use crate::shutdown::ShutdownSignal;
+use crate::store::{Notifier, Store};
+use crate::telemetry::Metrics;
+
+/// What every handler can reach, as `web::Data<AppState>`. Cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: PgPool,
+    pub config: Arc<AppConfig>,
+    pub jwt: Arc<JwtKeys>,
+    pub metrics: Arc<Metrics>,
+    pub login_limiter: Arc<LoginLimiter>,
+    /// Account creations per client address.
+    pub signup_limiter: Arc<AttemptLimiter>,
+    /// Becomes true when the server starts shutting down: long polls wait on it and return.
+    pub shutdown: ShutdownSignal,
+    /// The event store over `pool`.
+    pub store: Store,
+    /// Wakes long polls when any server process appends to a game (LISTEN/NOTIFY).
+    pub notifier: Notifier,
+    /// The VAPID key pair of Web Push.
+    pub vapid: Arc<Vapid>,
+}
+
+impl AppState {
+    pub fn new(
+        pool: PgPool,
+        config: AppConfig,
+        shutdown: ShutdownSignal,
+        notifier: Notifier,
+    ) -> Self {
+        let jwt = JwtKeys::new(config.jwt_secret.as_bytes(), config.token_ttl);
+        let login_limiter = LoginLimiter::new(config.login_max_failures, config.login_window);
+        let signup_limiter =
+            AttemptLimiter::new(config.signup_max_per_window, config.signup_window);
+        let vapid = Arc::new(Vapid::new(
+            config.webhooks.vapid_private_key.clone(),
+            config.webhooks.vapid_subject.clone(),
+        ));
+        AppState {
+            vapid,
+            store: Store::new(pool.clone()),
+            notifier,
+            pool,
+            jwt: Arc::new(jwt),
+            metrics: Arc::new(Metrics::new()),
+            login_limiter: Arc::new(login_limiter),
+            signup_limiter: Arc::new(signup_limiter),
+            config: Arc::new(config),
+            shutdown,
+        }
+    }
+}
