@@ -1,0 +1,650 @@
+//! The crate's modules depend on each other one way (STYLE.md, "Layers point one way"): no two
+//! module files need each other, no two top modules need each other, and each top module names
+//! only the layers the table below lets it.
+//!
+//! The graph is read from the source with `syn`: every path a file names (`use` lines, paths in
+//! code, and `crate::`/`super::` paths inside macro calls), followed through `use` re-exports to
+//! the module that defines the item. A child module naming its parent's own items is no edge;
+//! naming what the parent re-exports from a sibling is an edge to that sibling.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use proc_macro2::TokenTree;
+use syn::visit::Visit;
+
+/// A module's absolute path: `crate::api::games` is `["crate", "api", "games"]`.
+type ModPath = Vec<String>;
+
+/// The top modules, lowest layer first, each with the top modules it may name. A top module
+/// missing here fails the test: a new one takes its place in the order.
+///
+/// `main → startup → api → (store, auth) → engine`; the workers (`deadlines`, `deliveries`)
+/// sit beside `api`, over `store`; `config` and `telemetry` name nothing above them.
+const LAYERS: &[(&str, &[&str])] = &[
+    // The rules, pure.
+    ("engine", &[]),
+    // Foundations: what leaves the server (the SSRF guard, Web Push crypto), configuration,
+    // logs and metrics, the shutdown signal.
+    ("outbound", &[]),
+    ("config", &["outbound"]),
+    ("telemetry", &["config"]),
+    ("shutdown", &[]),
+    // The event store, and accounts and tokens over it.
+    ("store", &["engine", "config", "shutdown"]),
+    ("auth", &["store", "config"]),
+    // The HTTP API and, beside it, the background workers.
+    (
+        "api",
+        &[
+            "store",
+            "auth",
+            "engine",
+            "outbound",
+            "config",
+            "telemetry",
+            "shutdown",
+        ],
+    ),
+    ("deadlines", &["store", "engine", "shutdown"]),
+    (
+        "deliveries",
+        &["store", "outbound", "config", "telemetry", "shutdown"],
+    ),
+    // The process: the embedded PostgreSQL, the server's assembly, the other commands.
+    ("embedded", &["store", "config"]),
+    (
+        "startup",
+        &[
+            "api",
+            "deadlines",
+            "deliveries",
+            "store",
+            "auth",
+            "embedded",
+            "outbound",
+            "config",
+            "telemetry",
+            "shutdown",
+        ],
+    ),
+    ("commands", &["store", "embedded", "engine", "config"]),
+    // Tools over the engine, and the load tool over the HTTP API it drives.
+    ("sim", &["engine"]),
+    ("tournament", &["engine", "sim"]),
+    (
+        "load",
+        &["api", "store", "auth", "embedded", "engine", "config"],
+    ),
+];
+
+/// What one module file defines and names.
+#[derive(Default, Debug)]
+struct Module {
+    file: PathBuf,
+    /// The items defined at the file's top (functions, types, constants, child modules...).
+    defined: BTreeSet<String>,
+    /// The file's top `use` declarations: local name → the absolute path it stands for.
+    imports: BTreeMap<String, ModPath>,
+    /// The file's top glob imports (`use a::b::*`), as absolute paths.
+    globs: Vec<ModPath>,
+    /// Every absolute path the file names.
+    named: Vec<ModPath>,
+}
+
+/// A `mod name;` declaration, to read from its own file.
+struct ChildDecl {
+    name: String,
+    path_attr: Option<String>,
+}
+
+/// Reads one module file.
+struct Reader {
+    /// The file's module path.
+    file_scope: ModPath,
+    /// The module being read: the file's, or an inline module's inside it.
+    scope: ModPath,
+    /// How many blocks (function bodies...) the visitor is inside.
+    block_depth: usize,
+    /// `use` declarations of inline modules and blocks, by scope.
+    local_imports: BTreeMap<ModPath, BTreeMap<String, ModPath>>,
+    /// Paths that start with a plain name, resolved once the file's imports are all known.
+    written: Vec<(ModPath, Vec<String>)>,
+    module: Module,
+    children: Vec<ChildDecl>,
+}
+
+impl Reader {
+    fn at_file_top(&self) -> bool {
+        self.block_depth == 0 && self.scope == self.file_scope
+    }
+
+    /// `crate::…`, `self::…` and `super::…` made absolute; `None` for other paths.
+    fn absolute(&self, segments: &[String]) -> Option<ModPath> {
+        let (mut base, mut rest): (ModPath, &[String]) = match segments.first()?.as_str() {
+            "crate" => (vec!["crate".into()], &segments[1..]),
+            "self" => (self.scope.clone(), &segments[1..]),
+            "super" => (self.scope.clone(), segments),
+            _ => return None,
+        };
+        while rest.first().is_some_and(|s| s == "super") {
+            base.pop();
+            rest = &rest[1..];
+        }
+        base.extend(rest.iter().cloned());
+        Some(base)
+    }
+
+    fn imports_of(&self, scope: &ModPath) -> Option<&BTreeMap<String, ModPath>> {
+        if *scope == self.file_scope {
+            Some(&self.module.imports)
+        } else {
+            self.local_imports.get(scope)
+        }
+    }
+
+    /// A path as written, made absolute against the imports known so far.
+    fn resolve_written(&self, scope: &ModPath, segments: &[String]) -> Option<ModPath> {
+        if let Some(p) = self.absolute(segments) {
+            return Some(p);
+        }
+        let first = &segments[0];
+        let imported = self
+            .imports_of(scope)
+            .and_then(|i| i.get(first))
+            .or_else(|| self.module.imports.get(first));
+        if let Some(target) = imported {
+            let mut p = target.clone();
+            p.extend(segments[1..].iter().cloned());
+            return Some(p);
+        }
+        if self.module.defined.contains(first) {
+            let mut p = self.file_scope.clone();
+            p.extend(segments.iter().cloned());
+            return Some(p);
+        }
+        None
+    }
+
+    fn record(&mut self, segments: Vec<String>) {
+        if segments.is_empty() {
+            return;
+        }
+        match self.absolute(&segments) {
+            Some(p) => self.module.named.push(p),
+            None => self.written.push((self.scope.clone(), segments)),
+        }
+    }
+
+    fn use_tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree) {
+        match tree {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                self.use_tree(prefix, &p.tree);
+                prefix.pop();
+            }
+            syn::UseTree::Name(n) => self.import(prefix, &n.ident, &n.ident),
+            syn::UseTree::Rename(r) => self.import(prefix, &r.ident, &r.rename),
+            syn::UseTree::Glob(_) => {
+                if let Some(abs) = self.resolve_written(&self.scope.clone(), prefix) {
+                    self.module.named.push(abs.clone());
+                    if self.at_file_top() {
+                        self.module.globs.push(abs);
+                    }
+                }
+            }
+            syn::UseTree::Group(g) => {
+                for t in &g.items {
+                    self.use_tree(prefix, t);
+                }
+            }
+        }
+    }
+
+    fn import(&mut self, prefix: &[String], ident: &syn::Ident, local: &syn::Ident) {
+        let mut full = prefix.to_vec();
+        let local = if ident == "self" {
+            prefix.last().cloned().unwrap_or_default()
+        } else {
+            full.push(ident.to_string());
+            local.to_string()
+        };
+        let Some(abs) = self.resolve_written(&self.scope.clone(), &full) else {
+            return;
+        };
+        self.module.named.push(abs.clone());
+        if self.at_file_top() {
+            self.module.imports.insert(local, abs);
+        } else {
+            self.local_imports
+                .entry(self.scope.clone())
+                .or_default()
+                .insert(local, abs);
+        }
+    }
+}
+
+fn path_attr(attrs: &[syn::Attribute]) -> Option<String> {
+    attrs.iter().find_map(|a| {
+        if !a.path().is_ident("path") {
+            return None;
+        }
+        match &a.meta {
+            syn::Meta::NameValue(syn::MetaNameValue {
+                value:
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    }),
+                ..
+            }) => Some(s.value()),
+            _ => None,
+        }
+    })
+}
+
+fn item_name(item: &syn::Item) -> Option<String> {
+    Some(match item {
+        syn::Item::Const(i) => i.ident.to_string(),
+        syn::Item::Enum(i) => i.ident.to_string(),
+        syn::Item::Fn(i) => i.sig.ident.to_string(),
+        syn::Item::Mod(i) => i.ident.to_string(),
+        syn::Item::Static(i) => i.ident.to_string(),
+        syn::Item::Struct(i) => i.ident.to_string(),
+        syn::Item::Trait(i) => i.ident.to_string(),
+        syn::Item::Type(i) => i.ident.to_string(),
+        syn::Item::Union(i) => i.ident.to_string(),
+        syn::Item::Macro(i) => i.ident.as_ref()?.to_string(),
+        _ => return None,
+    })
+}
+
+impl<'ast> Visit<'ast> for Reader {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        if self.at_file_top()
+            && let Some(name) = item_name(item)
+        {
+            self.module.defined.insert(name);
+        }
+        match item {
+            syn::Item::Use(u) => self.use_tree(&mut Vec::new(), &u.tree),
+            syn::Item::Mod(m) => match &m.content {
+                None => self.children.push(ChildDecl {
+                    name: m.ident.to_string(),
+                    path_attr: path_attr(&m.attrs),
+                }),
+                Some((_, items)) => {
+                    for a in &m.attrs {
+                        self.visit_attribute(a);
+                    }
+                    self.scope.push(m.ident.to_string());
+                    for i in items {
+                        self.visit_item(i);
+                    }
+                    self.scope.pop();
+                }
+            },
+            _ => syn::visit::visit_item(self, item),
+        }
+    }
+
+    fn visit_block(&mut self, block: &'ast syn::Block) {
+        self.block_depth += 1;
+        syn::visit::visit_block(self, block);
+        self.block_depth -= 1;
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        self.record(path.segments.iter().map(|s| s.ident.to_string()).collect());
+        syn::visit::visit_path(self, path);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        syn::visit::visit_macro(self, mac);
+        let mut tokens = Vec::new();
+        flatten(mac.tokens.clone(), &mut tokens);
+        for segments in crate_paths_in(&tokens) {
+            self.record(segments);
+        }
+    }
+}
+
+fn flatten(stream: proc_macro2::TokenStream, out: &mut Vec<TokenTree>) {
+    for t in stream {
+        match t {
+            TokenTree::Group(g) => flatten(g.stream(), out),
+            other => out.push(other),
+        }
+    }
+}
+
+/// `crate::a::b` and `super::a` sequences in a macro call's tokens.
+fn crate_paths_in(tokens: &[TokenTree]) -> Vec<Vec<String>> {
+    let ident = |i: usize| match tokens.get(i) {
+        Some(TokenTree::Ident(id)) => Some(id.to_string()),
+        _ => None,
+    };
+    let colon = |i: usize| matches!(tokens.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        match ident(i) {
+            Some(word) if word == "crate" || word == "super" => {
+                let mut segments = vec![word];
+                let mut j = i + 1;
+                while colon(j)
+                    && colon(j + 1)
+                    && let Some(next) = ident(j + 2)
+                {
+                    segments.push(next);
+                    j += 3;
+                }
+                found.push(segments);
+                i = j;
+            }
+            _ => i += 1,
+        }
+    }
+    found
+}
+
+/// Reads a module file and every module file it declares.
+fn read_tree(file: &Path, path: ModPath, children_dir: &Path, out: &mut BTreeMap<ModPath, Module>) {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let ast = syn::parse_file(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let mut reader = Reader {
+        file_scope: path.clone(),
+        scope: path.clone(),
+        block_depth: 0,
+        local_imports: BTreeMap::new(),
+        written: Vec::new(),
+        module: Module {
+            file: file.to_path_buf(),
+            ..Module::default()
+        },
+        children: Vec::new(),
+    };
+    // Twice: a path may name an import or item declared further down the file.
+    reader.visit_file(&ast);
+    let written = std::mem::take(&mut reader.written);
+    for (scope, segments) in written {
+        if let Some(p) = reader.resolve_written(&scope, &segments) {
+            reader.module.named.push(p);
+        }
+    }
+    for child in std::mem::take(&mut reader.children) {
+        let mut child_path = path.clone();
+        child_path.push(child.name.clone());
+        let (child_file, grandchildren) = match child.path_attr {
+            // `#[path]` is relative to the declaring file's directory.
+            Some(p) => {
+                let f = file.parent().unwrap_or(Path::new("")).join(p);
+                let d = f.with_extension("");
+                (f, d)
+            }
+            None => {
+                let flat = children_dir.join(format!("{}.rs", child.name));
+                if flat.exists() {
+                    (flat, children_dir.join(&child.name))
+                } else {
+                    let dir = children_dir.join(&child.name);
+                    (dir.join("mod.rs"), dir)
+                }
+            }
+        };
+        read_tree(&child_file, child_path, &grandchildren, out);
+    }
+    out.insert(path, reader.module);
+}
+
+/// The crate's modules, from `src/lib.rs` down.
+fn crate_modules() -> BTreeMap<ModPath, Module> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut modules = BTreeMap::new();
+    read_tree(
+        &src.join("lib.rs"),
+        vec!["crate".into()],
+        &src,
+        &mut modules,
+    );
+    modules
+}
+
+/// The module that defines what `path` names, through re-exports.
+fn defining_module(modules: &BTreeMap<ModPath, Module>, path: &[String], depth: usize) -> ModPath {
+    // The longest prefix that is a module file.
+    let mut n = path.len();
+    while n > 1 && !modules.contains_key(&path[..n]) {
+        n -= 1;
+    }
+    let module_path = path[..n].to_vec();
+    let (Some(module), Some(name)) = (modules.get(&module_path), path.get(n)) else {
+        return module_path;
+    };
+    if depth > 16 || module.defined.contains(name) {
+        return module_path;
+    }
+    if let Some(target) = module.imports.get(name) {
+        let mut p = target.clone();
+        p.extend(path[n + 1..].iter().cloned());
+        return defining_module(modules, &p, depth + 1);
+    }
+    for glob in &module.globs {
+        let mut p = glob.clone();
+        p.extend(path[n..].iter().cloned());
+        let found = defining_module(modules, &p, depth + 1);
+        if modules
+            .get(&found)
+            .is_some_and(|m| m.defined.contains(name) || m.imports.contains_key(name))
+            || found.len() > p.len().saturating_sub(path.len() - n)
+        {
+            return found;
+        }
+    }
+    module_path
+}
+
+/// File-to-file dependencies: `from → {to}`, without edges to oneself or to an ancestor.
+fn file_graph(modules: &BTreeMap<ModPath, Module>) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
+    let mut graph: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
+    for (from, module) in modules {
+        let edges = graph.entry(from.clone()).or_default();
+        for named in &module.named {
+            let to = defining_module(modules, named, 0);
+            if to.len() <= from.len() && from[..to.len()] == to[..] {
+                continue;
+            }
+            edges.insert(to);
+        }
+    }
+    graph
+}
+
+fn display(path: &[String]) -> String {
+    path.join("::")
+}
+
+/// The strongly connected components with more than one member (Tarjan).
+fn cycles<N: Ord + Clone>(graph: &BTreeMap<N, BTreeSet<N>>) -> Vec<Vec<N>> {
+    struct State<N> {
+        index: BTreeMap<N, usize>,
+        low: BTreeMap<N, usize>,
+        stack: Vec<N>,
+        on_stack: BTreeSet<N>,
+        next: usize,
+        found: Vec<Vec<N>>,
+    }
+    fn visit<N: Ord + Clone>(g: &BTreeMap<N, BTreeSet<N>>, v: &N, s: &mut State<N>) {
+        s.index.insert(v.clone(), s.next);
+        s.low.insert(v.clone(), s.next);
+        s.next += 1;
+        s.stack.push(v.clone());
+        s.on_stack.insert(v.clone());
+        for w in g.get(v).into_iter().flatten() {
+            if !s.index.contains_key(w) {
+                visit(g, w, s);
+                let lw = s.low[w];
+                let lv = s.low.get_mut(v).unwrap();
+                *lv = (*lv).min(lw);
+            } else if s.on_stack.contains(w) {
+                let iw = s.index[w];
+                let lv = s.low.get_mut(v).unwrap();
+                *lv = (*lv).min(iw);
+            }
+        }
+        if s.low[v] == s.index[v] {
+            let mut component = Vec::new();
+            loop {
+                let w = s.stack.pop().unwrap();
+                s.on_stack.remove(&w);
+                let done = w == *v;
+                component.push(w);
+                if done {
+                    break;
+                }
+            }
+            if component.len() > 1 {
+                component.sort();
+                s.found.push(component);
+            }
+        }
+    }
+    let mut s = State {
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        next: 0,
+        found: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !s.index.contains_key(v) {
+            visit(graph, v, &mut s);
+        }
+    }
+    s.found
+}
+
+/// Which files of the component name which others, for the failure message.
+fn describe(
+    component: &[ModPath],
+    graph: &BTreeMap<ModPath, BTreeSet<ModPath>>,
+    modules: &BTreeMap<ModPath, Module>,
+) -> String {
+    let members: BTreeSet<&ModPath> = component.iter().collect();
+    let mut lines = Vec::new();
+    for from in component {
+        let to: Vec<String> = graph[from]
+            .iter()
+            .filter(|t| members.contains(t))
+            .map(|t| display(t))
+            .collect();
+        lines.push(format!(
+            "  {} ({}) → {}",
+            display(from),
+            modules[from].file.display(),
+            to.join(", ")
+        ));
+    }
+    lines.join("\n")
+}
+
+#[test]
+fn the_graph_reader_finds_the_crate_modules_and_their_edges() {
+    let modules = crate_modules();
+    let graph = file_graph(&modules);
+    let path = |s: &str| s.split("::").map(String::from).collect::<ModPath>();
+    for m in [
+        "crate::api",
+        "crate::store",
+        "crate::engine::rules",
+        "crate::api::web_client",
+    ] {
+        assert!(modules.contains_key(&path(m)), "{m} is read");
+    }
+    // Known edges, one per way of naming: a `use` line, a re-export, a path in code.
+    assert!(graph[&path("crate::startup")].contains(&path("crate::api")));
+    assert!(graph[&path("crate::engine::view")].contains(&path("crate::engine::state")));
+}
+
+#[test]
+fn no_two_module_files_depend_on_each_other() {
+    let modules = crate_modules();
+    let graph = file_graph(&modules);
+    let found = cycles(&graph);
+    let text: Vec<String> = found
+        .iter()
+        .map(|c| describe(c, &graph, &modules))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "import cycles among files:\n{}",
+        text.join("\n\n")
+    );
+}
+
+#[test]
+fn top_modules_name_only_the_layers_below_them() {
+    let modules = crate_modules();
+    let graph = file_graph(&modules);
+    let allowed: BTreeMap<&str, &[&str]> = LAYERS.iter().copied().collect();
+    let mut offences = BTreeSet::new();
+    for (from, to) in &graph {
+        let Some(top) = from.get(1) else { continue };
+        let Some(may) = allowed.get(top.as_str()) else {
+            offences.insert(format!("crate::{top} has no place in LAYERS"));
+            continue;
+        };
+        for target in to {
+            let Some(other) = target.get(1) else { continue };
+            if other != top && !may.contains(&other.as_str()) {
+                offences.insert(format!(
+                    "{} ({}) names crate::{other}",
+                    display(from),
+                    modules[from].file.display()
+                ));
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "names across the layers:\n{}",
+        offences.into_iter().collect::<Vec<_>>().join("\n")
+    );
+}
+
+#[test]
+fn top_modules_do_not_depend_on_each_other() {
+    let modules = crate_modules();
+    let mut tops: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (from, to) in file_graph(&modules) {
+        let Some(top) = from.get(1) else { continue };
+        let entry = tops.entry(top.clone()).or_default();
+        for t in to {
+            if let Some(other) = t.get(1)
+                && other != top
+            {
+                entry.insert(other.clone());
+            }
+        }
+    }
+    let found = cycles(&tops);
+    assert!(found.is_empty(), "cycles among top modules: {found:?}");
+}
+
+#[test]
+fn the_cycle_finder_finds_a_cycle_and_passes_a_chain() {
+    let g = |edges: &[(u8, u8)]| {
+        let mut m: BTreeMap<u8, BTreeSet<u8>> = BTreeMap::new();
+        for &(a, b) in edges {
+            m.entry(a).or_default().insert(b);
+            m.entry(b).or_default();
+        }
+        m
+    };
+    assert_eq!(
+        cycles(&g(&[(1, 2), (2, 3), (3, 1), (3, 4)])),
+        vec![vec![1, 2, 3]]
+    );
+    assert!(cycles(&g(&[(1, 2), (2, 3), (1, 3)])).is_empty());
+}
