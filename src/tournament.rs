@@ -14,7 +14,8 @@ use anyhow::{Context, bail};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::engine::bots::{self, BotLevel};
+use crate::engine::BotLevel;
+use crate::engine::bots;
 use crate::engine::{
     Game, OptionsRequest, PowerRule, Status, Viewer, decide, legal_actions, start, view,
 };

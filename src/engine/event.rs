@@ -4,10 +4,12 @@
 //! Fields a viewer may not see are `Option`s: always `Some` in the stored stream, `None` (JSON
 //! `null`) once redacted for a viewer (see `view::redact`).
 
+use std::fmt;
+use std::str::FromStr;
+
 use serde::{Deserialize, Serialize};
 
 use super::action::FollowerRef;
-use super::bots::BotLevel;
 use super::cards::{CardId, Clan};
 use super::options::GameOptions;
 use super::state::{ArmyScore, ClaimRight, Decision, EditionId, Seat};
@@ -192,5 +194,53 @@ impl Event {
             Event::BotActed { .. } => "bot_acted",
             Event::TimeoutsCleared { .. } => "timeouts_cleared",
         }
+    }
+}
+
+/// The built-in bot levels, weakest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BotLevel {
+    /// Uniform over the legal actions.
+    Random,
+    /// The best action by a one-move heuristic (strength gained, getting placed, one-clan
+    /// armies, what each power is worth now, weakening the strongest opponent, claims).
+    Greedy,
+    /// Information-set Monte Carlo over sampled deals of the hidden cards.
+    Mcts,
+}
+
+impl BotLevel {
+    pub const ALL: [BotLevel; 3] = [BotLevel::Random, BotLevel::Greedy, BotLevel::Mcts];
+
+    /// The snake_case name, as serialized.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BotLevel::Random => "random",
+            BotLevel::Greedy => "greedy",
+            BotLevel::Mcts => "mcts",
+        }
+    }
+}
+
+impl fmt::Display for BotLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A bot level name that is not one of `random`, `greedy`, `mcts`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot level {0:?} (expected random, greedy or mcts)")]
+pub struct UnknownBotLevel(pub String);
+
+impl FromStr for BotLevel {
+    type Err = UnknownBotLevel;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        BotLevel::ALL
+            .into_iter()
+            .find(|l| l.as_str() == s)
+            .ok_or_else(|| UnknownBotLevel(s.to_string()))
     }
 }

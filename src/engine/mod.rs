@@ -11,6 +11,7 @@ mod event;
 mod legal;
 mod options;
 mod rules;
+mod service;
 mod state;
 mod view;
 
@@ -18,13 +19,13 @@ mod view;
 mod tests;
 
 pub use action::{Action, FollowerRef};
-pub use bots::{BotLevel, UnknownBotLevel};
 pub use cards::{Card, CardId, Clan, Edition, STANDARD_V1, Timing, card};
 pub use error::RuleError;
-pub use event::{EVENT_SCHEMA_VERSION, Event, RevealedFollower};
+pub use event::{BotLevel, EVENT_SCHEMA_VERSION, Event, RevealedFollower, UnknownBotLevel};
 pub use legal::legal_actions;
 pub use options::{GameOptions, OptionsRequest, PowerRule};
-pub use rules::{bot_due, commitment, decide, play_bot, resign, start, time_out, verify_shuffle};
+pub use rules::{commitment, decide, start, verify_shuffle};
+pub use service::{bot_due, play_bot, resign, time_out};
 pub use state::{
     ArmyScore, Awaiting, ClaimRight, Decision, EditionId, Follower, Game, Player, RecruitSlot,
     Seat, Status,

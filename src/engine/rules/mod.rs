@@ -2,11 +2,8 @@
 //! The only place a random number is drawn; every outcome is written into an event.
 
 mod powers;
-mod service;
 mod skirmish_end;
 mod turn;
-
-pub use service::{bot_due, play_bot, resign, time_out};
 
 use rand::Rng;
 use rand::RngExt;

@@ -1,15 +1,16 @@
 //! Service rules §9.3–9.5 (docs/rules.md): resignation, timeouts and bots acting for a seat.
-//! The engine reads no clock: the shell decides that a deadline passed and calls [`time_out`].
+//! Over the game rules and the bots. The engine reads no clock: the shell decides that a
+//! deadline passed and calls [`time_out`].
 
 use rand::Rng;
 
-use super::super::bots::{self, BotLevel};
-use super::super::error::RuleError;
-use super::super::event::Event;
-use super::super::legal::actions_of;
-use super::super::state::{Game, Seat, Status};
-use super::super::view::{Viewer, view};
-use super::{Scratch, decide_unchecked};
+use super::bots;
+use super::error::RuleError;
+use super::event::{BotLevel, Event};
+use super::legal::actions_of;
+use super::rules::{Scratch, decide_unchecked};
+use super::state::{Game, Seat, Status};
+use super::view::{Viewer, view};
 
 fn active_seat(game: &Game, seat: Seat) -> Result<(), RuleError> {
     match game.status() {
