@@ -61,7 +61,7 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
     // order decides nothing else.
     cfg.configure(games::configure)
         .service(web::resource("/accounts").route(web::post().to(accounts::create_account)))
-        .service(web::resource("/auth/token").route(web::post().to(accounts::issue_token)))
+        .service(web::resource("/auth/token").route(web::post().to(sessions::issue_token)))
         .service(web::resource("/auth/refresh").route(web::post().to(sessions::refresh)))
         .service(web::resource("/auth/logout").route(web::post().to(sessions::logout)))
         .service(

@@ -1,15 +1,66 @@
-//! Sessions: `POST /v1/auth/refresh` (rotation), `POST /v1/auth/logout` and
-//! `POST /v1/me/password`. Refresh tokens themselves live in `auth::refresh`.
+//! Sessions: signing in (`POST /v1/auth/token`), `POST /v1/auth/refresh` (rotation),
+//! `POST /v1/auth/logout` and `POST /v1/me/password`. Refresh tokens themselves live in
+//! `auth::refresh`.
 
+use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::accounts::TokenResponse;
 use super::error::{ApiError, Problem};
 use crate::auth::rate_limit::{address_key, login_keys};
 use crate::auth::{self, AuthUser};
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct Credentials {
+    /// 3 to 32 characters of `A-Z a-z 0-9 _ -`, unique ignoring case.
+    #[schema(example = "robert_bruce", pattern = "^[A-Za-z0-9_-]{3,32}$")]
+    pub username: String,
+    /// 8 to 128 characters.
+    #[schema(example = "bannockburn1314", min_length = 8, max_length = 128)]
+    pub password: String,
+}
+
+/// An access token and a refresh token (`POST /v1/auth/token`, `POST /v1/auth/refresh`).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct TokenResponse {
+    /// A JWT (HS256) to send as `Authorization: Bearer <access_token>`. Stateless: it stays
+    /// valid until it expires, even after a logout or a password change.
+    #[schema(example = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMTkzNGI2ZS0uLi4ifQ.c2lnbmF0dXJl")]
+    pub access_token: String,
+    #[schema(example = "Bearer")]
+    pub token_type: String,
+    /// Seconds until the access token expires (900 by default).
+    #[schema(example = 900)]
+    pub expires_in: u64,
+    /// An opaque refresh token (256 random bits, base64url) for `POST /v1/auth/refresh`. Usable
+    /// once: each refresh returns a new one. Keep it secret; the server stores only its hash.
+    #[schema(example = "kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo")]
+    pub refresh_token: String,
+    /// Seconds until the refresh token expires unless used (30 days by default).
+    #[schema(example = 2592000)]
+    pub refresh_expires_in: u64,
+}
+
+impl TokenResponse {
+    pub fn new(access: auth::IssuedToken, refresh: auth::IssuedRefresh) -> Self {
+        TokenResponse {
+            access_token: access.access_token,
+            token_type: "Bearer".into(),
+            expires_in: access.expires_in,
+            refresh_token: refresh.token.into_string(),
+            refresh_expires_in: refresh.expires_in,
+        }
+    }
+
+    /// 200 with `Cache-Control: no-store` (RFC 6749 §5.1).
+    pub fn response(self) -> HttpResponse {
+        HttpResponse::Ok()
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .json(self)
+    }
+}
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct RefreshRequest {
@@ -41,6 +92,66 @@ pub struct PasswordChange {
 fn refresh_keys(req: &HttpRequest) -> Vec<String> {
     let ip = req.peer_addr().map(|a| a.ip());
     vec![format!("refresh:{}", address_key(ip)), address_key(ip)]
+}
+
+/// Exchanges a username and password for an access token and a refresh token. Attempts are
+/// limited per username at one client address and per client address, counted when they
+/// start; a successful login does not count and clears that username's failures at that
+/// address.
+///
+/// Each call starts a new session (a refresh-token family): renew the access token with
+/// `POST /v1/auth/refresh` before `expires_in` runs out, instead of storing the password.
+#[utoipa::path(post, path = "/v1/auth/token", tag = "accounts",
+    request_body = Credentials,
+    responses(
+        (status = 200, description = "An access token and a refresh token (`Cache-Control: no-store`)",
+            body = TokenResponse),
+        (status = 400, description = "`malformed_json`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "`invalid_credentials` (also for a username or password no account can have)", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: too many failures; see `Retry-After`", body = Problem,
+            content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 500, description = "`internal_error`", body = Problem, content_type = "application/problem+json"),
+        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+    ))]
+pub async fn issue_token(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<Credentials>,
+) -> Result<HttpResponse, ApiError> {
+    let Credentials { username, password } = body.into_inner();
+    let ip = req.peer_addr().map(|a| a.ip());
+    // Counted now, before the slow hash: concurrent guesses cannot all pass the check.
+    let attempt = state
+        .login_limiter
+        .begin(login_keys(&username, ip))
+        .map_err(|retry_after| ApiError::RateLimited { retry_after })?;
+    // A name or password no account can have (a NUL byte, too long, ...) is simply wrong.
+    let found = if auth::accounts::could_exist(&username, &password) {
+        auth::accounts::find_credentials(&state.pool, &username).await?
+    } else {
+        None
+    };
+    let (account, hash) = match found {
+        Some((account, hash)) => (Some(account), Some(hash)),
+        None => (None, None),
+    };
+    // Without an account, a dummy hash: timing does not tell whether a name exists.
+    let verified = auth::password::verify(password, hash).await?;
+    let account = match account {
+        Some(account) if verified => account,
+        _ => {
+            tracing::info!("login failed");
+            return Err(ApiError::InvalidCredentials);
+        }
+    };
+    attempt.succeeded();
+    let token = state.jwt.issue(&account)?;
+    let refresh =
+        auth::refresh::start_family(&state.pool, account.id, state.config.refresh_ttl).await?;
+    Ok(TokenResponse::new(token, refresh).response())
 }
 
 /// Exchanges a refresh token for a new access token and a NEW refresh token; the presented one
