@@ -147,7 +147,7 @@ pub fn missing_binaries_message(searched: &[PathBuf]) -> String {
          1. install PostgreSQL on this machine: `sudo apt-get install postgresql` (Debian/Ubuntu; \
          or your system's postgresql server package), or set LORDS_PG_BIN_DIRS to its bin \
          directory;\n  \
-         2. use an external PostgreSQL: run everything with `docker compose up` (see README), \
+         2. use an external PostgreSQL: run everything with `docker compose up` (see docs/operations.md), \
          or set DATABASE_URL=postgres://user:password@host:5432/db",
         dirs.join(", ")
     )

@@ -19,7 +19,7 @@ enum Command {
         #[command(flatten)]
         db: lords::config::DatabaseArgs,
         /// Then, when the database is a Citus coordinator, place the tables on the cluster
-        /// (games distributed, accounts a reference table; see README, Scaling). Does nothing
+        /// (games distributed, accounts a reference table; see docs/scaling.md). Does nothing
         /// on plain PostgreSQL; safe to repeat.
         #[arg(long)]
         distribute: bool,

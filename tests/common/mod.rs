@@ -153,7 +153,7 @@ impl TestDatabase {
 async fn create_database_on(admin: &str, name: &str) {
     let mut conn = PgConnection::connect(admin)
         .await
-        .unwrap_or_else(|e| panic!("connect to {admin} (see README: Tests): {e}"));
+        .unwrap_or_else(|e| panic!("connect to {admin} (see docs/testing.md): {e}"));
     conn.execute(format!(r#"CREATE DATABASE "{name}""#).as_str())
         .await
         .expect("create test database");
