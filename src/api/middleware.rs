@@ -23,8 +23,9 @@ use futures_util::Stream;
 use tracing::Instrument;
 
 use super::AppState;
+use super::error::FrenchDetail;
 use super::error::{ApiError, ErrorCode, PROBLEM_CONTENT_TYPE, Problem, problem, problem_response};
-use super::i18n::{FrenchDetail, Lang, localize};
+use super::i18n::{Lang, localize};
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 

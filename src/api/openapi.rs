@@ -13,7 +13,7 @@ use utoipa::OpenApi;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{RefOr, Schema};
 
-use super::error::{ErrorCode, Problem};
+use super::error::{ErrorCode, Problem, RULE_TITLE};
 use super::streams::{self, StreamDocs};
 use super::{accounts, cards, docs, games, lobby, ops, push, schema, sessions, webhooks};
 use crate::engine::{
@@ -487,43 +487,12 @@ fn problem_example(status: &str, response: &mut Value) {
 /// The title and a typical detail of a code, as the server writes them.
 fn problem_text(code: &str) -> (String, String) {
     if let Some(rule) = RuleError::ALL.iter().find(|r| r.code() == code) {
-        return ("Rule violation".into(), rule.to_string());
+        return (RULE_TITLE.into(), rule.to_string());
     }
-    let Some(error) = ErrorCode::ALL.iter().find(|c| c.as_str() == code) else {
-        return (code.into(), code.into());
-    };
-    let detail = match error {
-        ErrorCode::MalformedJson => "expected value at line 1 column 1",
-        ErrorCode::InvalidPath => "invalid path parameter: UUID parsing failed: invalid length",
-        ErrorCode::InvalidQuery => "invalid query string: unknown field `state`",
-        ErrorCode::InvalidCursor => "the cursor is not one this server issued",
-        ErrorCode::InvalidHeader => "If-Match must be one version in quotes, e.g. \"42\"",
-        ErrorCode::Unauthorized => "the bearer token is missing, expired or invalid",
-        ErrorCode::InvalidCredentials => "the username or password is wrong",
-        ErrorCode::NotSeated => "you are not seated in this game",
-        ErrorCode::GameNotFound => "no game with this id",
-        ErrorCode::UsernameTaken => "that username is taken (usernames are unique ignoring case)",
-        ErrorCode::AlreadySeated => "you are already seated in this game",
-        ErrorCode::GameNotOpen => "the game has started: seats are no longer open",
-        ErrorCode::IdempotencyKeyReused => "this Idempotency-Key was used with a different action",
-        ErrorCode::VersionMismatch => "the game is at version 43, not 42",
-        ErrorCode::PayloadTooLarge => "the request body is larger than 16384 bytes",
-        ErrorCode::UnsupportedMediaType => "send the body as application/json",
-        ErrorCode::InvalidUsername => {
-            "usernames are 3 to 32 characters of A-Z, a-z, 0-9, '_' and '-'"
-        }
-        ErrorCode::InvalidPassword => "passwords are 8 to 128 characters",
-        ErrorCode::InvalidOptions => "players must be between 2 and 5",
-        ErrorCode::InvalidAction => {
-            "unknown variant `fly`, expected one of `recruit`, `muster`, ..."
-        }
-        ErrorCode::RateLimited => "too many failed attempts; retry in 30 s",
-        ErrorCode::InternalError => "an internal error occurred",
-        ErrorCode::ServiceUnavailable => "the database is unavailable; try again shortly",
-        ErrorCode::MigrationsPending => "2 database migration(s) not applied",
-        _ => error.title(),
-    };
-    (error.title().into(), detail.into())
+    match ErrorCode::parse(code) {
+        Some(error) => (error.title().into(), error.example().into()),
+        None => (code.into(), code.into()),
+    }
 }
 
 /// One request example per action type, as `legal-actions` lists them.

@@ -1,117 +1,130 @@
-//! `RuleError`: one variant per broken rule, each with a stable snake_case code.
+//! `RuleError`: one variant per broken rule, each with a stable snake_case code and what a
+//! player reads of it, in English and French (the French edition's words: *allié* for
+//! Follower, *recrue*, *partisan* for Supporter, *manche* for skirmish).
 
-use thiserror::Error;
+/// One row per broken rule: `Variant = "code" { en, fr }`. Adding a rule refusal is adding a
+/// row here; never change a shipped code.
+macro_rules! rule_errors {
+    ($($variant:ident = $code:literal { en: $en:literal, fr: $fr:literal, },)*) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+        pub enum RuleError {
+            $(#[error($en)] $variant,)*
+        }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-pub enum RuleError {
-    #[error("a game needs 2 to 5 players")]
-    InvalidPlayerCount,
-    #[error("the target score must be between 10 and 100")]
-    InvalidTargetScore,
-    #[error("the game has not started yet")]
-    GameNotStarted,
-    #[error("the game is over")]
-    GameOver,
-    #[error("there is no such seat in this game")]
-    NoSuchSeat,
-    #[error("it is not your decision")]
-    NotYourTurn,
-    #[error("this action does not answer the decision awaited from you")]
-    UnexpectedAction,
-    #[error("you cannot recruit with ten or more cards in hand")]
-    HandFull,
-    #[error("there is no such recruit slot (slots are 0 to 4)")]
-    NoSuchRecruitSlot,
-    #[error("that recruit slot is empty")]
-    RecruitSlotEmpty,
-    #[error("that card is not in your hand")]
-    CardNotInHand,
-    #[error("a card mustered face-down cannot use its power")]
-    FaceDownHasNoPower,
-    #[error("the card is not eligible to use its power: another face-up Follower blocks it")]
-    PowerNotEligible,
-    #[error("the power has no legal target")]
-    PowerHasNoTarget,
-    #[error("you may pass only with an empty hand and no recruit to take")]
-    PassNotAllowed,
-    #[error("there is no such Follower")]
-    NoSuchFollower,
-    #[error("the power cannot target the card that uses it")]
-    TargetIsSelf,
-    #[error("the target must be a Follower in an opponent's army")]
-    TargetNotOpponent,
-    #[error("only a face-up Follower's power can be copied")]
-    CopyTargetFaceDown,
-    #[error("a Scott cannot copy another Scott")]
-    CopyTargetIsScott,
-    #[error("that card is not in the Supporter row")]
-    SupporterNotInRow,
-    #[error("the time limit per decision must be between 5 seconds and 14 days, or null")]
-    InvalidTurnTimeLimit,
-    #[error("the number of timeouts before a seat is abandoned must be between 1 and 10")]
-    InvalidMaxTimeouts,
-    #[error("this seat has resigned or been abandoned: a bot plays it to the end")]
-    SeatResigned,
+        impl RuleError {
+            /// Every variant, for documentation and tests.
+            pub const ALL: &[RuleError] = &[$(RuleError::$variant,)*];
+
+            /// The stable machine-readable code.
+            pub fn code(self) -> &'static str {
+                match self { $(RuleError::$variant => $code,)* }
+            }
+
+            /// What a player reads in French (the English is the `Display`).
+            pub fn french(self) -> &'static str {
+                match self { $(RuleError::$variant => $fr,)* }
+            }
+        }
+    };
 }
 
-impl RuleError {
-    /// Every variant, for documentation and tests.
-    pub const ALL: [RuleError; 24] = [
-        RuleError::InvalidPlayerCount,
-        RuleError::InvalidTargetScore,
-        RuleError::GameNotStarted,
-        RuleError::GameOver,
-        RuleError::NoSuchSeat,
-        RuleError::NotYourTurn,
-        RuleError::UnexpectedAction,
-        RuleError::HandFull,
-        RuleError::NoSuchRecruitSlot,
-        RuleError::RecruitSlotEmpty,
-        RuleError::CardNotInHand,
-        RuleError::FaceDownHasNoPower,
-        RuleError::PowerNotEligible,
-        RuleError::PowerHasNoTarget,
-        RuleError::PassNotAllowed,
-        RuleError::NoSuchFollower,
-        RuleError::TargetIsSelf,
-        RuleError::TargetNotOpponent,
-        RuleError::CopyTargetFaceDown,
-        RuleError::CopyTargetIsScott,
-        RuleError::SupporterNotInRow,
-        RuleError::InvalidTurnTimeLimit,
-        RuleError::InvalidMaxTimeouts,
-        RuleError::SeatResigned,
-    ];
-
-    /// The stable machine-readable code (never change a shipped one).
-    pub fn code(self) -> &'static str {
-        match self {
-            RuleError::InvalidPlayerCount => "invalid_player_count",
-            RuleError::InvalidTargetScore => "invalid_target_score",
-            RuleError::GameNotStarted => "game_not_started",
-            RuleError::GameOver => "game_over",
-            RuleError::NoSuchSeat => "no_such_seat",
-            RuleError::NotYourTurn => "not_your_turn",
-            RuleError::UnexpectedAction => "unexpected_action",
-            RuleError::HandFull => "hand_full",
-            RuleError::NoSuchRecruitSlot => "no_such_recruit_slot",
-            RuleError::RecruitSlotEmpty => "recruit_slot_empty",
-            RuleError::CardNotInHand => "card_not_in_hand",
-            RuleError::FaceDownHasNoPower => "face_down_has_no_power",
-            RuleError::PowerNotEligible => "power_not_eligible",
-            RuleError::PowerHasNoTarget => "power_has_no_target",
-            RuleError::PassNotAllowed => "pass_not_allowed",
-            RuleError::NoSuchFollower => "no_such_follower",
-            RuleError::TargetIsSelf => "target_is_self",
-            RuleError::TargetNotOpponent => "target_not_opponent",
-            RuleError::CopyTargetFaceDown => "copy_target_face_down",
-            RuleError::CopyTargetIsScott => "copy_target_is_scott",
-            RuleError::SupporterNotInRow => "supporter_not_in_row",
-            RuleError::InvalidTurnTimeLimit => "invalid_turn_time_limit",
-            RuleError::InvalidMaxTimeouts => "invalid_max_timeouts",
-            RuleError::SeatResigned => "seat_resigned",
-        }
-    }
+rule_errors! {
+    InvalidPlayerCount = "invalid_player_count" {
+        en: "a game needs 2 to 5 players",
+        fr: "une partie se joue de 2 à 5 joueurs",
+    },
+    InvalidTargetScore = "invalid_target_score" {
+        en: "the target score must be between 10 and 100",
+        fr: "le score à atteindre doit être compris entre 10 et 100",
+    },
+    GameNotStarted = "game_not_started" {
+        en: "the game has not started yet",
+        fr: "la partie n'a pas encore commencé",
+    },
+    GameOver = "game_over" {
+        en: "the game is over",
+        fr: "la partie est terminée",
+    },
+    NoSuchSeat = "no_such_seat" {
+        en: "there is no such seat in this game",
+        fr: "il n'y a pas de telle place dans cette partie",
+    },
+    NotYourTurn = "not_your_turn" {
+        en: "it is not your decision",
+        fr: "ce n'est pas à vous de décider",
+    },
+    UnexpectedAction = "unexpected_action" {
+        en: "this action does not answer the decision awaited from you",
+        fr: "cette action ne répond pas à la décision qui vous est demandée",
+    },
+    HandFull = "hand_full" {
+        en: "you cannot recruit with ten or more cards in hand",
+        fr: "vous ne pouvez pas recruter avec dix cartes ou plus en main",
+    },
+    NoSuchRecruitSlot = "no_such_recruit_slot" {
+        en: "there is no such recruit slot (slots are 0 to 4)",
+        fr: "cet emplacement de recrue n'existe pas (les emplacements vont de 0 à 4)",
+    },
+    RecruitSlotEmpty = "recruit_slot_empty" {
+        en: "that recruit slot is empty",
+        fr: "cet emplacement de recrue est vide",
+    },
+    CardNotInHand = "card_not_in_hand" {
+        en: "that card is not in your hand",
+        fr: "cette carte n'est pas dans votre main",
+    },
+    FaceDownHasNoPower = "face_down_has_no_power" {
+        en: "a card mustered face-down cannot use its power",
+        fr: "un allié engagé face cachée ne peut pas activer son pouvoir",
+    },
+    PowerNotEligible = "power_not_eligible" {
+        en: "the card is not eligible to use its power: another face-up Follower blocks it",
+        fr: "cet allié ne peut pas activer son pouvoir : un autre allié face visible l'en empêche",
+    },
+    PowerHasNoTarget = "power_has_no_target" {
+        en: "the power has no legal target",
+        fr: "ce pouvoir n'a aucune cible permise",
+    },
+    PassNotAllowed = "pass_not_allowed" {
+        en: "you may pass only with an empty hand and no recruit to take",
+        fr: "vous ne pouvez passer qu'avec la main vide et aucune recrue à prendre",
+    },
+    NoSuchFollower = "no_such_follower" {
+        en: "there is no such Follower",
+        fr: "cet allié n'existe pas",
+    },
+    TargetIsSelf = "target_is_self" {
+        en: "the power cannot target the card that uses it",
+        fr: "le pouvoir ne peut pas viser la carte qui l'utilise",
+    },
+    TargetNotOpponent = "target_not_opponent" {
+        en: "the target must be a Follower in an opponent's army",
+        fr: "la cible doit être un allié de l'armée d'un adversaire",
+    },
+    CopyTargetFaceDown = "copy_target_face_down" {
+        en: "only a face-up Follower's power can be copied",
+        fr: "seul le pouvoir d'un allié face visible peut être copié",
+    },
+    CopyTargetIsScott = "copy_target_is_scott" {
+        en: "a Scott cannot copy another Scott",
+        fr: "un Scott ne peut pas copier un autre Scott",
+    },
+    SupporterNotInRow = "supporter_not_in_row" {
+        en: "that card is not in the Supporter row",
+        fr: "cette carte n'est pas parmi les partisans",
+    },
+    InvalidTurnTimeLimit = "invalid_turn_time_limit" {
+        en: "the time limit per decision must be between 5 seconds and 14 days, or null",
+        fr: "le délai par décision doit être compris entre 5 secondes et 14 jours, ou null",
+    },
+    InvalidMaxTimeouts = "invalid_max_timeouts" {
+        en: "the number of timeouts before a seat is abandoned must be between 1 and 10",
+        fr: "le nombre de délais dépassés avant l'abandon doit être compris entre 1 et 10",
+    },
+    SeatResigned = "seat_resigned" {
+        en: "this seat has resigned or been abandoned: a bot plays it to the end",
+        fr: "cette place a abandonné ou a été abandonnée : un robot la joue jusqu'à la fin",
+    },
 }
 
 #[cfg(test)]

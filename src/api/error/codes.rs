@@ -1,0 +1,454 @@
+//! The codes of the HTTP shell, one row each: the stable code, its status, and what a person
+//! reads of it in English and French. Adding a code is adding a row here. Rule violations
+//! (422) carry the engine's [`RuleError`] codes instead, whose texts are the engine's.
+
+use actix_web::http::StatusCode;
+
+use crate::engine::RuleError;
+
+/// One row per code: `Variant = "code", STATUS { title, meaning, [example,] title_fr,
+/// detail_fr }`. `meaning` says what the code means and what the client should do (its
+/// `/problems/<code>` page); `example` is a typical English `detail` (the OpenAPI examples;
+/// the title when none is given); `detail_fr` is the French `detail` of every response with
+/// the code, unless the response carries a figure of its own.
+macro_rules! error_codes {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident = $code:literal, $status:ident {
+            title: $title:literal,
+            meaning: $meaning:literal,
+            $(example: $example:literal,)?
+            title_fr: $title_fr:literal,
+            detail_fr: $detail_fr:literal,
+        },
+    )*) => {
+        /// The codes of the HTTP shell. Rule violations use [`RuleError::code`] (422).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum ErrorCode {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl ErrorCode {
+            pub const ALL: &[ErrorCode] = &[$(ErrorCode::$variant,)*];
+
+            pub fn as_str(self) -> &'static str {
+                match self { $(ErrorCode::$variant => $code,)* }
+            }
+
+            pub fn status(self) -> StatusCode {
+                match self { $(ErrorCode::$variant => StatusCode::$status,)* }
+            }
+
+            pub fn title(self) -> &'static str {
+                match self { $(ErrorCode::$variant => $title,)* }
+            }
+
+            /// What the code means and what the client should do.
+            pub fn meaning(self) -> &'static str {
+                match self { $(ErrorCode::$variant => $meaning,)* }
+            }
+
+            /// A typical English `detail`.
+            pub fn example(self) -> &'static str {
+                match self { $(ErrorCode::$variant => first!($($example,)? $title),)* }
+            }
+
+            pub fn title_fr(self) -> &'static str {
+                match self { $(ErrorCode::$variant => $title_fr,)* }
+            }
+
+            pub fn detail_fr(self) -> &'static str {
+                match self { $(ErrorCode::$variant => $detail_fr,)* }
+            }
+        }
+    };
+}
+
+macro_rules! first {
+    ($first:literal $(, $rest:literal)*) => {
+        $first
+    };
+}
+
+error_codes! {
+    MalformedJson = "malformed_json", BAD_REQUEST {
+        title: "Malformed JSON body",
+        meaning: "The body is not the JSON the endpoint takes. Fix the request.",
+        example: "expected value at line 1 column 1",
+        title_fr: "Corps JSON mal formé",
+        detail_fr: "le corps de la requête n'est pas le JSON attendu par cette adresse",
+    },
+    InvalidPath = "invalid_path", BAD_REQUEST {
+        title: "Invalid path parameter",
+        meaning: "A path segment does not parse (e.g. a game id that is no UUID).",
+        example: "invalid path parameter: UUID parsing failed: invalid length",
+        title_fr: "Paramètre de chemin invalide",
+        detail_fr: "un élément du chemin est illisible (par exemple un identifiant de partie qui \
+            n'est pas un UUID)",
+    },
+    InvalidQuery = "invalid_query", BAD_REQUEST {
+        title: "Invalid query string",
+        meaning: "The query string has an unknown or out-of-range parameter.",
+        example: "invalid query string: unknown field `state`",
+        title_fr: "Paramètres de requête invalides",
+        detail_fr: "un paramètre de la requête est inconnu ou hors des limites permises",
+    },
+    UnsupportedMediaType = "unsupported_media_type", UNSUPPORTED_MEDIA_TYPE {
+        title: "Unsupported media type",
+        meaning: "Send the body as application/json.",
+        example: "send the body as application/json",
+        title_fr: "Type de contenu non pris en charge",
+        detail_fr: "envoyez le corps en application/json",
+    },
+    Unauthorized = "unauthorized", UNAUTHORIZED {
+        title: "Authentication required",
+        meaning: "No valid bearer token: get one from POST /v1/auth/token and send it as \
+            Authorization: Bearer <token>.",
+        example: "the bearer token is missing, expired or invalid",
+        title_fr: "Authentification requise",
+        detail_fr: "aucun jeton d'accès valide : connectez-vous pour en obtenir un",
+    },
+    InvalidCredentials = "invalid_credentials", UNAUTHORIZED {
+        title: "Invalid credentials",
+        meaning: "The username or password is wrong.",
+        example: "the username or password is wrong",
+        title_fr: "Identifiants incorrects",
+        detail_fr: "le nom d'utilisateur ou le mot de passe est incorrect",
+    },
+    NotFound = "not_found", NOT_FOUND {
+        title: "Not found",
+        meaning: "No resource at this path.",
+        title_fr: "Introuvable",
+        detail_fr: "rien ne se trouve à cette adresse",
+    },
+    MethodNotAllowed = "method_not_allowed", METHOD_NOT_ALLOWED {
+        title: "Method not allowed",
+        meaning: "The resource does not take this method; see Allow.",
+        title_fr: "Méthode non autorisée",
+        detail_fr: "cette ressource n'accepte pas cette méthode (voir l'en-tête Allow)",
+    },
+    UsernameTaken = "username_taken", CONFLICT {
+        title: "Username taken",
+        meaning: "Usernames are unique ignoring case; choose another.",
+        example: "that username is taken (usernames are unique ignoring case)",
+        title_fr: "Nom d'utilisateur déjà pris",
+        detail_fr: "ce nom d'utilisateur est déjà pris (sans tenir compte des majuscules)",
+    },
+    PayloadTooLarge = "payload_too_large", PAYLOAD_TOO_LARGE {
+        title: "Payload too large",
+        meaning: "The body is larger than the server accepts.",
+        example: "the request body is larger than 16384 bytes",
+        title_fr: "Corps trop volumineux",
+        detail_fr: "le corps de la requête est plus gros que ce que le serveur accepte",
+    },
+    InvalidUsername = "invalid_username", UNPROCESSABLE_ENTITY {
+        title: "Invalid username",
+        meaning: "Usernames are 3 to 32 characters of A-Z a-z 0-9 _ -.",
+        example: "usernames are 3 to 32 characters of A-Z, a-z, 0-9, '_' and '-'",
+        title_fr: "Nom d'utilisateur invalide",
+        detail_fr: "un nom d'utilisateur compte de 3 à 32 caractères parmi A-Z, a-z, 0-9, « _ » et \
+            « - »",
+    },
+    InvalidPassword = "invalid_password", UNPROCESSABLE_ENTITY {
+        title: "Invalid password",
+        meaning: "Passwords are 8 to 128 characters.",
+        example: "passwords are 8 to 128 characters",
+        title_fr: "Mot de passe invalide",
+        detail_fr: "un mot de passe compte de 8 à 128 caractères",
+    },
+    RateLimited = "rate_limited", TOO_MANY_REQUESTS {
+        title: "Too many attempts",
+        meaning: "Too many failed attempts: wait Retry-After seconds.",
+        example: "too many failed attempts; retry in 30 s",
+        title_fr: "Trop de tentatives",
+        detail_fr: "trop de tentatives échouées : réessayez après le délai indiqué par Retry-After",
+    },
+    InternalError = "internal_error", INTERNAL_SERVER_ERROR {
+        title: "Internal server error",
+        meaning: "The server failed; it logged the cause with the request id (X-Request-Id).",
+        example: "an internal error occurred",
+        title_fr: "Erreur interne du serveur",
+        detail_fr: "une erreur interne s'est produite",
+    },
+    ServiceUnavailable = "service_unavailable", SERVICE_UNAVAILABLE {
+        title: "Service unavailable",
+        meaning: "The database cannot be reached right now: retry after Retry-After seconds.",
+        example: "the database is unavailable; try again shortly",
+        title_fr: "Service indisponible",
+        detail_fr: "la base de données est injoignable ; réessayez dans un instant",
+    },
+    MigrationsPending = "migrations_pending", SERVICE_UNAVAILABLE {
+        title: "Database migrations pending",
+        meaning: "The database schema is older than the server (readiness).",
+        example: "2 database migration(s) not applied",
+        title_fr: "Migrations de la base en attente",
+        detail_fr: "des migrations de la base de données n'ont pas été appliquées",
+    },
+    BadRequest = "bad_request", BAD_REQUEST {
+        title: "Bad request",
+        meaning: "The request could not be read.",
+        title_fr: "Requête invalide",
+        detail_fr: "la requête n'a pas pu être lue",
+    },
+    InvalidAction = "invalid_action", UNPROCESSABLE_ENTITY {
+        title: "Invalid action",
+        meaning: "The body is not one of the documented actions.",
+        example: "unknown variant `fly`, expected one of `recruit`, `muster`, ...",
+        title_fr: "Action invalide",
+        detail_fr: "le corps n'est aucune des actions documentées",
+    },
+    InvalidOptions = "invalid_options", UNPROCESSABLE_ENTITY {
+        title: "Invalid game options",
+        meaning: "The game options are not valid (see OptionsRequest).",
+        example: "players must be between 2 and 5",
+        title_fr: "Options de partie invalides",
+        detail_fr: "les options de la partie ne sont pas valides",
+    },
+    InvalidHeader = "invalid_header", BAD_REQUEST {
+        title: "Invalid header",
+        meaning: "If-Match or Idempotency-Key is not in the documented form.",
+        example: "If-Match must be one version in quotes, e.g. \"42\"",
+        title_fr: "En-tête invalide",
+        detail_fr: "If-Match ou Idempotency-Key n'a pas la forme documentée",
+    },
+    InvalidCursor = "invalid_cursor", BAD_REQUEST {
+        title: "Invalid cursor",
+        meaning: "The cursor is not a next_cursor this server issued.",
+        example: "the cursor is not one this server issued",
+        title_fr: "Curseur invalide",
+        detail_fr: "ce curseur n'a pas été délivré par ce serveur",
+    },
+    NotSeated = "not_seated", FORBIDDEN {
+        title: "Not seated in this game",
+        meaning: "Only a player seated in the game may do this.",
+        example: "you are not seated in this game",
+        title_fr: "Pas assis à cette table",
+        detail_fr: "seul un joueur assis à cette partie peut faire cela",
+    },
+    GameNotFound = "game_not_found", NOT_FOUND {
+        title: "Game not found",
+        meaning: "No game with this id.",
+        example: "no game with this id",
+        title_fr: "Partie introuvable",
+        detail_fr: "aucune partie ne porte cet identifiant",
+    },
+    AlreadySeated = "already_seated", CONFLICT {
+        title: "Already seated",
+        meaning: "The caller already holds a seat in this game.",
+        example: "you are already seated in this game",
+        title_fr: "Déjà assis",
+        detail_fr: "vous êtes déjà assis à cette partie",
+    },
+    GameFull = "game_full", CONFLICT {
+        title: "Game full",
+        meaning: "Every seat is taken.",
+        title_fr: "Partie complète",
+        detail_fr: "toutes les places sont prises",
+    },
+    GameNotOpen = "game_not_open", CONFLICT {
+        title: "Game not open",
+        meaning: "The game has started (or was abandoned): seats no longer change.",
+        example: "the game has started: seats are no longer open",
+        title_fr: "Partie fermée",
+        detail_fr: "la partie a commencé (ou a été abandonnée) : les places ne changent plus",
+    },
+    GameNotFinished = "game_not_finished", CONFLICT {
+        title: "Game not finished",
+        meaning: "Only a finished game can be exported.",
+        title_fr: "Partie non terminée",
+        detail_fr: "seule une partie terminée peut être exportée",
+    },
+    IdempotencyKeyReused = "idempotency_key_reused", CONFLICT {
+        title: "Idempotency key reused",
+        meaning: "This Idempotency-Key was used before with a different action.",
+        example: "this Idempotency-Key was used with a different action",
+        title_fr: "Clé d'idempotence réutilisée",
+        detail_fr: "cette clé Idempotency-Key a déjà servi pour une autre action",
+    },
+    VersionConflict = "version_conflict", CONFLICT {
+        title: "Version conflict",
+        meaning: "Too many concurrent writes to the game: retry.",
+        title_fr: "Conflit de version",
+        detail_fr: "trop d'écritures simultanées sur la partie : réessayez",
+    },
+    VersionMismatch = "version_mismatch", PRECONDITION_FAILED {
+        title: "Stale version",
+        meaning: "If-Match names a stale version: fetch the game again and decide anew.",
+        example: "the game is at version 43, not 42",
+        title_fr: "Version périmée",
+        detail_fr: "la partie a changé depuis que vous l'avez lue : relisez-la et décidez à \
+            nouveau",
+    },
+    InvalidRefreshToken = "invalid_refresh_token", UNAUTHORIZED {
+        title: "Invalid refresh token",
+        meaning: "The refresh token is unknown, expired, revoked or was already used (which \
+            revokes its whole session): sign in again.",
+        title_fr: "Jeton de renouvellement invalide",
+        detail_fr: "le jeton de renouvellement est inconnu, expiré, révoqué ou déjà utilisé ; \
+            reconnectez-vous",
+    },
+    InvalidCurrentPassword = "invalid_current_password", FORBIDDEN {
+        title: "Wrong current password",
+        meaning: "The password given to change the password or to delete the account is wrong.",
+        title_fr: "Mot de passe actuel incorrect",
+        detail_fr: "le mot de passe actuel est incorrect",
+    },
+    /// A state of the caller's (their open games), not a rate: 409, no `Retry-After`.
+    TooManyOpenGames = "too_many_open_games", CONFLICT {
+        title: "Too many open games",
+        meaning: "You already sit in as many open (not yet started) games as allowed: start or \
+            leave one first.",
+        title_fr: "Trop de parties ouvertes",
+        detail_fr: "vous êtes déjà assis à autant de parties en attente que permis : lancez-en ou \
+            quittez-en une d'abord",
+    },
+    RequestTimeout = "request_timeout", REQUEST_TIMEOUT {
+        title: "Request body too slow",
+        meaning: "The request body did not arrive within the server's body timeout: send it again, \
+            whole.",
+        title_fr: "Corps reçu trop lentement",
+        detail_fr: "le corps de la requête n'est pas arrivé à temps : renvoyez-le en entier",
+    },
+    InvalidInvitation = "invalid_invitation", UNPROCESSABLE_ENTITY {
+        title: "Invalid invitation",
+        meaning: "The invitation asked for cannot be made: `uses` or `expires_in_s` out of range, \
+            or the username names no account that could join (unknown, deleted, or already \
+            seated).",
+        title_fr: "Invitation invalide",
+        detail_fr: "cette invitation ne peut pas être faite : nombre d'usages ou durée hors \
+            limites, ou joueur inconnu ou déjà assis",
+    },
+    InvalidBots = "invalid_bots", UNPROCESSABLE_ENTITY {
+        title: "Invalid bots",
+        meaning: "The bots asked for do not fit the game: a seat out of range (the creator takes \
+            seat 0), a seat given twice, or an unknown level (`random`, `greedy`, `mcts`).",
+        title_fr: "Robots invalides",
+        detail_fr: "ces robots ne conviennent pas à la partie : place hors limites (le créateur a \
+            la place 0), place donnée deux fois, ou niveau inconnu (random, greedy, mcts)",
+    },
+    SeatTaken = "seat_taken", CONFLICT {
+        title: "Seat taken",
+        meaning: "The seat asked for is already taken: ask for another, or for none to get the \
+            lowest free seat.",
+        title_fr: "Place prise",
+        detail_fr: "cette place est déjà prise",
+    },
+    InvalidWebhook = "invalid_webhook", UNPROCESSABLE_ENTITY {
+        title: "Invalid webhook",
+        meaning: "The webhook cannot be registered: the URL is not an absolute http(s) URL (or \
+            carries a user, a password or a fragment, or is longer than 2048 bytes), or no \
+            kind is named.",
+        title_fr: "Webhook invalide",
+        detail_fr: "ce webhook ne convient pas : l'adresse doit être une URL http(s) absolue et \
+            les types de notification doivent être connus",
+    },
+    WebhookUrlForbidden = "webhook_url_forbidden", UNPROCESSABLE_ENTITY {
+        title: "Webhook address not allowed",
+        meaning: "The webhook URL's host is, or resolves only to, a loopback, private, link-local, \
+            unique-local, metadata or otherwise non-public address that the operator has not \
+            allowed (`LORDS_WEBHOOK_ALLOW`), or it does not resolve at all.",
+        title_fr: "Adresse de webhook interdite",
+        detail_fr: "cette adresse mène à un réseau local, privé ou réservé : le serveur ne \
+            l'appellera pas",
+    },
+    TooManyWebhooks = "too_many_webhooks", CONFLICT {
+        title: "Too many webhooks",
+        meaning: "You already have as many webhooks as an account may (10): delete one first.",
+        title_fr: "Trop de webhooks",
+        detail_fr: "vous avez déjà autant de webhooks que permis : supprimez-en un d'abord",
+    },
+    WebhookNotFound = "webhook_not_found", NOT_FOUND {
+        title: "Webhook not found",
+        meaning: "You have no webhook with this id (it may have been deleted).",
+        title_fr: "Webhook introuvable",
+        detail_fr: "vous n'avez pas de webhook avec cet identifiant",
+    },
+    InvalidPushSubscription = "invalid_push_subscription", UNPROCESSABLE_ENTITY {
+        title: "Invalid push subscription",
+        meaning: "The push subscription cannot be saved: its endpoint is not an absolute http(s) \
+            URL, `keys.p256dh` is not a base64url P-256 public key, or `keys.auth` is not 16 \
+            bytes in base64url. Send `PushSubscription.toJSON()` as the browser gives it.",
+        title_fr: "Abonnement push invalide",
+        detail_fr: "cet abonnement push ne convient pas : il faut l'objet PushSubscription du \
+            navigateur (endpoint https, keys.p256dh et keys.auth)",
+    },
+    TooManyPushSubscriptions = "too_many_push_subscriptions", CONFLICT {
+        title: "Too many push subscriptions",
+        meaning: "You already have as many push subscriptions as an account may (20): delete one \
+            first.",
+        title_fr: "Trop d'abonnements push",
+        detail_fr: "vous avez déjà autant d'abonnements push que permis : supprimez-en un d'abord",
+    },
+    PushSubscriptionNotFound = "push_subscription_not_found", NOT_FOUND {
+        title: "Push subscription not found",
+        meaning: "You have no push subscription with this id (it may have been deleted, or the \
+            push service said it expired).",
+        title_fr: "Abonnement push introuvable",
+        detail_fr: "vous n'avez pas d'abonnement push avec cet identifiant",
+    },
+}
+
+impl ErrorCode {
+    /// The code named `code`, if it is one of the shell's.
+    pub fn parse(code: &str) -> Option<ErrorCode> {
+        ErrorCode::ALL.iter().copied().find(|c| c.as_str() == code)
+    }
+}
+
+/// The title of every rule violation.
+pub const RULE_TITLE: &str = "Rule violation";
+
+/// The French title of every rule violation.
+pub const RULE_TITLE_FR: &str = "Coup contraire aux règles";
+
+/// Every problem `code` a client can receive, with its status: the shell's codes, then the rule
+/// codes (422). Feeds the OpenAPI document.
+pub fn all_codes() -> Vec<(&'static str, u16)> {
+    ErrorCode::ALL
+        .iter()
+        .map(|c| (c.as_str(), c.status().as_u16()))
+        .chain(RuleError::ALL.iter().map(|r| (r.code(), 422)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_is_unique_snake_case() {
+        let mut codes: Vec<_> = all_codes().into_iter().map(|(c, _)| c).collect();
+        assert!(
+            codes
+                .iter()
+                .all(|c| c.chars().all(|ch| ch.is_ascii_lowercase() || ch == '_'))
+        );
+        let n = codes.len();
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), n);
+    }
+
+    #[test]
+    fn every_code_has_its_texts_in_english_and_french() {
+        for c in ErrorCode::ALL {
+            for (what, text) in [
+                ("title", c.title()),
+                ("meaning", c.meaning()),
+                ("example", c.example()),
+                ("title_fr", c.title_fr()),
+                ("detail_fr", c.detail_fr()),
+            ] {
+                assert!(!text.trim().is_empty(), "{} has no {what}", c.as_str());
+            }
+        }
+        for r in RuleError::ALL {
+            assert!(
+                !r.to_string().is_empty(),
+                "{} has no English text",
+                r.code()
+            );
+            assert!(!r.french().is_empty(), "{} has no French text", r.code());
+        }
+    }
+}
