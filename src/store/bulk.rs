@@ -5,9 +5,10 @@
 
 use uuid::Uuid;
 
+use super::chain::{ChainedRows, GENESIS};
 use super::error::{Context, Result, StoreError, unexpected};
-use super::events::{ChainedRows, Due, ReadModel};
-use super::{AccountId, GENESIS, GameId, Store};
+use super::read_model::{Due, ReadModel};
+use super::{AccountId, GameId, Store};
 use crate::engine::{EVENT_SCHEMA_VERSION, Event, Game, GameOptions, Seat};
 
 /// A game to import: its seats in order and its whole stream, each event with its acting seat

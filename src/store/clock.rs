@@ -9,10 +9,11 @@ use sqlx::PgConnection;
 use std::sync::Arc;
 use uuid::Uuid;
 
+use super::actions::Submitted;
+use super::append::{Append, AppendError, Tell, append_in};
 use super::error::{Context, Result, StoreError, is_deadlock};
-use super::events::{Append, AppendError, Submitted, Tell, append_in};
-use super::games::{self, GameStatus};
 use super::outbox::{NotificationKind, Pending};
+use super::read_model::{self, GameStatus};
 use super::snapshots::Snapshot;
 use super::{AccountId, GameId, Store};
 use crate::engine::{self, BotLevel, Event, Game, Seat};
@@ -59,7 +60,7 @@ impl Store {
         loop {
             tries += 1;
             let mut tx = self.pool.begin().await.context("begin resign")?;
-            let seat = games::seat_of(&mut tx, id, account).await?;
+            let seat = read_model::seat_of(&mut tx, id, account).await?;
             let head = self.replay_head(&mut tx, id).await?;
             let events = engine::resign(&head.game, seat)?;
             let mut after = Game::clone(&head.game);

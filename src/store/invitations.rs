@@ -11,10 +11,9 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::error::{Context, Result, StoreError};
-use super::events::seat_from_db;
-use super::games::{GameStatus, GameSummary, fetch_summary, insert_game, lock_row};
 use super::outbox::NotificationKind;
-use super::{AccountId, GameId, Store};
+use super::read_model::{GameStatus, GameSummary, fetch_summary, insert_game, lock_row};
+use super::{AccountId, GameId, Store, seat_from_db};
 use crate::engine::Seat;
 
 /// Random bytes in an invitation code (256 bits; base64url, 43 characters).

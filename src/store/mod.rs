@@ -4,21 +4,34 @@
 //! Every write is one transaction: load → replay → decide → append with expected version →
 //! update the read model → `pg_notify` → commit.
 
-mod bulk;
-mod clock;
+// Bottom-up, each group naming only those above it: the foundations (errors, the hash chain,
+// the stream, the read model, kept replays, connections, the outbox and wake-ups); the append;
+// invitations; the use cases; the tools.
+mod chain;
 pub mod distribute;
 mod error;
-mod events;
-mod games;
-mod invitations;
 pub mod local;
 mod notify;
 mod outbox;
+mod read_model;
 mod snapshots;
+mod stream;
 mod tickets;
-mod verify;
 mod warm;
 mod webhooks;
+
+mod append;
+
+mod invitations;
+
+mod actions;
+mod clock;
+mod listing;
+mod lobby;
+mod reads;
+
+mod bulk;
+mod verify;
 
 use std::fmt;
 use std::ops::{Deref, DerefMut};
@@ -30,22 +43,22 @@ use sqlx::pool::PoolConnection;
 use sqlx::{PgConnection, PgPool, Postgres};
 use uuid::Uuid;
 
+pub use actions::{Submit, Submitted};
 pub use bulk::{ImportGame, numbered_account_id, numbered_game_id};
+pub use chain::{GENESIS, chain_hash, request_hash};
 pub use clock::{Fired, STAND_IN_BOT};
 pub use error::{Result, StoreError, is_shard_of, is_unavailable};
-pub use events::{
-    CurrentGame, GENESIS, LoadedGame, StoredEvent, Submit, Submitted, UpcastError, chain_hash,
-    request_hash, upcast,
-};
-pub use games::{
-    DEFAULT_LIST_LIMIT, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo, Visibility,
-};
 pub use invitations::{
     CreatedInvitation, NewInvitation, REMATCH_INVITATION_TTL_S, ReceivedInvitation,
 };
 pub use notify::{CHANNEL, NotificationWakeups, Notifier};
 pub use outbox::{NOTIFICATIONS_CHANNEL, Notification, NotificationKind};
+pub use read_model::{
+    DEFAULT_LIST_LIMIT, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo, Visibility,
+};
+pub use reads::{CurrentGame, LoadedGame};
 pub use snapshots::{SNAPSHOT_CAPACITY, Snapshot};
+pub use stream::{StoredEvent, UpcastError, upcast};
 pub use verify::{Broken, ExportedEvent, GameExport, ShuffleBreak, VerifyReport, verify_shuffles};
 pub use webhooks::{SECRET_PREFIX, WebhookAttempt, WebhookDelivery, WebhookEndpoint};
 
@@ -61,6 +74,13 @@ pub struct GameId(pub Uuid);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct AccountId(pub Uuid);
+
+/// A seat as stored (`smallint`).
+pub(crate) fn seat_from_db(v: i16) -> Result<crate::engine::Seat> {
+    u8::try_from(v)
+        .map(crate::engine::Seat)
+        .map_err(|_| error::unexpected(format!("seat {v} out of range")))
+}
 
 impl fmt::Display for GameId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -18,7 +18,7 @@ pub const NOTIFICATIONS_CHANNEL: &str = "notifications";
 
 /// What a notification says: `Invited` is written by an invitation by username
 /// (`src/store/invitations.rs`), `TimedOut` by the deadline worker (`src/store/clock.rs`), the
-/// others by appends (`events::append_in`).
+/// others by appends (`append::append_in`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NotificationKind {
@@ -78,7 +78,7 @@ pub(crate) struct Pending {
 /// - otherwise `your_turn` to the awaited seat, unless it is the seat that just acted (it is at
 ///   the table already; its next decision is in its action's answer) or a seat a bot plays.
 ///   Its `deadline` (when that decision times out, `null` without a clock) is added by the
-///   append, which decides it (`events::append_in`).
+///   append, which decides it (`append::append_in`).
 pub(crate) fn notifications_of(
     expected: i64,
     version: i64,

@@ -34,7 +34,7 @@ impl Snapshot {
     pub fn before_start() -> Self {
         Snapshot {
             version: 0,
-            last_hash: super::GENESIS,
+            last_hash: super::chain::GENESIS,
             game: Arc::new(Game::new()),
         }
     }

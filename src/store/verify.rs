@@ -6,10 +6,11 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use uuid::Uuid;
 
+use super::chain::{GENESIS, chain_hash};
 use super::error::{Context, Result, StoreError, unexpected};
-use super::events::{EventRow, GENESIS, chain_hash, read_rows, seat_from_db};
-use super::games::{self, GameStatus, GameSummary};
-use super::{GameId, Store};
+use super::read_model::{self, GameRow, GameStatus, GameSummary};
+use super::stream::{EventRow, read_rows};
+use super::{GameId, Store, seat_from_db};
 use crate::engine::{Event, Game, Seat, Status, verify_shuffle};
 
 /// The first thing found wrong with a game.
@@ -193,7 +194,7 @@ impl Store {
             .execute(&mut *tx)
             .await
             .context("set snapshot")?;
-        let row = games::fetch_row(&mut tx, id).await?;
+        let row = read_model::fetch_row(&mut tx, id).await?;
         let rows = read_rows(&mut tx, id, 0, None).await?;
         tx.commit().await.context("end verify")?;
         let status = row.status()?;
@@ -231,7 +232,7 @@ impl Store {
             .execute(&mut *tx)
             .await
             .context("set snapshot")?;
-        let summary = games::fetch_summary(&mut tx, id).await?;
+        let summary = read_model::fetch_summary(&mut tx, id).await?;
         if summary.status != GameStatus::Finished {
             return Err(StoreError::NotFinished);
         }
@@ -263,7 +264,7 @@ impl Store {
 }
 
 /// The `games` row must say what the stream says: same version, matching status.
-fn read_model_fault(row: &games::GameRow, status: GameStatus, checked: &Checked) -> Option<Broken> {
+fn read_model_fault(row: &GameRow, status: GameStatus, checked: &Checked) -> Option<Broken> {
     let fault = if row.version != checked.events {
         format!(
             "the games row says version {} but the stream has {} events",
