@@ -1,5 +1,7 @@
-//! The engine is pure (STYLE.md, issue 2): no file under `src/engine/` names an I/O, async,
-//! database or web crate, the clock, or a global random generator.
+//! The engine is pure (STYLE.md, "Engine"): no file under `src/engine/` names an I/O, async,
+//! database or web crate, the clock, or a global random generator. Its types derive their
+//! OpenAPI schemas (`utoipa::ToSchema`), the one use of utoipa allowed: a schema describes a
+//! type and does no I/O; the HTTP side of utoipa (`utoipa::path`, `OpenApi`) stays out.
 
 use std::path::{Path, PathBuf};
 
@@ -9,8 +11,9 @@ const FORBIDDEN: &[&str] = &[
     "actix",
     "tokio",
     "reqwest",
-    "utoipa",
     "jsonwebtoken",
+    "utoipa::path",
+    "OpenApi",
     "hyper",
     "async ",
     ".await",

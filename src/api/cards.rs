@@ -5,15 +5,14 @@ use actix_web::http::header;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::engine::Edition;
+use crate::engine::{Clan, Edition, EditionId, Timing};
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct CardDto {
     /// The card id, equal to its rank (1..=98).
     #[schema(example = 2)]
     pub id: u8,
-    #[schema(value_type = super::schema::ClanSchema)]
-    pub clan: String,
+    pub clan: Clan,
     #[schema(example = 1)]
     pub strength: u8,
     /// Rank breaks ties (higher wins).
@@ -22,38 +21,29 @@ pub struct CardDto {
     /// The clan's power as printed.
     #[schema(example = "Muster another Follower")]
     pub power: String,
-    #[schema(value_type = super::schema::TimingSchema)]
-    pub timing: String,
+    pub timing: Timing,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct CardsResponse {
-    #[schema(value_type = super::schema::EditionIdSchema)]
-    pub edition: String,
+    pub edition: EditionId,
     pub cards: Vec<CardDto>,
-}
-
-fn snake(v: impl Serialize) -> String {
-    match serde_json::to_value(v) {
-        Ok(serde_json::Value::String(s)) => s,
-        _ => String::new(),
-    }
 }
 
 pub fn cards_response() -> CardsResponse {
     let edition = Edition::standard();
     CardsResponse {
-        edition: edition.id.to_string(),
+        edition: EditionId::StandardV1,
         cards: edition
             .cards()
             .iter()
             .map(|c| CardDto {
                 id: c.id.0,
-                clan: snake(c.clan),
+                clan: c.clan,
                 strength: c.strength,
                 rank: c.rank,
                 power: c.clan.power().to_string(),
-                timing: snake(c.clan.timing()),
+                timing: c.clan.timing(),
             })
             .collect(),
     }

@@ -15,7 +15,6 @@ use uuid::Uuid;
 
 use super::AppState;
 use super::error::{ApiError, ErrorCode, Problem};
-use super::schema;
 use crate::auth::rate_limit::address_key;
 use crate::auth::{AccountId, AuthUser, SignedToken};
 use crate::engine::{self, Action, Event, Game, OptionsRequest, Seat, View, Viewer};
@@ -63,34 +62,8 @@ pub struct SeatDto {
     /// The player's username; for a bot's seat `"<level> bot"`.
     pub username: String,
     /// The bot holding the seat (`random`, `greedy`, `mcts`); `null` for a player.
-    #[schema(value_type = Option<schema::BotLevelSchema>, required = true)]
+    #[schema(required = true)]
     pub bot: Option<engine::BotLevel>,
-}
-
-/// Where a game is in its life, as listed. `open`: waiting for players (its `View.status` is
-/// `not_started` and `GameDto.view` is `null`); `active`: being played (`View.status` `active`);
-/// `finished`: over, everything public (`View.status` `finished`); `abandoned`: every player left
-/// before it started (it never had a view). `View.status` is the engine's word for the same life
-/// without the lobby: it has no `open` or `abandoned`.
-#[derive(ToSchema)]
-#[schema(as = GameStatus)]
-#[serde(rename_all = "snake_case")]
-pub enum GameStatusSchema {
-    Open,
-    Active,
-    Finished,
-    Abandoned,
-}
-
-/// Who may see a game. `public`: listed and shown to everyone, joined by anyone; `private`:
-/// listed only to its seated players, shown only to them and its creator (to anyone else it
-/// does not exist: 404 `game_not_found`), joined only with an invitation.
-#[derive(ToSchema)]
-#[schema(as = Visibility)]
-#[serde(rename_all = "snake_case")]
-pub enum VisibilitySchema {
-    Public,
-    Private,
 }
 
 /// Another game this one is linked to.
@@ -103,9 +76,7 @@ pub struct GameLink {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct GameSummaryDto {
     pub id: Uuid,
-    #[schema(value_type = GameStatusSchema)]
-    pub status: String,
-    #[schema(value_type = schema::GameOptionsSchema)]
+    pub status: GameStatus,
     pub options: engine::GameOptions,
     /// Seat order; seat 0 created the game (in a rematch the seats rotate, and seats kept for
     /// invited players may be missing while it is open).
@@ -119,8 +90,7 @@ pub struct GameSummaryDto {
     /// RULES §7); `null` until then.
     #[schema(value_type = Option<Vec<u8>>, required = true)]
     pub winners: Option<Vec<Seat>>,
-    #[schema(value_type = VisibilitySchema)]
-    pub visibility: String,
+    pub visibility: Visibility,
     /// The rematch of this game (`POST /v1/games/{id}/rematch`), once a player asked for one;
     /// `null` until then.
     #[schema(required = true)]
@@ -140,13 +110,13 @@ impl From<GameSummary> for GameSummaryDto {
     fn from(g: GameSummary) -> Self {
         GameSummaryDto {
             id: g.id.0,
-            status: g.status.as_str().to_string(),
+            status: g.status,
             options: g.options,
             seats: g.seats.into_iter().map(seat_dto).collect(),
             version: g.version,
             awaiting: g.awaiting,
             winners: g.winners,
-            visibility: g.visibility.as_str().to_string(),
+            visibility: g.visibility,
             rematch: g.rematched_by.map(|id| GameLink { game_id: id.0 }),
             rematch_of: g.rematch_of.map(|id| GameLink { game_id: id.0 }),
             created_at: g.created_at,
@@ -185,7 +155,7 @@ pub struct GameDto {
     /// The game as the caller may see it at `version` (RULES §8); every card once the game is
     /// over. `null` while the game has not started. At the current version,
     /// `awaiting.deadline` is when the awaited decision times out.
-    #[schema(value_type = Option<schema::ViewSchema>, required = true)]
+    #[schema(value_type = Option<View>, required = true)]
     pub view: Option<ClockedView>,
 }
 
@@ -277,6 +247,33 @@ impl Serialize for ClockedView {
     }
 }
 
+/// In the document, the `Awaiting` of a view carries the deadline [`ClockedView`] adds.
+pub struct ClockedAwaiting;
+
+impl utoipa::Modify for ClockedAwaiting {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
+        use utoipa::openapi::{KnownFormat, RefOr, SchemaFormat};
+        let awaiting = openapi
+            .components
+            .as_mut()
+            .and_then(|c| c.schemas.get_mut("Awaiting"));
+        if let Some(RefOr::T(Schema::Object(awaiting))) = awaiting {
+            let deadline = ObjectBuilder::new()
+                .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime)))
+                .description(Some(
+                    "In the API's views at the current version: when this decision times out and \
+                     a bot plays\nit (service rules §9.4), RFC 3339; `null` when the game has no \
+                     clock.",
+                ));
+            awaiting
+                .properties
+                .insert("deadline".into(), deadline.into());
+        }
+    }
+}
+
 impl<'de> Deserialize<'de> for ClockedView {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = serde_json::Value::deserialize(d)?;
@@ -297,7 +294,7 @@ pub struct ActionResult {
     /// The game's version after the action.
     pub version: i64,
     /// The caller's view at that version, with the next decision's deadline.
-    #[schema(value_type = schema::ViewSchema)]
+    #[schema(value_type = View)]
     pub view: ClockedView,
 }
 
@@ -307,7 +304,6 @@ pub struct LegalActions {
     pub version: i64,
     /// Each exactly as `POST /v1/games/{id}/actions` accepts it; empty when no decision of the
     /// caller's is awaited.
-    #[schema(value_type = Vec<schema::ActionSchema>)]
     pub actions: Vec<Action>,
 }
 
@@ -323,7 +319,6 @@ pub struct EventDto {
     #[schema(value_type = Option<u8>, required = true, minimum = 0, maximum = 4)]
     pub seat: Option<Seat>,
     /// Redacted for the caller until the game is over.
-    #[schema(value_type = schema::EventSchema)]
     pub event: Event,
     /// Once the game is over: when it was recorded; `null` until then.
     #[schema(required = true)]
@@ -357,7 +352,7 @@ pub struct EventPage {
 #[serde(deny_unknown_fields)]
 pub struct ListGamesQuery {
     /// Only games in this status; default: all but `abandoned`.
-    #[param(value_type = Option<GameStatusSchema>)]
+    #[param(value_type = Option<GameStatus>)]
     pub status: Option<String>,
     /// Only games the caller is seated in.
     pub mine: Option<bool>,
@@ -463,16 +458,17 @@ fn seat_of(summary: &GameSummary, user: &AuthUser) -> Option<Seat> {
 
 /// The body of `POST /v1/games`: the game's options (RULES §2) and its visibility; every field
 /// but `players` may be left out, and unknown fields are rejected.
+// Documentation only: `create_game` reads the body in parts (options, visibility, bots), each
+// refused with its own code.
 #[derive(ToSchema)]
-#[schema(as = CreateGameRequest)]
 #[serde(deny_unknown_fields)]
-pub struct CreateGameRequestSchema {
+pub struct CreateGameRequest {
     #[schema(minimum = 2, maximum = 5)]
     pub players: u8,
     /// Default `false` (the rulebook sets Bruce aside for first games).
     pub include_bruce: Option<bool>,
     /// Default `lowest_strength` for 2–3 players, `lowest_in_clan` for 4–5.
-    pub power_rule: Option<schema::PowerRuleSchema>,
+    pub power_rule: Option<engine::PowerRule>,
     /// Points that end the game (RULES §6.6); default 40.
     #[schema(minimum = 10, maximum = 100)]
     pub target_score: Option<u16>,
@@ -486,22 +482,21 @@ pub struct CreateGameRequestSchema {
     pub max_timeouts: Option<u8>,
     /// Default `public`. A `private` game is listed and shown only to its seated players and
     /// joined only with an invitation (`POST /v1/games/{id}/invitations`).
-    pub visibility: Option<VisibilitySchema>,
+    pub visibility: Option<Visibility>,
     /// Seats given to bots (issue 12 §3): distinct seats from 1 to `players` − 1 (the creator
     /// takes seat 0). With every other seat a bot's, the game starts at once.
     #[schema(max_items = 4)]
-    pub bots: Option<Vec<CreateBotSeatSchema>>,
+    pub bots: Option<Vec<CreateBotSeat>>,
 }
 
 /// A seat given to a built-in bot when the game is created: the seat (1 to `players` − 1) and
 /// the bot's level.
 #[derive(ToSchema)]
-#[schema(as = CreateBotSeat)]
 #[serde(deny_unknown_fields)]
-pub struct CreateBotSeatSchema {
+pub struct CreateBotSeat {
     #[schema(minimum = 1, maximum = 4)]
     pub seat: u8,
-    pub level: schema::BotLevelSchema,
+    pub level: engine::BotLevel,
 }
 
 /// A seat given to a built-in bot.
@@ -511,7 +506,6 @@ pub struct BotSeat {
     /// The seat; for `POST /v1/games/{id}/bots` it may be left out (the lowest free seat).
     #[schema(value_type = Option<u8>, minimum = 0, maximum = 4)]
     pub seat: Option<Seat>,
-    #[schema(value_type = schema::BotLevelSchema)]
     pub level: engine::BotLevel,
 }
 
@@ -537,7 +531,7 @@ fn bot_seats(value: Option<serde_json::Value>) -> Result<Vec<BotSeat>, ApiError>
 /// Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills:
 /// at once when every other seat is given to a bot (`bots`).
 #[utoipa::path(post, path = "/v1/games", tag = "games",
-    request_body = CreateGameRequestSchema,
+    request_body = CreateGameRequest,
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Created; `Location` names the game", body = GameSummaryDto,
@@ -952,7 +946,7 @@ pub async fn legal_actions(
             nullable = false, pattern = r#"^(\*|(W/)?("[0-9]{1,18}"|[0-9]{1,18}))$"#),
         ("Idempotency-Key" = Option<String>, Header, description = "1 to 255 visible ASCII characters: a repeat with the same key and body returns the original result and appends nothing",
             nullable = false, pattern = "^[!-~]{1,255}$")),
-    request_body = schema::ActionSchema,
+    request_body = Action,
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Applied (or an idempotent repeat)", body = ActionResult),

@@ -13,7 +13,6 @@ pub mod middleware;
 pub mod openapi;
 pub mod ops;
 pub mod push;
-pub mod schema;
 pub mod sessions;
 mod state;
 pub mod streams;

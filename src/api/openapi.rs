@@ -14,8 +14,9 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{RefOr, Schema};
 
 use super::error::{ErrorCode, Problem, RULE_TITLE};
+use super::games::ClockedAwaiting;
 use super::streams::{self, StreamDocs};
-use super::{accounts, cards, docs, games, lobby, ops, push, schema, sessions, webhooks};
+use super::{accounts, cards, docs, games, lobby, ops, push, sessions, webhooks};
 use crate::engine::{
     self, Action, FollowerRef, Game, OptionsRequest, RuleError, Seat, Viewer, decide,
     legal_actions, start,
@@ -90,23 +91,23 @@ use crate::engine::{
         games::LegalActions,
         games::EventDto,
         games::EventPage,
-        games::VisibilitySchema,
+        crate::store::Visibility,
         games::GameLink,
-        games::CreateGameRequestSchema,
+        games::CreateGameRequest,
         games::JoinRequest,
         accounts::AccountDeletion,
         lobby::InvitationRequest,
         lobby::InvitationDto,
         lobby::ReceivedInvitationDto,
         lobby::InvitationList,
-        schema::ViewSchema,
-        schema::ActionSchema,
-        schema::EventSchema,
-        schema::GameOptionsSchema,
-        schema::OptionsRequestSchema,
+        engine::View,
+        engine::Action,
+        engine::Event,
+        engine::GameOptions,
+        engine::OptionsRequest,
         streams::StreamTicket,
         streams::NotificationDto,
-        streams::NotificationKindSchema,
+        crate::store::NotificationKind,
         webhooks::WebhookRequest,
         webhooks::WebhookDto,
         webhooks::WebhookCreated,
@@ -120,7 +121,7 @@ use crate::engine::{
         push::PushSubscriptionRequest,
         push::PushSubscriptionDto,
     )),
-    modifiers(&BearerScheme, &ProblemCodes, &StreamDocs),
+    modifiers(&BearerScheme, &ProblemCodes, &StreamDocs, &ClockedAwaiting),
     tags(
         (name = "accounts", description = "Accounts, access tokens and sessions (refresh, logout, password change)"),
         (name = "cards", description = "The card table"),
@@ -234,6 +235,10 @@ pub fn to_pretty_json() -> String {
 const TAGGED_UNIONS: [(&str, &str); 3] =
     [("Action", "type"), ("Event", "type"), ("Decision", "kind")];
 
+/// The tagged unions that are request bodies, whose type rejects unknown fields
+/// (`deny_unknown_fields`): each variant is closed, which utoipa does for structs only.
+const CLOSED_UNIONS: [&str; 1] = ["Action"];
+
 /// Gives every variant of `Action`, `Event` and `Decision` its own schema, named after its tag and
 /// the union (`muster` → `MusterAction`, `mustered` → `MusteredEvent`, `turn` → `TurnDecision`),
 /// with a title and the variant's description, and turns each union into a `oneOf` of references
@@ -256,6 +261,9 @@ pub fn name_tagged_unions(schemas: &mut Map<String, Value>) {
                 continue;
             };
             let name = format!("{}{union}", pascal_case(&value));
+            if CLOSED_UNIONS.contains(&union) {
+                variant["additionalProperties"] = json!(false);
+            }
             variant["title"] = json!(name);
             variant["properties"][tag]["description"] = json!(format!(
                 "Always `{value}` for this {}.",

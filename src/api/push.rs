@@ -88,7 +88,7 @@ pub struct PushSubscriptionDto {
     )]
     pub endpoint: String,
     /// What is pushed to it: `your_turn`, `game_ended`, `invited`.
-    #[schema(value_type = Vec<super::streams::NotificationKindSchema>,
+    #[schema(value_type = Vec<crate::store::NotificationKind>,
         example = json!(["your_turn", "game_ended", "invited"]))]
     pub kinds: Vec<String>,
     pub created_at: DateTime<Utc>,

@@ -23,7 +23,7 @@ use super::AppState;
 use super::error::{ApiError, ErrorCode, Problem};
 use super::games::{EventDto, GamePath, event_dtos};
 use crate::auth::{AccountId, AuthError, AuthUser};
-use crate::store::{GameId, Notification, NotificationWakeups};
+use crate::store::{GameId, Notification, NotificationKind, NotificationWakeups};
 
 /// How long a stream ticket may wait to be used.
 pub const TICKET_TTL: Duration = Duration::from_secs(60);
@@ -55,18 +55,6 @@ pub struct StreamTicket {
     pub expires_in: u64,
 }
 
-/// What a notification says.
-#[derive(ToSchema)]
-#[schema(as = NotificationKind)]
-#[serde(rename_all = "snake_case")]
-pub enum NotificationKindSchema {
-    YourTurn,
-    GameStarted,
-    GameEnded,
-    Invited,
-    TimedOut,
-}
-
 /// One notification of the caller: the `data:` of a `/v1/me/stream` event whose `event:` is its
 /// `kind` and whose `id:` is its `id`.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -75,8 +63,8 @@ pub struct NotificationDto {
     /// Per account, strictly increasing: resume after it with `Last-Event-ID`.
     #[schema(example = 7)]
     pub id: i64,
-    #[schema(value_type = NotificationKindSchema, example = "your_turn")]
-    pub kind: String,
+    #[schema(example = "your_turn")]
+    pub kind: NotificationKind,
     /// The game it is about.
     #[schema(required = true, example = "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10")]
     pub game_id: Option<Uuid>,
@@ -98,7 +86,7 @@ impl From<Notification> for NotificationDto {
     fn from(n: Notification) -> Self {
         NotificationDto {
             id: n.id,
-            kind: n.kind.as_str().to_string(),
+            kind: n.kind,
             game_id: n.game_id.map(|g| g.0),
             created_at: n.created_at,
             payload: n.payload,

@@ -12,7 +12,6 @@ use uuid::Uuid;
 
 use super::AppState;
 use super::error::{ApiError, ErrorCode, Problem};
-use super::streams::NotificationKindSchema;
 use crate::auth::AuthUser;
 use crate::outbound::guard::{UrlRefusal, check_url};
 use crate::store::{NotificationKind, WebhookAttempt, WebhookDelivery, WebhookEndpoint};
@@ -42,7 +41,7 @@ pub struct WebhookRequest {
     #[schema(example = "https://hooks.example.org/lords", max_length = 2048)]
     pub url: String,
     /// The notification kinds to deliver (at least one).
-    #[schema(value_type = Vec<NotificationKindSchema>, min_items = 1,
+    #[schema(min_items = 1,
         example = json!(["your_turn", "game_ended"]))]
     pub kinds: Vec<NotificationKind>,
 }
@@ -54,7 +53,7 @@ pub struct WebhookDto {
     pub id: Uuid,
     #[schema(example = "https://hooks.example.org/lords")]
     pub url: String,
-    #[schema(value_type = Vec<NotificationKindSchema>, example = json!(["your_turn", "game_ended"]))]
+    #[schema(value_type = Vec<NotificationKind>, example = json!(["your_turn", "game_ended"]))]
     pub kinds: Vec<String>,
     pub created_at: DateTime<Utc>,
     /// The first failed attempt since the last successful one; `null` while deliveries
@@ -145,7 +144,7 @@ pub struct WebhookDeliveryDto {
     /// The `webhook-id` header: the same on every attempt.
     #[schema(example = "msg_0195f3c26f1e7a4b9c1d2f8e5a7b3c10_7")]
     pub message_id: String,
-    #[schema(value_type = NotificationKindSchema, example = "your_turn")]
+    #[schema(value_type = NotificationKind, example = "your_turn")]
     pub kind: String,
     #[schema(value_type = DeliveryState, example = "delivered")]
     pub state: String,

@@ -1,33 +1,43 @@
 //! `Action`: what a seat submits, imperative, in the exact JSON shape the HTTP API accepts.
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::cards::CardId;
 use super::state::Seat;
 
 /// A Follower by place: the army's seat and the position in that army (0 = first mustered).
 /// Face-down Followers have no visible card id, so targets are always named by place.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FollowerRef {
     pub seat: Seat,
+    #[schema(minimum = 0, maximum = 97)]
     pub position: u8,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// What a seat submits, one of the listed shapes picked by `type`; unknown fields are rejected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
-    /// RULES §4: take the card of a recruit slot (0–4) into your hand.
-    Recruit { slot: u8 },
-    /// RULES §4: play a card from hand into your army; `use_power` only face-up and when eligible.
-    /// Also answers a Makgill's "muster another Follower".
+    /// RULES §4 Recruit: take the card of a recruit slot into your hand (not with 10 or more
+    /// cards in hand).
+    Recruit {
+        /// The recruit slot, 0 (leftmost) to 4.
+        #[schema(minimum = 0, maximum = 4)]
+        slot: u8,
+    },
+    /// RULES §4 Muster: play a card from your hand into your army. Also answers a Makgill's
+    /// "muster another Follower" (RULES §5).
     Muster {
         card: CardId,
         face_up: bool,
+        /// Use the card's power now: only face-up and when eligible (RULES §4 Eligibility).
         #[serde(default)]
+        #[schema(default = false)]
         use_power: bool,
     },
-    /// RULES §4: only with an empty hand and no recruit to take.
+    /// RULES §4 Pass: only with an empty hand and no recruit to take.
     Pass,
     /// RULES §5 Scott: the face-up Follower whose power the Scott copies.
     CopyPower { target: FollowerRef },

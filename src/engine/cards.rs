@@ -1,14 +1,32 @@
 //! The edition table `standard-v1` (RULES §1) as data: clans, cards, ranks. Pure data, no I/O.
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
-/// A card's id is its rank (RULES §1): 1..=98, unique across the edition.
+/// A card: its id is its rank in edition `standard-v1`, 1 to 98 (RULES §1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct CardId(pub u8);
 
-/// The nine clans. The declaration order is the table order of RULES §1 and feeds the rank formula.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+// Written out: the derive cannot bound a newtype's integer.
+impl utoipa::PartialSchema for CardId {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Integer)
+            .minimum(Some(1))
+            .maximum(Some(98))
+            .description(Some(
+                "A card: its id is its rank in edition `standard-v1`, 1 to 98 (RULES §1).",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for CardId {}
+
+/// The nine clans of RULES §1.
+// The declaration order is the table order of RULES §1 and feeds the rank formula.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Clan {
     Forsyth,
@@ -59,7 +77,9 @@ impl Clan {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// When a clan's power takes effect (RULES §1): `immediate`, as the card is mustered;
+/// `end_of_skirmish`, once used it stays active and counts at the end of the skirmish.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Timing {
     Immediate,

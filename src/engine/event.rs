@@ -8,6 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::action::FollowerRef;
 use super::cards::{CardId, Clan};
@@ -17,7 +18,10 @@ use super::state::{ArmyScore, ClaimRight, Decision, EditionId, Seat};
 /// The version of the event schema that `Event` serializes; stored beside every event.
 pub const EVENT_SCHEMA_VERSION: i32 = 1;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A fact of the game, past tense, picked by `type`; a game is the list of its events. Events are
+/// redacted for the viewer (RULES §8): a card, shuffle order or salt the viewer may not see is
+/// `null`, and is never `null` in the full stream (nor for anyone once the game is over).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// RULES §2, §3.5: options fixed, edition recorded, initiative drawn at random.
@@ -26,28 +30,44 @@ pub enum Event {
         options: GameOptions,
         initiative: Seat,
     },
-    /// A shuffle and its resulting order, top card first. RULES §3.1 (the whole deck) or the
-    /// reshuffle of the discard pile into a new draw pile. `commitment` is
+    /// A shuffle and its resulting order, top card first: RULES §3.1 (the whole deck) or the
+    /// discard pile reshuffled into a new draw pile (RULES §6). `commitment` is
     /// `SHA-256(order ‖ salt)` (order as one byte per card id, salt as bytes), public from the
-    /// start; `order` and `salt` are revealed only when the game is over.
+    /// start; `order` and `salt` are `null` until the game is over.
     DeckShuffled {
+        #[schema(minimum = 0, maximum = 98)]
         size: u8,
+        /// Lowercase hex SHA-256.
+        #[schema(pattern = "^[0-9a-f]{64}$")]
         commitment: String,
+        #[schema(required = true)]
         order: Option<Vec<CardId>>,
+        /// 16 random bytes, lowercase hex.
+        #[schema(required = true, pattern = "^[0-9a-f]{32}$")]
         salt: Option<String>,
     },
-    /// RULES §3.2: cards from the top of the draw pile into a hand.
+    /// RULES §3.2: cards from the top of the draw pile into a hand; `cards` is `null` for
+    /// everyone but that seat.
     HandDealt {
         seat: Seat,
+        #[schema(minimum = 0, maximum = 5)]
         count: u8,
+        #[schema(required = true)]
         cards: Option<Vec<CardId>>,
     },
     /// RULES §6.7: a new skirmish; `initiative` holds the Victor's Initiative for it.
-    SkirmishStarted { skirmish: u16, initiative: Seat },
-    /// RULES §3.3, §4: the top card of the draw pile into a recruit slot.
+    SkirmishStarted {
+        #[schema(minimum = 1)]
+        skirmish: u16,
+        initiative: Seat,
+    },
+    /// RULES §3.3, §4: the top card of the draw pile into a recruit slot; `card` is `null` when
+    /// dealt face-down.
     RecruitDealt {
+        #[schema(minimum = 0, maximum = 4)]
         slot: u8,
         face_up: bool,
+        #[schema(required = true)]
         card: Option<CardId>,
     },
     /// RULES §3.4: the top card of the draw pile into the Supporter row.
@@ -55,19 +75,32 @@ pub enum Event {
     /// RULES §3.4: the whole row had one strength and was discarded to be dealt again.
     SupportersDiscarded { cards: Vec<CardId> },
     /// RULES §4: `seat` is to act in turn `turn` (1–5) of the skirmish.
-    TurnStarted { turn: u8, seat: Seat },
-    /// RULES §4: the initiative holder turned the leftmost face-down recruit face-up.
-    RecruitRevealed { slot: u8, card: CardId },
-    /// RULES §4 Recruit; the refill is a following `RecruitDealt` (or none when no card is left).
+    TurnStarted {
+        #[schema(minimum = 1, maximum = 5)]
+        turn: u8,
+        seat: Seat,
+    },
+    /// RULES §4: the initiative holder's action turned the leftmost face-down recruit face-up.
+    RecruitRevealed {
+        #[schema(minimum = 0, maximum = 4)]
+        slot: u8,
+        card: CardId,
+    },
+    /// RULES §4 Recruit; the refill is a following `recruit_dealt` (or none when no card is left).
+    /// `card` is `null` for a face-down recruit, except for the recruiting seat.
     Recruited {
         seat: Seat,
+        #[schema(minimum = 0, maximum = 4)]
         slot: u8,
         face_up: bool,
+        #[schema(required = true)]
         card: Option<CardId>,
     },
-    /// RULES §4 Muster: the card joins the end of the army.
+    /// RULES §4 Muster: the card joins the end of the army. `card` is `null` when mustered
+    /// face-down, except for the mustering seat.
     Mustered {
         seat: Seat,
+        #[schema(required = true)]
         card: Option<CardId>,
         face_up: bool,
         use_power: bool,
@@ -78,36 +111,47 @@ pub enum Event {
     /// carries `clan` as its token).
     PowerActivated {
         seat: Seat,
+        #[schema(minimum = 0, maximum = 97)]
         position: u8,
         clan: Clan,
     },
-    /// RULES §5 Forsyth: the top card of the draw pile into the hand.
-    CardDrawn { seat: Seat, card: Option<CardId> },
+    /// RULES §5 Forsyth: the top card of the draw pile into the hand; `card` is `null` for
+    /// everyone but that seat.
+    CardDrawn {
+        seat: Seat,
+        #[schema(required = true)]
+        card: Option<CardId>,
+    },
     /// RULES §5 Scott: the Scott at `position` uses the power of `target`'s clan.
     PowerCopied {
         seat: Seat,
+        #[schema(minimum = 0, maximum = 97)]
         position: u8,
         target: FollowerRef,
         clan: Clan,
     },
     /// A power now waits for `seat`'s choice, or claims wait at the end of a skirmish.
     DecisionRequested { seat: Seat, decision: Decision },
-    /// RULES §5 Cockburn: the card at `position` takes the Supporter's place in the row and the
-    /// Supporter joins the army face-up in its place.
+    /// RULES §5 Cockburn: the card at `position` (`given`) takes the Supporter's place in the row
+    /// and the Supporter joins the army face-up in its place.
     SupporterSwapped {
         seat: Seat,
+        #[schema(minimum = 0, maximum = 97)]
         position: u8,
         given: CardId,
         supporter: CardId,
     },
-    /// RULES §5 Fergusson: the card at `position` goes face-up to `target`'s place, and the
-    /// target Follower comes to `position` with its facing and state.
+    /// RULES §5 Fergusson: the card at `position` (`given`) goes face-up to `target`'s place, and
+    /// the target Follower comes to `position` with its facing and state. `taken` is `null` when
+    /// face-down, except for the two seats involved.
     FollowersSwapped {
         seat: Seat,
+        #[schema(minimum = 0, maximum = 97)]
         position: u8,
         target: FollowerRef,
         given: CardId,
         taken_face_up: bool,
+        #[schema(required = true)]
         taken: Option<CardId>,
     },
     /// RULES §5 Wemyss: the target Follower is discarded and revealed.
@@ -128,34 +172,41 @@ pub enum Event {
     /// RULES §6.5: the listed cards go to the discard pile (row, recruits, Followers); Followers
     /// in `kept` stay face-up with their power spent.
     SkirmishEnded {
+        #[schema(minimum = 1)]
         skirmish: u16,
         discarded: Vec<CardId>,
         kept: Vec<CardId>,
     },
-    /// RULES §7, or service rules §9.3 when at most one unresigned seat remains. Resigned seats
-    /// are never among the winners.
+    /// RULES §7: `scores` by seat; several `winners` when the victory is shared. Also service
+    /// rules §9.3: when at most one unresigned seat remains (then `winners` is that seat, or
+    /// empty). Resigned seats never win.
     GameEnded {
         scores: Vec<u16>,
         winners: Vec<Seat>,
     },
-    /// Service rules §9.3: `seat` resigned. It cannot win; a bot plays it to the end.
+    /// Service rules §9.3: `seat` resigned; it cannot win and a bot plays it to the end.
     SeatResigned { seat: Seat },
     /// Service rules §9.4: the decision awaited from `seat` passed its deadline; `consecutive`
-    /// counts this timeout among the seat's timeouts in a row. A bot's action follows.
-    DecisionTimedOut { seat: Seat, consecutive: u8 },
+    /// counts this one among the seat's timeouts in a row. A bot's action follows.
+    DecisionTimedOut {
+        seat: Seat,
+        #[schema(minimum = 1)]
+        consecutive: u8,
+    },
     /// Service rules §9.4: `max_timeouts` timeouts in a row: the seat is treated as resigned.
     SeatAbandoned { seat: Seat },
-    /// Service rules §9.5: the events that follow, up to the next decision, are the action a bot
-    /// of `level` took for `seat` (a timeout, a resigned or abandoned seat, a bot's seat).
+    /// Service rules §9.5: the events after this one, up to the next decision, are the action a
+    /// bot of `level` took for `seat`.
     BotActed { seat: Seat, level: BotLevel },
-    /// Service rules §9.4: `seat` decided again itself after timeouts; its count of timeouts in
-    /// a row starts again from 0.
+    /// Service rules §9.4: `seat` decided again itself; its timeouts in a row start again at 0.
     TimeoutsCleared { seat: Seat },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// A face-down Follower turned face-up at the end of a skirmish (RULES §6.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct RevealedFollower {
     pub seat: Seat,
+    #[schema(minimum = 0, maximum = 97)]
     pub position: u8,
     pub card: CardId,
 }
@@ -197,16 +248,14 @@ impl Event {
     }
 }
 
-/// The built-in bot levels, weakest first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The built-in bots, weakest first: `random` (any legal action), `greedy` (the best action by
+/// a one-move heuristic), `mcts` (Monte Carlo over deals of the hidden cards consistent with
+/// what its seat sees).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum BotLevel {
-    /// Uniform over the legal actions.
     Random,
-    /// The best action by a one-move heuristic (strength gained, getting placed, one-clan
-    /// armies, what each power is worth now, weakening the strongest opponent, claims).
     Greedy,
-    /// Information-set Monte Carlo over sampled deals of the hidden cards.
     Mcts,
 }
 

@@ -1,34 +1,46 @@
 //! Game options (RULES §2): the unvalidated request, its validation, and the defaults.
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::error::RuleError;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// Which face-up Followers may use their power (RULES §4 Eligibility): `lowest_strength`, no other
+/// face-up Follower has a lower strength; `lowest_in_clan`, no other face-up Follower of the same
+/// clan has an equal or lower strength.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PowerRule {
-    /// No other face-up Follower in the skirmish has a lower strength.
     LowestStrength,
-    /// No other face-up Follower of the same clan has an equal or lower strength.
     LowestInClan,
 }
 
-/// What a client asks for; every field but `players` may be left out.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The options asked for when creating a game (RULES §2); every field but `players` may be left
+/// out, and unknown fields are rejected.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OptionsRequest {
+    #[schema(minimum = 2, maximum = 5)]
     pub players: u8,
+    /// Default `false` (the rulebook sets Bruce aside for first games).
     #[serde(default)]
     pub include_bruce: Option<bool>,
+    /// Default `lowest_strength` for 2–3 players, `lowest_in_clan` for 4–5.
     #[serde(default)]
     pub power_rule: Option<PowerRule>,
+    /// Points that end the game (RULES §6.6); default 40.
     #[serde(default)]
+    #[schema(minimum = 10, maximum = 100)]
     pub target_score: Option<u16>,
-    /// Service rules §9.4: seconds per decision; left out: the default, `null`: no clock.
+    /// Seconds each decision may take before it times out and a bot plays it (service rules
+    /// §9.4): 5 s to 14 days. Left out: 259200 (3 days); `null`: no clock.
+    // Outer `None`: left out; `Some(None)`: `null`.
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<u32>, minimum = 5, maximum = 1209600, nullable = true)]
     pub turn_time_limit_s: Option<Option<u32>>,
-    /// Service rules §9.4: consecutive timeouts after which a seat is abandoned.
+    /// Timeouts in a row after which the seat is abandoned (treated as resigned); default 3.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 10)]
     pub max_timeouts: Option<u8>,
 }
 
@@ -41,19 +53,24 @@ where
     T::deserialize(d).map(Some)
 }
 
-/// Validated options, fixed for the life of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// The options a game was created with, defaults filled in (RULES §2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct GameOptions {
+    #[schema(minimum = 2, maximum = 5)]
     pub players: u8,
     pub include_bruce: bool,
     pub power_rule: PowerRule,
+    #[schema(minimum = 10, maximum = 100)]
     pub target_score: u16,
-    /// Service rules §9.4: seconds each decision may take before it times out; `None`: no clock.
-    /// The engine never reads a clock: a timeout enters it as [`crate::engine::time_out`].
+    /// Seconds per decision (service rules §9.4); absent when the game has no clock.
+    // The engine never reads a clock: a timeout enters it as `time_out`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 5, maximum = 1209600)]
     pub turn_time_limit_s: Option<u32>,
-    /// Service rules §9.4: after this many consecutive timeouts the seat is abandoned.
+    /// Timeouts in a row after which a seat is abandoned (service rules §9.4); absent in games
+    /// created before clocks existed, which means 3.
     #[serde(default = "default_max_timeouts")]
+    #[schema(value_type = Option<u8>, minimum = 1, maximum = 10)]
     pub max_timeouts: u8,
 }
 

@@ -2,14 +2,33 @@
 
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::cards::{self, CardId, Clan};
 use super::options::GameOptions;
 
-/// A seat at the table, 0..players. Play goes in increasing seat order (RULES §3.5).
+/// A seat at the table, 0 to players − 1 (at most 4); play goes in increasing seat order
+/// (RULES §3.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Seat(pub u8);
+
+// Written out: the derive cannot bound a newtype's integer.
+impl utoipa::PartialSchema for Seat {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Integer)
+            .minimum(Some(0))
+            .maximum(Some(4))
+            .description(Some(
+                "A seat at the table, 0 to players − 1 (at most 4); play goes in increasing seat \
+                 order (RULES §3.5).",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for Seat {}
 
 impl Seat {
     pub fn index(self) -> usize {
@@ -17,8 +36,8 @@ impl Seat {
     }
 }
 
-/// The edition a game was created with (RULES §1). Serialized as its id, e.g. `"standard-v1"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// The edition a game was created with (RULES §1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
 pub enum EditionId {
     #[default]
     #[serde(rename = "standard-v1")]
@@ -90,49 +109,70 @@ impl Player {
     }
 }
 
-/// What the awaited player must decide.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// What the awaited player must decide, picked by `kind`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Decision {
-    /// A normal turn: recruit, muster or pass.
+    /// A normal turn: `recruit`, `muster` or `pass` (RULES §4).
     Turn,
-    /// RULES §5 Makgill: muster one more card from hand.
+    /// RULES §5 Makgill: `muster` one more card from hand.
     MakgillMuster,
     /// RULES §5 Cockburn (or a Scott copying it): the card at `position` in the player's army
-    /// swaps with a Supporter.
-    CockburnSwap { position: u8 },
-    /// RULES §5 Fergusson (or a Scott copying it).
-    FergussonSwap { position: u8 },
-    /// RULES §5 Wemyss (or a Scott copying it).
-    WemyssDiscard { position: u8 },
-    /// RULES §5 Scott: choose the power to copy.
-    ScottCopy { position: u8 },
-    /// RULES §6.4: claim a Supporter; `claims_left` counts this one.
-    ClaimSupporter { claims_left: u8 },
+    /// swaps with a Supporter (`swap_supporter`).
+    CockburnSwap {
+        #[schema(minimum = 0, maximum = 97)]
+        position: u8,
+    },
+    /// RULES §5 Fergusson (or a Scott copying it): `swap_follower`.
+    FergussonSwap {
+        #[schema(minimum = 0, maximum = 97)]
+        position: u8,
+    },
+    /// RULES §5 Wemyss (or a Scott copying it): `discard_follower`.
+    WemyssDiscard {
+        #[schema(minimum = 0, maximum = 97)]
+        position: u8,
+    },
+    /// RULES §5 Scott: choose the power to copy (`copy_power`).
+    ScottCopy {
+        #[schema(minimum = 0, maximum = 97)]
+        position: u8,
+    },
+    /// RULES §6.4: claim a Supporter (`claim_supporter`); `claims_left` counts this one.
+    ClaimSupporter {
+        #[schema(minimum = 1, maximum = 2)]
+        claims_left: u8,
+    },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// Whose decision the game waits for, and what it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Awaiting {
     pub seat: Seat,
     pub decision: Decision,
 }
 
-/// A placed player's right to claim at the end of a skirmish (RULES §6.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// A placed player's right to claim at the end of a skirmish: two with an active Cochrane effect
+/// (RULES §6.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct ClaimRight {
     pub seat: Seat,
+    #[schema(minimum = 1, maximum = 2)]
     pub claims: u8,
 }
 
 /// An army's total at the end of a skirmish (RULES §6.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct ArmyScore {
     pub seat: Seat,
     pub strength: u16,
+    /// Two or more cards, all of one clan.
     pub doubled: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// Where the game is: not started, active, or finished (everything is public once finished,
+/// RULES §8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     NotStarted,

@@ -2,6 +2,7 @@
 //! A hidden card is `null`; nothing else about it (id, clan, strength) appears.
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::cards::{CardId, Clan};
 use super::event::Event;
@@ -42,59 +43,97 @@ impl Viewer {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// The game as one viewer may see it (RULES §8): a seated player sees their own hand and their
+/// own face-down Followers; spectators see the public information only; once the game is over
+/// everyone sees everything. Hidden cards are `null`, with nothing else about them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct View {
     pub edition: EditionId,
+    /// `null` before the game has started.
+    #[schema(required = true)]
     pub options: Option<GameOptions>,
     pub status: Status,
     /// The seat this view was made for; `null` for spectators and the full view.
+    #[schema(required = true)]
     pub viewer: Option<Seat>,
+    /// The current skirmish, from 1 (0 before the start).
     pub skirmish: u16,
+    /// The current turn of the skirmish, 1 to 5 (0 before its first turn).
+    #[schema(minimum = 0, maximum = 5)]
     pub turn: u8,
+    /// The holder of the Victor's Initiative (RULES §3.5, §6.7).
     pub initiative: Seat,
+    /// Whose decision is awaited; `null` before the start and after the end.
+    #[schema(required = true)]
     pub awaiting: Option<Awaiting>,
+    /// By seat.
     pub players: Vec<PlayerView>,
+    /// By slot, 0 to 4.
     pub recruits: Vec<RecruitView>,
+    /// The Supporter row.
     pub supporters: Vec<CardId>,
     /// Bottom first; the last card is the top of the discard pile.
     pub discard: Vec<CardId>,
+    #[schema(minimum = 0, maximum = 98)]
     pub draw_size: u8,
-    /// Top card first; only in the full view once the game is over.
+    /// Top card first; only in the full view once the game is over, otherwise `null`.
+    #[schema(required = true)]
     pub draw_pile: Option<Vec<CardId>>,
-    /// The last scored skirmish: strengths and placement, first place first.
+    /// The last scored skirmish: army strengths in seat order, one per seat that had an army;
+    /// `placement` gives the places.
     pub last_scores: Vec<ArmyScore>,
+    /// The placement of the last scored skirmish, first place first (RULES §6.3).
     pub placement: Vec<Seat>,
+    /// The winners once the game is over, several when the victory is shared (RULES §7);
+    /// `null` until then.
+    #[schema(required = true)]
     pub winners: Option<Vec<Seat>>,
-    /// Once the game is over: every seat, winners first, resigned seats last.
+    /// Once the game is over: every seat, winners first, then the other players by score, then
+    /// resigned or abandoned seats (service rules §9.3); `null` until then.
+    #[schema(required = true)]
     pub ranking: Option<Vec<Seat>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A player's zones, as the viewer may see them (RULES §8).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct PlayerView {
     pub seat: Seat,
+    #[schema(minimum = 0, maximum = 98)]
     pub hand_size: u8,
-    /// Only for the player themselves (and everyone once the game is over).
+    /// Only for the player themselves (and everyone once the game is over); otherwise `null`.
+    #[schema(required = true)]
     pub hand: Option<Vec<CardId>>,
+    /// First mustered first; `position` in a `FollowerRef` indexes this list.
     pub army: Vec<FollowerView>,
+    /// The claimed Supporters.
     pub victory: Vec<CardId>,
+    /// The strengths of the claimed Supporters (RULES §6.6).
     pub score: u16,
-    /// Resigned or abandoned (service rules §9.3–9.4): a bot plays this seat to the end.
+    /// Resigned or abandoned (service rules §9.3–9.4): it cannot win; a bot plays it.
     pub resigned: bool,
-    /// Timeouts in a row (service rules §9.4).
+    /// Timeouts in a row (service rules §9.4); back to 0 when the player decides again.
+    #[schema(minimum = 0, maximum = 10)]
     pub timeouts: u8,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// A card in an army, as the viewer may see it (RULES §8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct FollowerView {
     pub face_up: bool,
     /// `null` for a face-down Follower the viewer may not see.
+    #[schema(required = true)]
     pub card: Option<CardId>,
-    /// The active end-of-skirmish power (a Scott's clan token), public once used.
+    /// The active end-of-skirmish power (a Scott's clan token), public once used (RULES §5);
+    /// `null` when none.
+    #[schema(required = true)]
     pub active: Option<Clan>,
+    /// Kept from the previous skirmish by a Macdonnell: power spent, discarded at the end of this
+    /// skirmish.
     pub kept: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// Whether a recruit slot is empty, face-down or face-up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RecruitState {
     Empty,
@@ -102,11 +141,14 @@ pub enum RecruitState {
     FaceUp,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// A recruit slot (RULES §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct RecruitView {
+    #[schema(minimum = 0, maximum = 4)]
     pub slot: u8,
     pub state: RecruitState,
-    /// The card when face-up (or in the full view).
+    /// The card when face-up (or in the full view once the game is over); otherwise `null`.
+    #[schema(required = true)]
     pub card: Option<CardId>,
 }
 

@@ -16,10 +16,10 @@ use crate::engine::{Game, Seat, Status};
 /// The notification channel: payload `<account_id>:<id>`.
 pub const NOTIFICATIONS_CHANNEL: &str = "notifications";
 
-/// What a notification says: `Invited` is written by an invitation by username
-/// (`src/store/invitations.rs`), `TimedOut` by the deadline worker (`src/store/clock.rs`), the
-/// others by appends (`append::append_in`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+/// What a notification says.
+// `Invited` is written by an invitation by username (`invitations.rs`), `TimedOut` by the
+// deadline worker (`clock.rs`), the others by appends (`append::append_in`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum NotificationKind {
     YourTurn,

@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use sqlx::types::Json;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::error::{Context, Result, StoreError, unexpected};
@@ -19,14 +20,18 @@ pub const MAX_LIST_LIMIT: u32 = 100;
 /// The page size when a listing asks for 0.
 pub const DEFAULT_LIST_LIMIT: u32 = 20;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// Where a game is in its life, as listed. `open`: waiting for players (its `View.status` is
+/// `not_started` and `GameDto.view` is `null`); `active`: being played (`View.status` `active`);
+/// `finished`: over, everything public (`View.status` `finished`); `abandoned`: every player left
+/// before it started (it never had a view). `View.status` is the engine's word for the same life
+/// without the lobby: it has no `open` or `abandoned`.
+// An abandoned game never has events, and is listed only when asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum GameStatus {
-    /// Waiting for players; no events yet.
     Open,
     Active,
     Finished,
-    /// Every player left before the game started. Never has events; listed only when asked for.
     Abandoned,
 }
 
@@ -51,9 +56,10 @@ impl GameStatus {
     }
 }
 
-/// Who may see a game: `public` games are listed and shown to everyone; `private` ones only
-/// to their seated players, and joining them needs an invitation.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// Who may see a game. `public`: listed and shown to everyone, joined by anyone; `private`:
+/// listed only to its seated players, shown only to them and its creator (to anyone else it
+/// does not exist: 404 `game_not_found`), joined only with an invitation.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Visibility {
     #[default]
