@@ -18,19 +18,30 @@ import { onScreen, refresh } from "./state.js";
  */
 export async function act(st, action) {
   if (st.busy) return;
-  st.busy = true;
-  st.refusal = null;
   st.selected = null;
-  st.main.querySelector(".table")?.setAttribute("data-busy", "yes");
-  try {
-    await call("POST", `/v1/games/${st.id}/actions`, {
+  await busyWith(st, () =>
+    call("POST", `/v1/games/${st.id}/actions`, {
       body: action,
       headers: { "If-Match": `"${st.legalVersion}"`, "Idempotency-Key": randomKey() },
       signal: st.abort.signal,
-    });
+    }),
+  );
+}
+
+/**
+ * Sends one move (an action, a resignation) with the table marked busy; a refusal is kept to
+ * show; then the game is read again and the live updates put off meanwhile resume.
+ * @param {TableState} st
+ * @param {() => Promise<unknown>} send
+ */
+async function busyWith(st, send) {
+  st.busy = true;
+  st.refusal = null;
+  st.main.querySelector(".table")?.setAttribute("data-busy", "yes");
+  try {
+    await send();
   } catch (e) {
-    if (e instanceof ApiError) st.refusal = e;
-    else st.refusal = new ApiError(0, null);
+    st.refusal = e instanceof ApiError ? e : new ApiError(0, null);
   }
   try {
     await refresh(st);
@@ -131,18 +142,7 @@ export function resignControls(st, view, seat) {
         class: "danger",
         onclick: async () => {
           st.confirmResign = false;
-          st.refusal = null;
-          st.busy = true;
-          st.main.querySelector(".table")?.setAttribute("data-busy", "yes");
-          try {
-            await call("POST", `/v1/games/${st.id}/resign`, { signal: st.abort.signal });
-          } catch (e) {
-            st.refusal = e instanceof ApiError ? e : new ApiError(0, null);
-          }
-          await refresh(st).catch(() => {});
-          st.busy = false;
-          if (onScreen(st)) st.draw();
-          afterBusy(st);
+          await busyWith(st, () => call("POST", `/v1/games/${st.id}/resign`, { signal: st.abort.signal }));
         },
       },
       t.resignYes,

@@ -10,9 +10,14 @@ import { refresh } from "./state.js";
 /** @typedef {import("../types.js").InvitationDto} InvitationDto */
 /** @typedef {import("./state.js").TableState} TableState */
 
-/** @param {unknown} e */
-function message(e) {
-  return e instanceof Error ? e.message : String(e);
+/**
+ * Shows why a request failed in `problem`, with the problem's code when the server refused.
+ * @param {HTMLElement} problem
+ * @param {unknown} e
+ */
+function tell(problem, e) {
+  problem.textContent = e instanceof Error ? e.message : String(e);
+  if (e instanceof ApiError) problem.dataset["code"] = e.code;
 }
 
 /**
@@ -125,8 +130,7 @@ export function invitePanel(st, g) {
       st.inviteDraft = "";
       st.draw();
     } catch (e) {
-      problem.textContent = message(e);
-      if (e instanceof ApiError) problem.dataset["code"] = e.code;
+      tell(problem, e);
     }
   });
   return h(
@@ -168,8 +172,7 @@ function codeLink(st, g, problem) {
               st.draw();
               document.getElementById("invite-code-link")?.focus();
             } catch (e) {
-              problem.textContent = message(e);
-              if (e instanceof ApiError) problem.dataset["code"] = e.code;
+              tell(problem, e);
             }
           },
         },
@@ -239,8 +242,7 @@ export function rematchButton(st, g) {
             }
             location.hash = `#/game/${next.id}`;
           } catch (e) {
-            problem.textContent = message(e);
-            if (e instanceof ApiError) problem.dataset["code"] = e.code;
+            tell(problem, e);
           }
         },
       },
