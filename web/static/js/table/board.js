@@ -35,7 +35,7 @@ export function board(st, g, view, who, options, pick) {
     "div",
     { id: "board", class: "board" },
     h("div", { class: "opponents" }, others.map((p) => playerSide(st, g, view, p, who, options, pick))),
-    middle(view, who, options, pick),
+    middle(view, options, pick),
     mine ? playerSide(st, g, view, mine, who, options, pick) : null,
   );
 }
@@ -153,12 +153,10 @@ function hand(st, me, name, cards, options) {
 /**
  * Supporter row, recruits, draw pile and discard pile.
  * @param {View} view
- * @param {(seat: number) => string} who
  * @param {Action[]} options
  * @param {(a: Action) => () => void} pick
  */
-function middle(view, who, options, pick) {
-  void who;
+function middle(view, options, pick) {
   const supporters = view.supporters.map((c) => {
     const a = options.find(
       (x) => (x.type === "claim_supporter" || x.type === "swap_supporter") && x.supporter === c,

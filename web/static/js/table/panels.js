@@ -25,6 +25,7 @@ function deadlineText(iso) {
 }
 
 /**
+ * Where the game stands and whose decision is awaited, or who is still to come.
  * @param {TableState} st
  * @param {GameDto} g
  * @param {GameDto} shown
@@ -134,9 +135,9 @@ export function logSection(st, shown, who) {
     lines.length === 0
       ? null
       : h(
-      "ol",
-      { class: "log-lines", tabindex: 0, "aria-label": t.eventsNewestFirst },
-      recent.map((e) => h("li", { value: e.seq }, describe(e.event, who))),
-    ),
+          "ol",
+          { class: "log-lines", tabindex: 0, "aria-label": t.eventsNewestFirst },
+          recent.map((e) => h("li", { value: e.seq }, describe(e.event, who))),
+        ),
   );
 }

@@ -21,6 +21,7 @@ function tell(problem, e) {
 }
 
 /**
+ * Takes a free seat of an open game; a refusal shows its problem.
  * @param {TableState} st
  */
 export function joinButton(st) {
