@@ -1,20 +1,19 @@
-//! The web client (issue 14): its files are served from the binary with ETags, revalidation and
-//! compression beside the API, docs, problems, metrics and health routes; its JavaScript
-//! type-checks strictly against the generated API types; and in a real browser (Debian's
-//! Chromium driven by playwright-core, `web/tests/browser.mjs`) two players play a whole game by
-//! clicking, a spectator never sees a hidden card, a reload resumes, a refusal shows its problem,
-//! the history slider and the audit page work, axe-core finds no serious violation, and the
-//! screenshots land in `target/screenshots/`. In French too (issue 16): the catalogues have the
-//! same keys, and a whole game is played through the French page by French accessible names.
-//! With clocks and bots (issue 12): a game against a bot on a phone played to the end by clicking
-//! (the deadline worker polls every 100 ms here), the deadline counting down, and resigning.
-//! Live by SSE, invitations, rematch, account and push (issue 14): a private game's invitation by
-//! username shows in the invitee's open lobby and starts the game; both play it to the end on the
-//! game's event stream (no long poll, no reload); a rematch seats both; where streams fail the
-//! table falls back to long polls; joining by a pasted invitation link and by following it (after
-//! signing up), with a bot in a seat chosen per seat; the push button says what happened in
-//! headless Chromium (and a push handed to the service worker shows its notification); deleting
-//! the account asks first, signs out, and the old password fails.
+//! The web client: its files are served from the binary with ETags, revalidation and compression
+//! beside the API, docs, problems, metrics and health routes; its JavaScript type-checks strictly
+//! against the generated API types; and in a real browser (Debian's Chromium driven by
+//! playwright-core, `web/tests/browser.mjs`) two players play a whole game by clicking, a spectator
+//! never sees a hidden card, a reload resumes, a refusal shows its problem, the history slider and
+//! the audit page work, axe-core finds no serious violation, and the screenshots land in
+//! `target/screenshots/`. In French too: the catalogues have the same keys, and a whole game is
+//! played through the French page by French accessible names. With clocks and bots: a game against
+//! a bot on a phone played to the end by clicking (the deadline worker polls every 100 ms here),
+//! the deadline counting down, and resigning. Live by SSE, invitations, rematch, account and push:
+//! a private game's invitation by username shows in the invitee's open lobby and starts the game;
+//! both play it to the end on the game's event stream (no long poll, no reload); a rematch seats
+//! both; where streams fail the table falls back to long polls; joining by a pasted invitation link
+//! and by following it (after signing up), with a bot in a seat chosen per seat; the push button
+//! says what happened in headless Chromium (and a push handed to the service worker shows its
+//! notification); deleting the account asks first, signs out, and the old password fails.
 //!
 //! Needs Node (the pinned tools: `npm ci`, run here when missing) and Chromium
 //! (`apt-get install chromium`; `.ci/run` installs it; `LORDS_CHROMIUM` names another binary).

@@ -1,25 +1,24 @@
 // The web client in a real browser (Debian's Chromium through playwright-core) against a real
-// server: two players sign up and play a whole game by clicking only, one on a phone-sized
-// screen; a spectator watches and is never shown a hidden card (checked against the finished
-// game's full events); a reload mid-game resumes; a refused action shows its problem; the
-// history slider and the audit page work on the finished game; axe-core finds no serious or
-// critical violation on the lobby, the table and the audit page; screenshots of the lobby and
-// the table at 360×640 and 1280×800 are written to target/screenshots/. Then in French (issue
-// 16): two players whose browsers prefer French play a whole game finding every control by its
-// French name, a refusal reads in French with its unchanged code, French screenshots are written
-// beside the English ones (`*-fr-*.png`), and the visible language switch is remembered. Then
-// clocks, bots and resigning (issue 12 in the client): on a phone, a game against a bot with a
-// clock is played to the end by clicking (the bot answers by itself) while the deadline counts
-// down, and the ranking shows; in a second game the lobby lists the deadline, and "Resign" asks
-// for a confirmation (taken back once) before the game ends with the player ranked last
-// (`table-bot-*.png`, `table-resigned-360x640.png`); a refused resignation shows its problem.
-// Then issue 14's rest: Gina invites Hamish by username to a private game, the invitation shows
-// in his open lobby (his notifications' stream), he accepts, and both play to the end seeing each
-// other's moves arrive on the game's event stream (no long poll, no reload); "Rematch" seats both
-// in a new game; with streams refused the table falls back to long polls; a four-seat private
-// game with a bot in seat 4 (chosen per seat) is joined by a pasted invitation link and by
-// following the link through sign-up; the push button says what happened; an account is deleted
-// after a confirmation and its credentials fail (`lobby-invited`, `table-invite`,
+// server: two players sign up and play a whole game by clicking only, one on a phone-sized screen;
+// a spectator watches and is never shown a hidden card (checked against the finished game's full
+// events); a reload mid-game resumes; a refused action shows its problem; the history slider and
+// the audit page work on the finished game; axe-core finds no serious or critical violation on the
+// lobby, the table and the audit page; screenshots of the lobby and the table at 360×640 and
+// 1280×800 are written to target/screenshots/. Then in French: two players whose browsers prefer
+// French play a whole game finding every control by its French name, a refusal reads in French with
+// its unchanged code, French screenshots are written beside the English ones (`*-fr-*.png`), and
+// the visible language switch is remembered. Then clocks, bots and resigning: on a phone, a game
+// against a bot with a clock is played to the end by clicking (the bot answers by itself) while the
+// deadline counts down, and the ranking shows; in a second game the lobby lists the deadline, and
+// "Resign" asks for a confirmation (taken back once) before the game ends with the player ranked
+// last (`table-bot-*.png`, `table-resigned-360x640.png`); a refused resignation shows its problem.
+// Then invitations, live updates and accounts: Gina invites Hamish by username to a private game,
+// the invitation shows in his open lobby (his notifications' stream), he accepts, and both play to
+// the end seeing each other's moves arrive on the game's event stream (no long poll, no reload);
+// "Rematch" seats both in a new game; with streams refused the table falls back to long polls; a
+// four-seat private game with a bot in seat 4 (chosen per seat) is joined by a pasted invitation
+// link and by following the link through sign-up; the push button says what happened; an account is
+// deleted after a confirmation and its credentials fail (`lobby-invited`, `table-invite`,
 // `account-delete` screenshots).
 //
 //   node web/tests/browser.mjs http://127.0.0.1:8080
@@ -603,7 +602,7 @@ try {
   await alice.getByRole("heading", { name: "Lobby", level: 1 }).waitFor();
   console.log("the language switch is visible and remembered across a reload");
 
-  // Against a bot, on a phone (issue 14 with issue 12): a game with a clock where every other
+  // Against a bot, on a phone: a game with a clock where every other
   // seat is a bot's starts at once; the bot answers by itself; the deadline counts down; played
   // to the end by clicking only, then the ranking.
   const fiona = await (await browser.newContext(phone)).newPage();
@@ -694,7 +693,7 @@ try {
   if (!refusedCode || refusedCode.startsWith("http_") || refusedText === "") fail(`the refused resignation shows ${refusedCode}: ${refusedText}`);
   console.log(`a refused resignation showed its problem: ${refusedCode} « ${refusedText} »`);
 
-  // Invitations, live by SSE, rematch (issue 14): Gina creates a private game and invites Hamish
+  // Invitations, live by SSE, rematch: Gina creates a private game and invites Hamish
   // by username; the invitation shows in his lobby (open, not reloaded), he accepts, and both
   // play a whole game by clicking while each sees the other's moves arrive on the game's event
   // stream: no long poll, no reload.

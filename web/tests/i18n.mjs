@@ -1,6 +1,6 @@
-// The web client's message catalogues (issue 16): web/static/js/i18n/en.js and fr.js must have
-// exactly the same keys, at every depth, with the same kind of value (text, or a function of
-// the same number of arguments), and no empty text. Exits non-zero naming every difference.
+// The web client's message catalogues: web/static/js/i18n/en.js and fr.js must have exactly the
+// same keys, at every depth, with the same kind of value (text, or a function of the same number of
+// arguments), and no empty text. Exits non-zero naming every difference.
 //
 //   node web/tests/i18n.mjs
 import en from "../static/js/i18n/en.js";

@@ -1,7 +1,7 @@
-// The language of the page (issue 16): English or French, from the switch remembered in
-// localStorage, else the first of `navigator.languages` we speak, else English. Every string a
-// person reads comes from the catalogue `t` (web/static/js/i18n/<lang>.js, same keys; web/tests/
-// i18n.mjs fails when one lacks a key). English is always loaded; French only when chosen.
+// The language of the page: English or French, from the switch remembered in localStorage, else the
+// first of `navigator.languages` we speak, else English. Every string a person reads comes from the
+// catalogue `t` (web/static/js/i18n/<lang>.js, same keys; web/tests/i18n.mjs fails when one lacks a
+// key). English is always loaded; French only when chosen.
 
 import en from "./i18n/en.js";
 

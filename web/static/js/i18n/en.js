@@ -484,7 +484,7 @@ const messages = {
   /** @param {string} why */
   eventsNotRead: (why) => `The events could not be read: ${why}`,
 
-  // Clocks, resigning and bots (issue 12 in the client)
+  // Clocks, resigning and bots
   clock: "Time per decision",
   clocks: {
     none: "No clock",
@@ -534,7 +534,7 @@ const messages = {
   rankLine: (place, who, score, resigned) =>
     `${num(place)}. ${who}: ${num(score)} point${score === 1 ? "" : "s"}${resigned ? " (resigned)" : ""}`,
 
-  // Invitations, joining by code, rematch (issue 14)
+  // Invitations, joining by code, rematch
   seats: "Seats",
   freeSeat: "free",
   invitePlayers: "Invite players",

@@ -1,0 +1,136 @@
+// Live updates of the table: the game's event stream (SSE), long polls where streams fail.
+
+import { call } from "../api.js";
+import { follow } from "../stream.js";
+import { addEvents, behind, isOver, lastSeq, onScreen, readEvents, refresh } from "./state.js";
+
+/** @typedef {import("../types.js").EventDto} EventDto */
+/** @typedef {import("../types.js").GameDto} GameDto */
+/** @typedef {import("./state.js").TableState} TableState */
+
+/** How long one long poll may wait, in seconds. */
+const WAIT = 25;
+
+/**
+ * Everything is revealed at the end: reads the events again, unredacted, once.
+ * @param {TableState} st
+ */
+async function readTheEnd(st) {
+  if (st.over) return;
+  st.over = true;
+  // Nothing more will happen: the stream is closed (a request under way, such as a refused
+  // resignation, still gets its answer).
+  st.stopStream();
+  st.events = [];
+  await readEvents(st).catch(() => {});
+  if (onScreen(st)) st.draw();
+}
+
+/**
+ * Follows the game until it is over or the table is left: its event stream, or long polls
+ * where streams do not work.
+ * @param {TableState} st
+ */
+export async function live(st) {
+  if (isOver(st)) {
+    await readTheEnd(st);
+    return;
+  }
+  if (st.live !== "stream") {
+    await poll(st);
+    return;
+  }
+  if (behind(st)) catchUp(st);
+  const streaming = new AbortController();
+  st.abort.signal.addEventListener("abort", () => streaming.abort());
+  st.stopStream = () => streaming.abort();
+  follow(`/v1/games/${st.id}/stream`, {
+    kinds: ["message"],
+    after: () => String(lastSeq(st)),
+    heard: (data) => {
+      addEvents(st, [/** @type {EventDto} */ (data)]);
+      catchUp(st);
+    },
+    // Opened again: what happened while none was open shows at once.
+    opened: (again) => {
+      if (again) catchUp(st);
+    },
+    gaveUp: () => {
+      if (!onScreen(st) || st.over) return;
+      st.live = "poll";
+      st.draw();
+      void poll(st);
+    },
+    signal: streaming.signal,
+  });
+}
+
+/**
+ * Brings the view and my choices up to the events the stream told of: one refresh at a time,
+ * again while more arrived meanwhile (a move and the scoring after it come as a burst).
+ * @param {TableState} st
+ */
+function catchUp(st) {
+  st.dirty = true;
+  if (st.catchingUp || st.busy) return;
+  st.catchingUp = true;
+  void (async () => {
+    try {
+      while (st.dirty && !st.busy && onScreen(st) && !st.over) {
+        st.dirty = false;
+        try {
+          await refresh(st);
+        } catch {
+          // The next event, or the next opening of the stream, tries again.
+          st.dirty = true;
+          return;
+        }
+        if (behind(st)) st.dirty = true;
+        if (onScreen(st)) st.draw();
+        // Busy: the action under way reads the end when it is done (afterBusy).
+        if (isOver(st) && !st.busy) await readTheEnd(st);
+      }
+    } finally {
+      st.catchingUp = false;
+    }
+  })();
+}
+
+/**
+ * Long polls until the game is over or the table is left.
+ * @param {TableState} st
+ */
+async function poll(st) {
+  while (!st.abort.signal.aborted) {
+    const g = st.game;
+    if (isOver(st)) {
+      await readTheEnd(st);
+      return;
+    }
+    try {
+      const version = g === null ? 0 : g.game.version;
+      const next = /** @type {GameDto | null} */ (
+        await call("GET", `/v1/games/${st.id}?after_version=${version}&wait=${WAIT}`, {
+          signal: st.abort.signal,
+        })
+      );
+      if (next !== null && next.game.version !== version && !st.busy) {
+        await refresh(st, next);
+        if (onScreen(st)) st.draw();
+      }
+    } catch {
+      if (st.abort.signal.aborted) return;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
+}
+
+/**
+ * What was put off while an action was under way: the stream's news, or the end of the game.
+ * @param {TableState} st
+ */
+export function afterBusy(st) {
+  if (!onScreen(st)) return;
+  if (isOver(st)) void readTheEnd(st);
+  else if (st.live === "stream" && st.dirty) catchUp(st);
+}
