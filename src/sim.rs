@@ -14,6 +14,7 @@ use crate::engine::{
     Action, CardId, Edition, Event, Game, GameOptions, OptionsRequest, PowerRule, RuleError,
     Status, decide, legal_actions, start,
 };
+use crate::stats::{mean, per_s, rounded};
 
 /// Random play ends every game within ~230 actions (5 players); a game still going after this
 /// many does not end.
@@ -217,11 +218,6 @@ struct Figures {
     events_replayed_per_s: u64,
 }
 
-fn round(x: f64, decimals: i32) -> f64 {
-    let scale = 10f64.powi(decimals);
-    (x * scale).round() / scale
-}
-
 pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     let options = OptionsRequest {
         players: args.players,
@@ -266,10 +262,10 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
         seed: args.seed,
         events,
         actions,
-        avg_skirmishes: round(skirmishes as f64 / games.max(1.0), 3),
-        elapsed_s: round(elapsed, 3),
-        games_per_s: round(games / elapsed.max(1e-9), 1),
-        events_replayed_per_s: (events as f64 / replay_time.as_secs_f64().max(1e-9)).round() as u64,
+        avg_skirmishes: rounded(mean(skirmishes as f64, games), 3),
+        elapsed_s: rounded(elapsed, 3),
+        games_per_s: rounded(per_s(games, elapsed), 1),
+        events_replayed_per_s: per_s(events as f64, replay_time.as_secs_f64()).round() as u64,
     };
     let line = serde_json::to_string(&line)?;
     println!("{line}");

@@ -19,6 +19,7 @@ use crate::engine::{
     Game, OptionsRequest, PowerRule, Status, Viewer, decide, legal_actions, start, view,
 };
 use crate::sim::{MAX_ACTIONS, PowerRuleArg};
+use crate::stats::{mean, per_s, rounded};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct TournamentArgs {
@@ -154,11 +155,6 @@ struct Figures {
     games_per_s: f64,
 }
 
-fn round(x: f64, decimals: i32) -> f64 {
-    let scale = 10f64.powi(decimals);
-    (x * scale).round() / scale
-}
-
 pub fn run(args: &TournamentArgs) -> anyhow::Result<()> {
     if args.bots.is_empty() {
         bail!("name at least one bot level");
@@ -231,9 +227,9 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<()> {
         }
     }
     for (l, t) in levels.iter_mut().zip(&times) {
-        l.win_rate = round(l.wins / (l.seats as f64).max(1.0), 4);
-        l.wins = round(l.wins, 3);
-        l.mean_decision_ms = round(t.as_secs_f64() * 1e3 / (l.decisions as f64).max(1.0), 4);
+        l.win_rate = rounded(mean(l.wins, l.seats as f64), 4);
+        l.wins = rounded(l.wins, 3);
+        l.mean_decision_ms = rounded(mean(t.as_secs_f64() * 1e3, l.decisions as f64), 4);
     }
     let line = Figures {
         games: args.games,
@@ -246,8 +242,8 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<()> {
         threads: threads as u32,
         shared_games,
         levels,
-        elapsed_s: round(elapsed, 3),
-        games_per_s: round(args.games as f64 / elapsed.max(1e-9), 2),
+        elapsed_s: rounded(elapsed, 3),
+        games_per_s: rounded(per_s(args.games as f64, elapsed), 2),
     };
     println!("{}", serde_json::to_string(&line)?);
     Ok(())
