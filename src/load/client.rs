@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use super::report::Recorder;
+use super::recorder::Recorder;
 
 /// A client of one server: HTTP/1.1 on kept-alive connections, one per request in flight
 /// (as pgbench keeps one database connection per client), each request written and its

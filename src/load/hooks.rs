@@ -11,7 +11,7 @@ use serde::Serialize;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
-use super::report::Percentiles;
+use crate::stats::{Percentiles, per_s, rounded};
 
 /// What the receiver saw.
 #[derive(Debug, Serialize)]
@@ -97,7 +97,7 @@ impl Receiver {
         WebhookFigures {
             endpoints,
             deliveries,
-            deliveries_per_s: super::rounded(deliveries as f64 / window.as_secs_f64().max(1e-9), 2),
+            deliveries_per_s: rounded(per_s(deliveries as f64, window.as_secs_f64()), 2),
             drain_s: 0.0,
             commit_to_delivery_ms: Percentiles::of(&latencies),
         }
@@ -135,8 +135,5 @@ async fn serve(mut conn: TcpStream) -> Option<u32> {
         .await
         .ok()?;
     let body: serde_json::Value = serde_json::from_slice(&buf[head_end..head_end + len]).ok()?;
-    let created: chrono::DateTime<chrono::Utc> =
-        body["data"]["created_at"].as_str()?.parse().ok()?;
-    let micros = (arrived - created).num_microseconds()?.max(0);
-    Some(u32::try_from(micros).unwrap_or(u32::MAX))
+    super::micros_since(body["data"]["created_at"].as_str()?, arrived)
 }

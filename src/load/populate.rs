@@ -14,6 +14,7 @@ use serde::Serialize;
 use crate::auth;
 use crate::config::DatabaseArgs;
 use crate::engine::{self, Event, Game, GameOptions, OptionsRequest, Seat};
+use crate::stats::{mean, rounded};
 use crate::store::{ImportGame, Store, numbered_account_id, numbered_game_id};
 
 #[derive(clap::Args, Debug, Clone)]
@@ -167,10 +168,9 @@ pub async fn run(args: &PopulateArgs) -> anyhow::Result<()> {
         store.import_games(&batch).await.context("import games")?;
     }
     pool.close().await;
-    figures.mean_events = super::rounded(figures.events as f64 / figures.games.max(1) as f64, 1);
-    figures.mean_payload_bytes =
-        super::rounded(payload_bytes as f64 / figures.events.max(1) as f64, 1);
-    figures.elapsed_s = super::rounded(started.elapsed().as_secs_f64(), 1);
+    figures.mean_events = rounded(mean(figures.events as f64, figures.games as f64), 1);
+    figures.mean_payload_bytes = rounded(mean(payload_bytes as f64, figures.events as f64), 1);
+    figures.elapsed_s = rounded(started.elapsed().as_secs_f64(), 1);
     println!("{}", serde_json::to_string(&figures)?);
     Ok(())
 }
