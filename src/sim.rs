@@ -1,6 +1,9 @@
 //! The `simulate` subcommand: seeded random games through `legal_actions`, checking the
-//! engine's invariants as they go, with figures printed as one JSON line. Uses only the engine's
-//! public surface; the benches play their random games through `play_random_game` too.
+//! engine's invariants as they go. Names only the engine's public surface and `crate::stats`:
+//! nothing of the server, nor the load tool.
+//!
+//! Figures are printed as one JSON line; the benches play their random games through
+//! `play_random_game` too.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
@@ -16,8 +19,8 @@ use crate::engine::{
 };
 use crate::stats::{mean, per_s, rounded};
 
-/// Random play ends every game within ~230 actions (5 players); a game still going after this
-/// many does not end.
+/// A game still going after this many actions does not end: random play ends every game in far
+/// fewer.
 pub const MAX_ACTIONS: u64 = 2_000;
 
 #[derive(clap::Args, Debug, Clone)]

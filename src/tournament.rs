@@ -1,6 +1,9 @@
 //! The `tournament` subcommand: bots play each other through the engine, seats rotated across
-//! games, and one JSON line reports each level's win rate and mean decision time. The bots are
-//! the engine's pure `engine::bots`; only this shell reads the clock.
+//! games. Names the engine, `sim` (its options and action cap) and `crate::stats`: nothing of
+//! the server, nor the load tool.
+//!
+//! One JSON line reports each level's win rate and mean decision time. The bots are the
+//! engine's pure `engine::bots`; only this shell reads the clock.
 //!
 //! Seating: in game `i`, seat `s` is played by `bots[(s + i) % bots.len()]`, so every level sits
 //! in every seat equally often and a list shorter than the table is cycled. Ties: a shared

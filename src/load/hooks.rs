@@ -1,7 +1,9 @@
-//! `lords load --webhooks`: a webhook receiver inside the load tool (127.0.0.1, plain HTTP/1.1
-//! over tokio) that every load account registers; it counts deliveries and measures each from
-//! its notification's `created_at` (the action's transaction) to its arrival. The server must
-//! admit 127.0.0.1 (`LORDS_WEBHOOK_ALLOW=127.0.0.1`).
+//! `lords load --webhooks`: the webhook receiver inside the load tool and its figures. Names
+//! the shared statistics and its parent's helpers only, never the report that prints it.
+//!
+//! Every load account registers the receiver (127.0.0.1, plain HTTP/1.1 over tokio); it counts
+//! deliveries and times each from its notification's `created_at` (the action's transaction) to
+//! its arrival. The server must admit 127.0.0.1 (`LORDS_WEBHOOK_ALLOW=127.0.0.1`).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -1,7 +1,12 @@
-//! The `load` command: drives a running server through its public HTTP API as players would
-//! and prints one JSON report (throughput, latency percentiles per endpoint, errors, the
+//! The `lords load` command: its options, and the run that drives a server through its public
+//! HTTP API as players would. Names no other tool (`sim`, `tournament`); only `populate` goes
+//! past the HTTP API, into the store.
+//!
+//! A run prints one JSON report (throughput, latency percentiles per endpoint, errors, the
 //! server's peak memory); `load populate` fills a database with engine-played games for it.
-//! A client of the API only: nothing here reaches into the server's state.
+//! Its files, lowest first: `recorder` (what a task counted) → `client` (timed requests) →
+//! `hooks`, `sse`, `probe` (figures beside the requests) → `report` (the printed shape) →
+//! `scenarios` (the run). The arithmetic is `crate::stats`'.
 
 mod client;
 mod hooks;

@@ -1,7 +1,10 @@
-//! `lords load populate`: games played by random legal actions through the engine (as
-//! `submit` would store them: the game's own events without a seat, each action's events with
-//! the acting seat), imported in batches with [`Store::import_games`]. Distinct, valid games:
-//! `lords verify --all` passes on them.
+//! `lords load populate`: engine-played games written straight into a database. Names the
+//! engine, the store and accounts; nothing of the load run (client, scenarios, report).
+//!
+//! Games are played by random legal actions through the engine (as `submit` would store them:
+//! the game's own events without a seat, each action's events with the acting seat), imported in
+//! batches with [`Store::import_games`]. Distinct, valid games: `lords verify --all` passes on
+//! them.
 
 use std::time::Instant;
 

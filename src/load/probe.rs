@@ -1,5 +1,6 @@
 //! Figures read from Linux's `/proc`: a process's memory (VmHWM, VmRSS) and CPU time, and how
-//! busy the whole machine was. Missing files (another OS, a gone process) give `None`.
+//! busy the whole machine was. Names the shared statistics only: the server is read from
+//! outside, as any process. Missing files (another OS, a gone process) give `None`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

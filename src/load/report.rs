@@ -1,5 +1,6 @@
-//! The one JSON object `lords load` prints: its shape, assembled from the figures of the
-//! recorder, the webhook receiver, the streams and `/proc`. Above all of them; none names it.
+//! The one JSON object `lords load` prints: its shape, holding the figures of the webhook
+//! receiver, the streams and `/proc`. It names their types; they must not name it (only the
+//! scenarios, which fill it, do).
 
 use std::collections::BTreeMap;
 

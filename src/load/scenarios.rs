@@ -1,6 +1,8 @@
-//! The load scenarios (see [`super::Scenario`]): accounts first (not measured), then the
-//! measured window, then the report. Each game slot or client is one task with its own
-//! [`Recorder`].
+//! The load scenarios (see [`super::Scenario`]) and the run that ends in the [`Report`]: the
+//! top of the load tool, naming its other parts; none of them names it.
+//!
+//! Accounts first (not measured), then the measured window, then the report. Each game slot or
+//! client is one task with its own [`Recorder`].
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

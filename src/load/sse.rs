@@ -1,4 +1,5 @@
-//! `lords load --sse` and `--sse-idle N`: Server-Sent Events held open during a run.
+//! `lords load --sse` and `--sse-idle N`: Server-Sent Events held open during a run, and their
+//! figures. Names the shared statistics and its parent's helpers only, never the report.
 //!
 //! - `--sse`: every load account opens `GET /v1/me/stream` before the measured window; each
 //!   notification line is timed from the notification's `created_at` (written in the action's
