@@ -59,6 +59,23 @@ impl From<PowerRuleArg> for PowerRule {
     }
 }
 
+/// The options of a `simulate` or `tournament` game: these, and the engine's defaults for the
+/// rest (the power rule's for the player count when none is given, RULES §2).
+pub fn game_options(
+    players: u8,
+    bruce: bool,
+    power_rule: Option<PowerRuleArg>,
+) -> Result<GameOptions, RuleError> {
+    OptionsRequest {
+        players,
+        include_bruce: Some(bruce),
+        power_rule: power_rule.map(PowerRule::from),
+        target_score: None,
+        ..OptionsRequest::default()
+    }
+    .validate()
+}
+
 /// How much a random game checks while it is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Checks {
@@ -222,14 +239,7 @@ struct Figures {
 }
 
 pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
-    let options = OptionsRequest {
-        players: args.players,
-        include_bruce: Some(args.bruce),
-        power_rule: args.power_rule.map(PowerRule::from),
-        target_score: None,
-        ..OptionsRequest::default()
-    }
-    .validate()?;
+    let options = game_options(args.players, args.bruce, args.power_rule)?;
     let rule = match options.power_rule {
         PowerRule::LowestStrength => "lowest_strength",
         PowerRule::LowestInClan => "lowest_in_clan",

@@ -19,9 +19,9 @@ use rand::rngs::StdRng;
 
 use crate::engine::bots::{self, BotLevel};
 use crate::engine::{
-    Game, OptionsRequest, PowerRule, Status, Viewer, decide, legal_actions, start, view,
+    Game, GameOptions, PowerRule, Status, Viewer, decide, legal_actions, start, view,
 };
-use crate::sim::{MAX_ACTIONS, PowerRuleArg};
+use crate::sim::{MAX_ACTIONS, PowerRuleArg, game_options};
 use crate::stats::{mean, per_s, rounded};
 
 #[derive(clap::Args, Debug, Clone)]
@@ -66,20 +66,16 @@ struct SeatResult {
 }
 
 /// Plays game `index` of the tournament.
-fn play_game(args: &TournamentArgs, index: u64) -> anyhow::Result<GameResult> {
-    let options = OptionsRequest {
-        players: args.players,
-        include_bruce: Some(args.bruce),
-        power_rule: args.power_rule.map(PowerRule::from),
-        target_score: None,
-        ..OptionsRequest::default()
-    }
-    .validate()?;
+fn play_game(
+    args: &TournamentArgs,
+    options: &GameOptions,
+    index: u64,
+) -> anyhow::Result<GameResult> {
     let seed = args.seed.wrapping_add(index);
     // The engine's chance and the bots' chance come from separate seeded generators.
     let mut engine_rng = StdRng::seed_from_u64(seed);
     let mut bot_rng = StdRng::seed_from_u64(seed ^ 0x5EED_B075_0000_0000);
-    let mut game = Game::replay(&start(&options, &mut engine_rng)?);
+    let mut game = Game::replay(&start(options, &mut engine_rng)?);
     let mut seats: Vec<SeatResult> = (0..args.players)
         .map(|s| SeatResult {
             level: args.bots[(s as usize + index as usize) % args.bots.len()],
@@ -162,15 +158,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<()> {
     if args.bots.is_empty() {
         bail!("name at least one bot level");
     }
-    let power_rule = OptionsRequest {
-        players: args.players,
-        include_bruce: Some(args.bruce),
-        power_rule: args.power_rule.map(PowerRule::from),
-        target_score: None,
-        ..OptionsRequest::default()
-    }
-    .validate()?
-    .power_rule;
+    let options = game_options(args.players, args.bruce, args.power_rule)?;
     let started = Instant::now();
     let threads = u64::from(args.threads).min(args.games.max(1));
     // Thread t plays games t, t + threads, ...; results are put back in game order.
@@ -182,7 +170,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<()> {
                 scope.spawn(move || {
                     (t..args.games)
                         .step_by(threads as usize)
-                        .map(|i| (i, play_game(args, i)))
+                        .map(|i| (i, play_game(args, &options, i)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -240,7 +228,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<()> {
         bots: args.bots.clone(),
         seed: args.seed,
         bruce: args.bruce,
-        power_rule,
+        power_rule: options.power_rule,
         mcts_iterations: args.mcts_iterations,
         threads: threads as u32,
         shared_games,
