@@ -15,6 +15,7 @@ pub mod outbound;
 pub mod shutdown;
 pub mod sim;
 pub mod startup;
+pub mod stats;
 pub mod store;
 pub mod telemetry;
 pub mod tournament;

@@ -1,6 +1,9 @@
 //! The `simulate` subcommand: seeded random games through `legal_actions`, checking the
-//! engine's invariants as they go, with figures printed as one JSON line. Uses only the engine's
-//! public surface; the benches play their random games through `play_random_game` too.
+//! engine's invariants as they go. Names only the engine's public surface and `crate::stats`:
+//! nothing of the server, nor the load tool.
+//!
+//! Figures are printed as one JSON line; the benches play their random games through
+//! `play_random_game` too.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
@@ -14,9 +17,10 @@ use crate::engine::{
     Action, CardId, Edition, Event, Game, GameOptions, OptionsRequest, PowerRule, RuleError,
     Status, decide, legal_actions, start,
 };
+use crate::stats::{mean, per_s, rounded};
 
-/// Random play ends every game within ~230 actions (5 players); a game still going after this
-/// many does not end.
+/// A game still going after this many actions does not end: random play ends every game in far
+/// fewer.
 pub const MAX_ACTIONS: u64 = 2_000;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -53,6 +57,23 @@ impl From<PowerRuleArg> for PowerRule {
             PowerRuleArg::LowestInClan => PowerRule::LowestInClan,
         }
     }
+}
+
+/// The options of a `simulate` or `tournament` game: these, and the engine's defaults for the
+/// rest (the power rule's for the player count when none is given, RULES §2).
+pub fn game_options(
+    players: u8,
+    bruce: bool,
+    power_rule: Option<PowerRuleArg>,
+) -> Result<GameOptions, RuleError> {
+    OptionsRequest {
+        players,
+        include_bruce: Some(bruce),
+        power_rule: power_rule.map(PowerRule::from),
+        target_score: None,
+        ..OptionsRequest::default()
+    }
+    .validate()
 }
 
 /// How much a random game checks while it is played.
@@ -217,20 +238,8 @@ struct Figures {
     events_replayed_per_s: u64,
 }
 
-fn round(x: f64, decimals: i32) -> f64 {
-    let scale = 10f64.powi(decimals);
-    (x * scale).round() / scale
-}
-
 pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
-    let options = OptionsRequest {
-        players: args.players,
-        include_bruce: Some(args.bruce),
-        power_rule: args.power_rule.map(PowerRule::from),
-        target_score: None,
-        ..OptionsRequest::default()
-    }
-    .validate()?;
+    let options = game_options(args.players, args.bruce, args.power_rule)?;
     let rule = match options.power_rule {
         PowerRule::LowestStrength => "lowest_strength",
         PowerRule::LowestInClan => "lowest_in_clan",
@@ -266,10 +275,10 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<()> {
         seed: args.seed,
         events,
         actions,
-        avg_skirmishes: round(skirmishes as f64 / games.max(1.0), 3),
-        elapsed_s: round(elapsed, 3),
-        games_per_s: round(games / elapsed.max(1e-9), 1),
-        events_replayed_per_s: (events as f64 / replay_time.as_secs_f64().max(1e-9)).round() as u64,
+        avg_skirmishes: rounded(mean(skirmishes as f64, games), 3),
+        elapsed_s: rounded(elapsed, 3),
+        games_per_s: rounded(per_s(games, elapsed), 1),
+        events_replayed_per_s: per_s(events as f64, replay_time.as_secs_f64()).round() as u64,
     };
     let line = serde_json::to_string(&line)?;
     println!("{line}");

@@ -1,6 +1,9 @@
 //! The `tournament` subcommand: bots play each other through the engine, seats rotated across
-//! games, and one JSON line reports each level's win rate and mean decision time. The bots are
-//! the engine's pure `engine::bots`; only this shell reads the clock.
+//! games. Names the engine, `sim` (its options and action cap) and `crate::stats`: nothing of
+//! the server, nor the load tool.
+//!
+//! One JSON line reports each level's win rate and mean decision time. The bots are the
+//! engine's pure `engine::bots`; only this shell reads the clock.
 //!
 //! Seating: in game `i`, seat `s` is played by `bots[(s + i) % bots.len()]`, so every level sits
 //! in every seat equally often and a list shorter than the table is cycled. Ties: a shared
@@ -17,9 +20,10 @@ use rand::rngs::StdRng;
 use crate::engine::BotLevel;
 use crate::engine::bots;
 use crate::engine::{
-    Game, OptionsRequest, PowerRule, Status, Viewer, decide, legal_actions, start, view,
+    Game, GameOptions, PowerRule, Status, Viewer, decide, legal_actions, start, view,
 };
-use crate::sim::{MAX_ACTIONS, PowerRuleArg};
+use crate::sim::{MAX_ACTIONS, PowerRuleArg, game_options};
+use crate::stats::{mean, per_s, rounded};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct TournamentArgs {
@@ -63,20 +67,16 @@ struct SeatResult {
 }
 
 /// Plays game `index` of the tournament.
-fn play_game(args: &TournamentArgs, index: u64) -> anyhow::Result<GameResult> {
-    let options = OptionsRequest {
-        players: args.players,
-        include_bruce: Some(args.bruce),
-        power_rule: args.power_rule.map(PowerRule::from),
-        target_score: None,
-        ..OptionsRequest::default()
-    }
-    .validate()?;
+fn play_game(
+    args: &TournamentArgs,
+    options: &GameOptions,
+    index: u64,
+) -> anyhow::Result<GameResult> {
     let seed = args.seed.wrapping_add(index);
     // The engine's chance and the bots' chance come from separate seeded generators.
     let mut engine_rng = StdRng::seed_from_u64(seed);
     let mut bot_rng = StdRng::seed_from_u64(seed ^ 0x5EED_B075_0000_0000);
-    let mut game = Game::replay(&start(&options, &mut engine_rng)?);
+    let mut game = Game::replay(&start(options, &mut engine_rng)?);
     let mut seats: Vec<SeatResult> = (0..args.players)
         .map(|s| SeatResult {
             level: args.bots[(s as usize + index as usize) % args.bots.len()],
@@ -155,24 +155,11 @@ struct Figures {
     games_per_s: f64,
 }
 
-fn round(x: f64, decimals: i32) -> f64 {
-    let scale = 10f64.powi(decimals);
-    (x * scale).round() / scale
-}
-
 pub fn run(args: &TournamentArgs) -> anyhow::Result<()> {
     if args.bots.is_empty() {
         bail!("name at least one bot level");
     }
-    let power_rule = OptionsRequest {
-        players: args.players,
-        include_bruce: Some(args.bruce),
-        power_rule: args.power_rule.map(PowerRule::from),
-        target_score: None,
-        ..OptionsRequest::default()
-    }
-    .validate()?
-    .power_rule;
+    let options = game_options(args.players, args.bruce, args.power_rule)?;
     let started = Instant::now();
     let threads = u64::from(args.threads).min(args.games.max(1));
     // Thread t plays games t, t + threads, ...; results are put back in game order.
@@ -184,7 +171,7 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<()> {
                 scope.spawn(move || {
                     (t..args.games)
                         .step_by(threads as usize)
-                        .map(|i| (i, play_game(args, i)))
+                        .map(|i| (i, play_game(args, &options, i)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -232,9 +219,9 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<()> {
         }
     }
     for (l, t) in levels.iter_mut().zip(&times) {
-        l.win_rate = round(l.wins / (l.seats as f64).max(1.0), 4);
-        l.wins = round(l.wins, 3);
-        l.mean_decision_ms = round(t.as_secs_f64() * 1e3 / (l.decisions as f64).max(1.0), 4);
+        l.win_rate = rounded(mean(l.wins, l.seats as f64), 4);
+        l.wins = rounded(l.wins, 3);
+        l.mean_decision_ms = rounded(mean(t.as_secs_f64() * 1e3, l.decisions as f64), 4);
     }
     let line = Figures {
         games: args.games,
@@ -242,13 +229,13 @@ pub fn run(args: &TournamentArgs) -> anyhow::Result<()> {
         bots: args.bots.clone(),
         seed: args.seed,
         bruce: args.bruce,
-        power_rule,
+        power_rule: options.power_rule,
         mcts_iterations: args.mcts_iterations,
         threads: threads as u32,
         shared_games,
         levels,
-        elapsed_s: round(elapsed, 3),
-        games_per_s: round(args.games as f64 / elapsed.max(1e-9), 2),
+        elapsed_s: rounded(elapsed, 3),
+        games_per_s: rounded(per_s(args.games as f64, elapsed), 2),
     };
     println!("{}", serde_json::to_string(&line)?);
     Ok(())

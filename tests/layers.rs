@@ -22,8 +22,9 @@ type ModPath = Vec<String>;
 /// `main → startup → api → (store, auth) → engine`; the workers (`deadlines`, `deliveries`)
 /// sit beside `api`, over `store`; `config` and `telemetry` name nothing above them.
 const LAYERS: &[(&str, &[&str])] = &[
-    // The rules, pure.
+    // The rules, pure; the tools' statistics, plain arithmetic.
     ("engine", &[]),
+    ("stats", &[]),
     // Foundations: what leaves the server (the SSRF guard, Web Push crypto), configuration,
     // logs and metrics, the shutdown signal.
     ("outbound", &[]),
@@ -70,11 +71,13 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("commands", &["store", "embedded", "engine", "config"]),
     // Tools over the engine, and the load tool over the HTTP API it drives.
-    ("sim", &["engine"]),
-    ("tournament", &["engine", "sim"]),
+    ("sim", &["engine", "stats"]),
+    ("tournament", &["engine", "sim", "stats"]),
     (
         "load",
-        &["api", "store", "auth", "embedded", "engine", "config"],
+        &[
+            "api", "store", "auth", "embedded", "engine", "config", "stats",
+        ],
     ),
 ];
 

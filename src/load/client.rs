@@ -1,5 +1,6 @@
-//! The API as a player's client sees it: one timed request per call, recorded under its
-//! endpoint's name. Only 2xx answers are timed; anything else is counted as an error by status.
+//! The API as a player's client sees it: one timed request per call, recorded in the task's
+//! [`Recorder`] under its endpoint's name. Names only the recorder, never the scenarios or the
+//! report above it. Only 2xx answers are timed; anything else is counted as an error by status.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -14,17 +15,14 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use super::report::Recorder;
+use super::recorder::Recorder;
 
 /// A client of one server: HTTP/1.1 on kept-alive connections, one per request in flight
 /// (as pgbench keeps one database connection per client), each request written and its
-/// answer read by the task that makes it. Not reqwest, nor hyper's connection task: the tool
-/// shares the machine's two cores with the server and PostgreSQL, and measured per view it
-/// cost 52 us of CPU through reqwest's pool and 31 us through hyper's connection-level client
-/// (a task of its own per connection, woken for every answer), more than this does. The
-/// answers' heads are parsed by httparse (hyper's parser); bodies must have a length
-/// (`Content-Length`; the API never streams the answers the tool asks for) or end with the
-/// connection.
+/// answer read by the task that makes it. Not reqwest's pool nor hyper's connection task:
+/// both cost more CPU per request, and the tool shares the cores with the server it measures.
+/// Heads are parsed by httparse (hyper's parser); bodies must have a `Content-Length` (the API
+/// never streams the answers the tool asks for) or end with the connection.
 #[derive(Clone)]
 pub struct Api {
     authority: String,

@@ -1,7 +1,9 @@
-//! `lords load --webhooks`: a webhook receiver inside the load tool (127.0.0.1, plain HTTP/1.1
-//! over tokio) that every load account registers; it counts deliveries and measures each from
-//! its notification's `created_at` (the action's transaction) to its arrival. The server must
-//! admit 127.0.0.1 (`LORDS_WEBHOOK_ALLOW=127.0.0.1`).
+//! `lords load --webhooks`: the webhook receiver inside the load tool and its figures. Names
+//! the shared statistics and its parent's helpers only, never the report that prints it.
+//!
+//! Every load account registers the receiver (127.0.0.1, plain HTTP/1.1 over tokio); it counts
+//! deliveries and times each from its notification's `created_at` (the action's transaction) to
+//! its arrival. The server must admit 127.0.0.1 (`LORDS_WEBHOOK_ALLOW=127.0.0.1`).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -11,7 +13,7 @@ use serde::Serialize;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
-use super::report::Percentiles;
+use crate::stats::{Percentiles, per_s, rounded};
 
 /// What the receiver saw.
 #[derive(Debug, Serialize)]
@@ -97,7 +99,7 @@ impl Receiver {
         WebhookFigures {
             endpoints,
             deliveries,
-            deliveries_per_s: super::rounded(deliveries as f64 / window.as_secs_f64().max(1e-9), 2),
+            deliveries_per_s: rounded(per_s(deliveries as f64, window.as_secs_f64()), 2),
             drain_s: 0.0,
             commit_to_delivery_ms: Percentiles::of(&latencies),
         }
@@ -135,8 +137,5 @@ async fn serve(mut conn: TcpStream) -> Option<u32> {
         .await
         .ok()?;
     let body: serde_json::Value = serde_json::from_slice(&buf[head_end..head_end + len]).ok()?;
-    let created: chrono::DateTime<chrono::Utc> =
-        body["data"]["created_at"].as_str()?.parse().ok()?;
-    let micros = (arrived - created).num_microseconds()?.max(0);
-    Some(u32::try_from(micros).unwrap_or(u32::MAX))
+    super::micros_since(body["data"]["created_at"].as_str()?, arrived)
 }

@@ -1,28 +1,37 @@
-//! The `load` command: drives a running server through its public HTTP API as players would
-//! and prints one JSON report (throughput, latency percentiles per endpoint, errors, the
+//! The `lords load` command: its options, and the run that drives a server through its public
+//! HTTP API as players would. Names no other tool (`sim`, `tournament`); only `populate` goes
+//! past the HTTP API, into the store.
+//!
+//! A run prints one JSON report (throughput, latency percentiles per endpoint, errors, the
 //! server's peak memory); `load populate` fills a database with engine-played games for it.
-//! A client of the API only: nothing here reaches into the server's state.
+//! Its files, lowest first: `recorder` (what a task counted) → `client` (timed requests) →
+//! `hooks`, `sse`, `probe` (figures beside the requests) → `report` (the printed shape) →
+//! `scenarios` (the run). The arithmetic is `crate::stats`'.
 
 mod client;
 mod hooks;
 mod populate;
 mod probe;
+mod recorder;
 mod report;
 mod scenarios;
 mod sse;
 
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
+
 pub use populate::{PopulateArgs, random_game};
-pub use report::Recorder;
 
 /// The password of every account the load tool creates or `populate` inserts.
 pub const PASSWORD: &str = "load-test-password";
 
-/// `x` to `decimals` places, for the JSON reports.
-fn rounded(x: f64, decimals: i32) -> f64 {
-    let scale = 10f64.powi(decimals);
-    (x * scale).round() / scale
+/// Microseconds from a notification's `created_at` (written in the action's transaction) to
+/// its arrival: how the webhook receiver and the streams time what they carry.
+fn micros_since(created_at: &str, arrived: DateTime<Utc>) -> Option<u32> {
+    let created: DateTime<Utc> = created_at.parse().ok()?;
+    let micros = (arrived - created).num_microseconds()?.max(0);
+    Some(u32::try_from(micros).unwrap_or(u32::MAX))
 }
 
 #[derive(clap::Args, Debug, Clone)]

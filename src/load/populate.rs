@@ -1,7 +1,10 @@
-//! `lords load populate`: games played by random legal actions through the engine (as
-//! `submit` would store them: the game's own events without a seat, each action's events with
-//! the acting seat), imported in batches with [`Store::import_games`]. Distinct, valid games:
-//! `lords verify --all` passes on them.
+//! `lords load populate`: engine-played games written straight into a database. Names the
+//! engine, the store and accounts; nothing of the load run (client, scenarios, report).
+//!
+//! Games are played by random legal actions through the engine (as `submit` would store them:
+//! the game's own events without a seat, each action's events with the acting seat), imported in
+//! batches with [`Store::import_games`]. Distinct, valid games: `lords verify --all` passes on
+//! them.
 
 use std::time::Instant;
 
@@ -14,6 +17,7 @@ use serde::Serialize;
 use crate::auth;
 use crate::config::DatabaseArgs;
 use crate::engine::{self, Event, Game, GameOptions, OptionsRequest, Seat};
+use crate::stats::{mean, rounded};
 use crate::store::{ImportGame, Store, numbered_account_id, numbered_game_id};
 
 #[derive(clap::Args, Debug, Clone)]
@@ -167,10 +171,9 @@ pub async fn run(args: &PopulateArgs) -> anyhow::Result<()> {
         store.import_games(&batch).await.context("import games")?;
     }
     pool.close().await;
-    figures.mean_events = super::rounded(figures.events as f64 / figures.games.max(1) as f64, 1);
-    figures.mean_payload_bytes =
-        super::rounded(payload_bytes as f64 / figures.events.max(1) as f64, 1);
-    figures.elapsed_s = super::rounded(started.elapsed().as_secs_f64(), 1);
+    figures.mean_events = rounded(mean(figures.events as f64, figures.games as f64), 1);
+    figures.mean_payload_bytes = rounded(mean(payload_bytes as f64, figures.events as f64), 1);
+    figures.elapsed_s = rounded(started.elapsed().as_secs_f64(), 1);
     println!("{}", serde_json::to_string(&figures)?);
     Ok(())
 }

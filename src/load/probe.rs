@@ -1,11 +1,14 @@
 //! Figures read from Linux's `/proc`: a process's memory (VmHWM, VmRSS) and CPU time, and how
-//! busy the whole machine was. Missing files (another OS, a gone process) give `None`.
+//! busy the whole machine was. Names the shared statistics only: the server is read from
+//! outside, as any process. Missing files (another OS, a gone process) give `None`.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use serde::Serialize;
+
+use crate::stats::rounded;
 
 /// Clock ticks per second of `/proc/<pid>/stat` (`getconf CLK_TCK`; 100 on Linux).
 const TICKS_PER_S: f64 = 100.0;
@@ -34,7 +37,7 @@ pub fn status_mb(pid: u32, field: &str) -> Option<f64> {
     let text = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = text.lines().find(|l| l.starts_with(field))?;
     let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(super::rounded(kb / 1024.0, 1))
+    Some(rounded(kb / 1024.0, 1))
 }
 
 /// User + system CPU seconds of a process (`self` for this one).
@@ -93,7 +96,7 @@ impl RssSampler {
 
     pub fn max_mb(&self) -> Option<f64> {
         let kb = self.max_kb.load(Ordering::Relaxed);
-        (kb > 0).then(|| super::rounded(kb as f64 / 1024.0, 1))
+        (kb > 0).then(|| rounded(kb as f64 / 1024.0, 1))
     }
 }
 

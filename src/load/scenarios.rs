@@ -1,6 +1,8 @@
-//! The load scenarios (see [`super::Scenario`]): accounts first (not measured), then the
-//! measured window, then the report. Each game slot or client is one task with its own
-//! [`Recorder`].
+//! The load scenarios (see [`super::Scenario`]) and the run that ends in the [`Report`]: the
+//! top of the load tool, naming its other parts; none of them names it.
+//!
+//! Accounts first (not measured), then the measured window, then the report. Each game slot or
+//! client is one task with its own [`Recorder`].
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -13,9 +15,13 @@ use rand::{RngExt, SeedableRng};
 use tokio::task::JoinSet;
 
 use super::client::{Acted, Api, Failure, GameState, Summary};
+use super::hooks::Receiver;
 use super::probe::{self, MachineFigures, RssSampler, ServerFigures};
-use super::report::{Recorder, Report};
+use super::recorder::Recorder;
+use super::report::Report;
+use super::sse::Streams;
 use super::{PASSWORD, RunArgs, Scenario};
+use crate::stats::{per_s, rounded};
 
 /// Accounts created (and logged in) at the same time: each costs the server an Argon2 hash
 /// (19 MiB, one core).
@@ -42,7 +48,7 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
         Scenario::Play | Scenario::Actions => Arc::new(Vec::new()),
     };
     let receiver = if args.webhooks {
-        let receiver = super::hooks::Receiver::start().await?;
+        let receiver = Receiver::start().await?;
         for token in tokens.iter() {
             api.register_webhook(&mut rec, token, &receiver.url)
                 .await
@@ -54,7 +60,7 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
     };
     let streams = if args.sse || args.sse_idle > 0 {
         let first = url.split(',').next().unwrap_or(&url).trim().to_string();
-        Some(super::sse::Streams::open(&first, &tokens, args.sse, args.sse_idle).await?)
+        Some(Streams::open(&first, &tokens, args.sse, args.sse_idle).await?)
     } else {
         None
     };
@@ -130,7 +136,7 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
         .and_then(|((b1, t1), (b0, t0))| {
             (t1 > t0).then(|| round2((b1 - b0) as f64 / (t1 - t0) as f64))
         });
-    let per_s = |n: u64| round2(n as f64 / elapsed.max(1e-9));
+    let rate = |n: u64| round2(per_s(n as f64, elapsed));
     Ok(Report {
         scenario: args.scenario.name(),
         url,
@@ -142,9 +148,9 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
         setup_s: round2(setup_s),
         elapsed_s: round2(elapsed),
         actions: rec.actions,
-        actions_per_s: per_s(rec.actions),
+        actions_per_s: rate(rec.actions),
         views: rec.views,
-        views_per_s: per_s(rec.views),
+        views_per_s: rate(rec.views),
         games_started: rec.games_started,
         games_finished: rec.games_finished,
         latency_ms: rec.latency_summary(),
@@ -163,8 +169,9 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
     })
 }
 
+/// The load report's precision.
 fn round2(x: f64) -> f64 {
-    super::rounded(x, 2)
+    rounded(x, 2)
 }
 
 /// Creates `n` accounts with fresh names and logs each in; their tokens in order.

@@ -1,4 +1,5 @@
-//! `lords load --sse` and `--sse-idle N`: Server-Sent Events held open during a run.
+//! `lords load --sse` and `--sse-idle N`: Server-Sent Events held open during a run, and their
+//! figures. Names the shared statistics and its parent's helpers only, never the report.
 //!
 //! - `--sse`: every load account opens `GET /v1/me/stream` before the measured window; each
 //!   notification line is timed from the notification's `created_at` (written in the action's
@@ -19,7 +20,7 @@ use serde::Serialize;
 use tokio::sync::Mutex;
 use tokio::task::JoinSet;
 
-use super::report::Percentiles;
+use crate::stats::{Percentiles, micros};
 
 /// Streams opened at the same time while setting up.
 const OPEN_CONCURRENCY: usize = 64;
@@ -129,8 +130,7 @@ impl Streams {
                 if let Ok(res) = http.get(&health_url).send().await
                     && res.status() == 200
                 {
-                    let micros = started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
-                    healthz.lock().await.push(micros);
+                    healthz.lock().await.push(micros(started.elapsed()));
                 }
                 tokio::time::sleep(Duration::from_millis(100)).await;
             }
@@ -193,9 +193,7 @@ async fn read(
 /// Microseconds from a notification's `created_at` to `now`.
 fn since_created(data: &str, now: DateTime<Utc>) -> Option<u32> {
     let value: serde_json::Value = serde_json::from_str(data).ok()?;
-    let created: DateTime<Utc> = value.get("created_at")?.as_str()?.parse().ok()?;
-    let micros = (now - created).num_microseconds()?.max(0);
-    Some(u32::try_from(micros).unwrap_or(u32::MAX))
+    super::micros_since(value.get("created_at")?.as_str()?, now)
 }
 
 #[cfg(test)]
