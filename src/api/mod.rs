@@ -8,7 +8,6 @@ pub mod docs;
 pub mod error;
 pub mod games;
 pub mod i18n;
-pub mod lobby;
 pub mod middleware;
 pub mod openapi;
 pub mod ops;
@@ -73,7 +72,7 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
         .configure(streams::configure)
         .configure(webhooks::configure)
         .configure(push::configure)
-        .configure(lobby::configure);
+        .configure(games::invitations::configure);
 }
 
 /// `/docs` → `/docs/` (Swagger UI resolves its assets relative to the slash).

@@ -21,7 +21,9 @@ use uuid::Uuid;
 
 use super::AppState;
 use super::error::{ApiError, ErrorCode, Problem};
-use super::games::{EventDto, GamePath, event_dtos};
+use super::games::GamePath;
+use super::games::events::event_dtos;
+use super::games::representations::EventDto;
 use crate::auth::{AccountId, AuthError, AuthUser};
 use crate::store::{GameId, Notification, NotificationKind, NotificationWakeups};
 

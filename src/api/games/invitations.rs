@@ -1,6 +1,6 @@
-//! Invitations and rematches (issue 12 §4): `POST /v1/games/{id}/invitations`,
+//! Invitations and rematches: `POST /v1/games/{id}/invitations`,
 //! `GET /v1/me/invitations`, `POST /v1/games/{id}/rematch`. A thin shell over
-//! `store::invitations`; joining with an invitation is `POST /v1/games/{id}/join` (`games`).
+//! `store::invitations`; joining with an invitation is `POST /v1/games/{id}/join` (`lobby`).
 
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
@@ -9,9 +9,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::AppState;
-use super::error::{ApiError, ErrorCode, Problem};
-use super::games::{GamePath, GameSummaryDto};
+use super::representations::GameSummaryDto;
+use super::{GamePath, integral_floats_as_integers};
+use crate::api::AppState;
+use crate::api::error::{ApiError, ErrorCode, Problem};
 use crate::auth::AuthUser;
 use crate::engine::Seat;
 use crate::store::{GameId, NewInvitation};
@@ -117,11 +118,9 @@ pub async fn create_invitation(
     } else {
         let value: serde_json::Value =
             serde_json::from_slice(&body).map_err(|e| ApiError::MalformedJson(e.to_string()))?;
-        serde_json::from_value::<Option<InvitationRequest>>(
-            super::games::integral_floats_as_integers(value),
-        )
-        .map_err(|e| ApiError::MalformedJson(e.to_string()))?
-        .unwrap_or_default()
+        serde_json::from_value::<Option<InvitationRequest>>(integral_floats_as_integers(value))
+            .map_err(|e| ApiError::MalformedJson(e.to_string()))?
+            .unwrap_or_default()
     };
     let uses = request.uses.unwrap_or(1);
     if !(1..=MAX_INVITATION_USES).contains(&uses) {

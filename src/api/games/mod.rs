@@ -1,0 +1,138 @@
+//! Game resources: the lobby (create, join, leave, list), the caller's view (`ETag`, `?at=`,
+//! long-poll), legal actions, action submission (`If-Match`, `Idempotency-Key`) and the event
+//! stream as the caller may see it. A thin shell: the store decides and stores, the engine
+//! projects. Nothing here reads a hidden card except through `engine::view`/`engine::redact`.
+
+use actix_web::web;
+use serde::Deserialize;
+use utoipa::IntoParams;
+use uuid::Uuid;
+
+pub mod actions;
+pub mod events;
+pub mod invitations;
+pub mod lobby;
+pub mod representations;
+pub mod views;
+
+use super::AppState;
+use super::error::{ApiError, ErrorCode};
+use crate::auth::{AccountId, AuthUser};
+use crate::engine::Seat;
+use crate::store::{GameId, GameSummary, StoreError};
+
+/// The longest a long-poll may hold a request, in seconds.
+pub const MAX_WAIT_SECONDS: u64 = 60;
+/// The most events one page of `/events` returns.
+pub const MAX_EVENTS_PAGE: i64 = 100;
+const MAX_IDEMPOTENCY_KEY: usize = 255;
+
+/// A resource of these routes (under `/v1`), labelled for the access log and metrics.
+macro_rules! v1_resource {
+    ($pattern:literal) => {
+        super::middleware::labelled_resource($pattern, concat!("/v1", $pattern))
+    };
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        v1_resource!("/games")
+            .route(web::get().to(lobby::list_games))
+            .route(web::post().to(lobby::create_game)),
+    )
+    .service(v1_resource!("/games/{id}").route(web::get().to(views::get_game)))
+    .service(v1_resource!("/games/{id}/join").route(web::post().to(lobby::join_game)))
+    .service(v1_resource!("/games/{id}/leave").route(web::post().to(lobby::leave_game)))
+    .service(v1_resource!("/games/{id}/legal-actions").route(web::get().to(views::legal_actions)))
+    .service(v1_resource!("/games/{id}/actions").route(web::post().to(actions::submit_action)))
+    .service(v1_resource!("/games/{id}/resign").route(web::post().to(actions::resign)))
+    .service(v1_resource!("/games/{id}/bots").route(web::post().to(lobby::add_bot)))
+    .service(v1_resource!("/games/{id}/events").route(web::get().to(events::list_events)));
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct GamePath {
+    /// The game's id (a UUID).
+    pub id: Uuid,
+}
+
+fn invalid_query(detail: impl Into<String>) -> ApiError {
+    ApiError::InvalidQuery(detail.into())
+}
+
+/// A body as the type it describes, read from JSON objects only: serde would also read a struct
+/// or a tagged enum from an array of its fields (`[2]` as `{"players": 2}`, `["recruit", 0]` as a
+/// recruit, `"target": [0, 1]` as a Follower), an encoding the API does not document. Neither
+/// bodies hold an array anywhere. `code` names what the body was meant to be.
+fn from_object<T: serde::de::DeserializeOwned>(
+    body: serde_json::Value,
+    code: ErrorCode,
+) -> Result<T, ApiError> {
+    fn holds_array(v: &serde_json::Value) -> bool {
+        match v {
+            serde_json::Value::Array(_) => true,
+            serde_json::Value::Object(m) => m.values().any(holds_array),
+            _ => false,
+        }
+    }
+    if !body.is_object() || holds_array(&body) {
+        return Err(ApiError::Game(
+            code,
+            "the body must be a JSON object of the documented fields, with no arrays".into(),
+        ));
+    }
+    serde_json::from_value(body).map_err(|e| ApiError::Game(code, e.to_string()))
+}
+
+/// The summary when the caller may see the game; a private game they are not seated in is
+/// answered as a game that does not exist (404 `game_not_found`), revealing nothing.
+pub(crate) fn visible(summary: GameSummary, user: &AuthUser) -> Result<GameSummary, ApiError> {
+    if summary.visible_to(user.account_id) {
+        Ok(summary)
+    } else {
+        Err(StoreError::NotFound.into())
+    }
+}
+
+/// `not_seated` would tell a stranger that a private game exists: it is `game_not_found` then.
+async fn hide_private(state: &AppState, id: GameId, account: AccountId, e: ApiError) -> ApiError {
+    if e.code() == ErrorCode::NotSeated.as_str()
+        && let Ok(summary) = state.store.summary(id).await
+        && !summary.visible_to(account)
+    {
+        return StoreError::NotFound.into();
+    }
+    e
+}
+
+fn seat_of(summary: &GameSummary, user: &AuthUser) -> Option<Seat> {
+    summary.seat_of(user.account_id)
+}
+
+/// JSON Schema counts `4.0` as an integer, serde's integers do not: the document's integers are
+/// accepted in either spelling.
+pub(crate) fn integral_floats_as_integers(mut value: serde_json::Value) -> serde_json::Value {
+    fn walk(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Number(n) if n.is_f64() => {
+                let f = n.as_f64().unwrap_or(f64::NAN);
+                // Within ±2^53 every integral f64 is exact.
+                if f.fract() == 0.0 && f.abs() <= 9_007_199_254_740_992.0 {
+                    *v = serde_json::Value::from(f as i64);
+                }
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(walk),
+            serde_json::Value::Object(fields) => fields.values_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    walk(&mut value);
+    value
+}
+
+/// A generator seeded from the operating system, for the shuffles and draws an action causes.
+pub(crate) fn fresh_rng() -> Result<rand::rngs::StdRng, ApiError> {
+    use rand::SeedableRng;
+    rand::rngs::StdRng::try_from_rng(&mut rand::rngs::SysRng)
+        .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("the OS random generator failed: {e}")))
+}
