@@ -1,13 +1,24 @@
-//! Logging set-up (`tracing`, human or JSON on stderr) and the Prometheus metrics registry,
-//! rendered in the text exposition format by hand. Knows nothing of HTTP routing or games.
+//! Logging set-up (`tracing`, human or JSON on stderr) and the Prometheus metrics
+//! (`prometheus-client`). Knows nothing of HTTP routing or games.
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+use actix_web::http::Method;
+use prometheus_client::encoding::prometheus_text;
+use prometheus_client::encoding::{
+    EncodeLabelSet, EncodeLabelValue, EncodeMetric, LabelValueEncoder, MetricEncoder,
+};
+use prometheus_client::metrics::MetricType;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::registry::Registry;
 use tracing::field::{Field, Visit};
 use tracing::{Event, Level, Subscriber};
 use tracing_subscriber::EnvFilter;
@@ -196,46 +207,61 @@ const BUCKETS: [f64; 11] = [
     0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
 
-#[derive(Default, Clone)]
-struct Histogram {
-    counts: [u64; BUCKETS.len()],
-    sum: f64,
-    count: u64,
+/// `http_requests_total`'s labels.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct Answered {
+    route: Cow<'static, str>,
+    method: MethodLabel,
+    status: u16,
 }
 
-/// Process-wide counters. One per application (tests run several side by side).
-///
-/// Requests are counted in [`SHARDS`] shards, each thread in its own (threads are spread over
-/// them in the order they first count), so that the HTTP workers do not queue for one lock on
-/// every request; a scrape adds the shards up.
-#[derive(Default)]
+/// `http_request_duration_seconds`'s label.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteLabel {
+    route: Cow<'static, str>,
+}
+
+/// A request method as a label value (the standard ones are cloned without allocating).
+#[derive(Clone, Debug, Hash, PartialEq, Eq)]
+struct MethodLabel(Method);
+
+impl EncodeLabelValue for MethodLabel {
+    fn encode(&self, encoder: &mut LabelValueEncoder) -> std::fmt::Result {
+        encoder.write_str(self.0.as_str())
+    }
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct StatusLabel {
+    status: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct StateLabel {
+    state: &'static str,
+}
+
+fn latency_histogram() -> Histogram {
+    Histogram::new(BUCKETS)
+}
+
+/// Process-wide counters (`prometheus-client`). One per application (tests run several side
+/// by side).
+#[derive(Debug)]
 pub struct Metrics {
-    shards: [Mutex<Shard>; SHARDS],
-    actions_applied: AtomicU64,
+    requests: Family<Answered, Counter>,
+    durations: Family<RouteLabel, Histogram, fn() -> Histogram>,
+    actions_applied: Counter,
 }
 
-/// How many shards [`Metrics`] counts requests in.
-const SHARDS: usize = 8;
-
-/// One shard's figures: matched route → its counts and latency histogram.
-#[derive(Default)]
-struct Shard {
-    routes: std::collections::HashMap<String, RouteFigures>,
-}
-
-#[derive(Default)]
-struct RouteFigures {
-    /// (method, status) → count; a route sees a handful.
-    answered: Vec<(String, u16, u64)>,
-    latency: Histogram,
-}
-
-thread_local! {
-    /// The shard this thread counts in.
-    static SHARD: usize = {
-        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        NEXT.fetch_add(1, Ordering::Relaxed) % SHARDS
-    };
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics {
+            requests: Family::default(),
+            durations: Family::new_with_constructor(latency_histogram),
+            actions_applied: Counter::default(),
+        }
+    }
 }
 
 /// Figures read at scrape time, outside the registry.
@@ -255,172 +281,130 @@ impl Metrics {
         Self::default()
     }
 
-    /// Counts one finished request under its matched route pattern.
-    pub fn observe_request(&self, route: &str, method: &str, status: u16, elapsed: Duration) {
-        let shard = &self.shards[SHARD.with(|s| *s)];
-        let mut shard = shard.lock().unwrap_or_else(|p| p.into_inner());
-        let figures = match shard.routes.get_mut(route) {
-            Some(f) => f,
-            None => shard.routes.entry(route.to_string()).or_default(),
-        };
-        match figures
-            .answered
-            .iter_mut()
-            .find(|(m, s, _)| *s == status && m == method)
-        {
-            Some((_, _, n)) => *n += 1,
-            None => figures.answered.push((method.to_string(), status, 1)),
-        }
-        let secs = elapsed.as_secs_f64();
-        let h = &mut figures.latency;
-        for (i, le) in BUCKETS.iter().enumerate() {
-            if secs <= *le {
-                h.counts[i] += 1;
-            }
-        }
-        h.sum += secs;
-        h.count += 1;
-    }
-
-    /// Every shard's figures added up, in the order they are rendered.
-    #[allow(clippy::type_complexity)]
-    fn totals(
+    /// Counts one finished request under its matched route pattern. A route borrowed for
+    /// `'static` (the labelled hot routes) is counted without allocating.
+    pub fn observe_request(
         &self,
-    ) -> (
-        BTreeMap<(String, String, u16), u64>,
-        BTreeMap<String, Histogram>,
+        route: Cow<'static, str>,
+        method: &Method,
+        status: u16,
+        elapsed: Duration,
     ) {
-        let mut requests = BTreeMap::new();
-        let mut durations: BTreeMap<String, Histogram> = BTreeMap::new();
-        for shard in &self.shards {
-            let shard = shard.lock().unwrap_or_else(|p| p.into_inner());
-            for (route, f) in &shard.routes {
-                for (method, status, n) in &f.answered {
-                    *requests
-                        .entry((route.clone(), method.clone(), *status))
-                        .or_default() += n;
-                }
-                let h = durations.entry(route.clone()).or_default();
-                for (total, n) in h.counts.iter_mut().zip(f.latency.counts) {
-                    *total += n;
-                }
-                h.sum += f.latency.sum;
-                h.count += f.latency.count;
-            }
-        }
-        (requests, durations)
+        let route = RouteLabel { route };
+        self.durations
+            .get_or_create(&route)
+            .observe(elapsed.as_secs_f64());
+        let answered = Answered {
+            route: route.route,
+            method: MethodLabel(method.clone()),
+            status,
+        };
+        self.requests.get_or_create(&answered).inc();
     }
 
     /// Counts one game action accepted by the engine and stored (`lords_actions_applied_total`).
     pub fn action_applied(&self) {
-        self.actions_applied.fetch_add(1, Ordering::Relaxed);
+        self.actions_applied.inc();
     }
 
     pub fn actions_applied(&self) -> u64 {
-        self.actions_applied.load(Ordering::Relaxed)
+        self.actions_applied.get()
     }
 
-    /// The whole registry in the Prometheus text exposition format (version 0.0.4).
-    pub fn render(&self, figures: &ScrapeFigures) -> String {
-        let mut out = String::new();
-        let (requests, durations) = self.totals();
-        out.push_str("# HELP http_requests_total HTTP requests answered, by matched route, method and status.\n");
-        out.push_str("# TYPE http_requests_total counter\n");
-        for ((route, method, status), n) in requests.iter() {
-            let _ = writeln!(
-                out,
-                "http_requests_total{{route=\"{}\",method=\"{}\",status=\"{status}\"}} {n}",
-                escape(route),
-                escape(method)
-            );
-        }
-        out.push_str("# HELP http_request_duration_seconds Time to answer an HTTP request, by matched route.\n");
-        out.push_str("# TYPE http_request_duration_seconds histogram\n");
-        for (route, h) in durations.iter() {
-            let route = escape(route);
-            for (le, n) in BUCKETS.iter().zip(h.counts.iter()) {
-                let _ = writeln!(
-                    out,
-                    "http_request_duration_seconds_bucket{{route=\"{route}\",le=\"{le}\"}} {n}"
-                );
-            }
-            let _ = writeln!(
-                out,
-                "http_request_duration_seconds_bucket{{route=\"{route}\",le=\"+Inf\"}} {}",
-                h.count
-            );
-            let _ = writeln!(
-                out,
-                "http_request_duration_seconds_sum{{route=\"{route}\"}} {}",
-                h.sum
-            );
-            let _ = writeln!(
-                out,
-                "http_request_duration_seconds_count{{route=\"{route}\"}} {}",
-                h.count
-            );
-        }
-        out.push_str(
-            "# HELP lords_actions_applied_total Game actions accepted by the rules and stored.\n",
+    /// Every series in the Prometheus text exposition format (version 0.0.4): the request
+    /// figures kept here and, in a registry made for this scrape, the figures read for it.
+    pub fn render(&self, figures: &ScrapeFigures) -> Result<String, std::fmt::Error> {
+        let mut registry = Registry::default();
+        // The crate adds `_total` to a counter's name and a period to each help text.
+        registry.register(
+            "http_requests",
+            "HTTP requests answered, by matched route, method and status",
+            Declared(self.requests.clone()),
         );
-        out.push_str("# TYPE lords_actions_applied_total counter\n");
-        let _ = writeln!(
-            out,
-            "lords_actions_applied_total {}",
-            self.actions_applied()
+        registry.register(
+            "http_request_duration_seconds",
+            "Time to answer an HTTP request, by matched route",
+            Declared(self.durations.clone()),
         );
-        out.push_str("# HELP lords_games Stored games, by status.\n");
-        out.push_str("# TYPE lords_games gauge\n");
+        registry.register(
+            "lords_actions_applied",
+            "Game actions accepted by the rules and stored",
+            self.actions_applied.clone(),
+        );
+        let games = Family::<StatusLabel, Gauge>::default();
         for (status, n) in figures.games_by_status.iter().flatten() {
-            let _ = writeln!(out, "lords_games{{status=\"{}\"}} {n}", escape(status));
+            games
+                .get_or_create(&StatusLabel {
+                    status: status.clone(),
+                })
+                .set(*n);
         }
-        out.push_str("# HELP lords_db_pool_connections Database pool connections, by state.\n");
-        out.push_str("# TYPE lords_db_pool_connections gauge\n");
-        let _ = writeln!(
-            out,
-            "lords_db_pool_connections{{state=\"idle\"}} {}",
-            figures.pool_idle
+        registry.register("lords_games", "Stored games, by status", Declared(games));
+        let pool = Family::<StateLabel, Gauge>::default();
+        for (state, n) in [("idle", figures.pool_idle), ("in_use", figures.pool_in_use)] {
+            pool.get_or_create(&StateLabel { state }).set(n.into());
+        }
+        registry.register(
+            "lords_db_pool_connections",
+            "Database pool connections, by state",
+            pool,
         );
-        let _ = writeln!(
-            out,
-            "lords_db_pool_connections{{state=\"in_use\"}} {}",
-            figures.pool_in_use
+        registry.register(
+            "lords_db_pool_max_connections",
+            "Largest number of database pool connections",
+            gauge(figures.pool_max.into()),
         );
-        out.push_str(
-            "# HELP lords_db_pool_max_connections Largest number of database pool connections.\n",
+        registry.register(
+            "lords_db_worker_connections",
+            "Database connections the HTTP workers hold for themselves (views, legal \
+             actions, actions), apart from the pool",
+            gauge(i64::try_from(figures.worker_connections).unwrap_or(i64::MAX)),
         );
-        out.push_str("# TYPE lords_db_pool_max_connections gauge\n");
-        let _ = writeln!(out, "lords_db_pool_max_connections {}", figures.pool_max);
-        out.push_str(
-            "# HELP lords_db_worker_connections Database connections the HTTP workers hold \
-             for themselves (views, legal actions, actions), apart from the pool.\n",
-        );
-        out.push_str("# TYPE lords_db_worker_connections gauge\n");
-        let _ = writeln!(
-            out,
-            "lords_db_worker_connections {}",
-            figures.worker_connections
-        );
-        out
+        let mut out = String::new();
+        prometheus_text::encode(&mut out, &registry)?;
+        Ok(out)
     }
 }
 
-/// Label values escape `\`, `"` and newlines.
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\")
-        .replace('"', "\\\"")
-        .replace('\n', "\\n")
+/// A family whose HELP and TYPE lines are written even when it has no series yet, as scrapers
+/// saw them before (the crate leaves an empty family out).
+#[derive(Debug)]
+struct Declared<M>(M);
+
+impl<M: EncodeMetric> EncodeMetric for Declared<M> {
+    fn encode(&self, encoder: MetricEncoder) -> std::fmt::Result {
+        self.0.encode(encoder)
+    }
+
+    fn metric_type(&self) -> MetricType {
+        self.0.metric_type()
+    }
+}
+
+fn gauge(value: i64) -> Gauge {
+    let g = Gauge::default();
+    g.set(value);
+    g
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn get() -> Method {
+        Method::GET
+    }
+
     #[test]
     fn a_request_lands_in_its_buckets_and_counter() {
         let m = Metrics::new();
-        m.observe_request("/v1/cards", "GET", 200, Duration::from_millis(30));
-        let text = m.render(&ScrapeFigures::default());
+        m.observe_request(
+            Cow::Borrowed("/v1/cards"),
+            &get(),
+            200,
+            Duration::from_millis(30),
+        );
+        let text = m.render(&ScrapeFigures::default()).unwrap();
         assert!(
             text.contains(
                 "http_requests_total{route=\"/v1/cards\",method=\"GET\",status=\"200\"} 1"
@@ -441,19 +425,24 @@ mod tests {
 
     #[test]
     fn requests_counted_on_many_threads_add_up_in_one_series() {
+        const THREADS: usize = 16;
         let m = Metrics::new();
         std::thread::scope(|scope| {
-            for _ in 0..(2 * SHARDS) {
+            for _ in 0..THREADS {
                 scope.spawn(|| {
                     for status in [200, 200, 404] {
-                        m.observe_request("/v1/games/{id}", "GET", status, Duration::ZERO);
+                        m.observe_request(
+                            Cow::Borrowed("/v1/games/{id}"),
+                            &get(),
+                            status,
+                            Duration::ZERO,
+                        );
                     }
                 });
             }
         });
-        let text = m.render(&ScrapeFigures::default());
-        let threads = 2 * SHARDS;
-        for (status, n) in [(200, 2 * threads), (404, threads)] {
+        let text = m.render(&ScrapeFigures::default()).unwrap();
+        for (status, n) in [(200, 2 * THREADS), (404, THREADS)] {
             let line = format!(
                 "http_requests_total{{route=\"/v1/games/{{id}}\",method=\"GET\",status=\"{status}\"}} {n}\n"
             );
@@ -461,13 +450,38 @@ mod tests {
         }
         let count = format!(
             "http_request_duration_seconds_count{{route=\"/v1/games/{{id}}\"}} {}\n",
-            3 * threads
+            3 * THREADS
         );
         assert!(text.contains(&count), "{text}");
     }
 
     #[test]
+    fn every_family_is_declared_before_it_has_a_series() {
+        let text = Metrics::new().render(&ScrapeFigures::default()).unwrap();
+        for name in [
+            "http_requests_total counter",
+            "http_request_duration_seconds histogram",
+            "lords_actions_applied_total counter",
+            "lords_games gauge",
+            "lords_db_pool_connections gauge",
+            "lords_db_pool_max_connections gauge",
+            "lords_db_worker_connections gauge",
+        ] {
+            assert!(
+                text.contains(&format!("# TYPE {name}\n")),
+                "{name} in\n{text}"
+            );
+        }
+    }
+
+    #[test]
     fn label_values_are_escaped() {
-        assert_eq!(escape("a\"b\\c\nd"), "a\\\"b\\\\c\\nd");
+        let m = Metrics::new();
+        m.observe_request(Cow::Borrowed("a\"b\\c\nd"), &get(), 200, Duration::ZERO);
+        let text = m.render(&ScrapeFigures::default()).unwrap();
+        assert!(
+            text.contains(r#"http_request_duration_seconds_count{route="a\"b\\c\nd"} 1"#),
+            "{text}"
+        );
     }
 }
