@@ -1,12 +1,13 @@
-//! Logging set-up (`tracing`, human or JSON on stderr) and the Prometheus metrics
-//! (`prometheus-client`). Knows nothing of HTTP routing or games.
+//! Logging set-up (`tracing`, human or JSON on stderr, written by `tracing-appender`'s
+//! non-blocking writer) and the Prometheus metrics (`prometheus-client`). Knows nothing of HTTP
+//! routing or games.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
-use std::io::IsTerminal;
-use std::sync::Mutex;
-use std::sync::atomic::Ordering;
-use std::time::Duration;
+use std::io::{BufWriter, IsTerminal, Write as _};
+use std::sync::atomic::{AtomicBool, Ordering, fence};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use actix_web::http::Method;
 use prometheus_client::encoding::prometheus_text;
@@ -21,6 +22,7 @@ use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::Registry;
 use tracing::field::{Field, Visit};
 use tracing::{Event, Level, Subscriber};
+use tracing_appender::non_blocking::{NonBlocking, NonBlockingBuilder, WorkerGuard};
 use tracing_subscriber::EnvFilter;
 use tracing_subscriber::layer::{Context, SubscriberExt};
 use tracing_subscriber::util::SubscriberInitExt;
@@ -33,10 +35,15 @@ use crate::config::LogFormat;
 pub fn init(format: LogFormat) {
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,actix_server=warn"));
-    LogSink::start();
+    let (sink, guard) = log_sink();
+    if let Some(guard) = guard {
+        // Nobody holds it (tests, or a caller other than `main`): the writer lives as long as
+        // the process.
+        *UNHELD_GUARD.lock().unwrap_or_else(|p| p.into_inner()) = Some(guard);
+    }
     let fmt = tracing_subscriber::fmt::layer()
         .with_ansi(std::io::stderr().is_terminal())
-        .with_writer(LogSink);
+        .with_writer(sink.clone());
     let registry = tracing_subscriber::registry()
         .with(filter)
         .with(ClientErrorsBelowError);
@@ -51,90 +58,154 @@ pub fn init(format: LogFormat) {
 /// How long an INFO (or quieter) line may wait to be written with the lines after it.
 pub const LOG_BATCH_WAIT: Duration = Duration::from_millis(50);
 
-/// Past this many bytes waiting, the line that adds them writes them itself.
-const LOG_BATCH_MAX: usize = 1 << 20;
+/// The log's way to stderr, made once per process; its worker's guard when not held by `main`.
+static LOG_SINK: OnceLock<LogSink> = OnceLock::new();
+static UNHELD_GUARD: Mutex<Option<WorkerGuard>> = Mutex::new(None);
 
-/// The log's way to stderr: lines wait in memory and a thread of their own writes them in
-/// batches. Every request logs a line, and each line written on its own was a `write(2)` in
-/// the request's thread under stderr's lock, for which the HTTP workers then queued
-/// (`futex` waits: about one for every two requests at 8 clients, measured with `strace -c`).
-/// Appending to the batch holds its lock for a copy only. A WARN or ERROR line, and
-/// [`flush_logs`], write everything waiting at once, in order; a panic flushes before its
-/// message.
-#[derive(Clone, Copy)]
-struct LogSink;
+/// Starts the thread that writes the log (once per process) and returns its guard the first
+/// time: dropping it writes every line still waiting, so `main` holds it until it returns.
+pub fn start_log_writer() -> Option<WorkerGuard> {
+    log_sink().1
+}
 
-/// The lines waiting, and the signal that wakes the writing thread when the first arrives.
-static WAITING: Mutex<Vec<u8>> = Mutex::new(Vec::new());
-static ARRIVED: std::sync::Condvar = std::sync::Condvar::new();
-/// Held while a batch is written, so that batches reach stderr in the order they were taken.
-static WRITING: Mutex<()> = Mutex::new(());
+/// The process's [`LogSink`], with its worker's guard when this call made it.
+fn log_sink() -> (&'static LogSink, Option<WorkerGuard>) {
+    let mut guard = None;
+    let sink = LOG_SINK.get_or_init(|| {
+        let (sink, g) = LogSink::new(std::io::stderr(), LOG_BATCH_WAIT);
+        guard = Some(g);
+        let panicking = sink.clone();
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            panicking.flush_before_panic();
+            previous(info);
+        }));
+        sink
+    });
+    (sink, guard)
+}
+
+/// Where the log's lines go: `tracing-appender`'s non-blocking writer, whose thread writes them
+/// to stderr in batches. Every request logs a line, and each line written on its own was a
+/// `write(2)` in the request's thread under stderr's lock, for which the HTTP workers then
+/// queued. The writing thread waits [`LOG_BATCH_WAIT`] after the first line of a batch unless
+/// a WARN or ERROR line (or a panic) wakes it; a panic waits for the lines before it.
+#[derive(Clone)]
+struct LogSink {
+    lines: NonBlocking,
+    shared: Arc<SinkShared>,
+}
+
+/// What the request threads and the writing thread share.
+#[derive(Default)]
+struct SinkShared {
+    /// A line that must not wait was sent: the writing thread writes without waiting.
+    urgent: AtomicBool,
+    /// The writing thread, to wake (known once it has written).
+    writer: OnceLock<std::thread::Thread>,
+    /// Panic markers sent and written, in the order sent.
+    markers: Mutex<Markers>,
+    marker_written: Condvar,
+}
+
+#[derive(Default)]
+struct Markers {
+    sent: u64,
+    written: u64,
+}
+
+/// How long a panic waits for the lines before it.
+const PANIC_FLUSH_WAIT: Duration = Duration::from_secs(1);
 
 impl LogSink {
-    /// Starts the writing thread and the panic hook's flush (once per process).
-    fn start() {
-        static STARTED: std::sync::Once = std::sync::Once::new();
-        STARTED.call_once(|| {
-            let spawned = std::thread::Builder::new()
-                .name("log-writer".into())
-                .spawn(|| {
-                    loop {
-                        {
-                            let mut waiting = WAITING.lock().unwrap_or_else(|p| p.into_inner());
-                            while waiting.is_empty() {
-                                waiting = ARRIVED.wait(waiting).unwrap_or_else(|p| p.into_inner());
-                            }
-                        }
-                        std::thread::sleep(LOG_BATCH_WAIT);
-                        flush_logs();
-                    }
-                });
-            if spawned.is_err() {
-                // No thread: every line is written as it comes (see `LogLine::write`).
-                return;
-            }
-            WRITER_RUNNING.store(true, Ordering::Release);
-            let previous = std::panic::take_hook();
-            std::panic::set_hook(Box::new(move |info| {
-                flush_logs();
-                previous(info);
-            }));
-        });
+    /// A sink writing to `out`, a batch waiting `wait` for more lines.
+    fn new<W: std::io::Write + Send + 'static>(out: W, wait: Duration) -> (LogSink, WorkerGuard) {
+        let shared = Arc::new(SinkShared::default());
+        let (lines, guard) = NonBlockingBuilder::default()
+            .lossy(false)
+            .thread_name("log-writer")
+            .finish(Batches {
+                out: BufWriter::with_capacity(LOG_BUFFER, out),
+                shared: shared.clone(),
+                wait,
+                waited: false,
+                markers: 0,
+            });
+        (LogSink { lines, shared }, guard)
+    }
+
+    /// Wakes the writing thread so that what was sent is written without waiting.
+    fn hurry(&self) {
+        self.shared.urgent.store(true, Ordering::SeqCst);
+        fence(Ordering::SeqCst);
+        if let Some(writer) = self.shared.writer.get() {
+            writer.unpark();
+        }
+    }
+
+    /// Sends an empty line as a marker and waits until the writing thread has written it, and
+    /// so every line before it.
+    fn flush_before_panic(&self) {
+        // The writing thread itself cannot wait for itself.
+        if self.shared.writer.get().map(std::thread::Thread::id)
+            == Some(std::thread::current().id())
+        {
+            return;
+        }
+        let mut markers = self
+            .shared
+            .markers
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        markers.sent += 1;
+        let mine = markers.sent;
+        // Sent under the lock: markers reach the writing thread in the order they are counted.
+        if self.lines.clone().write_all(&[]).is_err() {
+            return;
+        }
+        self.hurry();
+        let _ = self
+            .shared
+            .marker_written
+            .wait_timeout_while(markers, PANIC_FLUSH_WAIT, |m| m.written < mine);
     }
 }
 
-/// Whether the writing thread runs (else lines are written as they come).
-static WRITER_RUNNING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for LogSink {
+    type Writer = LogLine<'a>;
 
-/// Writes every line waiting to stderr now (at exit, and before a WARN or ERROR line's return).
-pub fn flush_logs() {
-    use std::io::Write as _;
-    let _order = WRITING.lock().unwrap_or_else(|p| p.into_inner());
-    let batch = std::mem::take(&mut *WAITING.lock().unwrap_or_else(|p| p.into_inner()));
-    if !batch.is_empty() {
-        let _ = std::io::stderr().write_all(&batch);
+    fn make_writer(&'a self) -> LogLine<'a> {
+        LogLine {
+            lines: self.lines.clone(),
+            sink: self,
+            urgent: true,
+        }
+    }
+
+    fn make_writer_for(&'a self, meta: &tracing::Metadata<'_>) -> LogLine<'a> {
+        // Levels order from ERROR (least verbose) up to TRACE.
+        LogLine {
+            lines: self.lines.clone(),
+            sink: self,
+            urgent: *meta.level() <= Level::WARN,
+        }
     }
 }
 
 /// One event's line on its way to [`LogSink`].
-struct LogLine {
+struct LogLine<'a> {
+    lines: NonBlocking,
+    sink: &'a LogSink,
     urgent: bool,
 }
 
-impl std::io::Write for LogLine {
+impl std::io::Write for LogLine<'_> {
     fn write(&mut self, line: &[u8]) -> std::io::Result<usize> {
-        let full = {
-            let mut waiting = WAITING.lock().unwrap_or_else(|p| p.into_inner());
-            if waiting.is_empty() {
-                ARRIVED.notify_one();
-            }
-            waiting.extend_from_slice(line);
-            waiting.len() >= LOG_BATCH_MAX
-        };
-        if self.urgent || full || !WRITER_RUNNING.load(Ordering::Acquire) {
-            flush_logs();
+        let n = self.lines.write(line)?;
+        if self.urgent {
+            self.sink.hurry();
         }
-        Ok(line.len())
+        Ok(n)
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
@@ -142,18 +213,68 @@ impl std::io::Write for LogLine {
     }
 }
 
-impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for LogSink {
-    type Writer = LogLine;
+/// Bytes the writing thread gathers before writing them even within a batch.
+const LOG_BUFFER: usize = 1 << 16;
 
-    fn make_writer(&'a self) -> LogLine {
-        LogLine { urgent: true }
+/// The writing thread's end: lines gathered in a buffer, written when the worker has emptied
+/// its queue (its `flush`). The first line of a batch waits for the others.
+struct Batches<W: std::io::Write> {
+    out: BufWriter<W>,
+    shared: Arc<SinkShared>,
+    wait: Duration,
+    /// This batch has had its wait.
+    waited: bool,
+    /// Panic markers in this batch.
+    markers: u64,
+}
+
+impl<W: std::io::Write> Batches<W> {
+    fn wait_for_more(&mut self) {
+        if std::mem::replace(&mut self.waited, true) {
+            return;
+        }
+        let shared = &self.shared;
+        shared.writer.get_or_init(std::thread::current);
+        fence(Ordering::SeqCst);
+        let deadline = Instant::now() + self.wait;
+        while !shared.urgent.swap(false, Ordering::SeqCst) {
+            let now = Instant::now();
+            if now >= deadline {
+                break;
+            }
+            std::thread::park_timeout(deadline - now);
+        }
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Batches<W> {
+    fn write(&mut self, line: &[u8]) -> std::io::Result<usize> {
+        self.wait_for_more();
+        self.out.write(line)
     }
 
-    fn make_writer_for(&'a self, meta: &tracing::Metadata<'_>) -> LogLine {
-        // Levels order from ERROR (least verbose) up to TRACE.
-        LogLine {
-            urgent: *meta.level() <= Level::WARN,
+    fn write_all(&mut self, line: &[u8]) -> std::io::Result<()> {
+        if line.is_empty() {
+            self.markers += 1;
+            return Ok(());
         }
+        self.wait_for_more();
+        self.out.write_all(line)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.waited = false;
+        let written = self.out.flush();
+        if self.markers > 0 {
+            let mut markers = self
+                .shared
+                .markers
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            markers.written += std::mem::take(&mut self.markers);
+            self.shared.marker_written.notify_all();
+        }
+        written
     }
 }
 
@@ -483,5 +604,90 @@ mod tests {
             text.contains(r#"http_request_duration_seconds_count{route="a\"b\\c\nd"} 1"#),
             "{text}"
         );
+    }
+
+    /// Each `write` the log's writing thread makes, as it made it.
+    #[derive(Clone, Default)]
+    struct Recorder(Arc<Mutex<Vec<Vec<u8>>>>);
+
+    impl std::io::Write for Recorder {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().push(buf.to_vec());
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Recorder {
+        fn writes(&self) -> Vec<Vec<u8>> {
+            self.0.lock().unwrap().clone()
+        }
+
+        /// Waits (a few seconds at most) until `bytes` have been written.
+        fn wait_for(&self, bytes: usize) -> Vec<Vec<u8>> {
+            let deadline = Instant::now() + Duration::from_secs(5);
+            loop {
+                let writes = self.writes();
+                if writes.iter().map(Vec::len).sum::<usize>() >= bytes || Instant::now() > deadline
+                {
+                    return writes;
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+    }
+
+    fn line(sink: &LogSink, text: &str, urgent: bool) -> usize {
+        let mut line = LogLine {
+            lines: sink.lines.clone(),
+            sink,
+            urgent,
+        };
+        line.write_all(text.as_bytes()).unwrap();
+        text.len()
+    }
+
+    /// A batch wait no test run reaches: whatever is written before it was written early.
+    const FOREVER: Duration = Duration::from_secs(600);
+
+    #[test]
+    fn info_lines_wait_and_a_warn_line_writes_them_and_itself_at_once_in_one_write() {
+        let out = Recorder::default();
+        let (sink, _guard) = LogSink::new(out.clone(), FOREVER);
+        let mut sent = 0;
+        let mut expected = String::new();
+        for i in 0..100 {
+            let text = format!("INFO line {i}\n");
+            sent += line(&sink, &text, false);
+            expected.push_str(&text);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+        assert!(out.writes().is_empty(), "INFO lines wait for the batch");
+        sent += line(&sink, "WARN line\n", true);
+        expected.push_str("WARN line\n");
+        let writes = out.wait_for(sent);
+        assert_eq!(writes.len(), 1, "one write for the batch");
+        assert_eq!(String::from_utf8(writes.concat()).unwrap(), expected);
+    }
+
+    #[test]
+    fn a_batch_is_written_once_its_wait_is_over() {
+        let out = Recorder::default();
+        let (sink, _guard) = LogSink::new(out.clone(), LOG_BATCH_WAIT);
+        let sent = line(&sink, "one\n", false) + line(&sink, "two\n", false);
+        let writes = out.wait_for(sent);
+        assert_eq!(writes.concat(), b"one\ntwo\n");
+    }
+
+    #[test]
+    fn a_panic_waits_until_the_lines_before_it_are_written() {
+        let out = Recorder::default();
+        let (sink, _guard) = LogSink::new(out.clone(), FOREVER);
+        line(&sink, "before the panic\n", false);
+        sink.flush_before_panic();
+        assert_eq!(out.writes().concat(), b"before the panic\n");
     }
 }
