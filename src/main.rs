@@ -55,6 +55,8 @@ enum Command {
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
+    // Writes the log lines still waiting when dropped, on every way out of `main`.
+    let logs = lords::telemetry::start_log_writer();
     let result = match cli.command {
         Command::Simulate(args) => lords::sim::run(&args),
         Command::Tournament(args) => lords::tournament::run(&args),
@@ -76,8 +78,8 @@ fn main() -> std::process::ExitCode {
             .map_err(anyhow::Error::from)
             .and_then(|rt| rt.block_on(run_async(other))),
     };
-    // Log lines still waiting for the log's writing thread (`telemetry::LogSink`).
-    lords::telemetry::flush_logs();
+    // The log's last lines before the error line.
+    drop(logs);
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {

@@ -1,15 +1,28 @@
-//! Logging set-up (`tracing`, human or JSON on stderr) and the Prometheus metrics registry,
-//! rendered in the text exposition format by hand. Knows nothing of HTTP routing or games.
+//! Logging set-up (`tracing`, human or JSON on stderr, written by `tracing-appender`'s
+//! non-blocking writer) and the Prometheus metrics (`prometheus-client`). Knows nothing of HTTP
+//! routing or games.
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
 use std::fmt::Write as _;
-use std::io::IsTerminal;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::io::{BufWriter, IsTerminal, Write as _};
+use std::sync::atomic::{AtomicBool, Ordering, fence};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
+use actix_web::http::Method;
+use prometheus_client::encoding::prometheus_text;
+use prometheus_client::encoding::{
+    EncodeLabelSet, EncodeLabelValue, EncodeMetric, LabelValueEncoder, MetricEncoder,
+};
+use prometheus_client::metrics::MetricType;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::registry::Registry;
 use tracing::field::{Field, Visit};
 use tracing::{Event, Level, Subscriber};
+use tracing_appender::non_blocking::{NonBlocking, NonBlockingBuilder, WorkerGuard};
 use tracing_subscriber::EnvFilter;
 use tracing_subscriber::layer::{Context, SubscriberExt};
 use tracing_subscriber::util::SubscriberInitExt;
@@ -22,10 +35,15 @@ use crate::config::LogFormat;
 pub fn init(format: LogFormat) {
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,actix_server=warn"));
-    LogSink::start();
+    let (sink, guard) = log_sink();
+    if let Some(guard) = guard {
+        // Nobody holds it (tests, or a caller other than `main`): the writer lives as long as
+        // the process.
+        *UNHELD_GUARD.lock().unwrap_or_else(|p| p.into_inner()) = Some(guard);
+    }
     let fmt = tracing_subscriber::fmt::layer()
         .with_ansi(std::io::stderr().is_terminal())
-        .with_writer(LogSink);
+        .with_writer(sink.clone());
     let registry = tracing_subscriber::registry()
         .with(filter)
         .with(ClientErrorsBelowError);
@@ -40,90 +58,154 @@ pub fn init(format: LogFormat) {
 /// How long an INFO (or quieter) line may wait to be written with the lines after it.
 pub const LOG_BATCH_WAIT: Duration = Duration::from_millis(50);
 
-/// Past this many bytes waiting, the line that adds them writes them itself.
-const LOG_BATCH_MAX: usize = 1 << 20;
+/// The log's way to stderr, made once per process; its worker's guard when not held by `main`.
+static LOG_SINK: OnceLock<LogSink> = OnceLock::new();
+static UNHELD_GUARD: Mutex<Option<WorkerGuard>> = Mutex::new(None);
 
-/// The log's way to stderr: lines wait in memory and a thread of their own writes them in
-/// batches. Every request logs a line, and each line written on its own was a `write(2)` in
-/// the request's thread under stderr's lock, for which the HTTP workers then queued
-/// (`futex` waits: about one for every two requests at 8 clients, measured with `strace -c`).
-/// Appending to the batch holds its lock for a copy only. A WARN or ERROR line, and
-/// [`flush_logs`], write everything waiting at once, in order; a panic flushes before its
-/// message.
-#[derive(Clone, Copy)]
-struct LogSink;
+/// Starts the thread that writes the log (once per process) and returns its guard the first
+/// time: dropping it writes every line still waiting, so `main` holds it until it returns.
+pub fn start_log_writer() -> Option<WorkerGuard> {
+    log_sink().1
+}
 
-/// The lines waiting, and the signal that wakes the writing thread when the first arrives.
-static WAITING: Mutex<Vec<u8>> = Mutex::new(Vec::new());
-static ARRIVED: std::sync::Condvar = std::sync::Condvar::new();
-/// Held while a batch is written, so that batches reach stderr in the order they were taken.
-static WRITING: Mutex<()> = Mutex::new(());
+/// The process's [`LogSink`], with its worker's guard when this call made it.
+fn log_sink() -> (&'static LogSink, Option<WorkerGuard>) {
+    let mut guard = None;
+    let sink = LOG_SINK.get_or_init(|| {
+        let (sink, g) = LogSink::new(std::io::stderr(), LOG_BATCH_WAIT);
+        guard = Some(g);
+        let panicking = sink.clone();
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            panicking.flush_before_panic();
+            previous(info);
+        }));
+        sink
+    });
+    (sink, guard)
+}
+
+/// Where the log's lines go: `tracing-appender`'s non-blocking writer, whose thread writes them
+/// to stderr in batches. Every request logs a line, and each line written on its own was a
+/// `write(2)` in the request's thread under stderr's lock, for which the HTTP workers then
+/// queued. The writing thread waits [`LOG_BATCH_WAIT`] after the first line of a batch unless
+/// a WARN or ERROR line (or a panic) wakes it; a panic waits for the lines before it.
+#[derive(Clone)]
+struct LogSink {
+    lines: NonBlocking,
+    shared: Arc<SinkShared>,
+}
+
+/// What the request threads and the writing thread share.
+#[derive(Default)]
+struct SinkShared {
+    /// A line that must not wait was sent: the writing thread writes without waiting.
+    urgent: AtomicBool,
+    /// The writing thread, to wake (known once it has written).
+    writer: OnceLock<std::thread::Thread>,
+    /// Panic markers sent and written, in the order sent.
+    markers: Mutex<Markers>,
+    marker_written: Condvar,
+}
+
+#[derive(Default)]
+struct Markers {
+    sent: u64,
+    written: u64,
+}
+
+/// How long a panic waits for the lines before it.
+const PANIC_FLUSH_WAIT: Duration = Duration::from_secs(1);
 
 impl LogSink {
-    /// Starts the writing thread and the panic hook's flush (once per process).
-    fn start() {
-        static STARTED: std::sync::Once = std::sync::Once::new();
-        STARTED.call_once(|| {
-            let spawned = std::thread::Builder::new()
-                .name("log-writer".into())
-                .spawn(|| {
-                    loop {
-                        {
-                            let mut waiting = WAITING.lock().unwrap_or_else(|p| p.into_inner());
-                            while waiting.is_empty() {
-                                waiting = ARRIVED.wait(waiting).unwrap_or_else(|p| p.into_inner());
-                            }
-                        }
-                        std::thread::sleep(LOG_BATCH_WAIT);
-                        flush_logs();
-                    }
-                });
-            if spawned.is_err() {
-                // No thread: every line is written as it comes (see `LogLine::write`).
-                return;
-            }
-            WRITER_RUNNING.store(true, Ordering::Release);
-            let previous = std::panic::take_hook();
-            std::panic::set_hook(Box::new(move |info| {
-                flush_logs();
-                previous(info);
-            }));
-        });
+    /// A sink writing to `out`, a batch waiting `wait` for more lines.
+    fn new<W: std::io::Write + Send + 'static>(out: W, wait: Duration) -> (LogSink, WorkerGuard) {
+        let shared = Arc::new(SinkShared::default());
+        let (lines, guard) = NonBlockingBuilder::default()
+            .lossy(false)
+            .thread_name("log-writer")
+            .finish(Batches {
+                out: BufWriter::with_capacity(LOG_BUFFER, out),
+                shared: shared.clone(),
+                wait,
+                waited: false,
+                markers: 0,
+            });
+        (LogSink { lines, shared }, guard)
+    }
+
+    /// Wakes the writing thread so that what was sent is written without waiting.
+    fn hurry(&self) {
+        self.shared.urgent.store(true, Ordering::SeqCst);
+        fence(Ordering::SeqCst);
+        if let Some(writer) = self.shared.writer.get() {
+            writer.unpark();
+        }
+    }
+
+    /// Sends an empty line as a marker and waits until the writing thread has written it, and
+    /// so every line before it.
+    fn flush_before_panic(&self) {
+        // The writing thread itself cannot wait for itself.
+        if self.shared.writer.get().map(std::thread::Thread::id)
+            == Some(std::thread::current().id())
+        {
+            return;
+        }
+        let mut markers = self
+            .shared
+            .markers
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        markers.sent += 1;
+        let mine = markers.sent;
+        // Sent under the lock: markers reach the writing thread in the order they are counted.
+        if self.lines.clone().write_all(&[]).is_err() {
+            return;
+        }
+        self.hurry();
+        let _ = self
+            .shared
+            .marker_written
+            .wait_timeout_while(markers, PANIC_FLUSH_WAIT, |m| m.written < mine);
     }
 }
 
-/// Whether the writing thread runs (else lines are written as they come).
-static WRITER_RUNNING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for LogSink {
+    type Writer = LogLine<'a>;
 
-/// Writes every line waiting to stderr now (at exit, and before a WARN or ERROR line's return).
-pub fn flush_logs() {
-    use std::io::Write as _;
-    let _order = WRITING.lock().unwrap_or_else(|p| p.into_inner());
-    let batch = std::mem::take(&mut *WAITING.lock().unwrap_or_else(|p| p.into_inner()));
-    if !batch.is_empty() {
-        let _ = std::io::stderr().write_all(&batch);
+    fn make_writer(&'a self) -> LogLine<'a> {
+        LogLine {
+            lines: self.lines.clone(),
+            sink: self,
+            urgent: true,
+        }
+    }
+
+    fn make_writer_for(&'a self, meta: &tracing::Metadata<'_>) -> LogLine<'a> {
+        // Levels order from ERROR (least verbose) up to TRACE.
+        LogLine {
+            lines: self.lines.clone(),
+            sink: self,
+            urgent: *meta.level() <= Level::WARN,
+        }
     }
 }
 
 /// One event's line on its way to [`LogSink`].
-struct LogLine {
+struct LogLine<'a> {
+    lines: NonBlocking,
+    sink: &'a LogSink,
     urgent: bool,
 }
 
-impl std::io::Write for LogLine {
+impl std::io::Write for LogLine<'_> {
     fn write(&mut self, line: &[u8]) -> std::io::Result<usize> {
-        let full = {
-            let mut waiting = WAITING.lock().unwrap_or_else(|p| p.into_inner());
-            if waiting.is_empty() {
-                ARRIVED.notify_one();
-            }
-            waiting.extend_from_slice(line);
-            waiting.len() >= LOG_BATCH_MAX
-        };
-        if self.urgent || full || !WRITER_RUNNING.load(Ordering::Acquire) {
-            flush_logs();
+        let n = self.lines.write(line)?;
+        if self.urgent {
+            self.sink.hurry();
         }
-        Ok(line.len())
+        Ok(n)
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
@@ -131,18 +213,68 @@ impl std::io::Write for LogLine {
     }
 }
 
-impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for LogSink {
-    type Writer = LogLine;
+/// Bytes the writing thread gathers before writing them even within a batch.
+const LOG_BUFFER: usize = 1 << 16;
 
-    fn make_writer(&'a self) -> LogLine {
-        LogLine { urgent: true }
+/// The writing thread's end: lines gathered in a buffer, written when the worker has emptied
+/// its queue (its `flush`). The first line of a batch waits for the others.
+struct Batches<W: std::io::Write> {
+    out: BufWriter<W>,
+    shared: Arc<SinkShared>,
+    wait: Duration,
+    /// This batch has had its wait.
+    waited: bool,
+    /// Panic markers in this batch.
+    markers: u64,
+}
+
+impl<W: std::io::Write> Batches<W> {
+    fn wait_for_more(&mut self) {
+        if std::mem::replace(&mut self.waited, true) {
+            return;
+        }
+        let shared = &self.shared;
+        shared.writer.get_or_init(std::thread::current);
+        fence(Ordering::SeqCst);
+        let deadline = Instant::now() + self.wait;
+        while !shared.urgent.swap(false, Ordering::SeqCst) {
+            let now = Instant::now();
+            if now >= deadline {
+                break;
+            }
+            std::thread::park_timeout(deadline - now);
+        }
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Batches<W> {
+    fn write(&mut self, line: &[u8]) -> std::io::Result<usize> {
+        self.wait_for_more();
+        self.out.write(line)
     }
 
-    fn make_writer_for(&'a self, meta: &tracing::Metadata<'_>) -> LogLine {
-        // Levels order from ERROR (least verbose) up to TRACE.
-        LogLine {
-            urgent: *meta.level() <= Level::WARN,
+    fn write_all(&mut self, line: &[u8]) -> std::io::Result<()> {
+        if line.is_empty() {
+            self.markers += 1;
+            return Ok(());
         }
+        self.wait_for_more();
+        self.out.write_all(line)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.waited = false;
+        let written = self.out.flush();
+        if self.markers > 0 {
+            let mut markers = self
+                .shared
+                .markers
+                .lock()
+                .unwrap_or_else(|p| p.into_inner());
+            markers.written += std::mem::take(&mut self.markers);
+            self.shared.marker_written.notify_all();
+        }
+        written
     }
 }
 
@@ -196,46 +328,61 @@ const BUCKETS: [f64; 11] = [
     0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
 
-#[derive(Default, Clone)]
-struct Histogram {
-    counts: [u64; BUCKETS.len()],
-    sum: f64,
-    count: u64,
+/// `http_requests_total`'s labels.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct Answered {
+    route: Cow<'static, str>,
+    method: MethodLabel,
+    status: u16,
 }
 
-/// Process-wide counters. One per application (tests run several side by side).
-///
-/// Requests are counted in [`SHARDS`] shards, each thread in its own (threads are spread over
-/// them in the order they first count), so that the HTTP workers do not queue for one lock on
-/// every request; a scrape adds the shards up.
-#[derive(Default)]
+/// `http_request_duration_seconds`'s label.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteLabel {
+    route: Cow<'static, str>,
+}
+
+/// A request method as a label value (the standard ones are cloned without allocating).
+#[derive(Clone, Debug, Hash, PartialEq, Eq)]
+struct MethodLabel(Method);
+
+impl EncodeLabelValue for MethodLabel {
+    fn encode(&self, encoder: &mut LabelValueEncoder) -> std::fmt::Result {
+        encoder.write_str(self.0.as_str())
+    }
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct StatusLabel {
+    status: String,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct StateLabel {
+    state: &'static str,
+}
+
+fn latency_histogram() -> Histogram {
+    Histogram::new(BUCKETS)
+}
+
+/// Process-wide counters (`prometheus-client`). One per application (tests run several side
+/// by side).
+#[derive(Debug)]
 pub struct Metrics {
-    shards: [Mutex<Shard>; SHARDS],
-    actions_applied: AtomicU64,
+    requests: Family<Answered, Counter>,
+    durations: Family<RouteLabel, Histogram, fn() -> Histogram>,
+    actions_applied: Counter,
 }
 
-/// How many shards [`Metrics`] counts requests in.
-const SHARDS: usize = 8;
-
-/// One shard's figures: matched route → its counts and latency histogram.
-#[derive(Default)]
-struct Shard {
-    routes: std::collections::HashMap<String, RouteFigures>,
-}
-
-#[derive(Default)]
-struct RouteFigures {
-    /// (method, status) → count; a route sees a handful.
-    answered: Vec<(String, u16, u64)>,
-    latency: Histogram,
-}
-
-thread_local! {
-    /// The shard this thread counts in.
-    static SHARD: usize = {
-        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        NEXT.fetch_add(1, Ordering::Relaxed) % SHARDS
-    };
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics {
+            requests: Family::default(),
+            durations: Family::new_with_constructor(latency_histogram),
+            actions_applied: Counter::default(),
+        }
+    }
 }
 
 /// Figures read at scrape time, outside the registry.
@@ -255,172 +402,130 @@ impl Metrics {
         Self::default()
     }
 
-    /// Counts one finished request under its matched route pattern.
-    pub fn observe_request(&self, route: &str, method: &str, status: u16, elapsed: Duration) {
-        let shard = &self.shards[SHARD.with(|s| *s)];
-        let mut shard = shard.lock().unwrap_or_else(|p| p.into_inner());
-        let figures = match shard.routes.get_mut(route) {
-            Some(f) => f,
-            None => shard.routes.entry(route.to_string()).or_default(),
-        };
-        match figures
-            .answered
-            .iter_mut()
-            .find(|(m, s, _)| *s == status && m == method)
-        {
-            Some((_, _, n)) => *n += 1,
-            None => figures.answered.push((method.to_string(), status, 1)),
-        }
-        let secs = elapsed.as_secs_f64();
-        let h = &mut figures.latency;
-        for (i, le) in BUCKETS.iter().enumerate() {
-            if secs <= *le {
-                h.counts[i] += 1;
-            }
-        }
-        h.sum += secs;
-        h.count += 1;
-    }
-
-    /// Every shard's figures added up, in the order they are rendered.
-    #[allow(clippy::type_complexity)]
-    fn totals(
+    /// Counts one finished request under its matched route pattern. A route borrowed for
+    /// `'static` (the labelled hot routes) is counted without allocating.
+    pub fn observe_request(
         &self,
-    ) -> (
-        BTreeMap<(String, String, u16), u64>,
-        BTreeMap<String, Histogram>,
+        route: Cow<'static, str>,
+        method: &Method,
+        status: u16,
+        elapsed: Duration,
     ) {
-        let mut requests = BTreeMap::new();
-        let mut durations: BTreeMap<String, Histogram> = BTreeMap::new();
-        for shard in &self.shards {
-            let shard = shard.lock().unwrap_or_else(|p| p.into_inner());
-            for (route, f) in &shard.routes {
-                for (method, status, n) in &f.answered {
-                    *requests
-                        .entry((route.clone(), method.clone(), *status))
-                        .or_default() += n;
-                }
-                let h = durations.entry(route.clone()).or_default();
-                for (total, n) in h.counts.iter_mut().zip(f.latency.counts) {
-                    *total += n;
-                }
-                h.sum += f.latency.sum;
-                h.count += f.latency.count;
-            }
-        }
-        (requests, durations)
+        let route = RouteLabel { route };
+        self.durations
+            .get_or_create(&route)
+            .observe(elapsed.as_secs_f64());
+        let answered = Answered {
+            route: route.route,
+            method: MethodLabel(method.clone()),
+            status,
+        };
+        self.requests.get_or_create(&answered).inc();
     }
 
     /// Counts one game action accepted by the engine and stored (`lords_actions_applied_total`).
     pub fn action_applied(&self) {
-        self.actions_applied.fetch_add(1, Ordering::Relaxed);
+        self.actions_applied.inc();
     }
 
     pub fn actions_applied(&self) -> u64 {
-        self.actions_applied.load(Ordering::Relaxed)
+        self.actions_applied.get()
     }
 
-    /// The whole registry in the Prometheus text exposition format (version 0.0.4).
-    pub fn render(&self, figures: &ScrapeFigures) -> String {
-        let mut out = String::new();
-        let (requests, durations) = self.totals();
-        out.push_str("# HELP http_requests_total HTTP requests answered, by matched route, method and status.\n");
-        out.push_str("# TYPE http_requests_total counter\n");
-        for ((route, method, status), n) in requests.iter() {
-            let _ = writeln!(
-                out,
-                "http_requests_total{{route=\"{}\",method=\"{}\",status=\"{status}\"}} {n}",
-                escape(route),
-                escape(method)
-            );
-        }
-        out.push_str("# HELP http_request_duration_seconds Time to answer an HTTP request, by matched route.\n");
-        out.push_str("# TYPE http_request_duration_seconds histogram\n");
-        for (route, h) in durations.iter() {
-            let route = escape(route);
-            for (le, n) in BUCKETS.iter().zip(h.counts.iter()) {
-                let _ = writeln!(
-                    out,
-                    "http_request_duration_seconds_bucket{{route=\"{route}\",le=\"{le}\"}} {n}"
-                );
-            }
-            let _ = writeln!(
-                out,
-                "http_request_duration_seconds_bucket{{route=\"{route}\",le=\"+Inf\"}} {}",
-                h.count
-            );
-            let _ = writeln!(
-                out,
-                "http_request_duration_seconds_sum{{route=\"{route}\"}} {}",
-                h.sum
-            );
-            let _ = writeln!(
-                out,
-                "http_request_duration_seconds_count{{route=\"{route}\"}} {}",
-                h.count
-            );
-        }
-        out.push_str(
-            "# HELP lords_actions_applied_total Game actions accepted by the rules and stored.\n",
+    /// Every series in the Prometheus text exposition format (version 0.0.4): the request
+    /// figures kept here and, in a registry made for this scrape, the figures read for it.
+    pub fn render(&self, figures: &ScrapeFigures) -> Result<String, std::fmt::Error> {
+        let mut registry = Registry::default();
+        // The crate adds `_total` to a counter's name and a period to each help text.
+        registry.register(
+            "http_requests",
+            "HTTP requests answered, by matched route, method and status",
+            Declared(self.requests.clone()),
         );
-        out.push_str("# TYPE lords_actions_applied_total counter\n");
-        let _ = writeln!(
-            out,
-            "lords_actions_applied_total {}",
-            self.actions_applied()
+        registry.register(
+            "http_request_duration_seconds",
+            "Time to answer an HTTP request, by matched route",
+            Declared(self.durations.clone()),
         );
-        out.push_str("# HELP lords_games Stored games, by status.\n");
-        out.push_str("# TYPE lords_games gauge\n");
+        registry.register(
+            "lords_actions_applied",
+            "Game actions accepted by the rules and stored",
+            self.actions_applied.clone(),
+        );
+        let games = Family::<StatusLabel, Gauge>::default();
         for (status, n) in figures.games_by_status.iter().flatten() {
-            let _ = writeln!(out, "lords_games{{status=\"{}\"}} {n}", escape(status));
+            games
+                .get_or_create(&StatusLabel {
+                    status: status.clone(),
+                })
+                .set(*n);
         }
-        out.push_str("# HELP lords_db_pool_connections Database pool connections, by state.\n");
-        out.push_str("# TYPE lords_db_pool_connections gauge\n");
-        let _ = writeln!(
-            out,
-            "lords_db_pool_connections{{state=\"idle\"}} {}",
-            figures.pool_idle
+        registry.register("lords_games", "Stored games, by status", Declared(games));
+        let pool = Family::<StateLabel, Gauge>::default();
+        for (state, n) in [("idle", figures.pool_idle), ("in_use", figures.pool_in_use)] {
+            pool.get_or_create(&StateLabel { state }).set(n.into());
+        }
+        registry.register(
+            "lords_db_pool_connections",
+            "Database pool connections, by state",
+            pool,
         );
-        let _ = writeln!(
-            out,
-            "lords_db_pool_connections{{state=\"in_use\"}} {}",
-            figures.pool_in_use
+        registry.register(
+            "lords_db_pool_max_connections",
+            "Largest number of database pool connections",
+            gauge(figures.pool_max.into()),
         );
-        out.push_str(
-            "# HELP lords_db_pool_max_connections Largest number of database pool connections.\n",
+        registry.register(
+            "lords_db_worker_connections",
+            "Database connections the HTTP workers hold for themselves (views, legal \
+             actions, actions), apart from the pool",
+            gauge(i64::try_from(figures.worker_connections).unwrap_or(i64::MAX)),
         );
-        out.push_str("# TYPE lords_db_pool_max_connections gauge\n");
-        let _ = writeln!(out, "lords_db_pool_max_connections {}", figures.pool_max);
-        out.push_str(
-            "# HELP lords_db_worker_connections Database connections the HTTP workers hold \
-             for themselves (views, legal actions, actions), apart from the pool.\n",
-        );
-        out.push_str("# TYPE lords_db_worker_connections gauge\n");
-        let _ = writeln!(
-            out,
-            "lords_db_worker_connections {}",
-            figures.worker_connections
-        );
-        out
+        let mut out = String::new();
+        prometheus_text::encode(&mut out, &registry)?;
+        Ok(out)
     }
 }
 
-/// Label values escape `\`, `"` and newlines.
-fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\")
-        .replace('"', "\\\"")
-        .replace('\n', "\\n")
+/// A family whose HELP and TYPE lines are written even when it has no series yet, as scrapers
+/// saw them before (the crate leaves an empty family out).
+#[derive(Debug)]
+struct Declared<M>(M);
+
+impl<M: EncodeMetric> EncodeMetric for Declared<M> {
+    fn encode(&self, encoder: MetricEncoder) -> std::fmt::Result {
+        self.0.encode(encoder)
+    }
+
+    fn metric_type(&self) -> MetricType {
+        self.0.metric_type()
+    }
+}
+
+fn gauge(value: i64) -> Gauge {
+    let g = Gauge::default();
+    g.set(value);
+    g
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn get() -> Method {
+        Method::GET
+    }
+
     #[test]
     fn a_request_lands_in_its_buckets_and_counter() {
         let m = Metrics::new();
-        m.observe_request("/v1/cards", "GET", 200, Duration::from_millis(30));
-        let text = m.render(&ScrapeFigures::default());
+        m.observe_request(
+            Cow::Borrowed("/v1/cards"),
+            &get(),
+            200,
+            Duration::from_millis(30),
+        );
+        let text = m.render(&ScrapeFigures::default()).unwrap();
         assert!(
             text.contains(
                 "http_requests_total{route=\"/v1/cards\",method=\"GET\",status=\"200\"} 1"
@@ -441,19 +546,24 @@ mod tests {
 
     #[test]
     fn requests_counted_on_many_threads_add_up_in_one_series() {
+        const THREADS: usize = 16;
         let m = Metrics::new();
         std::thread::scope(|scope| {
-            for _ in 0..(2 * SHARDS) {
+            for _ in 0..THREADS {
                 scope.spawn(|| {
                     for status in [200, 200, 404] {
-                        m.observe_request("/v1/games/{id}", "GET", status, Duration::ZERO);
+                        m.observe_request(
+                            Cow::Borrowed("/v1/games/{id}"),
+                            &get(),
+                            status,
+                            Duration::ZERO,
+                        );
                     }
                 });
             }
         });
-        let text = m.render(&ScrapeFigures::default());
-        let threads = 2 * SHARDS;
-        for (status, n) in [(200, 2 * threads), (404, threads)] {
+        let text = m.render(&ScrapeFigures::default()).unwrap();
+        for (status, n) in [(200, 2 * THREADS), (404, THREADS)] {
             let line = format!(
                 "http_requests_total{{route=\"/v1/games/{{id}}\",method=\"GET\",status=\"{status}\"}} {n}\n"
             );
@@ -461,13 +571,123 @@ mod tests {
         }
         let count = format!(
             "http_request_duration_seconds_count{{route=\"/v1/games/{{id}}\"}} {}\n",
-            3 * threads
+            3 * THREADS
         );
         assert!(text.contains(&count), "{text}");
     }
 
     #[test]
+    fn every_family_is_declared_before_it_has_a_series() {
+        let text = Metrics::new().render(&ScrapeFigures::default()).unwrap();
+        for name in [
+            "http_requests_total counter",
+            "http_request_duration_seconds histogram",
+            "lords_actions_applied_total counter",
+            "lords_games gauge",
+            "lords_db_pool_connections gauge",
+            "lords_db_pool_max_connections gauge",
+            "lords_db_worker_connections gauge",
+        ] {
+            assert!(
+                text.contains(&format!("# TYPE {name}\n")),
+                "{name} in\n{text}"
+            );
+        }
+    }
+
+    #[test]
     fn label_values_are_escaped() {
-        assert_eq!(escape("a\"b\\c\nd"), "a\\\"b\\\\c\\nd");
+        let m = Metrics::new();
+        m.observe_request(Cow::Borrowed("a\"b\\c\nd"), &get(), 200, Duration::ZERO);
+        let text = m.render(&ScrapeFigures::default()).unwrap();
+        assert!(
+            text.contains(r#"http_request_duration_seconds_count{route="a\"b\\c\nd"} 1"#),
+            "{text}"
+        );
+    }
+
+    /// Each `write` the log's writing thread makes, as it made it.
+    #[derive(Clone, Default)]
+    struct Recorder(Arc<Mutex<Vec<Vec<u8>>>>);
+
+    impl std::io::Write for Recorder {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().push(buf.to_vec());
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Recorder {
+        fn writes(&self) -> Vec<Vec<u8>> {
+            self.0.lock().unwrap().clone()
+        }
+
+        /// Waits (a few seconds at most) until `bytes` have been written.
+        fn wait_for(&self, bytes: usize) -> Vec<Vec<u8>> {
+            let deadline = Instant::now() + Duration::from_secs(5);
+            loop {
+                let writes = self.writes();
+                if writes.iter().map(Vec::len).sum::<usize>() >= bytes || Instant::now() > deadline
+                {
+                    return writes;
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+    }
+
+    fn line(sink: &LogSink, text: &str, urgent: bool) -> usize {
+        let mut line = LogLine {
+            lines: sink.lines.clone(),
+            sink,
+            urgent,
+        };
+        line.write_all(text.as_bytes()).unwrap();
+        text.len()
+    }
+
+    /// A batch wait no test run reaches: whatever is written before it was written early.
+    const FOREVER: Duration = Duration::from_secs(600);
+
+    #[test]
+    fn info_lines_wait_and_a_warn_line_writes_them_and_itself_at_once_in_one_write() {
+        let out = Recorder::default();
+        let (sink, _guard) = LogSink::new(out.clone(), FOREVER);
+        let mut sent = 0;
+        let mut expected = String::new();
+        for i in 0..100 {
+            let text = format!("INFO line {i}\n");
+            sent += line(&sink, &text, false);
+            expected.push_str(&text);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+        assert!(out.writes().is_empty(), "INFO lines wait for the batch");
+        sent += line(&sink, "WARN line\n", true);
+        expected.push_str("WARN line\n");
+        let writes = out.wait_for(sent);
+        assert_eq!(writes.len(), 1, "one write for the batch");
+        assert_eq!(String::from_utf8(writes.concat()).unwrap(), expected);
+    }
+
+    #[test]
+    fn a_batch_is_written_once_its_wait_is_over() {
+        let out = Recorder::default();
+        let (sink, _guard) = LogSink::new(out.clone(), LOG_BATCH_WAIT);
+        let sent = line(&sink, "one\n", false) + line(&sink, "two\n", false);
+        let writes = out.wait_for(sent);
+        assert_eq!(writes.concat(), b"one\ntwo\n");
+    }
+
+    #[test]
+    fn a_panic_waits_until_the_lines_before_it_are_written() {
+        let out = Recorder::default();
+        let (sink, _guard) = LogSink::new(out.clone(), FOREVER);
+        line(&sink, "before the panic\n", false);
+        sink.flush_before_panic();
+        assert_eq!(out.writes().concat(), b"before the panic\n");
     }
 }

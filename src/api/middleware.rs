@@ -4,6 +4,7 @@
 //! `GET` is, and problem+json for the router's own empty error responses (404 from a resource,
 //! 405 with its `Allow` header).
 
+use std::borrow::Cow;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -146,7 +147,7 @@ pub async fn observe(
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let started = Instant::now();
     let id = request_id(&req);
-    let method = req.method().to_string();
+    let method = req.method().clone();
     let span =
         tracing::info_span!("request", request_id = %id, method = %method, path = %req.path());
     let state = req.app_data::<web::Data<AppState>>().cloned();
@@ -188,9 +189,12 @@ pub async fn observe(
         Err(e) => {
             let status = e.as_response_error().status_code().as_u16();
             if let Some(state) = &state {
-                state
-                    .metrics
-                    .observe_request(UNMATCHED, &method, status, started.elapsed());
+                state.metrics.observe_request(
+                    Cow::Borrowed(UNMATCHED),
+                    &method,
+                    status,
+                    started.elapsed(),
+                );
             }
             span.in_scope(|| tracing::warn!(status, error = %e, "request failed"));
             return Err(e);
@@ -212,17 +216,18 @@ pub async fn observe(
 
     let status = res.status().as_u16();
     let route = match res.request().app_data::<RouteLabel>() {
-        Some(label) => label.0.to_string(),
+        Some(label) => Cow::Borrowed(label.0),
         None => res
             .request()
             .match_pattern()
-            .unwrap_or_else(|| UNMATCHED.to_string()),
+            .map_or(Cow::Borrowed(UNMATCHED), Cow::Owned),
     };
     let elapsed = started.elapsed();
     if let Some(state) = &state {
+        // Free for the labelled routes (borrowed); the others' patterns are allocated anyway.
         state
             .metrics
-            .observe_request(&route, &method, status, elapsed);
+            .observe_request(route.clone(), &method, status, elapsed);
     }
     span.in_scope(|| {
         tracing::info!(

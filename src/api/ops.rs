@@ -3,6 +3,7 @@
 use std::collections::HashSet;
 
 use actix_web::{HttpResponse, web};
+use prometheus_client::encoding::prometheus_text;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -69,7 +70,7 @@ pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError
         `lords_games{status}`, `lords_db_pool_connections{state}`, \
         `lords_db_pool_max_connections`",
         body = String, content_type = "text/plain; version=0.0.4")))]
-pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+pub async fn metrics(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let pool = &state.pool;
     let size = pool.size();
     let idle = u32::try_from(pool.num_idle()).unwrap_or(u32::MAX).min(size);
@@ -80,9 +81,13 @@ pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
         pool_max: pool.options().get_max_connections(),
         worker_connections: crate::store::local::open_connections(),
     };
-    HttpResponse::Ok()
-        .content_type("text/plain; version=0.0.4; charset=utf-8")
-        .body(state.metrics.render(&figures))
+    let text = state
+        .metrics
+        .render(&figures)
+        .map_err(|e| ApiError::Unexpected(e.into()))?;
+    Ok(HttpResponse::Ok()
+        .content_type(prometheus_text::CONTENT_TYPE)
+        .body(text))
 }
 
 /// Games by status, when the games table exists.

@@ -1,7 +1,11 @@
 //! Web Push (RFC 8030) for the delivery worker: the VAPID key pair (RFC 8292, ES256, kept in
 //! `server_keys` or given by LORDS_VAPID_PRIVATE_KEY), the `Authorization: vapid t=..., k=...`
-//! header, and RFC 8291 `aes128gcm` payload encryption, all with aws-lc-rs primitives (ECDH
-//! P-256, HKDF-SHA256, AES-128-GCM, ECDSA P-256). No I/O but loading the key.
+//! header (its JWT by `jsonwebtoken`), and RFC 8291 `aes128gcm` payload encryption on aws-lc-rs
+//! primitives (ECDH P-256, HKDF-SHA256, AES-128-GCM). No I/O but loading the key.
+//!
+//! The encryption is our own: `ece` (and so `web-push`, which also sends through isahc or
+//! hyper-tls itself) encrypts only with openssl; `web-push-native`/`ece-native` are RustCrypto,
+//! a second crypto stack beside aws-lc-rs and the very one tests/web_push.rs checks against.
 
 use aws_lc_rs::aead::{AES_128_GCM, Aad, LessSafeKey, Nonce, UnboundKey};
 use aws_lc_rs::agreement::{self, ECDH_P256, EphemeralPrivateKey, UnparsedPublicKey};
@@ -10,6 +14,8 @@ use aws_lc_rs::rand::SystemRandom;
 use aws_lc_rs::signature::{ECDSA_P256_SHA256_FIXED_SIGNING, EcdsaKeyPair, KeyPair};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use serde::Serialize;
 use sqlx::PgPool;
 
 /// The record size announced in the header; one record holds any notification.
@@ -21,7 +27,7 @@ const VAPID_TTL_SECONDS: i64 = 12 * 3600;
 
 /// The server's VAPID key pair.
 pub struct VapidKeys {
-    pair: EcdsaKeyPair,
+    signing: EncodingKey,
     /// The uncompressed public key (65 bytes), base64url: what browsers pass as
     /// `applicationServerKey`, and `k=` of every request.
     public_b64: String,
@@ -41,7 +47,10 @@ impl VapidKeys {
         let pair = EcdsaKeyPair::from_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, der)
             .map_err(|e| anyhow::anyhow!("not a P-256 PKCS#8 key: {e}"))?;
         let public_b64 = URL_SAFE_NO_PAD.encode(pair.public_key().as_ref());
-        Ok(VapidKeys { pair, public_b64 })
+        Ok(VapidKeys {
+            signing: EncodingKey::from_ec_der(der),
+            public_b64,
+        })
     }
 
     /// `configured` (base64url PKCS#8, from LORDS_VAPID_PRIVATE_KEY) when given; otherwise the
@@ -77,19 +86,23 @@ impl VapidKeys {
 
     /// `vapid t=<ES256 JWT for the push service's origin>, k=<public key>`.
     pub fn authorization(&self, audience: &str, subject: &str, now: i64) -> anyhow::Result<String> {
-        let header = URL_SAFE_NO_PAD.encode(br#"{"typ":"JWT","alg":"ES256"}"#);
-        let claims = serde_json::json!({
-            "aud": audience, "exp": now + VAPID_TTL_SECONDS, "sub": subject,
-        });
-        let claims = URL_SAFE_NO_PAD.encode(claims.to_string());
-        let input = format!("{header}.{claims}");
-        let signature = self
-            .pair
-            .sign(&SystemRandom::new(), input.as_bytes())
+        let claims = VapidClaims {
+            aud: audience,
+            exp: now + VAPID_TTL_SECONDS,
+            sub: subject,
+        };
+        let jwt = jsonwebtoken::encode(&Header::new(Algorithm::ES256), &claims, &self.signing)
             .map_err(|e| anyhow::anyhow!("signing a VAPID token: {e}"))?;
-        let jwt = format!("{input}.{}", URL_SAFE_NO_PAD.encode(signature.as_ref()));
         Ok(format!("vapid t={jwt}, k={}", self.public_b64))
     }
+}
+
+/// The claims of a VAPID token (RFC 8292 §2).
+#[derive(Serialize)]
+struct VapidClaims<'a> {
+    aud: &'a str,
+    exp: i64,
+    sub: &'a str,
 }
 
 /// Whether `p256dh` is an uncompressed P-256 point a key agreement accepts.
