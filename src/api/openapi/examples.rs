@@ -1,0 +1,271 @@
+//! The document's examples: real engine output from a seeded game, and one request per action.
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde_json::{Map, Value, json};
+
+use crate::api::cards;
+use crate::engine::{
+    self, Action, FollowerRef, Game, OptionsRequest, Seat, Viewer, decide, legal_actions, start,
+};
+
+/// One request example per action type, as `legal-actions` lists them.
+pub(super) fn action_examples() -> Value {
+    let target = FollowerRef {
+        seat: Seat(1),
+        position: 0,
+    };
+    let examples = [
+        ("Recruit the card of slot 0", Action::Recruit { slot: 0 }),
+        (
+            "Muster card 17 (a Forsyth) face-up and draw with its power",
+            Action::Muster {
+                card: engine::CardId(17),
+                face_up: true,
+                use_power: true,
+            },
+        ),
+        ("Pass (empty hand, no recruit left)", Action::Pass),
+        (
+            "Scott: copy the power of seat 1's first Follower",
+            Action::CopyPower { target },
+        ),
+        (
+            "Cockburn: take Supporter 44 into your army",
+            Action::SwapSupporter {
+                supporter: engine::CardId(44),
+            },
+        ),
+        (
+            "Fergusson: take seat 1's first Follower",
+            Action::SwapFollower { target },
+        ),
+        (
+            "Wemyss: discard seat 1's first Follower",
+            Action::DiscardFollower { target },
+        ),
+        (
+            "Claim Supporter 44 at the end of the skirmish",
+            Action::ClaimSupporter {
+                supporter: engine::CardId(44),
+            },
+        ),
+    ];
+    let mut map = Map::new();
+    for (summary, action) in examples {
+        map.insert(
+            action.name().into(),
+            json!({ "summary": summary, "value": action }),
+        );
+    }
+    Value::Object(map)
+}
+
+const EXAMPLE_GAME: &str = "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10";
+const EXAMPLE_ACCOUNT: &str = "0195f3b8-1a2b-7c3d-8e4f-5a6b7c8d9e0f";
+const EXAMPLE_REMATCH: &str = "0195f3d4-2b3c-7d4e-8f5a-6b7c8d9e0f1a";
+const EXAMPLE_INVITATION: &str = "0195f3c9-3c4d-7e5f-8a6b-7c8d9e0f1a2b";
+const EXAMPLE_WEBHOOK: &str = "0195f3e1-4d5e-7f6a-8b7c-8d9e0f1a2b3c";
+const EXAMPLE_CREATED: &str = "2026-03-14T18:02:11.482Z";
+const EXAMPLE_UPDATED: &str = "2026-03-14T18:09:47.120Z";
+const EXAMPLE_DEADLINE: &str = "2026-03-17T18:09:47.120Z";
+
+/// A two-player game from a fixed seed, a few actions in: the source of the examples of views,
+/// legal actions and events, so that they are real engine output.
+struct ExampleGame {
+    events: Vec<engine::Event>,
+    game: Game,
+}
+
+impl ExampleGame {
+    fn new() -> Self {
+        let mut rng = StdRng::seed_from_u64(1314);
+        let options = OptionsRequest::new(2)
+            .validate()
+            .expect("two players are valid options");
+        let mut events = start(&options, &mut rng).expect("a two-player game starts");
+        let mut game = Game::replay(&events);
+        for _ in 0..3 {
+            let Some(awaiting) = game.awaiting() else {
+                break;
+            };
+            let Some(action) = legal_actions(&game, awaiting.seat)
+                .into_iter()
+                .find(|a| matches!(a, Action::Muster { .. }))
+            else {
+                break;
+            };
+            let Ok(more) = decide(&game, awaiting.seat, &action, &mut rng) else {
+                break;
+            };
+            for e in &more {
+                game.apply(e);
+            }
+            events.extend(more);
+        }
+        Self { events, game }
+    }
+
+    fn version(&self) -> usize {
+        self.events.len()
+    }
+
+    fn summary(&self, status: &str) -> Value {
+        let mut seats = vec![json!({ "seat": 0, "username": "robert_bruce", "bot": null })];
+        if status != "open" {
+            seats.push(json!({ "seat": 1, "username": "james_douglas", "bot": null }));
+        }
+        let (version, awaiting, updated) = match status {
+            "open" => (json!(0), Value::Null, EXAMPLE_CREATED),
+            _ => (
+                json!(self.version()),
+                json!(self.game.awaiting().map(|a| a.seat)),
+                EXAMPLE_UPDATED,
+            ),
+        };
+        json!({
+            "id": EXAMPLE_GAME,
+            "status": status,
+            "options": { "players": 2, "include_bruce": false,
+                "power_rule": "lowest_strength", "target_score": 40,
+                "turn_time_limit_s": 259_200, "max_timeouts": 3 },
+            "seats": seats,
+            "version": version,
+            "awaiting": awaiting,
+            "winners": null,
+            "visibility": "public",
+            "rematch": null,
+            "rematch_of": null,
+            "created_at": EXAMPLE_CREATED,
+            "updated_at": updated,
+            "deadline": if status == "active" { json!(EXAMPLE_DEADLINE) } else { Value::Null },
+        })
+    }
+
+    fn view(&self, seat: u8) -> Value {
+        let mut view = json!(engine::view(&self.game, Viewer::Seat(Seat(seat))));
+        if let Some(awaiting) = view.get_mut("awaiting").and_then(Value::as_object_mut) {
+            awaiting.insert("deadline".into(), json!(EXAMPLE_DEADLINE));
+        }
+        view
+    }
+}
+
+/// The success example of an operation (`"<method> <path>"`), when it has a JSON body.
+pub(super) fn success_example(operation: &str) -> Option<Value> {
+    let account = json!({ "id": EXAMPLE_ACCOUNT, "username": "robert_bruce",
+        "created_at": EXAMPLE_CREATED });
+    Some(match operation {
+        "get /healthz" => json!({ "status": "ok" }),
+        "get /readyz" => json!({ "status": "ready" }),
+        "get /v1/cards" => {
+            let mut cards = json!(cards::cards_response());
+            if let Some(list) = cards["cards"].as_array_mut() {
+                list.truncate(3);
+            }
+            cards
+        }
+        "post /v1/accounts" | "get /v1/me" => account,
+        "post /v1/auth/token" => json!({
+            "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTk1ZjNiOC0xYTJiLTdjM2QtOGU0Zi01YTZiN2M4ZDllMGYiLCJleHAiOjE3NzM1MTU3MzF9.c2lnbmF0dXJl",
+            "token_type": "Bearer",
+            "expires_in": 900,
+        }),
+        "post /v1/games" | "post /v1/games/{id}/leave" => ExampleGame::new().summary("open"),
+        "post /v1/games/{id}/join" => ExampleGame::new().summary("active"),
+        "post /v1/games/{id}/rematch" => {
+            let mut rematch = ExampleGame::new().summary("open");
+            rematch["id"] = json!(EXAMPLE_REMATCH);
+            rematch["seats"] = json!([{ "seat": 1, "username": "robert_bruce", "bot": null }]);
+            rematch["rematch_of"] = json!({ "game_id": EXAMPLE_GAME });
+            rematch
+        }
+        "post /v1/games/{id}/invitations" => json!({
+            "id": EXAMPLE_INVITATION, "game_id": EXAMPLE_GAME,
+            "code": "Zm9yIHRoZSBCcnVjZSwgZm9yIFNjb3RsYW5kLCBmb3IgZnJlZWRvbSE",
+            "username": null, "uses": 1, "expires_at": EXAMPLE_UPDATED,
+        }),
+        "get /v1/me/invitations" => json!({ "invitations": [{
+            "id": EXAMPLE_INVITATION, "game": ExampleGame::new().summary("open"),
+            "inviter": "robert_bruce", "seat": null, "expires_at": EXAMPLE_UPDATED,
+        }] }),
+        "get /v1/games" => json!({
+            "games": [ExampleGame::new().summary("active")],
+            "next_cursor": "MjAyNi0wMy0xNFQxODowOTo0Ny4xMjBafDAxOTVmM2MyLTZmMWUtN2E0Yi05YzFkLTJmOGU1YTdiM2MxMA",
+        }),
+        "get /v1/games/{id}" => {
+            let g = ExampleGame::new();
+            json!({ "game": g.summary("active"), "your_seat": 0,
+                "version": g.version(), "view": g.view(0) })
+        }
+        "get /v1/games/{id}/legal-actions" => {
+            let g = ExampleGame::new();
+            let actions = g
+                .game
+                .awaiting()
+                .map(|a| legal_actions(&g.game, a.seat))
+                .unwrap_or_default();
+            json!({ "version": g.version(), "actions": actions })
+        }
+        "post /v1/games/{id}/bots" => {
+            let mut game = ExampleGame::new().summary("open");
+            game["seats"] = json!([{ "seat": 0, "username": "robert_bruce", "bot": null },
+                { "seat": 1, "username": "mcts bot", "bot": "mcts" }]);
+            game
+        }
+        "post /v1/games/{id}/actions" | "post /v1/games/{id}/resign" => {
+            let g = ExampleGame::new();
+            let seat = g.game.awaiting().map_or(0, |a| a.seat.0);
+            json!({ "version": g.version(), "view": g.view(seat) })
+        }
+        "get /v1/games/{id}/events" => {
+            let g = ExampleGame::new();
+            let events: Vec<Value> = g
+                .events
+                .iter()
+                .take(6)
+                .enumerate()
+                .map(|(i, e)| {
+                    let event = json!(engine::redact(e, Viewer::Seat(Seat(0))));
+                    json!({ "seq": i + 1, "seat": event.get("seat").cloned().unwrap_or(Value::Null),
+                        "event": event, "recorded_at": null, "hash": null, "prev_hash": null })
+                })
+                .collect();
+            json!({ "events": events, "complete": false, "next_after": 6 })
+        }
+        "post /v1/me/webhooks" | "get /v1/me/webhooks" => {
+            let webhook = json!({
+                "id": EXAMPLE_WEBHOOK, "url": "https://hooks.example.org/lords",
+                "kinds": ["your_turn", "game_ended"], "created_at": EXAMPLE_CREATED,
+                "failing_since": null, "disabled_at": null,
+            });
+            if operation.starts_with("post") {
+                let mut created = webhook;
+                created["secret"] = json!("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwMfKQ9r8GKYo=");
+                created
+            } else {
+                json!({ "webhooks": [webhook] })
+            }
+        }
+        "get /v1/push/vapid-public-key" => json!({
+            "public_key": "BNbxGYNMhEIi9zrneh7mqV4oUanjLUK3m-mYZBc62frMKrEoMk88r3Lk596T0ck9xlT-aOXbUI0xjNjlxeD8Ry0",
+        }),
+        "post /v1/me/push-subscriptions" => json!({
+            "id": EXAMPLE_WEBHOOK,
+            "endpoint": "https://fcm.googleapis.com/fcm/send/dpH5lCsTSSM:APA91bHqjZxM0VImWWqDRN7U0a3AycjUf4O",
+            "kinds": ["your_turn", "game_ended", "invited"], "created_at": EXAMPLE_CREATED,
+        }),
+        "get /v1/me/webhooks/{id}/deliveries" => json!({ "deliveries": [{
+            "message_id": format!("msg_{}_7", EXAMPLE_ACCOUNT.replace('-', "")),
+            "kind": "your_turn", "state": "delivered", "created_at": EXAMPLE_UPDATED,
+            "next_attempt_at": null, "finished_at": EXAMPLE_UPDATED,
+            "attempts": [
+                { "attempt": 1, "attempted_at": EXAMPLE_UPDATED, "duration_ms": 10003,
+                  "status_code": null, "error": "timed out after 10s" },
+                { "attempt": 2, "attempted_at": EXAMPLE_UPDATED, "duration_ms": 84,
+                  "status_code": 200, "error": null },
+            ],
+        }] }),
+        _ => return None,
+    })
+}

@@ -1,0 +1,283 @@
+//! The document's finishing step, for what utoipa cannot derive: named variants with a
+//! `discriminator` for the tagged unions, closed request variants, descriptions moved where
+//! generators keep them, links to the rules, `security: []` on public operations, 500 wherever
+//! the database is touched, and the examples.
+
+use serde_json::{Map, Value, json};
+
+use crate::api::error::{ErrorCode, RULE_TITLE};
+use crate::engine::RuleError;
+
+use super::examples::{action_examples, success_example};
+
+/// The tagged unions of the engine's JSON: schema name, tag field, suffix of the variant names.
+const TAGGED_UNIONS: [(&str, &str); 3] =
+    [("Action", "type"), ("Event", "type"), ("Decision", "kind")];
+
+/// The tagged unions that are request bodies, whose type rejects unknown fields
+/// (`deny_unknown_fields`): each variant is closed, which utoipa does for structs only.
+const CLOSED_UNIONS: [&str; 1] = ["Action"];
+
+/// Gives every variant of `Action`, `Event` and `Decision` its own schema, named after its tag and
+/// the union (`muster` → `MusterAction`, `mustered` → `MusteredEvent`, `turn` → `TurnDecision`),
+/// with a title and the variant's description, and turns each union into a `oneOf` of references
+/// with a `discriminator` and its `mapping`. utoipa 5 derives neither for internally tagged enums;
+/// without them generators name the variants `ActionType0..7`.
+fn name_tagged_unions(schemas: &mut Map<String, Value>) {
+    for (union, tag) in TAGGED_UNIONS {
+        let Some(Value::Array(variants)) = schemas.get(union).and_then(|u| u.get("oneOf")).cloned()
+        else {
+            continue;
+        };
+        let mut refs = Vec::new();
+        let mut mapping = Map::new();
+        for mut variant in variants {
+            let Some(value) = variant["properties"][tag]["enum"][0]
+                .as_str()
+                .map(str::to_owned)
+            else {
+                refs.push(variant);
+                continue;
+            };
+            let name = format!("{}{union}", pascal_case(&value));
+            if CLOSED_UNIONS.contains(&union) {
+                variant["additionalProperties"] = json!(false);
+            }
+            variant["title"] = json!(name);
+            variant["properties"][tag]["description"] = json!(format!(
+                "Always `{value}` for this {}.",
+                union.to_lowercase()
+            ));
+            let reference = format!("#/components/schemas/{name}");
+            schemas.insert(name, variant);
+            refs.push(json!({ "$ref": reference }));
+            mapping.insert(value, json!(reference));
+        }
+        if let Some(Value::Object(u)) = schemas.get_mut(union) {
+            u.insert("oneOf".into(), Value::Array(refs));
+            u.insert(
+                "discriminator".into(),
+                json!({ "propertyName": tag, "mapping": mapping }),
+            );
+        }
+    }
+}
+
+fn pascal_case(snake: &str) -> String {
+    snake
+        .split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Everything the derive cannot say; see the module documentation.
+pub(super) fn finish(doc: &mut Value) {
+    if let Some(Value::Object(schemas)) = doc.pointer_mut("/components/schemas") {
+        name_tagged_unions(schemas);
+    }
+    hoist_descriptions(doc);
+    link_rules(doc);
+    let schemas = doc
+        .pointer("/components/schemas")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    let Some(Value::Object(paths)) = doc.get_mut("paths") else {
+        return;
+    };
+    for (path, item) in paths.iter_mut() {
+        let Some(item) = item.as_object_mut() else {
+            continue;
+        };
+        for (method, op) in item.iter_mut() {
+            let Some(op) = op.as_object_mut() else {
+                continue;
+            };
+            // Public operations say so (an absent `security` means "not stated").
+            op.entry("security").or_insert_with(|| json!([]));
+            // utoipa makes a one-line doc comment the summary only; linters want a description.
+            if let Some(summary) = op.get("summary").cloned() {
+                op.entry("description").or_insert(summary);
+            }
+            let responses = op.entry("responses").or_insert_with(|| json!({}));
+            let touches_database = responses.get("503").is_some();
+            if touches_database && responses.get("500").is_none() {
+                responses["500"] = json!({
+                    "description": "`internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail",
+                    "content": { "application/problem+json": {
+                        "schema": { "$ref": "#/components/schemas/Problem" } } }
+                });
+            }
+            if let Some(Value::Object(responses)) = op.get_mut("responses") {
+                for (status, response) in responses.iter_mut() {
+                    problem_example(status, response);
+                }
+            }
+            let key = format!("{method} {path}");
+            let example = success_example(&key);
+            if let Some(Value::Object(responses)) = op.get_mut("responses") {
+                for (status, response) in responses.iter_mut() {
+                    if !status.starts_with('2') {
+                        continue;
+                    }
+                    let Some(media) = response.pointer_mut("/content/application~1json") else {
+                        continue;
+                    };
+                    let schema = media["schema"]["$ref"]
+                        .as_str()
+                        .and_then(|r| r.strip_prefix("#/components/schemas/"))
+                        .and_then(|name| schemas.get(name));
+                    let filled = with_property_examples(example.clone(), schema);
+                    if let Some(filled) = filled {
+                        media["example"] = filled;
+                    }
+                }
+            }
+            if key == "post /v1/games/{id}/actions"
+                && let Some(media) = op
+                    .get_mut("requestBody")
+                    .and_then(|b| b.pointer_mut("/content/application~1json"))
+            {
+                media["examples"] = action_examples();
+            }
+            if key == "post /v1/games"
+                && let Some(media) = op
+                    .get_mut("requestBody")
+                    .and_then(|b| b.pointer_mut("/content/application~1json"))
+            {
+                media["examples"] = json!({
+                    "two_players": { "summary": "A two-player game with the defaults",
+                        "value": { "players": 2 } },
+                    "four_players_with_bruce": { "summary": "Four players, Bruce included, a shorter game",
+                        "value": { "players": 4, "include_bruce": true,
+                            "power_rule": "lowest_in_clan", "target_score": 30 } }
+                });
+            }
+        }
+    }
+}
+
+/// An operation's success example: the hand-made one (if any) with every field it lacks taken
+/// from the `example` of that property in the response schema. Without a hand-made one, the
+/// property examples alone, when every required property has one.
+fn with_property_examples(example: Option<Value>, schema: Option<&Value>) -> Option<Value> {
+    let properties = schema
+        .and_then(|s| s.get("properties"))
+        .and_then(Value::as_object);
+    let Some(properties) = properties else {
+        return example;
+    };
+    let handmade = example.is_some();
+    let mut example = example.unwrap_or_else(|| json!({}));
+    let Some(fields) = example.as_object_mut() else {
+        return Some(example);
+    };
+    for (name, property) in properties {
+        if let (false, Some(value)) = (fields.contains_key(name), property.get("example")) {
+            fields.insert(name.clone(), value.clone());
+        }
+    }
+    let complete = schema
+        .and_then(|s| s.get("required"))
+        .and_then(Value::as_array)
+        .is_none_or(|required| {
+            required
+                .iter()
+                .filter_map(Value::as_str)
+                .all(|r| fields.contains_key(r))
+        });
+    (handmade || complete).then_some(example)
+}
+
+/// A description utoipa puts beside a `$ref` inside a `oneOf` branch (an optional field's doc
+/// comment) moves up to the field, where generators keep it.
+fn hoist_descriptions(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            if map.get("description").is_none() {
+                let moved =
+                    map.get_mut("oneOf")
+                        .and_then(Value::as_array_mut)
+                        .and_then(|branches| {
+                            branches.iter_mut().find_map(|b| {
+                                b.as_object_mut()
+                                    .filter(|b| b.contains_key("$ref"))
+                                    .and_then(|b| b.remove("description"))
+                            })
+                        });
+                if let Some(d) = moved {
+                    map.insert("description".into(), d);
+                }
+            }
+            map.values_mut().for_each(hoist_descriptions);
+        }
+        Value::Array(items) => items.iter_mut().for_each(hoist_descriptions),
+        _ => {}
+    }
+}
+
+/// Every "RULES §" in a description links to the rules document the server serves.
+fn link_rules(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, v) in map.iter_mut() {
+                match v {
+                    Value::String(s) if key == "description" && s.contains("RULES §") => {
+                        *s = s.replace("RULES §", "[RULES](/docs/rules) §");
+                    }
+                    _ => link_rules(v),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(link_rules),
+        _ => {}
+    }
+}
+
+/// One problem example per response: the first code its description names that really carries
+/// that status.
+fn problem_example(status: &str, response: &mut Value) {
+    let Ok(status) = status.parse::<u16>() else {
+        return;
+    };
+    let description = response["description"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let Some(media) = response.pointer_mut("/content/application~1problem+json") else {
+        return;
+    };
+    let codes = crate::api::error::all_codes();
+    let named = description
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .find(|word| codes.iter().any(|(c, s)| c == word && *s == status));
+    let Some(code) = named else {
+        return;
+    };
+    let (title, detail) = problem_text(code);
+    media["example"] = json!({
+        "type": format!("/problems/{code}"),
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "code": code,
+    });
+}
+
+/// The title and a typical detail of a code, as the server writes them.
+fn problem_text(code: &str) -> (String, String) {
+    if let Some(rule) = RuleError::ALL.iter().find(|r| r.code() == code) {
+        return (RULE_TITLE.into(), rule.to_string());
+    }
+    match ErrorCode::parse(code) {
+        Some(error) => (error.title().into(), error.example().into()),
+        None => (code.into(), code.into()),
+    }
+}

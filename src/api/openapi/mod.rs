@@ -1,0 +1,230 @@
+//! The OpenAPI document: every endpoint, every status, the problem schema with the full list of
+//! `code` values, the bearer scheme. `ApiDoc` is what utoipa derives; [`document`] finishes it
+//! where utoipa 5 cannot (named variants with a `discriminator` for the tagged unions, examples
+//! built from a real seeded game, `security: []` on public operations, 500 wherever the database
+//! is touched). Served at `/openapi.json`, committed at `openapi/openapi.json`
+//! (`lords openapi > openapi/openapi.json`; a test fails when stale, another runs Redocly's lint).
+
+mod examples;
+mod finish;
+
+use serde_json::{Value, json};
+use utoipa::Modify;
+use utoipa::OpenApi;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{RefOr, Schema};
+
+use super::error::{ErrorCode, Problem};
+use super::games::representations::ClockedAwaiting;
+use super::streams::{self, StreamDocs};
+use super::{accounts, cards, docs, games, ops, push, sessions, webhooks};
+use crate::engine::{self, RuleError};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Lords of Scotland Online",
+        description = include_str!("../../../docs/api-intro.md"),
+        contact(name = "Lords of Scotland Online contributors"),
+    ),
+    servers((url = "http://127.0.0.1:8080", description = "A server started with `lords serve` (its default `--listen`)")),
+    external_docs(url = "http://127.0.0.1:8080/docs/rules", description = "The rules this server enforces (`docs/rules.md`); every \"RULES §\" in this document cites it"),
+    paths(
+        ops::healthz,
+        ops::readyz,
+        ops::metrics,
+        cards::list_cards,
+        accounts::create_account,
+        sessions::issue_token,
+        accounts::me,
+        accounts::delete_me,
+        sessions::refresh,
+        sessions::logout,
+        sessions::change_password,
+        games::lobby::create_game,
+        games::lobby::list_games,
+        games::views::get_game,
+        games::lobby::join_game,
+        games::lobby::leave_game,
+        games::views::legal_actions,
+        games::actions::submit_action,
+        games::actions::resign,
+        games::lobby::add_bot,
+        games::events::list_events,
+        games::invitations::create_invitation,
+        games::invitations::my_invitations,
+        games::invitations::rematch,
+        streams::issue_ticket,
+        streams::my_stream,
+        streams::game_stream,
+        webhooks::create_webhook,
+        webhooks::list_webhooks,
+        webhooks::delete_webhook,
+        webhooks::deliveries,
+        push::vapid_public_key,
+        push::create_subscription,
+        push::delete_subscription,
+        openapi_json,
+        swagger_ui,
+        docs::rules,
+        docs::rules_fr,
+        docs::problem_page,
+    ),
+    components(schemas(
+        Problem,
+        ops::Health,
+        cards::CardDto,
+        cards::CardsResponse,
+        sessions::Credentials,
+        accounts::AccountDto,
+        sessions::TokenResponse,
+        sessions::RefreshRequest,
+        sessions::LogoutRequest,
+        sessions::PasswordChange,
+        games::representations::SeatDto,
+        games::representations::GameSummaryDto,
+        games::representations::GamePage,
+        games::representations::GameDto,
+        games::representations::ActionResult,
+        games::representations::LegalActions,
+        games::representations::EventDto,
+        games::representations::EventPage,
+        crate::store::Visibility,
+        games::representations::GameLink,
+        games::lobby::CreateGameRequest,
+        games::lobby::JoinRequest,
+        accounts::AccountDeletion,
+        games::invitations::InvitationRequest,
+        games::invitations::InvitationDto,
+        games::invitations::ReceivedInvitationDto,
+        games::invitations::InvitationList,
+        engine::View,
+        engine::Action,
+        engine::Event,
+        engine::GameOptions,
+        engine::OptionsRequest,
+        streams::StreamTicket,
+        streams::NotificationDto,
+        crate::store::NotificationKind,
+        webhooks::WebhookRequest,
+        webhooks::WebhookDto,
+        webhooks::WebhookCreated,
+        webhooks::WebhookList,
+        webhooks::WebhookAttemptDto,
+        webhooks::DeliveryState,
+        webhooks::WebhookDeliveryDto,
+        webhooks::WebhookDeliveryList,
+        push::VapidPublicKey,
+        push::PushKeys,
+        push::PushSubscriptionRequest,
+        push::PushSubscriptionDto,
+    )),
+    modifiers(&BearerScheme, &ProblemCodes, &StreamDocs, &ClockedAwaiting),
+    tags(
+        (name = "accounts", description = "Accounts, access tokens and sessions (refresh, logout, password change)"),
+        (name = "cards", description = "The card table"),
+        (name = "games", description = "The lobby, views, actions and event streams"),
+        (name = "notifications", description = "Webhooks (the caller's notifications POSTed to an endpoint of theirs as Standard Webhooks, with the record of every delivery) and Web Push subscriptions"),
+        (name = "operations", description = "Health, readiness, metrics and this documentation"),
+        (name = "streams", description = "Server-Sent Events: the caller's notifications and a game's events as they happen, and the tickets that let a browser's EventSource open them"),
+    )
+)]
+pub struct ApiDoc;
+
+/// This document, as JSON (served by the Swagger UI service).
+#[utoipa::path(get, path = "/openapi.json", tag = "operations",
+    responses((status = 200, description = "The OpenAPI 3.1 document",
+        content((Object = "application/json")))))]
+#[allow(dead_code)]
+fn openapi_json() {}
+
+/// Swagger UI for this document, bundled with the server: `/docs` redirects to it (`/docs/`).
+#[utoipa::path(get, path = "/docs", tag = "operations",
+    responses((status = 308, description = "To the Swagger UI page at `/docs/`",
+        headers(("Location" = String, description = "`/docs/`")))))]
+#[allow(dead_code)]
+fn swagger_ui() {}
+
+/// The `bearer` security scheme (JWT) that protected paths name.
+struct BearerScheme;
+
+impl Modify for BearerScheme {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .description(Some(
+                        "An access token from `POST /v1/auth/token` or `POST /v1/auth/refresh`, \
+                         sent as `Authorization: Bearer <token>`. Stateless: it stays valid \
+                         until it expires (15 minutes by default), even after a logout.",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// Lists every `code` (shell and rule codes) as the enum of `Problem.code`, with its status and
+/// meaning in the description.
+struct ProblemCodes;
+
+impl Modify for ProblemCodes {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let Some(components) = openapi.components.as_mut() else {
+            return;
+        };
+        let Some(RefOr::T(Schema::Object(problem))) = components.schemas.get_mut("Problem") else {
+            return;
+        };
+        let Some(RefOr::T(Schema::Object(code))) = problem.properties.get_mut("code") else {
+            return;
+        };
+        let mut lines = vec![
+            "The stable reason code. Codes of the HTTP layer:".to_string(),
+            String::new(),
+        ];
+        lines.extend(ErrorCode::ALL.iter().map(|c| {
+            format!(
+                "- `{}` ({}): {}",
+                c.as_str(),
+                c.status().as_u16(),
+                c.title()
+            )
+        }));
+        lines.push(String::new());
+        lines.push("Rule violations (422), returned by game actions:".to_string());
+        lines.push(String::new());
+        lines.extend(
+            RuleError::ALL
+                .iter()
+                .map(|r| format!("- `{}` (422): {r}", r.code())),
+        );
+        code.description = Some(lines.join("\n"));
+        code.enum_values = Some(
+            super::error::all_codes()
+                .into_iter()
+                .map(|(c, _)| serde_json::Value::from(c))
+                .collect(),
+        );
+    }
+}
+
+/// The document as served and committed: what utoipa derives, finished by [`finish`].
+pub fn document() -> Value {
+    let mut doc =
+        serde_json::to_value(ApiDoc::openapi()).unwrap_or_else(|e| json!({"error": e.to_string()}));
+    finish::finish(&mut doc);
+    doc
+}
+
+/// The document as committed: pretty-printed JSON with a trailing newline.
+pub fn to_pretty_json() -> String {
+    let mut s = serde_json::to_string_pretty(&document())
+        .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    s.push('\n');
+    s
+}
