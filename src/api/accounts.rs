@@ -10,6 +10,9 @@ use uuid::Uuid;
 use super::AppState;
 use super::error::{ApiError, Problem};
 use super::sessions::{self, Credentials};
+use crate::api::responses::{
+    InternalError, MalformedJson, PayloadTooLarge, ServiceUnavailable, UnsupportedMediaType,
+};
 use crate::auth::rate_limit::address_key;
 use crate::auth::{self, Account, AuthError, AuthUser};
 
@@ -36,16 +39,16 @@ impl From<Account> for AccountDto {
     request_body = Credentials,
     responses(
         (status = 201, description = "Created", body = AccountDto),
-        (status = 400, description = "`malformed_json`", body = Problem, content_type = "application/problem+json"),
+        MalformedJson,
         (status = 409, description = "`username_taken` (ignoring case)", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
+        UnsupportedMediaType,
         (status = 422, description = "`invalid_username` or `invalid_password`", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "`rate_limited`: too many accounts created from this address within the window (`--signup-max-per-window`); see `Retry-After`", body = Problem,
             content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
-        (status = 500, description = "`internal_error`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        InternalError,
+        ServiceUnavailable,
     ))]
 pub async fn create_account(
     req: HttpRequest,
@@ -74,8 +77,8 @@ pub async fn create_account(
         (status = 200, description = "The account", body = AccountDto),
         (status = 401, description = "`unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`)",
             body = Problem, content_type = "application/problem+json"),
-        (status = 500, description = "`internal_error`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        InternalError,
+        ServiceUnavailable,
     ))]
 pub async fn me(user: AuthUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     match auth::accounts::find(&state.pool, user.account_id).await? {
@@ -111,18 +114,18 @@ pub struct AccountDeletion {
     request_body = AccountDeletion,
     responses(
         (status = 204, description = "Deleted"),
-        (status = 400, description = "`malformed_json`", body = Problem, content_type = "application/problem+json"),
+        MalformedJson,
         (status = 401, description = "`unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`)",
             body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "`invalid_current_password`: the password is wrong", body = Problem,
             content_type = "application/problem+json"),
-        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
+        UnsupportedMediaType,
         (status = 429, description = "`rate_limited`: too many wrong passwords; see `Retry-After`",
             body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
-        (status = 500, description = "`internal_error`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        InternalError,
+        ServiceUnavailable,
     ))]
 pub async fn delete_me(
     req: HttpRequest,

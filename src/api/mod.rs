@@ -12,6 +12,7 @@ pub mod middleware;
 pub mod openapi;
 pub mod ops;
 pub mod push;
+pub mod responses;
 pub mod sessions;
 mod state;
 pub mod streams;

@@ -12,6 +12,10 @@ use uuid::Uuid;
 
 use super::AppState;
 use super::error::{ApiError, ErrorCode, Problem};
+use crate::api::responses::{
+    InvalidPath, MalformedJson, PayloadTooLarge, ServiceUnavailable, Unauthorized,
+    UnsupportedMediaType,
+};
 use crate::auth::AuthUser;
 use crate::outbound::guard::{UrlRefusal, check_url};
 use crate::outbound::push::is_valid_p256dh;
@@ -117,7 +121,7 @@ fn decode(s: &str) -> Option<Vec<u8>> {
 #[utoipa::path(get, path = "/v1/push/vapid-public-key", tag = "notifications",
     responses(
         (status = 200, description = "The key", body = VapidPublicKey),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn vapid_public_key(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let keys = state.vapid.keys(&state.pool).await?;
@@ -136,13 +140,13 @@ pub async fn vapid_public_key(state: web::Data<AppState>) -> Result<HttpResponse
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Saved", body = PushSubscriptionDto),
-        (status = 400, description = "`malformed_json`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
+        MalformedJson,
+        Unauthorized,
         (status = 409, description = "`too_many_push_subscriptions`", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
+        UnsupportedMediaType,
         (status = 422, description = "`invalid_push_subscription` (not an http(s) endpoint, keys that are no P-256 key or 16-byte secret), `webhook_url_forbidden` (the endpoint's host is or resolves to a non-public address the operator has not allowed, or does not resolve)", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn create_subscription(
     state: web::Data<AppState>,
@@ -199,10 +203,10 @@ pub async fn create_subscription(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 400, description = "`invalid_path`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
+        InvalidPath,
+        Unauthorized,
         (status = 404, description = "`push_subscription_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn delete_subscription(
     state: web::Data<AppState>,

@@ -9,6 +9,9 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::error::{ApiError, Problem};
+use crate::api::responses::{
+    InternalError, MalformedJson, PayloadTooLarge, ServiceUnavailable, UnsupportedMediaType,
+};
 use crate::auth::rate_limit::{address_key, login_keys};
 use crate::auth::{self, AuthUser};
 
@@ -106,15 +109,15 @@ fn refresh_keys(req: &HttpRequest) -> Vec<String> {
     responses(
         (status = 200, description = "An access token and a refresh token (`Cache-Control: no-store`)",
             body = TokenResponse),
-        (status = 400, description = "`malformed_json`", body = Problem, content_type = "application/problem+json"),
+        MalformedJson,
         (status = 401, description = "`invalid_credentials` (also for a username or password no account can have)", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
+        UnsupportedMediaType,
         (status = 429, description = "`rate_limited`: too many failures; see `Retry-After`", body = Problem,
             content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
-        (status = 500, description = "`internal_error`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        InternalError,
+        ServiceUnavailable,
     ))]
 pub async fn issue_token(
     req: HttpRequest,
@@ -165,17 +168,17 @@ pub async fn issue_token(
     responses(
         (status = 200, description = "A new access token and a new refresh token (`Cache-Control: no-store`)",
             body = TokenResponse),
-        (status = 400, description = "`malformed_json`", body = Problem, content_type = "application/problem+json"),
+        MalformedJson,
         (status = 401, description = "`invalid_refresh_token`: unknown, expired, revoked, or already used \
             (then its session is revoked); sign in again",
             body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
+        UnsupportedMediaType,
         (status = 429, description = "`rate_limited`: too many failures from this address; see `Retry-After`",
             body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
-        (status = 500, description = "`internal_error`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        InternalError,
+        ServiceUnavailable,
     ))]
 pub async fn refresh(
     req: HttpRequest,
@@ -221,12 +224,12 @@ pub async fn refresh(
     request_body(content = Option<LogoutRequest>, description = "Optional: which session to end"),
     responses(
         (status = 204, description = "The session (or every session) is revoked"),
-        (status = 400, description = "`malformed_json`", body = Problem, content_type = "application/problem+json"),
+        MalformedJson,
         (status = 401, description = "`unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`)",
             body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
-        (status = 500, description = "`internal_error`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
+        InternalError,
+        ServiceUnavailable,
     ))]
 pub async fn logout(
     user: AuthUser,
@@ -285,20 +288,20 @@ pub(crate) async fn confirm_password(
     request_body = PasswordChange,
     responses(
         (status = 204, description = "Changed; every session is revoked"),
-        (status = 400, description = "`malformed_json`", body = Problem, content_type = "application/problem+json"),
+        MalformedJson,
         (status = 401, description = "`unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`)",
             body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "`invalid_current_password`", body = Problem,
             content_type = "application/problem+json"),
-        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
+        UnsupportedMediaType,
         (status = 422, description = "`invalid_password`: the new password breaks the policy", body = Problem,
             content_type = "application/problem+json"),
         (status = 429, description = "`rate_limited`: too many wrong passwords; see `Retry-After`",
             body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
-        (status = 500, description = "`internal_error`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        InternalError,
+        ServiceUnavailable,
     ))]
 pub async fn change_password(
     req: HttpRequest,

@@ -24,6 +24,7 @@ use super::error::{ApiError, ErrorCode, Problem};
 use super::games::GamePath;
 use super::games::events::event_dtos;
 use super::games::representations::EventDto;
+use crate::api::responses::{ServiceUnavailable, Unauthorized};
 use crate::auth::{AccountId, AuthError, AuthUser};
 use crate::store::{GameId, Notification, NotificationKind, NotificationWakeups};
 
@@ -118,8 +119,8 @@ pub struct StreamQuery {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "A new ticket", body = StreamTicket),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
+        ServiceUnavailable,
     ))]
 pub async fn issue_ticket(
     state: web::Data<AppState>,
@@ -149,7 +150,7 @@ pub async fn issue_ticket(
         (status = 200, description = "An endless `text/event-stream`; each event's `data:` is a `Notification`", body = NotificationDto, content_type = "text/event-stream"),
         (status = 400, description = "`invalid_query`, `invalid_header`", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "`unauthorized` (also a ticket that is unknown, expired or used)", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn my_stream(
     state: web::Data<AppState>,
@@ -181,7 +182,7 @@ pub async fn my_stream(
         (status = 400, description = "`invalid_path`, `invalid_query`, `invalid_header`", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "`unauthorized` (also a ticket that is unknown, expired or used)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found` (also a private game the caller is not seated in)", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn game_stream(
     state: web::Data<AppState>,

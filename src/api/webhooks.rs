@@ -12,6 +12,9 @@ use uuid::Uuid;
 
 use super::AppState;
 use super::error::{ApiError, ErrorCode, Problem};
+use crate::api::responses::{
+    InvalidPath, PayloadTooLarge, ServiceUnavailable, Unauthorized, UnsupportedMediaType,
+};
 use crate::auth::AuthUser;
 use crate::outbound::guard::{UrlRefusal, check_url};
 use crate::store::{NotificationKind, WebhookAttempt, WebhookDelivery, WebhookEndpoint};
@@ -204,12 +207,12 @@ fn not_found() -> ApiError {
         (status = 201, description = "Registered", body = WebhookCreated,
             headers(("Location" = String, description = "`/v1/me/webhooks/{id}/deliveries`"))),
         (status = 400, description = "`malformed_json` (also an unknown kind)", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
         (status = 409, description = "`too_many_webhooks`", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
+        UnsupportedMediaType,
         (status = 422, description = "`invalid_webhook` (not an http(s) URL, no kinds), `webhook_url_forbidden` (its host is or resolves to a loopback, private, link-local or metadata address the operator has not allowed, or does not resolve)", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn create_webhook(
     state: web::Data<AppState>,
@@ -259,8 +262,8 @@ pub async fn create_webhook(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's endpoints", body = WebhookList),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
+        ServiceUnavailable,
     ))]
 pub async fn list_webhooks(
     state: web::Data<AppState>,
@@ -278,10 +281,10 @@ pub async fn list_webhooks(
     security(("bearer" = [])),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 400, description = "`invalid_path`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
+        InvalidPath,
+        Unauthorized,
         (status = 404, description = "`webhook_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn delete_webhook(
     state: web::Data<AppState>,
@@ -302,10 +305,10 @@ pub async fn delete_webhook(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Recent deliveries", body = WebhookDeliveryList),
-        (status = 400, description = "`invalid_path`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
+        InvalidPath,
+        Unauthorized,
         (status = 404, description = "`webhook_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn deliveries(
     state: web::Data<AppState>,

@@ -10,6 +10,10 @@ use super::{
 };
 use crate::api::AppState;
 use crate::api::error::{ApiError, ErrorCode, Problem};
+use crate::api::responses::{
+    GameNotFound, InvalidPath, NotSeated, PayloadTooLarge, ServiceUnavailable, Unauthorized,
+    UnsupportedMediaType,
+};
 use crate::auth::{AuthUser, SignedToken};
 use crate::engine::{self, Action, Viewer};
 use crate::store::{GameId, Submit};
@@ -25,15 +29,15 @@ use crate::store::{GameId, Submit};
     responses(
         (status = 200, description = "Applied (or an idempotent repeat)", body = ActionResult),
         (status = 400, description = "`malformed_json`, `invalid_path`, `invalid_header`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_seated`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
+        NotSeated,
+        GameNotFound,
         (status = 409, description = "`idempotency_key_reused`, `version_conflict` (the race was lost too many times; retry)", body = Problem, content_type = "application/problem+json"),
         (status = 412, description = "`version_mismatch`: `If-Match` names a stale version", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
+        UnsupportedMediaType,
         (status = 422, description = "The code of the broken rule (e.g. `not_your_turn`; the list is in `Problem.code`), or `invalid_action` for a body that is no action", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn submit_action(
     state: web::Data<AppState>,
@@ -100,13 +104,13 @@ pub async fn submit_action(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Resigned: the version after it and the caller's view", body = ActionResult),
-        (status = 400, description = "`invalid_path`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_seated`", body = Problem, content_type = "application/problem+json"),
+        InvalidPath,
+        Unauthorized,
+        NotSeated,
         (status = 404, description = "`game_not_found` (also a private game the caller may not see)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`version_conflict`: other appends kept winning the race; retry", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`game_not_started` (leave an open game instead), `game_over`, `seat_resigned` (already resigned or abandoned)", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn resign(
     state: web::Data<AppState>,

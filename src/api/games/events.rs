@@ -8,6 +8,7 @@ use super::representations::{EventDto, EventPage};
 use super::{GamePath, MAX_EVENTS_PAGE, invalid_query, visible};
 use crate::api::AppState;
 use crate::api::error::{ApiError, Problem};
+use crate::api::responses::{GameNotFound, ServiceUnavailable, Unauthorized};
 use crate::auth::AuthUser;
 use crate::engine::{self, Viewer};
 use crate::store::{GameId, GameStatus, GameSummary};
@@ -31,9 +32,9 @@ pub struct EventsQuery {
     responses(
         (status = 200, description = "A page of events", body = EventPage),
         (status = 400, description = "`invalid_path`, `invalid_query`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
+        GameNotFound,
+        ServiceUnavailable,
     ))]
 pub async fn list_events(
     state: web::Data<AppState>,

@@ -13,6 +13,7 @@ use super::representations::GameSummaryDto;
 use super::{GamePath, integral_floats_as_integers};
 use crate::api::AppState;
 use crate::api::error::{ApiError, ErrorCode, Problem};
+use crate::api::responses::{InvalidPath, PayloadTooLarge, ServiceUnavailable, Unauthorized};
 use crate::auth::AuthUser;
 use crate::engine::Seat;
 use crate::store::{GameId, NewInvitation};
@@ -99,13 +100,13 @@ fn invalid(detail: impl Into<String>) -> ApiError {
     responses(
         (status = 201, description = "Created", body = InvitationDto),
         (status = 400, description = "`invalid_path`, `malformed_json`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
         (status = 403, description = "`not_seated` (a public game)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found` (also a private game the caller is not seated in)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_open`", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
         (status = 422, description = "`invalid_invitation`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn create_invitation(
     state: web::Data<AppState>,
@@ -166,8 +167,8 @@ pub async fn create_invitation(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's invitations", body = InvitationList),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
+        ServiceUnavailable,
     ))]
 pub async fn my_invitations(
     state: web::Data<AppState>,
@@ -204,12 +205,12 @@ pub async fn my_invitations(
         (status = 201, description = "The rematch was created; `Location` names it", body = GameSummaryDto,
             headers(("Location" = String, description = "/v1/games/{id}"))),
         (status = 200, description = "The rematch already existed", body = GameSummaryDto),
-        (status = 400, description = "`invalid_path`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
+        InvalidPath,
+        Unauthorized,
         (status = 403, description = "`not_seated` (a public game, or a private one the caller created and left)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found` (also a private game the caller is not seated in and did not create)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_finished`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn rematch(
     state: web::Data<AppState>,

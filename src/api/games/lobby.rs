@@ -11,6 +11,10 @@ use super::{
 };
 use crate::api::AppState;
 use crate::api::error::{ApiError, ErrorCode, Problem};
+use crate::api::responses::{
+    GameNotFound, InvalidPath, MalformedJson, NotSeated, PayloadTooLarge, ServiceUnavailable,
+    Unauthorized, UnsupportedMediaType,
+};
 use crate::auth::AuthUser;
 use crate::auth::rate_limit::address_key;
 use crate::engine::{self, OptionsRequest, Seat};
@@ -116,13 +120,13 @@ fn bot_seats(value: Option<serde_json::Value>) -> Result<Vec<BotSeat>, ApiError>
     responses(
         (status = 201, description = "Created; `Location` names the game", body = GameSummaryDto,
             headers(("Location" = String, description = "/v1/games/{id}"))),
-        (status = 400, description = "`malformed_json`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
+        MalformedJson,
+        Unauthorized,
+        PayloadTooLarge,
+        UnsupportedMediaType,
         (status = 409, description = "`too_many_open_games`: the caller already sits in as many open (not started) games as one account may (`--max-open-games-per-account`); start or leave one first", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_options`, `invalid_player_count`, `invalid_target_score`, `invalid_turn_time_limit`, `invalid_max_timeouts`, `invalid_bots`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn create_game(
     state: web::Data<AppState>,
@@ -188,15 +192,15 @@ pub struct JoinRequest {
     responses(
         (status = 200, description = "Seated", body = GameSummaryDto),
         (status = 400, description = "`invalid_path`, `malformed_json`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
         (status = 404, description = "`game_not_found`: no such game, or a private game and a wrong, expired or used-up code or no invitation (answered as if the game did not exist)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`already_seated`, `game_full`, `game_not_open`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_invitation`: a public game and a code that is no live invitation of it", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
         (status = 429, description = "`rate_limited`: too many failed joins from this address; see `Retry-After`", body = Problem,
             content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn join_game(
     req: HttpRequest,
@@ -259,14 +263,14 @@ pub async fn join_game(
     responses(
         (status = 200, description = "The seat is the bot's", body = GameSummaryDto),
         (status = 400, description = "`malformed_json`, `invalid_path`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_seated`", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
+        NotSeated,
         (status = 404, description = "`game_not_found` (also a private game the caller may not see)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_open`, `game_full`, `seat_taken`", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
-        (status = 415, description = "`unsupported_media_type`", body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
+        UnsupportedMediaType,
         (status = 422, description = "`invalid_bots`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn add_bot(
     state: web::Data<AppState>,
@@ -295,12 +299,12 @@ pub async fn add_bot(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Left", body = GameSummaryDto),
-        (status = 400, description = "`invalid_path`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "`not_seated`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
+        InvalidPath,
+        Unauthorized,
+        NotSeated,
+        GameNotFound,
         (status = 409, description = "`game_not_open`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
     ))]
 pub async fn leave_game(
     state: web::Data<AppState>,
@@ -321,8 +325,8 @@ pub async fn leave_game(
     responses(
         (status = 200, description = "A page of games", body = GamePage),
         (status = 400, description = "`invalid_query`, `invalid_cursor`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
+        ServiceUnavailable,
     ))]
 pub async fn list_games(
     state: web::Data<AppState>,

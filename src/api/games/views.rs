@@ -12,6 +12,7 @@ use super::representations::{ClockedView, GameDto, LegalActions};
 use super::{GamePath, MAX_WAIT_SECONDS, invalid_query, seat_of, visible};
 use crate::api::AppState;
 use crate::api::error::{ApiError, Problem};
+use crate::api::responses::{GameNotFound, InvalidPath, ServiceUnavailable, Unauthorized};
 use crate::auth::SignedToken;
 use crate::engine::{self, Game, Seat, View, Viewer};
 use crate::store::GameId;
@@ -46,9 +47,9 @@ pub struct GetGameQuery {
             the answer of a long poll that timed out on an unchanged game)",
             headers(("ETag" = String, description = "The current `ETag`"))),
         (status = 400, description = "`invalid_path`, `invalid_query`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        Unauthorized,
+        GameNotFound,
+        ServiceUnavailable,
     ))]
 pub async fn get_game(
     state: web::Data<AppState>,
@@ -154,10 +155,10 @@ fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's legal actions (empty when no decision of theirs is awaited)", body = LegalActions),
-        (status = 400, description = "`invalid_path`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized`", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 503, description = "`service_unavailable`", body = Problem, content_type = "application/problem+json"),
+        InvalidPath,
+        Unauthorized,
+        GameNotFound,
+        ServiceUnavailable,
     ))]
 pub async fn legal_actions(
     state: web::Data<AppState>,
