@@ -1,4 +1,4 @@
-//! Bots in games (issue 12 §3): seats given to bots at creation or later, played by the
+//! Bots in games: seats given to bots at creation or later, played by the
 //! server's deadline worker from their seat's view, over real HTTP.
 
 mod common;

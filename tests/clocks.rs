@@ -1,4 +1,4 @@
-//! Resigning, turn clocks and bots standing in (issue 12 §1–2, service rules §9.3–9.5), over
+//! Resigning, turn clocks and bots standing in (service rules §9.3–9.5), over
 //! real HTTP against the in-process server and its deadline worker.
 
 mod common;

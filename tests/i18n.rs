@@ -1,4 +1,4 @@
-//! English and French (issue 16): problem `title` and `detail` follow `Accept-Language` (French
+//! English and French: problem `title` and `detail` follow `Accept-Language` (French
 //! when preferred, English otherwise) with `Content-Language`, and the `code` never changes; the
 //! rules are served in both languages with the same sections.
 

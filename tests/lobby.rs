@@ -1,4 +1,4 @@
-//! Private games, invitations, rematches and account deletion over HTTP (issue 12 §4–5): a
+//! Private games, invitations, rematches and account deletion over HTTP: a
 //! private game does not exist for anyone unseated, codes are used up and expire, guesses are
 //! limited, username invitations reach the invitee, rematches rotate seats and link both ways,
 //! and a deleted account can do nothing any more while every event stream stays as it was.
@@ -322,7 +322,7 @@ async fn an_invitation_by_username_shows_in_the_invitees_list_and_lets_them_join
     let theirs = ok(api.get("/v1/me/invitations", &owner).await).await;
     assert_eq!(theirs["invitations"], json!([]));
 
-    // Morag is told (the outbox, issue 13): her first notification is `invited`.
+    // Morag is told (the outbox): her first notification is `invited`.
     let told: Vec<(i64, String, Value)> = sqlx::query_as(
         "SELECT n.id, n.kind, n.payload::json FROM notifications n \
          JOIN accounts a ON a.id = n.account_id WHERE a.username = 'morag' ORDER BY n.id",

@@ -1,4 +1,4 @@
-//! Reliability (issue 6): racing clients, a killed and restarted server, a database outage,
+//! Reliability: racing clients, a killed and restarted server, a database outage,
 //! hostile input, seats acting for others, and views compared with the engine's projections.
 //!
 //! Small by default (CI); `scripts/long-tests` runs the long version through the environment:

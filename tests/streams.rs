@@ -1,4 +1,4 @@
-//! Server-Sent Events (issue 13 §1–2): the caller's notifications on `/v1/me/stream` (written in
+//! Server-Sent Events: the caller's notifications on `/v1/me/stream` (written in
 //! the action's transaction, resumable with `Last-Event-ID`, from any server process), a game's
 //! events on `/v1/games/{id}/stream` exactly as `/events` redacts them, single-use stream
 //! tickets, heartbeats and the end of streams at shutdown. Real HTTP, the byte stream read as

@@ -1,4 +1,4 @@
-//! Web Push (issue 13 §4): the VAPID public key, subscriptions as a browser sends them, and
+//! Web Push: the VAPID public key, subscriptions as a browser sends them, and
 //! pushes through the delivery pipeline to a push service on 127.0.0.1 that checks the VAPID
 //! token (RFC 8292) and decrypts the payload (RFC 8291 `aes128gcm`) with the subscription's
 //! private key, generated here, using RustCrypto (p256, hkdf, aes-gcm), not the server's

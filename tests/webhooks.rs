@@ -1,4 +1,4 @@
-//! Webhooks (issue 13 §3): registration and its SSRF refusals, Standard Webhooks signatures
+//! Webhooks: registration and its SSRF refusals, Standard Webhooks signatures
 //! checked with an independent HMAC implementation, retries after 500s and timeouts, no
 //! duplicate after a success, endpoints disabled after failing too long, and a delivery that
 //! survives a SIGKILL of the real binary. The receiver is a real HTTP server on 127.0.0.1.

@@ -303,7 +303,7 @@ fn problemize(res: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
     ServiceResponse::new(req, new)
 }
 
-/// A problem in the request's language (issue 16): `Content-Language` always, and in French the
+/// A problem in the request's language: `Content-Language` always, and in French the
 /// title and detail rewritten by code (the `code` stays). `Vary: Accept-Language` tells caches.
 fn localize_problem(res: ServiceResponse<BoxBody>, lang: Lang) -> ServiceResponse<BoxBody> {
     let is_problem = res

@@ -1,4 +1,4 @@
-//! Web Push (issue 13 §4): `GET /v1/push/vapid-public-key`, `POST /v1/me/push-subscriptions`
+//! Web Push: `GET /v1/push/vapid-public-key`, `POST /v1/me/push-subscriptions`
 //! (a browser's `PushSubscription` JSON), `DELETE /v1/me/push-subscriptions/{id}`. Pushes are
 //! sent by the delivery worker (`outbound::push`), through the same pipeline as webhooks.
 

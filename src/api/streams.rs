@@ -1,4 +1,4 @@
-//! Server-Sent Events (issue 13 §2): `GET /v1/me/stream` (the caller's notifications),
+//! Server-Sent Events: `GET /v1/me/stream` (the caller's notifications),
 //! `GET /v1/games/{id}/stream` (a game's events as `GET /events` shows them to the caller), and
 //! `POST /v1/stream-tickets` (single-use tickets for EventSource, which cannot send
 //! `Authorization`). Streams read the database, then wait for a wake-up (LISTEN/NOTIFY, any

@@ -1,4 +1,4 @@
-//! The delivery worker (issue 13 §3, §4): takes notifications from the outbox
+//! The delivery worker: takes notifications from the outbox
 //! (`store::outbox`) and delivers them to webhooks and Web Push subscriptions. Driven by
 //! PostgreSQL only: notifications are claimed by the `UPDATE` that marks them dispatched, and
 //! each attempt holds its endpoint's row (`SKIP LOCKED`), so any number of server processes

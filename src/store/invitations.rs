@@ -1,4 +1,4 @@
-//! Invitations to a game and rematches (issue 12 §4), in `game_invitations` (keyed by
+//! Invitations to a game and rematches, in `game_invitations` (keyed by
 //! `game_id`, co-located with `games`). A code invitation stores only the SHA-256 of its code;
 //! a username invitation names its invitee and reserves a seat when a rematch made it.
 //! Depends on the engine's types only, never on the API or `auth`.
@@ -190,7 +190,7 @@ async fn insert(
     .fetch_one(&mut *conn)
     .await
     .context("store an invitation")?;
-    // Issue 13 §1: the invitee is told, in the same transaction.
+    // The invitee is told, in the same transaction.
     if let Some(invitee) = invitee {
         let payload = serde_json::json!({
             "invitation_id": id,

@@ -73,7 +73,7 @@ impl Store {
             .await
     }
 
-    /// As [`Store::create_game_as`], with seats given to bots (issue 12 §3): each of `bots` is a
+    /// As [`Store::create_game_as`], with seats given to bots: each of `bots` is a
     /// seat (1 to players − 1; the creator takes seat 0) and a level. A game whose every other
     /// seat is a bot's starts at once (dealt with `rng`).
     pub async fn create_game_with_bots(

@@ -91,7 +91,7 @@ pub struct SeatInfo {
     pub account_id: AccountId,
     /// The player's username; for a bot, `"<level> bot"` (no username has a space).
     pub username: String,
-    /// The bot that holds the seat, if a bot does (issue 12 §3).
+    /// The bot that holds the seat, if a bot does.
     pub bot: Option<BotLevel>,
 }
 

@@ -1,5 +1,5 @@
 //! Webhook endpoints and Web Push subscriptions of an account and the record of their
-//! deliveries (issue 13 §3, §4): what the API registers, lists and deletes. Queuing and sending deliveries is the delivery worker's
+//! deliveries: what the API registers, lists and deletes. Queuing and sending deliveries is the delivery worker's
 //! (`crate::deliveries`); nothing here makes a network call.
 
 use base64::Engine;

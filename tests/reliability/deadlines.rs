@@ -1,4 +1,4 @@
-//! The deadline worker across processes (issue 12 §2): two `lords serve` processes on one
+//! The deadline worker across processes: two `lords serve` processes on one
 //! database, 40 clocked games nobody plays. Every decision that passes its deadline times out
 //! exactly once, whichever process gets to it; one process is SIGKILLed mid-way and the other
 //! carries on until every game has ended by abandonment; `lords verify --all` passes.

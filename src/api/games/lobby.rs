@@ -67,7 +67,7 @@ pub struct CreateGameRequest {
     /// Default `public`. A `private` game is listed and shown only to its seated players and
     /// joined only with an invitation (`POST /v1/games/{id}/invitations`).
     pub visibility: Option<Visibility>,
-    /// Seats given to bots (issue 12 §3): distinct seats from 1 to `players` − 1 (the creator
+    /// Seats given to bots: distinct seats from 1 to `players` − 1 (the creator
     /// takes seat 0). With every other seat a bot's, the game starts at once.
     #[schema(max_items = 4)]
     pub bots: Option<Vec<CreateBotSeat>>,

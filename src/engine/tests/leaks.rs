@@ -9,7 +9,7 @@ use rand::{RngExt, SeedableRng};
 use super::properties::{MAX_ACTIONS, options, viewers};
 use crate::engine::*;
 
-/// Random games, a quarter for each player count, spread over Bruce and power rule (issue 6).
+/// Random games, a quarter for each player count, spread over Bruce and power rule.
 const GAMES: u64 = 1_000;
 
 /// The chance that a decision point is probed: about 3 points in an average 2-player game, 6
@@ -73,8 +73,9 @@ pub(crate) fn swapped(g: &Game, a: Spot, b: Spot) -> Game {
     g
 }
 
-/// The swaps issue 6 names, each when the game has the places for it, and one between any two
-/// hidden places.
+/// Swaps of hidden cards a view must not tell apart (a hand and a face-down recruit, a hand and
+/// the draw pile, two draw-pile cards, a face-down Follower and the draw pile), each when the
+/// game has the places for it, and one between any two hidden places.
 fn swaps(g: &Game, viewer: Viewer, rng: &mut StdRng) -> Vec<(Spot, Spot)> {
     let spots = hidden_spots(g, viewer);
     let of = |keep: fn(&Spot) -> bool| spots.iter().copied().filter(keep).collect::<Vec<_>>();
