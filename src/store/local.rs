@@ -6,9 +6,7 @@
 //! by the runtime that opened it. A connection of the shared pool, opened on one worker and
 //! used by a request on another, has its every reply noticed by the first worker's thread,
 //! which must then wake the second: a cross-thread wake-up, often of a sleeping thread, per
-//! statement. Measured on the 2-core development machine (8 clients reading views), giving each
-//! worker its own connections took the views a second up by 15 to 20 % over the shared pool,
-//! before anything else changed.
+//! statement (the figures are in docs/performance.md).
 //!
 //! So a worker opens its connections itself and keeps them: a connection a request is done
 //! with goes to the next request of the same worker that waits for one, else back to the

@@ -2,8 +2,8 @@
 //! to each other without giving them back to the pool in between.
 //!
 //! sqlx 0.8 pings every connection that goes back to its pool (one more round trip, and a
-//! wake-up of a PostgreSQL backend, per request) and nothing turns that off. Measured on the
-//! 2-core development machine, that ping cost a third of the views a second. So a connection
+//! wake-up of a PostgreSQL backend, per request) and nothing turns that off; it cost a third of
+//! the views a second (docs/performance.md). So a connection
 //! the hot paths are done with is kept here, still checked out of the pool (it counts against
 //! `max_connections` as before), and the next hot request takes it. A few at most are kept, and
 //! one that sits unused for [`IDLE_RETURN`] goes back to the pool, so other users of the pool
