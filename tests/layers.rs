@@ -111,6 +111,8 @@ struct Reader {
     block_depth: usize,
     /// `use` declarations of inline modules and blocks, by scope.
     local_imports: BTreeMap<ModPath, BTreeMap<String, ModPath>>,
+    /// Glob imports of inline modules and blocks, by scope.
+    local_globs: BTreeMap<ModPath, Vec<ModPath>>,
     /// Paths that start with a plain name, resolved once the file's imports are all known.
     written: Vec<(ModPath, Vec<String>)>,
     module: Module,
@@ -193,6 +195,11 @@ impl Reader {
                     self.module.named.push(abs.clone());
                     if self.at_file_top() {
                         self.module.globs.push(abs);
+                    } else {
+                        self.local_globs
+                            .entry(self.scope.clone())
+                            .or_default()
+                            .push(abs);
                     }
                 }
             }
@@ -360,6 +367,7 @@ fn read_tree(file: &Path, path: ModPath, children_dir: &Path, out: &mut BTreeMap
         scope: path.clone(),
         block_depth: 0,
         local_imports: BTreeMap::new(),
+        local_globs: BTreeMap::new(),
         written: Vec::new(),
         module: Module {
             file: file.to_path_buf(),
@@ -372,6 +380,14 @@ fn read_tree(file: &Path, path: ModPath, children_dir: &Path, out: &mut BTreeMap
     let written = std::mem::take(&mut reader.written);
     for (scope, segments) in written {
         if let Some(p) = reader.resolve_written(&scope, &segments) {
+            reader.module.named.push(p);
+            continue;
+        }
+        // A name a glob import may have brought in: what each glob's module defines under it.
+        let globs = reader.module.globs.iter();
+        for glob in globs.chain(reader.local_globs.get(&scope).into_iter().flatten()) {
+            let mut p = glob.clone();
+            p.extend(segments.iter().cloned());
             reader.module.named.push(p);
         }
     }
@@ -402,14 +418,13 @@ fn read_tree(file: &Path, path: ModPath, children_dir: &Path, out: &mut BTreeMap
 
 /// The crate's modules, from `src/lib.rs` down.
 fn crate_modules() -> BTreeMap<ModPath, Module> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    modules_under(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+}
+
+/// The modules of the crate whose root is `src/lib.rs`.
+fn modules_under(src: &Path) -> BTreeMap<ModPath, Module> {
     let mut modules = BTreeMap::new();
-    read_tree(
-        &src.join("lib.rs"),
-        vec!["crate".into()],
-        &src,
-        &mut modules,
-    );
+    read_tree(&src.join("lib.rs"), vec!["crate".into()], src, &mut modules);
     modules
 }
 
@@ -650,4 +665,44 @@ fn the_cycle_finder_finds_a_cycle_and_passes_a_chain() {
         vec![vec![1, 2, 3]]
     );
     assert!(cycles(&g(&[(1, 2), (2, 3), (1, 3)])).is_empty());
+}
+
+#[test]
+fn a_cycle_through_a_re_export_or_a_glob_import_is_found() {
+    let dir = std::env::temp_dir().join(format!("lords-layers-{}", std::process::id()));
+    let src = dir.join("src");
+    std::fs::create_dir_all(src.join("c")).unwrap();
+    let files = [
+        // `a` names `b`'s item; `b` names `a`'s through the root's re-export.
+        ("lib.rs", "mod a;\nmod b;\nmod c;\npub use a::X;\n"),
+        (
+            "a.rs",
+            "pub struct X;\nfn f() -> crate::b::Y { crate::b::Y }\n",
+        ),
+        ("b.rs", "pub struct Y;\nfn g() -> crate::X { crate::X }\n"),
+        // `c::d` names `c::e`'s item through the parent's glob, and `c::e` names `c::d`'s.
+        ("c/mod.rs", "mod d;\nmod e;\npub use e::*;\n"),
+        (
+            "c/d.rs",
+            "use super::*;\npub struct D;\nfn h() -> E { E }\n",
+        ),
+        (
+            "c/e.rs",
+            "pub struct E;\nfn k() -> super::d::D { super::d::D }\n",
+        ),
+    ];
+    for (name, text) in files {
+        std::fs::write(src.join(name), text).unwrap();
+    }
+    let modules = modules_under(&src);
+    let found = cycles(&file_graph(&modules));
+    std::fs::remove_dir_all(&dir).unwrap();
+    let path = |s: &str| s.split("::").map(String::from).collect::<ModPath>();
+    assert_eq!(
+        found,
+        vec![
+            vec![path("crate::a"), path("crate::b")],
+            vec![path("crate::c::d"), path("crate::c::e")]
+        ]
+    );
 }
