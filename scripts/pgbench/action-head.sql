@@ -1,13 +1,13 @@
 -- What POST /v1/games/{id}/actions sends PostgreSQL when the server's kept replay of the game
 -- is current (the acting client's legal-actions request just brought it to the head):
--- Store::submit → submit_on_kept (src/store/events.rs), statement for statement: one
+-- Store::submit → submit_on_kept (src/store/actions.rs), statement for statement: one
 -- statement, the append, with no read before it and no BEGIN or COMMIT (the statement checks
 -- what a read would have).
 -- Each client appends to one game of its own, as `lords load --scenario actions` plays one game
 -- per client, and keeps its version as the server keeps its replay: the first transaction of a
 -- client reads the game's head once (-D version=-1 on the command line), every later one knows
 -- it (its own last append, whose hashes are this script's constant).
--- Then the append: one statement of data-modifying CTEs (src/store/events.rs APPEND, sent by
+-- Then the append: one statement of data-modifying CTEs (src/store/append/sql.rs APPEND, sent by
 -- append_in outside any transaction, so it commits on its own):
 --  1. moved: UPDATE games … WHERE version = expected, and the stream's last event has the
 --     hash the server's replay ends with, and the caller's account holds the acting seat and

@@ -1,5 +1,5 @@
 -- An action's SQL for a game the server keeps no replay of (Store::submit → try_submit,
--- src/store/events.rs), statement for statement: the read brings the whole stream ($3 = 0), as
+-- src/store/actions.rs), statement for statement: the read brings the whole stream ($3 = 0), as
 -- Store::read_game does then, and the append follows. What an action costs without kept
 -- replays. Two statements, no BEGIN or COMMIT.
 -- The read is one statement, outside any transaction (its snapshot is consistent): the games
@@ -7,7 +7,7 @@
 -- of the event at the kept replay's version, the events after it, and the idempotency key's row
 -- (none here: the key is NULL). Its version and head hash (\gset) are the append's expected
 -- version and last hash, as the server takes them from the read.
--- Then the append: one statement of data-modifying CTEs (src/store/events.rs APPEND, sent by
+-- Then the append: one statement of data-modifying CTEs (src/store/append/sql.rs APPEND, sent by
 -- append_in outside any transaction, so it commits on its own):
 --  1. moved: UPDATE games … WHERE version = expected, and the stream's last event has the
 --     hash the server's replay ends with, and the caller's account holds the acting seat and

@@ -1,4 +1,4 @@
--- A view's SQL with the whole stream: Store::read_game (src/store/events.rs, READ_GAME) for a
+-- A view's SQL with the whole stream: Store::read_game (src/store/reads.rs, READ_GAME) for a
 -- game this process keeps no replay of ($3 = 0: every event comes in the statement's arrays),
 -- statement for statement. What a view or legal actions cost without kept replays. (GET
 -- /v1/games/{id}?at= reads the stream with Store::load instead.)
