@@ -1051,7 +1051,7 @@ export interface components {
          */
         CreateGameRequest: {
             /**
-             * @description Seats given to bots (issue 12 §3): distinct seats from 1 to `players` − 1 (the creator
+             * @description Seats given to bots: distinct seats from 1 to `players` − 1 (the creator
              *     takes seat 0). With every other seat a bot's, the game starts at once.
              */
             bots?: components["schemas"]["CreateBotSeat"][] | null;
