@@ -13,6 +13,7 @@ use common::games::{Api, Table, awaited, ok, seat_table, step};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::{Value, json};
+use sqlx::Connection;
 
 /// How long a test waits for the next line of a stream before failing.
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -518,7 +519,12 @@ async fn streams_end_when_the_server_shuts_down() {
 async fn a_stream_waiting_on_the_database_ends_cleanly_when_the_server_shuts_down() {
     let app = spawn_app().await;
     let token = app.signed_up("stuck").await;
-    let mut lock = app.pool.begin().await.unwrap();
+    // A connection of the test's own: one from the pool may have been opened on a server
+    // worker's runtime, which the shutdown below ends.
+    let mut holder = sqlx::PgConnection::connect_with(&app.pool.connect_options())
+        .await
+        .unwrap();
+    let mut lock = holder.begin().await.unwrap();
     sqlx::query("LOCK TABLE notifications IN ACCESS EXCLUSIVE MODE")
         .execute(&mut *lock)
         .await
@@ -531,6 +537,7 @@ async fn a_stream_waiting_on_the_database_ends_cleanly_when_the_server_shuts_dow
         assert!(frame.data.is_none());
     }
     lock.rollback().await.unwrap();
+    holder.close().await.unwrap();
 }
 
 #[tokio::test]
