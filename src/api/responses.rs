@@ -22,6 +22,8 @@ macro_rules! problem_responses {
 problem_responses! {
     InvalidPath = 400, "`invalid_path`";
     MalformedJson = 400, "`malformed_json`";
+    InvalidPathOrJson = 400, "`invalid_path`, `malformed_json`";
+    InvalidPathOrQuery = 400, "`invalid_path`, `invalid_query`";
     Unauthorized = 401, "`unauthorized`";
     NotSeated = 403, "`not_seated`";
     GameNotFound = 404, "`game_not_found`";

@@ -7,8 +7,8 @@ use utoipa::IntoParams;
 use super::representations::{EventDto, EventPage};
 use super::{GamePath, MAX_EVENTS_PAGE, invalid_query, visible};
 use crate::api::AppState;
-use crate::api::error::{ApiError, Problem};
-use crate::api::responses::{GameNotFound, ServiceUnavailable, Unauthorized};
+use crate::api::error::ApiError;
+use crate::api::responses::{GameNotFound, InvalidPathOrQuery, ServiceUnavailable, Unauthorized};
 use crate::auth::AuthUser;
 use crate::engine::{self, Viewer};
 use crate::store::{GameId, GameStatus, GameSummary};
@@ -31,7 +31,7 @@ pub struct EventsQuery {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "A page of events", body = EventPage),
-        (status = 400, description = "`invalid_path`, `invalid_query`", body = Problem, content_type = "application/problem+json"),
+        InvalidPathOrQuery,
         Unauthorized,
         GameNotFound,
         ServiceUnavailable,

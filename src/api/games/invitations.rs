@@ -13,7 +13,9 @@ use super::representations::GameSummaryDto;
 use super::{GamePath, integral_floats_as_integers};
 use crate::api::AppState;
 use crate::api::error::{ApiError, ErrorCode, Problem};
-use crate::api::responses::{InvalidPath, PayloadTooLarge, ServiceUnavailable, Unauthorized};
+use crate::api::responses::{
+    InvalidPath, InvalidPathOrJson, PayloadTooLarge, ServiceUnavailable, Unauthorized,
+};
 use crate::auth::AuthUser;
 use crate::engine::Seat;
 use crate::store::{GameId, NewInvitation};
@@ -99,7 +101,7 @@ fn invalid(detail: impl Into<String>) -> ApiError {
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Created", body = InvitationDto),
-        (status = 400, description = "`invalid_path`, `malformed_json`", body = Problem, content_type = "application/problem+json"),
+        InvalidPathOrJson,
         Unauthorized,
         (status = 403, description = "`not_seated` (a public game)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found` (also a private game the caller is not seated in)", body = Problem, content_type = "application/problem+json"),

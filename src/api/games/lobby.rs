@@ -12,8 +12,8 @@ use super::{
 use crate::api::AppState;
 use crate::api::error::{ApiError, ErrorCode, Problem};
 use crate::api::responses::{
-    GameNotFound, InvalidPath, MalformedJson, NotSeated, PayloadTooLarge, ServiceUnavailable,
-    Unauthorized, UnsupportedMediaType,
+    GameNotFound, InvalidPath, InvalidPathOrJson, MalformedJson, NotSeated, PayloadTooLarge,
+    ServiceUnavailable, Unauthorized, UnsupportedMediaType,
 };
 use crate::auth::AuthUser;
 use crate::auth::rate_limit::address_key;
@@ -191,7 +191,7 @@ pub struct JoinRequest {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Seated", body = GameSummaryDto),
-        (status = 400, description = "`invalid_path`, `malformed_json`", body = Problem, content_type = "application/problem+json"),
+        InvalidPathOrJson,
         Unauthorized,
         (status = 404, description = "`game_not_found`: no such game, or a private game and a wrong, expired or used-up code or no invitation (answered as if the game did not exist)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`already_seated`, `game_full`, `game_not_open`", body = Problem, content_type = "application/problem+json"),

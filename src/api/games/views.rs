@@ -11,8 +11,10 @@ use utoipa::IntoParams;
 use super::representations::{ClockedView, GameDto, LegalActions};
 use super::{GamePath, MAX_WAIT_SECONDS, invalid_query, seat_of, visible};
 use crate::api::AppState;
-use crate::api::error::{ApiError, Problem};
-use crate::api::responses::{GameNotFound, InvalidPath, ServiceUnavailable, Unauthorized};
+use crate::api::error::ApiError;
+use crate::api::responses::{
+    GameNotFound, InvalidPath, InvalidPathOrQuery, ServiceUnavailable, Unauthorized,
+};
 use crate::auth::SignedToken;
 use crate::engine::{self, Game, Seat, View, Viewer};
 use crate::store::GameId;
@@ -46,7 +48,7 @@ pub struct GetGameQuery {
         (status = 304, description = "Not modified: `If-None-Match` names the current `ETag` (also \
             the answer of a long poll that timed out on an unchanged game)",
             headers(("ETag" = String, description = "The current `ETag`"))),
-        (status = 400, description = "`invalid_path`, `invalid_query`", body = Problem, content_type = "application/problem+json"),
+        InvalidPathOrQuery,
         Unauthorized,
         GameNotFound,
         ServiceUnavailable,
