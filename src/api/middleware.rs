@@ -1,6 +1,7 @@
 //! The one middleware around every route: request id (accepted from `X-Request-Id` or
 //! generated) on a tracing span and in the response, metrics by matched route pattern, a
-//! declared body size check, a deadline for receiving the body (408), `HEAD` answered wherever
+//! declared body size check, a deadline for receiving the body (408), JSON bodies read strictly
+//! (`strict_json`: UTF-8 only, no key twice), `HEAD` answered wherever
 //! `GET` is, and problem+json for the router's own empty error responses (404 from a resource,
 //! 405 with its `Allow` header).
 
@@ -27,6 +28,7 @@ use super::AppState;
 use super::error::FrenchDetail;
 use super::error::{ApiError, ErrorCode, PROBLEM_CONTENT_TYPE, Problem, problem, problem_response};
 use super::i18n::{Lang, localize};
+use super::strict_json;
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -174,6 +176,12 @@ pub async fn observe(
         {
             let res = ApiError::PayloadTooLarge { limit }.error_response();
             return Ok(req.into_response(res));
+        }
+        if let Some(limit) = limit
+            && has_body(&req)
+            && let Err(e) = strict_json::guard(&mut req, limit)
+        {
+            return Ok(req.into_response(e.error_response()));
         }
         next.call(req)
             .await

@@ -16,6 +16,7 @@ pub mod responses;
 pub mod sessions;
 mod state;
 pub mod streams;
+pub mod strict_json;
 /// `web.rs`: named apart from `actix_web::web`, which every route here uses.
 #[path = "web.rs"]
 pub mod web_client;

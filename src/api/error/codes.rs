@@ -95,10 +95,10 @@ error_codes! {
     },
     UnsupportedMediaType = "unsupported_media_type", UNSUPPORTED_MEDIA_TYPE {
         title: "Unsupported media type",
-        meaning: "Send the body as application/json.",
-        example: "send the body as application/json",
+        meaning: "Send the body as application/json, in UTF-8 (a `charset` other than `utf-8` is refused).",
+        example: "send the body as application/json, in UTF-8",
         title_fr: "Type de contenu non pris en charge",
-        detail_fr: "envoyez le corps en application/json",
+        detail_fr: "envoyez le corps en application/json, en UTF-8",
     },
     Unauthorized = "unauthorized", UNAUTHORIZED {
         title: "Authentication required",

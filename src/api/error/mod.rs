@@ -33,8 +33,8 @@ pub enum ApiError {
     /// 400: the query string does not parse.
     #[error("{0}")]
     InvalidQuery(String),
-    /// 415: the body is not `application/json`.
-    #[error("send the body as application/json")]
+    /// 415: the body is not `application/json`, or declares a charset other than UTF-8.
+    #[error("send the body as application/json, in UTF-8")]
     UnsupportedMediaType,
     /// 401 with `WWW-Authenticate: Bearer`.
     #[error(transparent)]

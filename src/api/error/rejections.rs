@@ -6,14 +6,23 @@ use actix_web::error::{JsonPayloadError, PathError, PayloadError, QueryPayloadEr
 
 use super::ApiError;
 use crate::api::AppState;
+use crate::api::strict_json::DuplicateKey;
 
-/// `web::Json` rejections: 400 `malformed_json`, 413 `payload_too_large`, 415.
+/// `web::Json` rejections: 400 `malformed_json` (a key twice in an object too), 413
+/// `payload_too_large`, 415.
 pub fn json_error(err: JsonPayloadError, req: &HttpRequest) -> actix_web::Error {
     let api = match err {
         JsonPayloadError::OverflowKnownLength { limit, .. }
         | JsonPayloadError::Overflow { limit } => ApiError::PayloadTooLarge { limit },
         JsonPayloadError::ContentType => ApiError::UnsupportedMediaType,
         JsonPayloadError::Deserialize(e) => ApiError::MalformedJson(e.to_string()),
+        JsonPayloadError::Payload(ref e) if DuplicateKey::of(e).is_some() => {
+            ApiError::MalformedJson(
+                DuplicateKey::of(e)
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+            )
+        }
         JsonPayloadError::Payload(PayloadError::Overflow) => ApiError::PayloadTooLarge {
             limit: req
                 .app_data::<actix_web::web::Data<AppState>>()
