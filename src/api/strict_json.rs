@@ -17,13 +17,14 @@ use std::fmt;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 
-use super::error::ApiError;
 use actix_web::dev::{Payload, ServiceRequest};
 use actix_web::error::PayloadError;
 use actix_web::web::{Bytes, BytesMut};
 use actix_web::{HttpMessage, mime};
 use futures_util::Stream;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+
+use super::error::ApiError;
 
 /// The key a JSON body holds twice in one object, carried to the JSON extractor's error
 /// handler inside the payload's I/O error.
