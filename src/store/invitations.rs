@@ -1,6 +1,9 @@
 //! Invitations to a game and rematches, in `game_invitations` (keyed by
 //! `game_id`, co-located with `games`). A code invitation stores only the SHA-256 of its code;
-//! a username invitation names its invitee and reserves a seat when a rematch made it.
+//! a username invitation names its invitee and reserves a seat when a rematch made it, until it
+//! expires or its invitee declines it. The caps (pending invitations by username per game,
+//! invitations per account per hour in `invitation_budgets`) are counted in the invitation's
+//! transaction, so they hold across server processes.
 //! Depends on the engine's types only, never on the API or `auth`.
 
 use base64::Engine as _;
