@@ -217,6 +217,65 @@ pub struct ServeArgs {
     pub deadline_poll_ms: u64,
     #[command(flatten)]
     pub webhooks: WebhookArgs,
+    #[command(flatten)]
+    pub lobby: LobbyArgs,
+}
+
+/// Caps on what one account may ask of the lobby: invitations and games with bots. Each
+/// notifies or costs the server, so none may be asked for without bound. Counted in
+/// PostgreSQL, so they hold across server processes.
+#[derive(clap::Args, Debug, Clone)]
+pub struct LobbyArgs {
+    /// Pending (live, unused) invitations by username one game may have; another gets 409
+    /// `too_many_pending_invitations`.
+    #[arg(long, env = "LORDS_MAX_PENDING_INVITATIONS_PER_GAME",
+          default_value_t = LobbyLimits::DEFAULT.max_pending_invitations_per_game,
+          value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    pub max_pending_invitations_per_game: u32,
+    /// Invitations (codes and usernames) one account may create within an hour; another gets
+    /// 429 `too_many_invitations` with `Retry-After`.
+    #[arg(long, env = "LORDS_MAX_INVITATIONS_PER_HOUR",
+          default_value_t = LobbyLimits::DEFAULT.max_invitations_per_hour,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub max_invitations_per_hour: u32,
+    /// Unfinished (open or active) games with a bot's seat one account may sit in; giving a
+    /// bot a seat of one more gets 409 `too_many_bot_games`.
+    #[arg(long, env = "LORDS_MAX_BOT_GAMES_PER_ACCOUNT",
+          default_value_t = LobbyLimits::DEFAULT.max_bot_games_per_account,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub max_bot_games_per_account: u32,
+}
+
+/// The lobby's caps, resolved (see [`LobbyArgs`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LobbyLimits {
+    pub max_pending_invitations_per_game: u32,
+    pub max_invitations_per_hour: u32,
+    pub max_bot_games_per_account: u32,
+}
+
+impl LobbyLimits {
+    pub const DEFAULT: LobbyLimits = LobbyLimits {
+        max_pending_invitations_per_game: 20,
+        max_invitations_per_hour: 60,
+        max_bot_games_per_account: 10,
+    };
+}
+
+impl Default for LobbyLimits {
+    fn default() -> Self {
+        LobbyLimits::DEFAULT
+    }
+}
+
+impl From<&LobbyArgs> for LobbyLimits {
+    fn from(args: &LobbyArgs) -> Self {
+        LobbyLimits {
+            max_pending_invitations_per_game: args.max_pending_invitations_per_game,
+            max_invitations_per_hour: args.max_invitations_per_hour,
+            max_bot_games_per_account: args.max_bot_games_per_account,
+        }
+    }
 }
 
 /// The delivery worker's settings (webhooks).
@@ -402,6 +461,8 @@ pub struct AppConfig {
     pub deadline_poll: Option<Duration>,
     /// The delivery worker (webhooks).
     pub webhooks: WebhookConfig,
+    /// Caps on invitations and games with bots.
+    pub lobby: LobbyLimits,
 }
 
 impl AppConfig {
@@ -428,6 +489,7 @@ impl AppConfig {
             sse_heartbeat: Duration::from_secs(defaults::SSE_HEARTBEAT_SECONDS),
             deadline_poll: Some(Duration::from_millis(defaults::DEADLINE_POLL_MS)),
             webhooks: WebhookConfig::default(),
+            lobby: LobbyLimits::DEFAULT,
         }
     }
 
@@ -464,6 +526,7 @@ impl AppConfig {
             deadline_poll: (args.deadline_poll_ms > 0)
                 .then(|| Duration::from_millis(args.deadline_poll_ms)),
             webhooks: WebhookConfig::from(&args.webhooks),
+            lobby: LobbyLimits::from(&args.lobby),
         })
     }
 }

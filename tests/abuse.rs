@@ -1,5 +1,6 @@
 //! What a hostile client tries, refused over HTTP: guessing passwords from one address or many,
-//! signing up in bulk, flooding open games, forging tokens and cursors, long-polling no game.
+//! signing up in bulk, flooding open games, invitations or games with bots, enumerating usernames
+//! through invitations, forging tokens and cursors, long-polling no game.
 
 mod common;
 
@@ -298,4 +299,192 @@ async fn a_long_poll_on_a_game_that_does_not_exist_returns_404_without_waiting()
         .await
         .expect("an answer before the client's timeout");
     problem(res, 404, "game_not_found").await;
+}
+
+// ---------------------------------------------------------------------------------------------
+// invitations are capped per game and per account, and cannot enumerate usernames
+
+async fn invite(api: &Api, token: &str, game: &str, body: Value) -> reqwest::Response {
+    api.post(&format!("/v1/games/{game}/invitations"), token, &body)
+        .await
+}
+
+/// The notifications `username` was sent, by kind.
+async fn notified(app: &TestApp, username: &str) -> Vec<String> {
+    sqlx::query_scalar(
+        "SELECT n.kind FROM notifications n JOIN accounts a ON a.id = n.account_id \
+         WHERE a.username = $1 ORDER BY n.id",
+    )
+    .bind(username)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn inviting_an_account_again_while_its_invitation_is_pending_answers_it_and_tells_nobody_twice()
+ {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let owner = app.signed_up("isla").await;
+    app.signed_up("morag").await;
+    let game = create_game(&app, &owner, &json!({"players": 3})).await;
+    let res = invite(&api, &owner, &game, json!({"username": "morag"})).await;
+    assert_eq!(res.status(), 201);
+    let first: Value = res.json().await.unwrap();
+    for name in ["morag", "MORAG"] {
+        let body = json!({"username": name, "expires_in_s": 60});
+        let again = ok(invite(&api, &owner, &game, body).await).await;
+        assert_eq!(again, first);
+    }
+    assert_eq!(notified(&app, "morag").await, ["invited"]);
+}
+
+#[tokio::test]
+async fn a_game_has_at_most_the_cap_of_pending_username_invitations_and_a_decline_frees_one() {
+    let app = spawn_app_with(|c| c.lobby.max_pending_invitations_per_game = 3).await;
+    let api = Api::of(&app);
+    let owner = app.signed_up("isla").await;
+    let mut guests = Vec::new();
+    for i in 0..4 {
+        guests.push(app.signed_up(&format!("guest{i}")).await);
+    }
+    let game = create_game(&app, &owner, &json!({"players": 5})).await;
+    let mut ids = Vec::new();
+    for i in 0..3 {
+        let res = invite(
+            &api,
+            &owner,
+            &game,
+            json!({"username": format!("guest{i}")}),
+        )
+        .await;
+        assert_eq!(res.status(), 201);
+        ids.push(res.json::<Value>().await.unwrap()["id"].clone());
+    }
+    let res = invite(&api, &owner, &game, json!({"username": "guest3"})).await;
+    problem(res, 409, "too_many_pending_invitations").await;
+    assert!(notified(&app, "guest3").await.is_empty());
+    // Codes are no notification: they do not count.
+    assert_eq!(invite(&api, &owner, &game, json!({})).await.status(), 201);
+
+    let path = format!("/v1/me/invitations/{}/decline", ids[0].as_str().unwrap());
+    let res = api.post(&path, &guests[0], &json!({})).await;
+    assert_eq!(res.status(), 204);
+    let res = invite(&api, &owner, &game, json!({"username": "guest3"})).await;
+    assert_eq!(res.status(), 201);
+}
+
+#[tokio::test]
+async fn invitations_past_the_hourly_cap_get_429_too_many_invitations_from_any_server_process() {
+    let app = spawn_app_with(|c| c.lobby.max_invitations_per_hour = 4).await;
+    // A second server process over the same database.
+    let other = common::app::spawn_app_on(app.pool.clone(), app.db_url.clone(), |c| {
+        c.lobby.max_invitations_per_hour = 4
+    })
+    .await;
+    let apis = [Api::of(&app), Api::of(&other)];
+    let owner = app.signed_up("isla").await;
+    let game = create_game(&app, &owner, &json!({"players": 3})).await;
+    let answers = futures_util::future::join_all(
+        (0..12).map(|i| invite(&apis[i % 2], &owner, &game, json!({"uses": 2}))),
+    )
+    .await;
+    assert_eq!(answers.iter().filter(|r| r.status() == 201).count(), 4);
+    for res in answers.into_iter().filter(|r| r.status() != 201) {
+        let wait: u64 = res.headers()["retry-after"]
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((1..=3600).contains(&wait), "{wait}");
+        problem(res, 429, "too_many_invitations").await;
+    }
+    // By username too, and nobody is told; another account still invites.
+    app.signed_up("morag").await;
+    let res = invite(&apis[0], &owner, &game, json!({"username": "morag"})).await;
+    problem(res, 429, "too_many_invitations").await;
+    assert!(notified(&app, "morag").await.is_empty());
+    let guest = app.signed_up("fergus").await;
+    let theirs = create_game(&app, &guest, &json!({"players": 2})).await;
+    assert_eq!(
+        invite(&apis[1], &guest, &theirs, json!({})).await.status(),
+        201
+    );
+}
+
+#[tokio::test]
+async fn unknown_usernames_cost_failed_attempts_and_past_the_login_budget_invitations_get_429() {
+    let app = spawn_app_with(|c| c.login_max_failures = 3).await;
+    let api = Api::of(&app);
+    let owner = app.signed_up("isla").await;
+    for name in ["morag", "fergus"] {
+        app.signed_up(name).await;
+    }
+    let game = create_game(&app, &owner, &json!({"players": 5})).await;
+    // Known names are successes: they cost nothing, however many.
+    for _ in 0..4 {
+        let res = invite(&api, &owner, &game, json!({"username": "morag"})).await;
+        assert!(res.status().is_success(), "{}", res.status());
+    }
+    for name in ["nobody1", "nobody2", "nobody3"] {
+        let res = invite(&api, &owner, &game, json!({"username": name})).await;
+        problem(res, 422, "invalid_invitation").await;
+        if name != "nobody3" {
+            // A known name in between wipes none of the failures.
+            let res = invite(&api, &owner, &game, json!({"username": "morag"})).await;
+            assert_eq!(res.status(), 200);
+        }
+    }
+    for name in ["nobody4", "fergus"] {
+        let res = invite(&api, &owner, &game, json!({"username": name})).await;
+        assert!(res.headers().contains_key("retry-after"));
+        problem(res, 429, "rate_limited").await;
+    }
+    // Codes enumerate nothing: they are not limited so.
+    assert_eq!(invite(&api, &owner, &game, json!({})).await.status(), 201);
+}
+
+// ---------------------------------------------------------------------------------------------
+// games with bots per account are capped
+
+#[tokio::test]
+async fn a_bot_for_one_unfinished_game_more_than_the_cap_is_409_too_many_bot_games() {
+    let app = spawn_app_with(|c| c.lobby.max_bot_games_per_account = 2).await;
+    let api = Api::of(&app);
+    let alice = app.signed_up("alice").await;
+    let with_bot =
+        |players: u8| json!({"players": players, "bots": [{"seat": 1, "level": "random"}]});
+    // One open game with a bot (waiting for seat 2) and one active.
+    let open = create_game(&app, &alice, &with_bot(3)).await;
+    let active = create_game(&app, &alice, &with_bot(2)).await;
+    let res = api.post("/v1/games", &alice, &with_bot(2)).await;
+    problem(res, 409, "too_many_bot_games").await;
+    let plain = create_game(&app, &alice, &json!({"players": 2})).await;
+    let bot = json!({"level": "greedy"});
+    let res = api
+        .post(&format!("/v1/games/{plain}/bots"), &alice, &bot)
+        .await;
+    problem(res, 409, "too_many_bot_games").await;
+    // A game with a bot already is counted already: it takes another.
+    let started = ok(api
+        .post(&format!("/v1/games/{open}/bots"), &alice, &bot)
+        .await)
+    .await;
+    assert_eq!(started["status"], "active");
+    // Another account is not limited by Alice's games.
+    let bob = app.signed_up("bob").await;
+    create_game(&app, &bob, &with_bot(2)).await;
+
+    // A finished game no longer counts.
+    ok(api
+        .post(&format!("/v1/games/{active}/resign"), &alice, &json!({}))
+        .await)
+    .await;
+    let game = ok(api.get(&format!("/v1/games/{active}"), &alice).await).await;
+    assert_eq!(game["game"]["status"], "finished");
+    ok(api
+        .post(&format!("/v1/games/{plain}/bots"), &alice, &bot)
+        .await)
+    .await;
 }

@@ -1,7 +1,8 @@
 //! RULES §8 over HTTP: at every version of played games, no view (current or `?at=`), event list
 //! or legal-action list shows its caller a card the caller may not see, judged against the
 //! server-side truth; shuffles and hashes stay hidden until the end; an account without a seat
-//! sees no hand.
+//! sees no hand. To a stranger a private game leaves no trace: every request about it is answered
+//! byte for byte as for a game that does not exist, and nothing of its stream is read.
 
 mod common;
 
@@ -236,4 +237,206 @@ async fn an_account_without_a_seat_sees_no_hand_no_hidden_card_and_no_seat() {
     assert!(g["view"]["players"][1]["hand"].is_array());
     assert!(g["view"]["players"][0]["hand"].is_null());
     assert!(g["view"]["players"][2]["hand"].is_null());
+}
+
+// ---------------------------------------------------------------------------------------------
+// A private game leaves no trace: a stranger's answer is an unknown game's, byte for byte
+
+/// One request of a stranger's about a game: method, path after `/v1/games/{id}`, extra
+/// headers, body.
+type Probe = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    Value,
+);
+
+/// Every path under `/v1/games/{id}` (but `/stream`) with every parameter a client can send,
+/// each in range and out of it.
+fn probes() -> Vec<Probe> {
+    let pass = json!({"type": "pass"});
+    let mut probes: Vec<Probe> = [
+        "",
+        "?at=0",
+        "?at=1",
+        "?at=3",
+        "?at=999999",
+        "?at=-1",
+        "?at=x",
+        "?after_version=0&wait=0",
+        "?after_version=999999&wait=0",
+        "?after_version=-1&wait=0",
+        "?after_version=0&wait=61",
+        "?at=1&after_version=0",
+        "?wait=5",
+        "?colour=red",
+        "/events",
+        "/events?after=0",
+        "/events?after=2&limit=1",
+        "/events?after=999999",
+        "/events?after=-1",
+        "/events?limit=0",
+        "/events?limit=101",
+        "/events?page=2",
+        "/legal-actions",
+    ]
+    .into_iter()
+    .map(|path| ("GET", path, &[][..], Value::Null))
+    .collect();
+    for (path, headers) in [
+        ("", &[("if-none-match", "*")][..]),
+        ("", &[("if-none-match", "\"3\"")][..]),
+        ("?at=1", &[("if-none-match", "*")][..]),
+        ("?at=1", &[("if-none-match", "\"3.1\"")][..]),
+    ] {
+        probes.push(("GET", path, headers, Value::Null));
+    }
+    for (headers, body) in [
+        (&[][..], pass.clone()),
+        (&[("if-match", "\"3\"")][..], pass.clone()),
+        (&[("if-match", "\"999999\"")][..], pass.clone()),
+        (&[("if-match", "*")][..], pass.clone()),
+        (&[("if-match", "bogus")][..], pass.clone()),
+        (&[("idempotency-key", "k-1")][..], pass.clone()),
+        (&[][..], json!({"type": "recruit", "card": 3})),
+        (&[][..], json!({"type": "fly"})),
+        (&[][..], json!([])),
+    ] {
+        probes.push(("POST", "/actions", headers, body));
+    }
+    for (path, body) in [
+        ("/resign", json!({})),
+        ("/leave", json!({})),
+        ("/join", json!({})),
+        (
+            "/join",
+            json!({"code": "Zm9yIHRoZSBCcnVjZSwgZm9yIFNjb3RsYW5kLCBmb3IgZnJlZWRvbSE"}),
+        ),
+        ("/join", json!({"code": ""})),
+        ("/bots", json!({"level": "greedy"})),
+        ("/bots", json!({"level": "greedy", "seat": 0})),
+        ("/bots", json!({"level": "greedy", "seat": 1})),
+        ("/bots", json!({"level": "greedy", "seat": 4})),
+        ("/bots", json!({"level": "genius"})),
+        ("/invitations", json!({})),
+        ("/invitations", json!({"uses": 5})),
+        ("/invitations", json!({"uses": 0})),
+        ("/invitations", json!({"username": "hidden0"})),
+        ("/invitations", json!({"username": "hiddenwatcher"})),
+        ("/invitations", json!({"username": "nobody_at_all"})),
+        ("/rematch", json!({})),
+    ] {
+        probes.push(("POST", path, &[][..], body));
+    }
+    probes
+}
+
+/// What a client can tell of an answer: its status, its headers but the date and request id,
+/// and its body; the game's id, the one thing that legitimately differs, written `{id}`.
+async fn answer(
+    api: &Api,
+    token: &str,
+    game: &str,
+    (method, rest, headers, body): &Probe,
+) -> (u16, Vec<(String, String)>, String) {
+    let url = api.url(&format!("/v1/games/{game}{rest}"));
+    let mut req = match *method {
+        "GET" => api.client.get(url),
+        _ => api.client.post(url).json(body),
+    }
+    .bearer_auth(token);
+    for (name, value) in *headers {
+        req = req.header(*name, *value);
+    }
+    let res = req.send().await.unwrap();
+    let status = res.status().as_u16();
+    let mut headers: Vec<(String, String)> = res
+        .headers()
+        .iter()
+        .filter(|(name, _)| !matches!(name.as_str(), "date" | "x-request-id"))
+        .map(|(name, value)| {
+            let value = value.to_str().unwrap().replace(game, "{id}");
+            (name.to_string(), value)
+        })
+        .collect();
+    headers.sort();
+    (
+        status,
+        headers,
+        res.text().await.unwrap().replace(game, "{id}"),
+    )
+}
+
+/// Every probe of the stranger's gets the same answer for `hidden` as for a game that does
+/// not exist.
+async fn assert_answered_as_unknown(api: &Api, stranger: &str, hidden: &str) {
+    let unknown = uuid::Uuid::now_v7().to_string();
+    for probe in probes() {
+        let theirs = answer(api, stranger, hidden, &probe).await;
+        let none = answer(api, stranger, &unknown, &probe).await;
+        assert_eq!(
+            theirs, none,
+            "{} {} {} {:?}",
+            probe.0, probe.1, probe.3, probe.2
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_strangers_every_request_about_a_private_game_is_answered_as_for_no_game_at_all() {
+    // Joins answered 404 count as failed guesses: enough of them for every probe.
+    let app = common::app::spawn_app_with(|c| c.login_max_failures = 10_000).await;
+    let api = Api::of(&app);
+    let owner = app.signed_up("hidden0").await;
+    let guest = app.signed_up("hidden1").await;
+    let stranger = app.signed_up("hiddenwatcher").await;
+    let res = api
+        .post(
+            "/v1/games",
+            &owner,
+            &json!({"players": 2, "visibility": "private"}),
+        )
+        .await;
+    assert_eq!(res.status(), 201);
+    let hidden = res.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let path = format!("/v1/games/{hidden}/invitations");
+    let res = api
+        .post(&path, &owner, &json!({"username": "hidden1"}))
+        .await;
+    assert_eq!(res.status(), 201);
+    ok(api.join(&hidden, &guest).await).await;
+    let table = common::games::Table {
+        id: hidden.clone(),
+        tokens: vec![owner.clone(), guest.clone()],
+        spectator: stranger.clone(),
+    };
+    let mut rng = StdRng::seed_from_u64(17);
+    for _ in 0..4 {
+        common::games::step(&api, &table, &mut rng).await;
+    }
+    assert!(api.version(&hidden, &owner).await > 3);
+
+    assert_answered_as_unknown(&api, &stranger, &hidden).await;
+
+    // The stream now ends in an event this server cannot read: whatever parses or replays the
+    // game fails (the players get 500), so a stranger's 404 proves nothing of it was read.
+    let version = api.version(&hidden, &owner).await;
+    sqlx::query(
+        "INSERT INTO game_events (game_id, seq, event_type, event_version, payload, prev_hash, hash) \
+         VALUES ($1, $2, 'passed', 99, '{\"type\": \"passed\", \"seat\": 0}', $3, $3)",
+    )
+    .bind(table.game_id().0)
+    .bind(version + 1)
+    .bind(vec![0u8; 32])
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    for rest in ["", "?at=1", "/legal-actions"] {
+        let res = api.get(&format!("/v1/games/{hidden}{rest}"), &owner).await;
+        assert_eq!(res.status(), 500, "{rest}");
+    }
+    assert_answered_as_unknown(&api, &stranger, &hidden).await;
 }

@@ -463,6 +463,86 @@ async fn a_rematch_rotates_the_seats_invites_the_others_links_both_games_and_is_
     );
 }
 
+#[tokio::test]
+async fn a_rematchs_kept_seats_go_to_a_bot_only_once_declined_or_expired() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "clan", json!({"players": 3, "target_score": 10})).await;
+    play_concurrently(&api, &table, 5).await;
+    let res = api
+        .post(&table.path("/rematch"), table.seat(1), &json!({}))
+        .await;
+    assert_eq!(res.status(), 201);
+    let new: Value = res.json().await.unwrap();
+    let new_id = new["id"].as_str().unwrap().to_string();
+    // Old seat 1 plays from seat 2; seats 1 and 0 are kept for old seats 0 and 2.
+    let bots = format!("/v1/games/{new_id}/bots");
+    for body in [
+        json!({"level": "greedy"}),
+        json!({"level": "greedy", "seat": 1}),
+        json!({"level": "greedy", "seat": 0}),
+    ] {
+        let res = api.post(&bots, table.seat(1), &body).await;
+        problem(res, 409, "seat_reserved").await;
+    }
+
+    // Old seat 0 declines: its seat is free again, for a bot too. Declining is idempotent and
+    // for the invitee alone.
+    let list = ok(api.get("/v1/me/invitations", table.seat(0)).await).await;
+    let invitation = list["invitations"][0]["id"].as_str().unwrap().to_string();
+    let decline = format!("/v1/me/invitations/{invitation}/decline");
+    for who in [table.seat(1), table.seat(2), &table.spectator] {
+        let res = api.post(&decline, who, &json!({})).await;
+        problem(res, 404, "invitation_not_found").await;
+    }
+    let unknown = format!("/v1/me/invitations/{}/decline", uuid::Uuid::now_v7());
+    problem(
+        api.post(&unknown, table.seat(0), &json!({})).await,
+        404,
+        "invitation_not_found",
+    )
+    .await;
+    for _ in 0..2 {
+        let res = api.post(&decline, table.seat(0), &json!({})).await;
+        assert_eq!(res.status(), 204);
+    }
+    let list = ok(api.get("/v1/me/invitations", table.seat(0)).await).await;
+    assert_eq!(list["invitations"], json!([]));
+    let declined: Option<chrono::DateTime<chrono::Utc>> =
+        sqlx::query_scalar("SELECT declined_at FROM game_invitations WHERE id = $1")
+            .bind(uuid::Uuid::parse_str(&invitation).unwrap())
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert!(declined.is_some(), "the invitation shows as declined");
+    problem(
+        api.post(&bots, table.seat(1), &json!({"level": "greedy", "seat": 0}))
+            .await,
+        409,
+        "seat_reserved",
+    )
+    .await;
+    let filled = ok(api
+        .post(&bots, table.seat(1), &json!({"level": "greedy"}))
+        .await)
+    .await;
+    assert_eq!(filled["status"], "open");
+    assert_eq!(filled["seats"][0]["seat"], 1);
+    assert_eq!(filled["seats"][0]["bot"], "greedy");
+
+    // Old seat 2's invitation expires: its seat goes to a bot, and the game starts.
+    sqlx::query("UPDATE game_invitations SET expires_at = now() WHERE game_id = $1")
+        .bind(uuid::Uuid::parse_str(&new_id).unwrap())
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let started = ok(api
+        .post(&bots, table.seat(1), &json!({"level": "random"}))
+        .await)
+    .await;
+    assert_eq!(started["status"], "active");
+}
+
 /// The stream as stored: (seq, hash) of every event.
 async fn stream(app: &TestApp, game: &str) -> Vec<(i64, Vec<u8>)> {
     sqlx::query_as("SELECT seq, hash FROM game_events WHERE game_id = $1 ORDER BY seq")

@@ -91,6 +91,9 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     // has a `game_id` column but its primary key is (account_id, id): it cannot go with games.
     ("notification_counters", Placement::ByAccount),
     ("notifications", Placement::ByAccount),
+    // Locked by every invitation its account creates (the hourly cap): one account's row, on
+    // that account's shard, never a write to every node.
+    ("invitation_budgets", Placement::ByAccount),
     // Looked up by hash only (redeeming deletes by `ticket_hash`): distributed on it, so a redeem
     // is a single-shard delete; a reference table would make it a write to every node.
     ("stream_tickets", Placement::Alone("ticket_hash")),

@@ -61,6 +61,29 @@ pub enum StoreError {
     /// A listing cursor this server did not hand out (400).
     #[error("the cursor is not valid")]
     InvalidCursor,
+    /// The game already has as many pending invitations by username as one game may (409).
+    #[error("this game already has {max} pending invitations by username")]
+    TooManyPendingInvitations { max: u32 },
+    /// The inviter created as many invitations within the last hour as one account may (429).
+    #[error(
+        "you created {per_hour} invitations within the last hour; retry in {} s",
+        retry_after.as_secs()
+    )]
+    TooManyInvitations {
+        per_hour: u32,
+        retry_after: std::time::Duration,
+    },
+    /// Adding a bot would make one game more than `max` unfinished games with bots the account
+    /// sits in (409).
+    #[error("you already sit in {max} unfinished games with bots; finish one first")]
+    TooManyBotGames { max: u32 },
+    /// The seat is kept for an invitee (a rematch's), until the invitation expires or is
+    /// declined (409).
+    #[error("that seat is kept for an invited player")]
+    SeatReserved,
+    /// No invitation with this id was made to the caller (404).
+    #[error("you have no invitation with this id")]
+    InvitationNotFound,
     /// The database cannot be reached right now: pool timeout, connection refused (503).
     #[error("the database is unavailable")]
     Unavailable(#[source] anyhow::Error),

@@ -1,6 +1,9 @@
 //! Invitations to a game and rematches, in `game_invitations` (keyed by
 //! `game_id`, co-located with `games`). A code invitation stores only the SHA-256 of its code;
-//! a username invitation names its invitee and reserves a seat when a rematch made it.
+//! a username invitation names its invitee and reserves a seat when a rematch made it, until it
+//! expires or its invitee declines it. The caps (pending invitations by username per game,
+//! invitations per account per hour in `invitation_budgets`) are counted in the invitation's
+//! transaction, so they hold across server processes.
 //! Depends on the engine's types only, never on the API or `auth`.
 
 use base64::Engine as _;
@@ -33,6 +36,19 @@ pub struct NewInvitation {
     /// Invite this account (by username, ignoring case) instead of issuing a code.
     pub username: Option<String>,
 }
+
+/// What an account may invite: pending invitations by username per game, invitations created
+/// per hour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InvitationCaps {
+    /// Live invitations by username one game may have at once (each is a notification).
+    pub pending_per_game: u32,
+    /// Invitations (codes and usernames) one account may create within an hour.
+    pub per_hour: u32,
+}
+
+/// How long the hourly cap looks back.
+const CAP_WINDOW: chrono::TimeDelta = chrono::TimeDelta::hours(1);
 
 /// A stored invitation; `code` only when just created as a code invitation (never stored).
 #[derive(Debug, Clone)]
@@ -203,16 +219,96 @@ async fn insert(
     Ok((id, expires_at))
 }
 
-/// A live account by username, ignoring case (deleted accounts are nobody).
-async fn account_named(conn: &mut PgConnection, username: &str) -> Result<Option<AccountId>> {
-    let row: Option<(Uuid,)> = sqlx::query_as(
-        "SELECT id FROM accounts WHERE lower(username) = lower($1) AND deleted_at IS NULL",
+/// A live account by username, ignoring case (deleted accounts are nobody), with its username
+/// as written at sign-up.
+async fn account_named(
+    conn: &mut PgConnection,
+    username: &str,
+) -> Result<Option<(AccountId, String)>> {
+    let row: Option<(Uuid, String)> = sqlx::query_as(
+        "SELECT id, username FROM accounts \
+         WHERE lower(username) = lower($1) AND deleted_at IS NULL",
     )
     .bind(username)
     .fetch_optional(conn)
     .await
     .context("find an invitee")?;
-    Ok(row.map(|(id,)| AccountId(id)))
+    Ok(row.map(|(id, name)| (AccountId(id), name)))
+}
+
+/// The account's pending (live) invitation by username to the game, if it has one: its id and
+/// expiry.
+async fn pending_for(
+    conn: &mut PgConnection,
+    game: GameId,
+    invitee: AccountId,
+) -> Result<Option<(Uuid, DateTime<Utc>)>> {
+    sqlx::query_as(&format!(
+        "SELECT id, expires_at FROM game_invitations \
+         WHERE game_id = $1 AND invitee_id = $2 AND {LIVE} ORDER BY created_at LIMIT 1"
+    ))
+    .bind(game.0)
+    .bind(invitee.0)
+    .fetch_optional(conn)
+    .await
+    .context("find a pending invitation")
+}
+
+/// How many invitations by username to the game are pending (live).
+async fn pending_count(conn: &mut PgConnection, game: GameId) -> Result<i64> {
+    sqlx::query_scalar(&format!(
+        "SELECT count(*) FROM game_invitations \
+         WHERE game_id = $1 AND invitee_id IS NOT NULL AND {LIVE}"
+    ))
+    .bind(game.0)
+    .fetch_one(conn)
+    .await
+    .context("count pending invitations")
+}
+
+/// Spends one of the `per_hour` invitations `inviter` may create within an hour, or refuses
+/// with `TooManyInvitations` and the wait until the oldest of them is an hour old. The
+/// account's row is locked until the end of the transaction, so its concurrent invitations
+/// (from any server process) are counted one after the other; a transaction that rolls back
+/// spends nothing.
+async fn spend_hourly(conn: &mut PgConnection, inviter: AccountId, per_hour: u32) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO invitation_budgets (account_id, sent_at) VALUES ($1, '{}') \
+         ON CONFLICT (account_id) DO NOTHING",
+    )
+    .bind(inviter.0)
+    .execute(&mut *conn)
+    .await
+    .context("start an invitation budget")?;
+    let (sent, now): (Vec<DateTime<Utc>>, DateTime<Utc>) = sqlx::query_as(
+        "SELECT sent_at, now() FROM invitation_budgets WHERE account_id = $1 FOR UPDATE",
+    )
+    .bind(inviter.0)
+    .fetch_one(&mut *conn)
+    .await
+    .context("lock an invitation budget")?;
+    let mut recent: Vec<DateTime<Utc>> =
+        sent.into_iter().filter(|t| *t > now - CAP_WINDOW).collect();
+    recent.sort();
+    let cap = per_hour as usize;
+    if recent.len() >= cap {
+        let back_at = recent[recent.len() - cap] + CAP_WINDOW;
+        return Err(StoreError::TooManyInvitations {
+            per_hour,
+            retry_after: (back_at - now)
+                .to_std()
+                .unwrap_or_default()
+                .max(std::time::Duration::from_secs(1)),
+        });
+    }
+    recent.push(now);
+    sqlx::query("UPDATE invitation_budgets SET sent_at = $2 WHERE account_id = $1")
+        .bind(inviter.0)
+        .bind(&recent)
+        .execute(conn)
+        .await
+        .context("spend an invitation")?;
+    Ok(())
 }
 
 /// The game's summary when `account` may see it: a private game the account is not seated in
@@ -228,12 +324,18 @@ fn visible(summary: GameSummary, account: AccountId) -> Result<GameSummary> {
 impl Store {
     /// A seated player invites: a code usable `uses` times, or one account by username.
     /// The game must be open; an unknown username, or one already seated, is `InvalidInvitee`.
+    /// An account invited again while its invitation is pending gets that invitation back,
+    /// unchanged and not told twice (the flag is `false`); otherwise a game has at most
+    /// `caps.pending_per_game` pending invitations by username (`TooManyPendingInvitations`) and
+    /// the inviter creates at most `caps.per_hour` invitations an hour (`TooManyInvitations`).
+    /// Whether the caller may see the game is decided before anything else.
     pub async fn create_invitation(
         &self,
         game: GameId,
         inviter: AccountId,
         new: &NewInvitation,
-    ) -> Result<CreatedInvitation> {
+        caps: InvitationCaps,
+    ) -> Result<(CreatedInvitation, bool)> {
         let mut tx = self.pool.begin().await.context("begin invite")?;
         let row = lock_row(&mut tx, game).await?;
         let summary = visible(fetch_summary(&mut tx, game).await?, inviter)?;
@@ -245,10 +347,27 @@ impl Store {
         }
         let created = match &new.username {
             Some(name) => {
-                let invitee = account_named(&mut tx, name)
+                let (invitee, name) = account_named(&mut tx, name)
                     .await?
-                    .filter(|a| !summary.is_seated(*a))
+                    .filter(|(a, _)| !summary.is_seated(*a))
                     .ok_or(StoreError::InvalidInvitee)?;
+                if let Some((id, expires_at)) = pending_for(&mut tx, game, invitee).await? {
+                    tx.commit().await.context("commit invite")?;
+                    let pending = CreatedInvitation {
+                        id,
+                        game_id: game,
+                        code: None,
+                        invitee: Some(name),
+                        uses: 1,
+                        expires_at,
+                    };
+                    return Ok((pending, false));
+                }
+                let max = caps.pending_per_game;
+                if pending_count(&mut tx, game).await? >= i64::from(max) {
+                    return Err(StoreError::TooManyPendingInvitations { max });
+                }
+                spend_hourly(&mut tx, inviter, caps.per_hour).await?;
                 let (id, expires_at) = insert(
                     &mut tx,
                     game,
@@ -264,12 +383,13 @@ impl Store {
                     id,
                     game_id: game,
                     code: None,
-                    invitee: Some(name.clone()),
+                    invitee: Some(name),
                     uses: 1,
                     expires_at,
                 }
             }
             None => {
+                spend_hourly(&mut tx, inviter, caps.per_hour).await?;
                 let (code, digest) = generate_code();
                 let (id, expires_at) = insert(
                     &mut tx,
@@ -293,7 +413,37 @@ impl Store {
             }
         };
         tx.commit().await.context("commit invite")?;
-        Ok(created)
+        Ok((created, true))
+    }
+
+    /// The invitee declines its invitation by username: it is used up (`declined_at` set), so
+    /// the seat it reserved is free again (a bot may take it). Declining again, or an
+    /// invitation already used or expired, changes nothing. `InvitationNotFound` unless the
+    /// invitation is the account's.
+    pub async fn decline_invitation(&self, account: AccountId, id: Uuid) -> Result<()> {
+        let mut tx = self.pool.begin().await.context("begin decline")?;
+        // Found by id across games (a read of every shard under Citus), then changed on its
+        // game's shard only.
+        let game: Option<Uuid> = sqlx::query_scalar(
+            "SELECT game_id FROM game_invitations WHERE id = $1 AND invitee_id = $2",
+        )
+        .bind(id)
+        .bind(account.0)
+        .fetch_optional(&mut *tx)
+        .await
+        .context("find an invitation to decline")?;
+        let game = game.ok_or(StoreError::InvitationNotFound)?;
+        sqlx::query(&format!(
+            "UPDATE game_invitations SET uses_left = 0, declined_at = now() \
+             WHERE game_id = $1 AND id = $2 AND {LIVE}"
+        ))
+        .bind(game)
+        .bind(id)
+        .execute(&mut *tx)
+        .await
+        .context("decline an invitation")?;
+        tx.commit().await.context("commit decline")?;
+        Ok(())
     }
 
     /// The account's live username invitations to open games it is not seated in, soonest

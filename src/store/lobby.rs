@@ -32,6 +32,32 @@ async fn retry_deadlocked<T>(mut attempt: impl AsyncFnMut() -> Result<T>) -> Res
         }
     }
 }
+/// Refuses with `TooManyBotGames` when `account` already sits in `max` unfinished (open or
+/// active) games with a bot's seat. One account's checks queue up on an
+/// advisory lock, so concurrent requests cannot all pass the count; the count reads every
+/// shard under Citus (the games an account sits in are anywhere), and writes nothing.
+async fn check_bot_games(conn: &mut PgConnection, account: AccountId, max: u32) -> Result<()> {
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1::text, 7104))")
+        .bind(account.0)
+        .execute(&mut *conn)
+        .await
+        .context("lock the account's bot seats")?;
+    let (games,): (i64,) = sqlx::query_as(
+        "SELECT count(*) FROM game_seats s JOIN games g ON g.id = s.game_id \
+         WHERE s.account_id = $1 AND g.status IN ('open', 'active') \
+           AND EXISTS (SELECT 1 FROM game_seats b \
+                       WHERE b.game_id = s.game_id AND b.bot IS NOT NULL)",
+    )
+    .bind(account.0)
+    .fetch_one(conn)
+    .await
+    .context("count the account's games with bots")?;
+    if games >= i64::from(max) {
+        return Err(StoreError::TooManyBotGames { max });
+    }
+    Ok(())
+}
+
 /// RULES §2: the options as the engine validates them (2 to 5 players, target 10 to 100).
 pub(crate) fn validated(options: GameOptions) -> Result<GameOptions> {
     Ok(OptionsRequest::of(&options).validate()?)
@@ -69,19 +95,31 @@ impl Store {
         max_open: Option<u32>,
     ) -> Result<GameSummary> {
         let mut no_chance = rand::rngs::StdRng::from_seed([0; 32]);
-        self.create_game_with_bots(creator, options, visibility, max_open, &[], &mut no_chance)
-            .await
+        self.create_game_with_bots(
+            creator,
+            options,
+            visibility,
+            max_open,
+            None,
+            &[],
+            &mut no_chance,
+        )
+        .await
     }
 
     /// As [`Store::create_game_as`], with seats given to bots: each of `bots` is a
     /// seat (1 to players − 1; the creator takes seat 0) and a level. A game whose every other
-    /// seat is a bot's starts at once (dealt with `rng`).
+    /// seat is a bot's starts at once (dealt with `rng`). With bots and `max_bot_games`, refused
+    /// with `TooManyBotGames` when the creator already sits in that many unfinished games with
+    /// bots.
+    #[allow(clippy::too_many_arguments)]
     pub async fn create_game_with_bots(
         &self,
         creator: AccountId,
         options: GameOptions,
         visibility: Visibility,
         max_open: Option<u32>,
+        max_bot_games: Option<u32>,
         bots: &[(Seat, BotLevel)],
         rng: &mut (impl Rng + ?Sized),
     ) -> Result<GameSummary> {
@@ -107,6 +145,9 @@ impl Store {
                 return Err(StoreError::TooManyOpenGames { max });
             }
         }
+        if let Some(max) = max_bot_games.filter(|_| !bots.is_empty()) {
+            check_bot_games(&mut tx, creator, max).await?;
+        }
         insert_game(&mut tx, id, options, creator, visibility, None, Seat(0)).await?;
         for &(seat, level) in bots {
             insert_bot(&mut tx, id, seat, level).await?;
@@ -121,16 +162,24 @@ impl Store {
     }
 
     /// A seated player gives a free seat of an open game to a bot of `level` (the lowest free
-    /// seat, or `seat`); when it was the last free seat, the game starts.
+    /// seat no live invitation keeps, or `seat`, refused with `SeatReserved` while an
+    /// invitation keeps it); when it was the last free seat, the game starts. With
+    /// `max_bot_games`, refused with `TooManyBotGames` when this would be one game with bots
+    /// more than the account may sit in.
     pub async fn add_bot(
         &self,
         id: GameId,
         account: AccountId,
         level: BotLevel,
         seat: Option<Seat>,
+        max_bot_games: Option<u32>,
         rng: &mut (impl Rng + ?Sized),
     ) -> Result<GameSummary> {
-        retry_deadlocked(async || self.try_add_bot(id, account, level, seat, rng).await).await
+        retry_deadlocked(async || {
+            self.try_add_bot(id, account, level, seat, max_bot_games, rng)
+                .await
+        })
+        .await
     }
 
     async fn try_add_bot(
@@ -139,6 +188,7 @@ impl Store {
         account: AccountId,
         level: BotLevel,
         seat: Option<Seat>,
+        max_bot_games: Option<u32>,
         rng: &mut (impl Rng + ?Sized),
     ) -> Result<GameSummary> {
         let mut tx = self.pool.begin().await.context("begin add bot")?;
@@ -155,6 +205,8 @@ impl Store {
         }
         let options = game.options.0;
         let taken = |s: u8| summary.seats.iter().any(|x| x.seat.0 == s);
+        // A rematch keeps its invitees' seats until their invitations expire or are declined.
+        let reserved = invitations::reserved_seats(&mut tx, id, None).await?;
         let seat = match seat {
             Some(seat) if seat.0 >= options.players => {
                 return Err(StoreError::InvalidBots(format!(
@@ -164,13 +216,23 @@ impl Store {
                 )));
             }
             Some(seat) if taken(seat.0) => return Err(StoreError::SeatTaken),
+            Some(seat) if reserved.contains(&seat) => return Err(StoreError::SeatReserved),
             Some(seat) => seat,
-            None => Seat(
-                (0..options.players)
-                    .find(|s| !taken(*s))
-                    .ok_or(StoreError::GameFull)?,
-            ),
+            None => {
+                let free: Vec<u8> = (0..options.players).filter(|s| !taken(*s)).collect();
+                let open = free.iter().find(|s| !reserved.contains(&Seat(**s)));
+                match (free.is_empty(), open) {
+                    (true, _) => return Err(StoreError::GameFull),
+                    (false, None) => return Err(StoreError::SeatReserved),
+                    (false, Some(s)) => Seat(*s),
+                }
+            }
         };
+        // A game that has a bot already is counted already.
+        let has_bots = summary.seats.iter().any(|s| s.bot.is_some());
+        if let Some(max) = max_bot_games.filter(|_| !has_bots) {
+            check_bot_games(&mut tx, account, max).await?;
+        }
         insert_bot(&mut tx, id, seat, level).await?;
         seat_taken(
             self,

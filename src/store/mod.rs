@@ -49,7 +49,7 @@ pub use chain::{GENESIS, chain_hash, request_hash};
 pub use clock::{Fired, STAND_IN_BOT};
 pub use error::{Result, StoreError, is_shard_of, is_unavailable};
 pub use invitations::{
-    CreatedInvitation, NewInvitation, REMATCH_INVITATION_TTL_S, ReceivedInvitation,
+    CreatedInvitation, InvitationCaps, NewInvitation, REMATCH_INVITATION_TTL_S, ReceivedInvitation,
 };
 pub use notify::{CHANNEL, NotificationWakeups, Notifier};
 pub use outbox::{NOTIFICATIONS_CHANNEL, Notification, NotificationKind};

@@ -9,7 +9,9 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::error::{Context, Result, StoreError, db_error, is_unavailable, unexpected};
-use super::read_model::{GameRow, GameSummary, SeatInfo, fetch_row, fetch_summary, seat_info};
+use super::read_model::{
+    GameRow, GameSummary, SeatInfo, Visibility, fetch_row, fetch_summary, seat_info,
+};
 use super::snapshots::{Snapshot, Snapshots};
 use super::stream::{
     StoredEvent, parse_event, prev_hash_of, read_head, read_rows, read_stream, stream_version,
@@ -158,6 +160,19 @@ pub(crate) struct GameRead {
 }
 
 impl ReadRow {
+    /// Whether `account` may see the game ([`GameSummary::visible_to`]), from the row alone.
+    fn visible_to(&self, account: AccountId) -> Result<bool> {
+        Ok(
+            Visibility::from_db(&self.game.visibility)? == Visibility::Public
+                || self.game.created_by == account.0
+                || self
+                    .seat_accounts
+                    .iter()
+                    .flatten()
+                    .any(|a| *a == Some(account.0)),
+        )
+    }
+
     /// Brings `from` (the replay at the version the statement was sent with, proven to be this
     /// stream's) to the head with the events read after it, keeps the result, and builds the
     /// summary.
@@ -293,7 +308,8 @@ impl Store {
     /// The game now, as `account` may read it, without its events: the listing row and the
     /// state at the stream's head, in one statement (one snapshot of the database, one round
     /// trip when this process's kept replay is current; see [`read_game`]). `UnknownAccount`
-    /// when the account is deleted or was never here, `NotFound` without the game.
+    /// when the account is deleted or was never here, `NotFound` without the game or when it is
+    /// a private game the account may not see.
     pub async fn current(&self, id: GameId, account: AccountId) -> Result<CurrentGame> {
         let (conn, read) = self.read_game(id, account, None).await?;
         self.keep(conn);
@@ -348,6 +364,11 @@ impl Store {
         };
         if !row.caller_exists {
             return Err(StoreError::UnknownAccount);
+        }
+        // A private game the caller may not see is not there for them: nothing of it is parsed
+        // or replayed, so the answer and its cost are those of a game that does not exist.
+        if !row.visible_to(account)? {
+            return Err(StoreError::NotFound);
         }
         let continues = match &row.known_hash {
             None => from.version == 0,

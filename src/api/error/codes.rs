@@ -386,6 +386,50 @@ error_codes! {
         title_fr: "Abonnement push introuvable",
         detail_fr: "vous n'avez pas d'abonnement push avec cet identifiant",
     },
+    /// A state of the game's (its pending invitations), not a rate: 409, no `Retry-After`.
+    TooManyPendingInvitations = "too_many_pending_invitations", CONFLICT {
+        title: "Too many pending invitations",
+        meaning: "The game already has as many pending invitations by username as a game may \
+            (20 by default): wait until some are used, declined or expired.",
+        example: "this game already has 20 pending invitations by username",
+        title_fr: "Trop d'invitations en attente",
+        detail_fr: "cette partie a déjà autant d'invitations en attente que permis : attendez \
+            qu'elles soient utilisées, déclinées ou expirées",
+    },
+    TooManyInvitations = "too_many_invitations", TOO_MANY_REQUESTS {
+        title: "Too many invitations",
+        meaning: "You created as many invitations within the last hour as an account may (60 by \
+            default): wait Retry-After seconds.",
+        example: "you created 60 invitations within the last hour; retry in 42 s",
+        title_fr: "Trop d'invitations",
+        detail_fr: "vous avez créé autant d'invitations dans l'heure que permis : réessayez après \
+            le délai indiqué par Retry-After",
+    },
+    TooManyBotGames = "too_many_bot_games", CONFLICT {
+        title: "Too many games with bots",
+        meaning: "You already sit in as many unfinished games with bots as an account may (10 by \
+            default): finish, resign or leave one first.",
+        example: "you already sit in 10 unfinished games with bots; finish one first",
+        title_fr: "Trop de parties avec des robots",
+        detail_fr: "vous êtes déjà assis à autant de parties en cours avec des robots que \
+            permis : terminez-en une d'abord",
+    },
+    SeatReserved = "seat_reserved", CONFLICT {
+        title: "Seat reserved",
+        meaning: "The seat is kept for an invited player (a rematch's rotated seat) until the \
+            invitation expires or the invitee declines it: choose another seat.",
+        example: "that seat is kept for an invited player",
+        title_fr: "Place réservée",
+        detail_fr: "cette place est gardée pour un joueur invité jusqu'à ce que son invitation \
+            expire ou qu'il la décline",
+    },
+    InvitationNotFound = "invitation_not_found", NOT_FOUND {
+        title: "Invitation not found",
+        meaning: "You have no invitation with this id.",
+        example: "you have no invitation with this id",
+        title_fr: "Invitation introuvable",
+        detail_fr: "vous n'avez pas d'invitation avec cet identifiant",
+    },
 }
 
 impl ErrorCode {

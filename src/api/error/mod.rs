@@ -72,6 +72,15 @@ pub enum ApiError {
     /// 429 with `Retry-After`.
     #[error("too many failed attempts; retry in {} s", retry_after_secs(*.retry_after))]
     RateLimited { retry_after: Duration },
+    /// 429 with `Retry-After`: the hourly cap of invitations an account creates.
+    #[error(
+        "you created {per_hour} invitations within the last hour; retry in {} s",
+        retry_after_secs(*.retry_after)
+    )]
+    TooManyInvitations {
+        per_hour: u32,
+        retry_after: Duration,
+    },
     /// 503: the database cannot be reached (pool timeout, connection refused).
     #[error("the database is unavailable; try again shortly")]
     ServiceUnavailable(#[source] anyhow::Error),
@@ -156,6 +165,19 @@ impl From<StoreError> for ApiError {
             StoreError::TooManyOpenGames { .. } => game(ErrorCode::TooManyOpenGames, &e),
             StoreError::InvalidBots(_) => game(ErrorCode::InvalidBots, &e),
             StoreError::SeatTaken => game(ErrorCode::SeatTaken, &e),
+            StoreError::TooManyPendingInvitations { .. } => {
+                game(ErrorCode::TooManyPendingInvitations, &e)
+            }
+            StoreError::TooManyInvitations {
+                per_hour,
+                retry_after,
+            } => ApiError::TooManyInvitations {
+                per_hour,
+                retry_after,
+            },
+            StoreError::TooManyBotGames { .. } => game(ErrorCode::TooManyBotGames, &e),
+            StoreError::SeatReserved => game(ErrorCode::SeatReserved, &e),
+            StoreError::InvitationNotFound => game(ErrorCode::InvitationNotFound, &e),
             StoreError::Unavailable(e) => ApiError::ServiceUnavailable(e),
             StoreError::Unexpected(e) => e.into(),
         }
@@ -198,6 +220,7 @@ impl ApiError {
             // Rule codes are not ErrorCodes; `code()` handles them before reaching here.
             ApiError::Rule(_) => ErrorCode::InternalError,
             ApiError::RateLimited { .. } => ErrorCode::RateLimited,
+            ApiError::TooManyInvitations { .. } => ErrorCode::TooManyInvitations,
             ApiError::ServiceUnavailable(_) => ErrorCode::ServiceUnavailable,
             ApiError::MigrationsPending(_) => ErrorCode::MigrationsPending,
             ApiError::Unexpected(_) => ErrorCode::InternalError,
@@ -221,6 +244,13 @@ impl ApiError {
             }
             ApiError::RateLimited { retry_after } => Some(format!(
                 "trop de tentatives échouées ; réessayez dans {} s",
+                retry_after_secs(*retry_after)
+            )),
+            ApiError::TooManyInvitations {
+                per_hour,
+                retry_after,
+            } => Some(format!(
+                "vous avez créé {per_hour} invitations dans l'heure ; réessayez dans {} s",
                 retry_after_secs(*retry_after)
             )),
             ApiError::MigrationsPending(n) => Some(format!(
@@ -293,7 +323,8 @@ impl ResponseError for ApiError {
                     HeaderValue::from_static("Bearer realm=\"lords-of-scotland\""),
                 );
             }
-            ApiError::RateLimited { retry_after } => {
+            ApiError::RateLimited { retry_after }
+            | ApiError::TooManyInvitations { retry_after, .. } => {
                 headers.insert(
                     header::RETRY_AFTER,
                     HeaderValue::from(retry_after_secs(*retry_after).max(1)),

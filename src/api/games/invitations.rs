@@ -1,12 +1,13 @@
 //! Invitations and rematches: `POST /v1/games/{id}/invitations`,
-//! `GET /v1/me/invitations`, `POST /v1/games/{id}/rematch`. A thin shell over
-//! `store::invitations`; joining with an invitation is `POST /v1/games/{id}/join` (`lobby`).
+//! `GET /v1/me/invitations`, `POST /v1/me/invitations/{id}/decline`,
+//! `POST /v1/games/{id}/rematch`. A thin shell over `store::invitations`; joining with an
+//! invitation is `POST /v1/games/{id}/join` (`lobby`).
 
 use actix_web::http::header;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::representations::GameSummaryDto;
@@ -17,8 +18,9 @@ use crate::api::responses::{
     InvalidPath, InvalidPathOrJson, PayloadTooLarge, ServiceUnavailable, Unauthorized,
 };
 use crate::auth::AuthUser;
+use crate::auth::rate_limit::address_key;
 use crate::engine::Seat;
-use crate::store::{GameId, NewInvitation};
+use crate::store::{AccountId, GameId, InvitationCaps, NewInvitation, StoreError};
 
 /// The most joins one code may allow.
 pub const MAX_INVITATION_USES: i32 = 100;
@@ -30,7 +32,16 @@ pub const DEFAULT_INVITATION_TTL_S: i64 = 604_800;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/games/{id}/invitations").route(web::post().to(create_invitation)))
         .service(web::resource("/games/{id}/rematch").route(web::post().to(rematch)))
-        .service(web::resource("/me/invitations").route(web::get().to(my_invitations)));
+        .service(web::resource("/me/invitations").route(web::get().to(my_invitations)))
+        .service(
+            web::resource("/me/invitations/{id}/decline").route(web::post().to(decline_invitation)),
+        );
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct InvitationPath {
+    /// The invitation's id (`GET /v1/me/invitations`).
+    pub id: Uuid,
 }
 
 /// What to invite: a code usable `uses` times, or one account by `username`.
@@ -94,23 +105,48 @@ fn invalid(detail: impl Into<String>) -> ApiError {
     ApiError::Game(ErrorCode::InvalidInvitation, detail.into())
 }
 
+/// The login limiter's keys an invitation by username counts against: the inviting account
+/// and its client address. The first key (forgotten whole on a success) is the inviter's
+/// own, so that inviting a known name cannot wipe the failures the other two keep.
+fn invitation_keys(account: AccountId, req: &HttpRequest) -> Vec<String> {
+    let ip = req.peer_addr().map(|a| a.ip());
+    vec![
+        format!("invite-ok:account:{account}"),
+        format!("invite:account:{account}"),
+        format!("invite:{}", address_key(ip)),
+    ]
+}
+
 /// A seated player invites to an open game: a code usable `uses` times until `expires_at`
 /// (private or public games), or one account by username.
+///
+/// Inviting by username an account whose invitation to the game is still pending answers 200
+/// with that invitation, unchanged (the account is not told again). A game has at most
+/// `--max-pending-invitations-per-game` pending invitations by username (default 20), and an
+/// account creates at most `--max-invitations-per-hour` invitations an hour (default 60).
+/// A username that names no account that could join (422 `invalid_invitation`) counts as a
+/// failed login does, per account and per client address: past the login limiter's budget,
+/// invitations by username get 429 `rate_limited`, so usernames cannot be enumerated.
 #[utoipa::path(post, path = "/v1/games/{id}/invitations", tag = "games", params(GamePath),
     request_body(content = Option<InvitationRequest>, description = "Optional: defaults to one use for 7 days"),
     security(("bearer" = [])),
     responses(
         (status = 201, description = "Created", body = InvitationDto),
+        (status = 200, description = "The account named was invited already and its invitation is pending: that invitation, unchanged", body = InvitationDto),
         InvalidPathOrJson,
         Unauthorized,
         (status = 403, description = "`not_seated` (a public game)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found` (also a private game the caller is not seated in)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`game_not_open`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`game_not_open`, `too_many_pending_invitations` (the game has as many pending invitations by username as it may)", body = Problem, content_type = "application/problem+json"),
         PayloadTooLarge,
         (status = 422, description = "`invalid_invitation`", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`too_many_invitations`: the caller created as many invitations within the last hour as an account may; `rate_limited`: too many invitations by username named no account that could join. See `Retry-After`", body = Problem,
+            content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
         ServiceUnavailable,
     ))]
 pub async fn create_invitation(
+    req: HttpRequest,
     state: web::Data<AppState>,
     user: AuthUser,
     path: web::Path<GamePath>,
@@ -139,7 +175,18 @@ pub async fn create_invitation(
             INVITATION_TTL_S.end()
         )));
     }
-    let created = state
+    // Counted when it begins; only a name that could not be invited stays counted.
+    let attempt = match &request.username {
+        Some(_) => Some(
+            state
+                .login_limiter
+                .begin(invitation_keys(user.account_id, &req))
+                .map_err(|retry_after| ApiError::RateLimited { retry_after })?,
+        ),
+        None => None,
+    };
+    let limits = state.config.lobby;
+    let invited = state
         .store
         .create_invitation(
             GameId(path.id),
@@ -149,9 +196,30 @@ pub async fn create_invitation(
                 expires_in_s,
                 username: request.username,
             },
+            InvitationCaps {
+                pending_per_game: limits.max_pending_invitations_per_game,
+                per_hour: limits.max_invitations_per_hour,
+            },
         )
-        .await?;
-    Ok(HttpResponse::Created()
+        .await;
+    let (created, new) = match invited {
+        Err(e @ StoreError::InvalidInvitee) => {
+            drop(attempt); // a name that could not be invited: counted as a failure
+            return Err(e.into());
+        }
+        other => {
+            if let Some(attempt) = attempt {
+                attempt.succeeded();
+            }
+            other?
+        }
+    };
+    let mut answer = if new {
+        HttpResponse::Created()
+    } else {
+        HttpResponse::Ok()
+    };
+    Ok(answer
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(InvitationDto {
             id: created.id,
@@ -190,6 +258,32 @@ pub async fn my_invitations(
         })
         .collect();
     Ok(HttpResponse::Ok().json(InvitationList { invitations }))
+}
+
+/// The caller declines an invitation by username made to them (`GET /v1/me/invitations`): it
+/// can no longer be used, and the seat it kept (a rematch's) is free again, for anyone or a
+/// bot. Declining again, or an invitation already used or expired, changes nothing (204 all
+/// the same). It does not leave a game already joined (`POST /v1/games/{id}/leave` does).
+#[utoipa::path(post, path = "/v1/me/invitations/{id}/decline", tag = "games",
+    params(InvitationPath),
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Declined (or already declined, used or expired)"),
+        InvalidPath,
+        Unauthorized,
+        (status = 404, description = "`invitation_not_found`: no invitation with this id was made to the caller", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
+    ))]
+pub async fn decline_invitation(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    path: web::Path<InvitationPath>,
+) -> Result<HttpResponse, ApiError> {
+    state
+        .store
+        .decline_invitation(user.account_id, path.id)
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
 }
 
 /// A rematch of a finished game, asked for by one of its players: a new open game with the same

@@ -124,7 +124,7 @@ fn bot_seats(value: Option<serde_json::Value>) -> Result<Vec<BotSeat>, ApiError>
         Unauthorized,
         PayloadTooLarge,
         UnsupportedMediaType,
-        (status = 409, description = "`too_many_open_games`: the caller already sits in as many open (not started) games as one account may (`--max-open-games-per-account`); start or leave one first", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`too_many_open_games`: the caller already sits in as many open (not started) games as one account may (`--max-open-games-per-account`); start or leave one first. `too_many_bot_games`: with `bots`, the caller already sits in as many unfinished games with bots as one account may (`--max-bot-games-per-account`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_options`, `invalid_player_count`, `invalid_target_score`, `invalid_turn_time_limit`, `invalid_max_timeouts`, `invalid_bots`", body = Problem, content_type = "application/problem+json"),
         ServiceUnavailable,
     ))]
@@ -158,6 +158,7 @@ pub async fn create_game(
             options,
             visibility,
             Some(state.config.max_open_games_per_account),
+            Some(state.config.lobby.max_bot_games_per_account),
             &bots,
             &mut rng,
         )
@@ -256,7 +257,9 @@ pub async fn join_game(
 
 /// A seated player gives a free seat of an open game to a built-in bot (`seat`, or the lowest
 /// free seat when left out). When it was the last free seat, the game starts; a bot's
-/// decisions are taken by the server within about a second of becoming awaited.
+/// decisions are taken by the server within about a second of becoming awaited. A seat kept
+/// for an invitee (a rematch's) is not given to a bot until the invitation expires or the
+/// invitee declines it (`POST /v1/me/invitations/{id}/decline`).
 #[utoipa::path(post, path = "/v1/games/{id}/bots", tag = "games", params(GamePath),
     request_body = BotSeat,
     security(("bearer" = [])),
@@ -266,7 +269,7 @@ pub async fn join_game(
         Unauthorized,
         NotSeated,
         (status = 404, description = "`game_not_found` (also a private game the caller may not see)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`game_not_open`, `game_full`, `seat_taken`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`game_not_open`, `game_full`, `seat_taken`, `seat_reserved` (the seat, or every free seat, is kept for an invitee), `too_many_bot_games` (the caller already sits in as many unfinished games with bots as one account may, `--max-bot-games-per-account`)", body = Problem, content_type = "application/problem+json"),
         PayloadTooLarge,
         UnsupportedMediaType,
         (status = 422, description = "`invalid_bots`", body = Problem, content_type = "application/problem+json"),
@@ -286,7 +289,14 @@ pub async fn add_bot(
     let mut rng = fresh_rng()?;
     match state
         .store
-        .add_bot(id, user.account_id, bot.level, bot.seat, &mut rng)
+        .add_bot(
+            id,
+            user.account_id,
+            bot.level,
+            bot.seat,
+            Some(state.config.lobby.max_bot_games_per_account),
+            &mut rng,
+        )
         .await
     {
         Ok(summary) => Ok(HttpResponse::Ok().json(GameSummaryDto::from(summary))),

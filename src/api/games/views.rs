@@ -96,6 +96,10 @@ pub async fn get_game(
             (c.summary, c.version, c.game, None)
         }
         Some(at) => {
+            // Whether the caller may see the game comes first: a stranger's `at` is neither
+            // checked against the version nor replayed, so a private game answers as one that
+            // does not exist, in as little time.
+            visible(state.store.summary(id).await?, &user)?;
             let loaded = state.store.load(id).await?;
             let current = loaded.version();
             if !(0..=current).contains(&at) {

@@ -53,6 +53,7 @@ use crate::engine::{self, RuleError};
         games::events::list_events,
         games::invitations::create_invitation,
         games::invitations::my_invitations,
+        games::invitations::decline_invitation,
         games::invitations::rematch,
         streams::issue_ticket,
         streams::my_stream,
