@@ -21,6 +21,7 @@ fn claims_for(sub: &str) -> Claims {
         aud: AUDIENCE.into(),
         iat: now(),
         exp: now() + 600,
+        sid: None,
     }
 }
 
