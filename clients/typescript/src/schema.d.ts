@@ -203,7 +203,8 @@ export interface paths {
          *     or not the token was still live (a token of another account is left alone).
          * @description Access tokens are stateless and are not revoked: one already issued stays valid until it
          *     expires, at most the access-token lifetime after the logout (`expires_in`, 15 minutes by
-         *     default). Clients should discard theirs.
+         *     default). Clients should discard theirs. The Server-Sent Events streams of the ended
+         *     sessions close within seconds, and their unused stream tickets open nothing.
          */
         post: operations["logout"];
         delete?: never;
@@ -576,7 +577,9 @@ export interface paths {
          * Deletes the caller's account for good (the in-app account deletion app stores require):
          *     the username becomes an anonymous placeholder (`deleted-<8 hex>`) wherever it is shown, no
          *     password logs in any more, every refresh token is revoked and every access token already
-         *     issued is refused from now on (401). Seats in open (not started) games are released as
+         *     issued is refused from now on (401). Its webhooks and push subscriptions are deleted with
+         *     their pending deliveries, and its stream tickets too; its open Server-Sent Events streams
+         *     end within seconds. Seats in open (not started) games are released as
          *     `POST /v1/games/{id}/leave` does. The old username is free again: a new account may take
          *     it, and is a different account. Event streams do not change: they name seats, not
          *     accounts, and `lords verify --all` still passes.
@@ -625,7 +628,8 @@ export interface paths {
         /**
          * Changes the account's password (same policy as sign-up) and revokes every refresh token of
          *     the account: every session must sign in again. Access tokens already issued stay valid until
-         *     they expire (at most the access-token lifetime, 15 minutes by default).
+         *     they expire (at most the access-token lifetime, 15 minutes by default); the account's
+         *     Server-Sent Events streams close within seconds.
          * @description Wrong current passwords are limited per username and per client address as logins are.
          */
         post: operations["change_password"];
@@ -820,9 +824,17 @@ export interface paths {
         put?: never;
         /**
          * A single-use ticket that opens one stream (`?ticket=`) within 60 seconds: browsers'
-         *     EventSource cannot send `Authorization`, and access tokens do not belong in URLs.
+         *     EventSource cannot send `Authorization`, and access tokens do not belong in URLs. The ticket
+         *     carries the authority of the access token it is issued with: it opens nothing once that
+         *     token's session has ended (logout, password change, account deletion) or the token has
+         *     expired, and the stream it opens ends with them. An account holds at most 20 unused tickets
+         *     (`--max-stream-tickets-per-account`).
          * @description A single-use ticket that opens one stream (`?ticket=`) within 60 seconds: browsers'
-         *     EventSource cannot send `Authorization`, and access tokens do not belong in URLs.
+         *     EventSource cannot send `Authorization`, and access tokens do not belong in URLs. The ticket
+         *     carries the authority of the access token it is issued with: it opens nothing once that
+         *     token's session has ended (logout, password change, account deletion) or the token has
+         *     expired, and the stream it opens ends with them. An account holds at most 20 unused tickets
+         *     (`--max-stream-tickets-per-account`).
          */
         post: operations["issue_ticket"];
         delete?: never;
@@ -1803,6 +1815,8 @@ export interface components {
              *     - `invalid_push_subscription` (422): Invalid push subscription
              *     - `too_many_push_subscriptions` (409): Too many push subscriptions
              *     - `push_subscription_not_found` (404): Push subscription not found
+             *     - `too_many_streams` (429): Too many streams
+             *     - `too_many_stream_tickets` (429): Too many stream tickets
              *
              *     Rule violations (422), returned by game actions:
              *
@@ -1833,7 +1847,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_streams" | "too_many_stream_tickets" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -2212,7 +2226,8 @@ export interface components {
         TokenResponse: {
             /**
              * @description A JWT (HS256) to send as `Authorization: Bearer <access_token>`. Stateless: it stays
-             *     valid until it expires, even after a logout or a password change.
+             *     valid until it expires, even after a logout or a password change (but the event streams
+             *     and stream tickets it opens end with its session). Its `sid` claim names the session.
              * @example eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMTkzNGI2ZS0uLi4ifQ.c2lnbmF0dXJl
              */
             access_token: string;
@@ -6179,7 +6194,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` (also a ticket that is unknown, expired or used) */
+            /** @description `unauthorized` (also a ticket that is unknown, expired or used, or a token or ticket whose session has ended) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6197,7 +6212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `game_not_found` (also a private game the caller is not seated in) */
+            /** @description `game_not_found` (also a private game the caller may not see: the same answer, byte for byte) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6210,6 +6225,24 @@ export interface operations {
                      *       "status": 404,
                      *       "title": "Game not found",
                      *       "type": "/problems/game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams`: the account already has as many streams open as allowed */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_streams",
+                     *       "detail": "your account already has 10 streams open; close one first",
+                     *       "status": 429,
+                     *       "title": "Too many streams",
+                     *       "type": "/problems/too_many_streams"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -7153,7 +7186,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` (also a ticket that is unknown, expired or used) */
+            /** @description `unauthorized` (also a ticket that is unknown, expired or used, or a token or ticket whose session has ended) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7166,6 +7199,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams`: the account already has as many streams open as allowed */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_streams",
+                     *       "detail": "your account already has 10 streams open; close one first",
+                     *       "status": 429,
+                     *       "title": "Too many streams",
+                     *       "type": "/problems/too_many_streams"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -7823,7 +7874,7 @@ export interface operations {
                     "application/json": components["schemas"]["StreamTicket"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no valid bearer token, or its session has ended (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7836,6 +7887,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_stream_tickets`: the account already holds as many unused tickets as allowed */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_stream_tickets",
+                     *       "detail": "your account already holds 20 unused stream tickets; use one or let one expire",
+                     *       "status": 429,
+                     *       "title": "Too many stream tickets",
+                     *       "type": "/problems/too_many_stream_tickets"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
