@@ -193,6 +193,12 @@ pub async fn exists(pool: &PgPool, id: AccountId) -> Result<bool, sqlx::Error> {
 /// Returns the placeholder, or `None` when the account was already deleted (nothing changed).
 pub async fn mark_deleted(pool: &PgPool, id: AccountId) -> Result<Option<String>, sqlx::Error> {
     let mut tx = pool.begin().await?;
+    // On Citus: the reference tables written here (accounts, webhook_endpoints, refresh_tokens)
+    // and the distributed ones that reference them (stream_tickets, open_streams) in one
+    // transaction, one shard at a time. A placeholder setting on plain PostgreSQL.
+    sqlx::query("SET LOCAL citus.multi_shard_modify_mode TO 'sequential'")
+        .execute(&mut *tx)
+        .await?;
     // 32 random bits: a clash with another placeholder is rare, and then another is drawn
     // (each try in a savepoint, so that a clash does not abort the whole transaction).
     let mut attempts = 0;
