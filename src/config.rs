@@ -32,6 +32,12 @@ pub mod defaults {
     pub const BODY_TIMEOUT_SECONDS: u64 = 10;
     /// Server-Sent Events streams send a `: keep-alive` comment after this long without a line.
     pub const SSE_HEARTBEAT_SECONDS: u64 = 15;
+    /// Server-Sent Events streams one account may have open at once, on all servers together.
+    pub const MAX_STREAMS_PER_ACCOUNT: u32 = 10;
+    /// Unused, unexpired stream tickets one account may hold.
+    pub const MAX_STREAM_TICKETS_PER_ACCOUNT: u32 = 20;
+    /// An open stream re-checks its authority (and renews its lease) this often, wake-up or not.
+    pub const STREAM_RECHECK_SECONDS: u64 = 30;
     /// The deadline worker looks for due games this often (service rules §9.4–9.5).
     pub const DEADLINE_POLL_MS: u64 = 200;
     /// Webhook retries: the first after this long, then doubling up to the cap.
@@ -208,6 +214,26 @@ pub struct ServeArgs {
           default_value_t = defaults::SSE_HEARTBEAT_SECONDS,
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub sse_heartbeat_seconds: u64,
+    /// Server-Sent Events streams one account may have open at once, counted across every
+    /// server process sharing the database; one more gets 429 `too_many_streams`.
+    #[arg(long, env = "LORDS_MAX_STREAMS_PER_ACCOUNT",
+          default_value_t = defaults::MAX_STREAMS_PER_ACCOUNT,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub max_streams_per_account: u32,
+    /// Unused, unexpired stream tickets one account may hold; one more gets 429
+    /// `too_many_stream_tickets`.
+    #[arg(long, env = "LORDS_MAX_STREAM_TICKETS_PER_ACCOUNT",
+          default_value_t = defaults::MAX_STREAM_TICKETS_PER_ACCOUNT,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub max_stream_tickets_per_account: u32,
+    /// Seconds between two checks by an open stream, without any wake-up, that its account and
+    /// session still hold (logouts, password changes and deletions wake it at once); its lease
+    /// on the per-account cap is renewed then, and lapses after three periods without renewal
+    /// (a killed server's streams stop counting).
+    #[arg(long, env = "LORDS_STREAM_RECHECK_SECONDS",
+          default_value_t = defaults::STREAM_RECHECK_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub stream_recheck_seconds: u64,
 
     /// How often (ms) the deadline worker looks for decisions past their deadline and seats a
     /// bot must play; 0 runs no worker in this process (another process must run one).
@@ -457,6 +483,13 @@ pub struct AppConfig {
     pub metrics_listen: Option<String>,
     /// Silence after which an SSE stream sends a `: keep-alive` comment.
     pub sse_heartbeat: Duration,
+    /// Open SSE streams per account, across processes (then 429 `too_many_streams`).
+    pub max_streams_per_account: u32,
+    /// Live stream tickets per account (then 429 `too_many_stream_tickets`).
+    pub max_stream_tickets_per_account: u32,
+    /// How often an open stream re-checks its authority and renews its lease (three of these
+    /// make the lease).
+    pub stream_recheck: Duration,
     /// How often the deadline worker polls; `None`: no worker in this process.
     pub deadline_poll: Option<Duration>,
     /// The delivery worker (webhooks).
@@ -487,6 +520,9 @@ impl AppConfig {
             body_timeout: Duration::from_secs(defaults::BODY_TIMEOUT_SECONDS),
             metrics_listen: None,
             sse_heartbeat: Duration::from_secs(defaults::SSE_HEARTBEAT_SECONDS),
+            max_streams_per_account: defaults::MAX_STREAMS_PER_ACCOUNT,
+            max_stream_tickets_per_account: defaults::MAX_STREAM_TICKETS_PER_ACCOUNT,
+            stream_recheck: Duration::from_secs(defaults::STREAM_RECHECK_SECONDS),
             deadline_poll: Some(Duration::from_millis(defaults::DEADLINE_POLL_MS)),
             webhooks: WebhookConfig::default(),
             lobby: LobbyLimits::DEFAULT,
@@ -523,6 +559,9 @@ impl AppConfig {
             body_timeout: Duration::from_secs(args.body_timeout_seconds),
             metrics_listen: args.metrics_listen.clone(),
             sse_heartbeat: Duration::from_secs(args.sse_heartbeat_seconds),
+            max_streams_per_account: args.max_streams_per_account,
+            max_stream_tickets_per_account: args.max_stream_tickets_per_account,
+            stream_recheck: Duration::from_secs(args.stream_recheck_seconds),
             deadline_poll: (args.deadline_poll_ms > 0)
                 .then(|| Duration::from_millis(args.deadline_poll_ms)),
             webhooks: WebhookConfig::from(&args.webhooks),

@@ -21,6 +21,7 @@ fn claims_for(sub: &str) -> Claims {
         aud: AUDIENCE.into(),
         iat: now(),
         exp: now() + 600,
+        sid: None,
     }
 }
 
@@ -350,4 +351,133 @@ async fn a_successful_login_clears_the_username_failures() {
         "rate_limited",
     )
     .await;
+}
+
+/// How long the deletion test waits for the delivery worker.
+const WORKER_PATIENCE: Duration = Duration::from_secs(30);
+
+#[tokio::test]
+async fn deleting_an_account_deletes_its_webhooks_push_subscriptions_tickets_and_deliveries() {
+    use common::games::{Api, create_game, ok};
+    use common::receiver::Receiver;
+
+    let app = spawn_app().await;
+    let receiver = Receiver::start(&[]).await;
+    let host = app.signed_up("somhairle").await;
+    let guest = app.signed_up("tearlach").await;
+    let res = app
+        .client
+        .post(app.url("/v1/me/webhooks"))
+        .bearer_auth(&host)
+        .json(&json!({"url": receiver.url(), "kinds": ["game_started", "game_ended"]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    // The endpoint works: the game's start reaches it.
+    let game = create_game(&app, &host, &json!({"players": 2})).await;
+    ok(Api::of(&app)
+        .post(&format!("/v1/games/{game}/join"), &guest, &json!({}))
+        .await)
+    .await;
+    assert_eq!(receiver.wait_for(1).await.len(), 1);
+    let (account,): (uuid::Uuid,) =
+        sqlx::query_as("SELECT id FROM accounts WHERE username = 'somhairle'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    // A push subscription, and a delivery still pending for it.
+    let push: uuid::Uuid = sqlx::query_scalar(
+        "INSERT INTO webhook_endpoints \
+             (id, account_id, url, secret, kinds, channel, push_p256dh, push_auth) \
+         VALUES ($1, $2, 'https://push.example.org/x', $3, ARRAY['game_ended'], 'web_push', $4, $5) \
+         RETURNING id",
+    )
+    .bind(uuid::Uuid::now_v7())
+    .bind(account)
+    .bind(vec![0u8; 32])
+    .bind(vec![4u8; 65])
+    .bind(vec![0u8; 16])
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO webhook_deliveries (endpoint_id, message_id, kind, body, next_attempt_at) \
+         VALUES ($1, 'msg_pending', 'game_ended', '{}', now() + interval '1 hour')",
+    )
+    .bind(push)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let ticket = app
+        .client
+        .post(app.url("/v1/stream-tickets"))
+        .bearer_auth(&host)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ticket.status(), 200);
+
+    let res = app
+        .client
+        .delete(app.url("/v1/me"))
+        .bearer_auth(&host)
+        .json(&json!({"password": "correct horse battery"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+
+    for (table, sql) in [
+        (
+            "webhook_endpoints",
+            "SELECT count(*) FROM webhook_endpoints WHERE account_id = $1",
+        ),
+        (
+            "webhook_deliveries",
+            "SELECT count(*) FROM webhook_deliveries d \
+             WHERE d.endpoint_id = ANY (SELECT e.id FROM webhook_endpoints e \
+                                        WHERE e.account_id = $1) OR d.message_id = 'msg_pending'",
+        ),
+        (
+            "stream_tickets",
+            "SELECT count(*) FROM stream_tickets WHERE account_id = $1",
+        ),
+    ] {
+        let left: i64 = sqlx::query_scalar(sql)
+            .bind(account)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+        assert_eq!(left, 0, "{table} of the deleted account");
+    }
+
+    // The deletion resigned the game, which ended: its `game_ended` for the deleted account is
+    // dispatched to no endpoint.
+    let deadline = std::time::Instant::now() + WORKER_PATIENCE;
+    loop {
+        let dispatched: Option<bool> = sqlx::query_scalar(
+            "SELECT dispatched_at IS NOT NULL FROM notifications \
+             WHERE account_id = $1 AND kind = 'game_ended'",
+        )
+        .bind(account)
+        .fetch_optional(&app.pool)
+        .await
+        .unwrap();
+        if dispatched == Some(true) {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "game_ended dispatched"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let seen = receiver.seen();
+    assert_eq!(
+        seen.len(),
+        1,
+        "only the start reached the endpoint: {seen:?}"
+    );
+    assert!(!seen[0].text().contains("game_ended"));
 }

@@ -559,3 +559,31 @@ async fn repeated_wrong_current_passwords_return_429_like_failed_logins() {
             .unwrap();
     assert_eq!(live, 1);
 }
+
+/// The `sid` claim of an access token (its payload, unverified: the server signed it).
+fn session_of(access: &str) -> Option<String> {
+    let payload = access.split('.').nth(1).unwrap();
+    let claims: Value = serde_json::from_slice(&common::app::b64url_decode(payload)).unwrap();
+    claims["sid"].as_str().map(String::from)
+}
+
+#[tokio::test]
+async fn an_access_token_names_its_session_which_its_refreshes_keep_and_a_new_login_does_not() {
+    let app = spawn_app().await;
+    let first = sign_up(&app, "ualraig").await;
+    let sid = session_of(&access_token(&first)).expect("a sid claim");
+    let res = refresh(&app, &refresh_token(&first)).await;
+    assert_eq!(res.status(), 200);
+    let refreshed: Value = res.json().await.unwrap();
+    assert_eq!(session_of(&access_token(&refreshed)), Some(sid.clone()));
+    let family: uuid::Uuid =
+        sqlx::query_scalar("SELECT family_id FROM refresh_tokens WHERE token_hash = $1")
+            .bind(Sha256::digest(refresh_token(&refreshed).as_bytes()).to_vec())
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(family.to_string(), sid);
+    let second = login(&app, "ualraig").await;
+    let other = session_of(&access_token(&second)).expect("a sid claim");
+    assert_ne!(other, sid);
+}

@@ -1,15 +1,16 @@
 //! Server-Sent Events: the caller's notifications on `/v1/me/stream` (written in
 //! the action's transaction, resumable with `Last-Event-ID`, from any server process), a game's
 //! events on `/v1/games/{id}/stream` exactly as `/events` redacts them, single-use stream
-//! tickets, heartbeats and the end of streams at shutdown. Real HTTP, the byte stream read as
-//! it comes.
+//! tickets, heartbeats and the end of streams at shutdown; streams that end with their
+//! authority (logout, password change, deletion, token expiry, a game left), tickets that die
+//! with their session, and the per-account caps. Real HTTP, the byte stream read as it comes.
 
 mod common;
 
 use std::time::Duration;
 
 use common::app::{TestApp, problem, spawn_app, spawn_app_on, spawn_app_with};
-use common::games::{Api, Table, awaited, ok, seat_table, step};
+use common::games::{Api, Table, awaited, create_game, ok, seat_table, step};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::{Value, json};
@@ -17,6 +18,9 @@ use sqlx::Connection;
 
 /// How long a test waits for the next line of a stream before failing.
 const PATIENCE: Duration = Duration::from_secs(20);
+/// A stream closes within this long of losing its authority.
+const ENDS_WITHIN: Duration = Duration::from_secs(5);
+const PASSWORD: &str = "correct horse battery";
 
 /// One SSE frame: an event (`id`, `event`, `data`) or a comment.
 #[derive(Debug, Clone)]
@@ -74,6 +78,25 @@ impl Sse {
             match chunk {
                 Some(bytes) => self.buf.push_str(std::str::from_utf8(&bytes).unwrap()),
                 None => return None,
+            }
+        }
+    }
+
+    /// Until the server ends the stream, which must be within [`ENDS_WITHIN`] (what is still
+    /// to come before the end is read and dropped).
+    async fn ends(&mut self) {
+        tokio::time::timeout(ENDS_WITHIN, async { while self.frame().await.is_some() {} })
+            .await
+            .expect("the stream ends within 5 s");
+    }
+
+    /// Two `: keep-alive` comments in a row: the stream is still open a heartbeat later.
+    async fn still_open(&mut self) {
+        let mut comments = 0;
+        while comments < 2 {
+            let frame = self.frame().await.expect("the stream stays open");
+            if frame.comment.as_deref() == Some("keep-alive") {
+                comments += 1;
             }
         }
     }
@@ -557,4 +580,473 @@ async fn head_of_a_stream_answers_its_headers_and_no_body() {
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["content-type"], "text/event-stream");
     assert!(res.text().await.unwrap().is_empty());
+}
+
+// ---------------------------------------------------------------------------------------------
+// A stream ends with its authority
+
+/// A login of an account made before: (access token, refresh token).
+async fn login(app: &TestApp, username: &str) -> (String, String) {
+    let body = ok(app.login(username, PASSWORD).await).await;
+    (
+        body["access_token"].as_str().unwrap().to_string(),
+        body["refresh_token"].as_str().unwrap().to_string(),
+    )
+}
+
+/// A new account and its first session: (access token, refresh token).
+async fn account(app: &TestApp, username: &str) -> (String, String) {
+    assert_eq!(app.create_account(username, PASSWORD).await.status(), 201);
+    login(app, username).await
+}
+
+async fn ticket_response(app: &TestApp, token: &str) -> reqwest::Response {
+    app.client
+        .post(app.url("/v1/stream-tickets"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn ticket(app: &TestApp, token: &str) -> String {
+    ok(ticket_response(app, token).await).await["ticket"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+async fn open_with_ticket_response(app: &TestApp, path: &str, ticket: &str) -> reqwest::Response {
+    app.client
+        .get(app.url(&format!("{path}?ticket={ticket}")))
+        .send()
+        .await
+        .unwrap()
+}
+
+/// A stream opened with a fresh ticket of `token` (no `Authorization`).
+async fn open_with_ticket(app: &TestApp, path: &str, token: &str) -> Sse {
+    let ticket = ticket(app, token).await;
+    Sse::new(open_with_ticket_response(app, path, &ticket).await)
+}
+
+async fn logout(app: &TestApp, token: &str, refresh: Option<&str>) {
+    let mut req = app
+        .client
+        .post(app.url("/v1/auth/logout"))
+        .bearer_auth(token);
+    if let Some(refresh) = refresh {
+        req = req.json(&json!({ "refresh_token": refresh }));
+    }
+    assert_eq!(req.send().await.unwrap().status(), 204);
+}
+
+/// Opens both a bearer and a ticket stream of `token` on `/v1/me/stream`.
+async fn both_streams(app: &TestApp, token: &str) -> [Sse; 2] {
+    [
+        my_stream(app, token, None).await,
+        open_with_ticket(app, "/v1/me/stream", token).await,
+    ]
+}
+
+#[tokio::test]
+async fn a_stream_ends_when_its_session_logs_out_and_not_when_another_session_does() {
+    let app = spawn_app_with(|c| c.sse_heartbeat = Duration::from_secs(1)).await;
+    let (a, a_refresh) = account(&app, "elspeth").await;
+    let (b, b_refresh) = login(&app, "elspeth").await;
+    let mut streams = both_streams(&app, &a).await;
+    let mut other = my_stream(&app, &b, None).await;
+
+    logout(&app, &b, Some(&b_refresh)).await;
+    other.ends().await;
+    for s in &mut streams {
+        s.still_open().await;
+    }
+
+    logout(&app, &a, Some(&a_refresh)).await;
+    for s in &mut streams {
+        s.ends().await;
+    }
+    // The access token still works elsewhere (stateless), but opens no stream any more.
+    assert_eq!(app.get_with_token("/v1/me", &a).await.status(), 200);
+    problem(
+        app.get_with_token("/v1/me/stream", &a).await,
+        401,
+        "unauthorized",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn every_stream_of_the_account_ends_when_it_logs_out_everywhere() {
+    let app = spawn_app().await;
+    let (a, _) = account(&app, "fenella").await;
+    let (b, _) = login(&app, "fenella").await;
+    let table = seat_table(&app, "lo", json!({"players": 2})).await;
+    let mut streams = both_streams(&app, &a).await;
+    // A game stream too (a public game: anyone may watch), by ticket.
+    let mut game = open_with_ticket(&app, &table.path("/stream"), &b).await;
+    logout(&app, &a, None).await;
+    for s in &mut streams {
+        s.ends().await;
+    }
+    game.ends().await;
+}
+
+#[tokio::test]
+async fn a_stream_ends_when_the_password_changes() {
+    let app = spawn_app().await;
+    let (token, _) = account(&app, "gormal").await;
+    let mut streams = both_streams(&app, &token).await;
+    let res = app
+        .client
+        .post(app.url("/v1/me/password"))
+        .bearer_auth(&token)
+        .json(&json!({"current_password": PASSWORD, "new_password": "a new password"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    for s in &mut streams {
+        s.ends().await;
+    }
+}
+
+#[tokio::test]
+async fn a_stream_ends_when_the_account_is_deleted() {
+    let app = spawn_app().await;
+    let (token, _) = account(&app, "hamish").await;
+    let table = seat_table(&app, "dl", json!({"players": 2})).await;
+    let [mut bearer, mut ticketed] = both_streams(&app, &token).await;
+    let mut game = open(&app, &table.path("/stream"), &token, None).await;
+    let res = app
+        .client
+        .delete(app.url("/v1/me"))
+        .bearer_auth(&token)
+        .json(&json!({ "password": PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    for s in [&mut bearer, &mut ticketed, &mut game] {
+        s.ends().await;
+    }
+    let leases: i64 = sqlx::query_scalar("SELECT count(*) FROM open_streams")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(leases, 0, "the deletion took the leases with it");
+}
+
+#[tokio::test]
+async fn a_stream_ends_when_the_access_token_it_was_opened_with_expires() {
+    let token_ttl = Duration::from_secs(2);
+    let app = spawn_app_with(|c| {
+        c.token_ttl = token_ttl;
+        c.sse_heartbeat = Duration::from_secs(1);
+    })
+    .await;
+    let (token, _) = account(&app, "iona").await;
+    let spare = ticket(&app, &token).await;
+    let mut streams = both_streams(&app, &token).await;
+    // Keep-alives, then the end: the token's expiry ends a stream that was open and quiet.
+    for s in &mut streams {
+        s.frame().await.expect("the retry line");
+        tokio::time::timeout(token_ttl + ENDS_WITHIN, async {
+            while s.frame().await.is_some() {}
+        })
+        .await
+        .expect("the stream ends within 5 s of its token's expiry");
+    }
+    // A ticket issued with that token opens nothing once the token has expired.
+    problem(
+        open_with_ticket_response(&app, "/v1/me/stream", &spare).await,
+        401,
+        "unauthorized",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_players_game_stream_ends_when_they_leave_a_private_game() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let owner = app.signed_up("jessie").await;
+    let (guest, _) = account(&app, "kenna").await;
+    let game = create_game(
+        &app,
+        &owner,
+        &json!({"players": 3, "visibility": "private"}),
+    )
+    .await;
+    let res = api
+        .post(
+            &format!("/v1/games/{game}/invitations"),
+            &owner,
+            &json!({"uses": 1}),
+        )
+        .await;
+    assert_eq!(res.status(), 201);
+    let code = res.json::<Value>().await.unwrap()["code"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    ok(api
+        .post(
+            &format!("/v1/games/{game}/join"),
+            &guest,
+            &json!({ "code": code }),
+        )
+        .await)
+    .await;
+    let path = format!("/v1/games/{game}/stream");
+    let mut bearer = open(&app, &path, &guest, None).await;
+    let mut ticketed = open_with_ticket(&app, &path, &guest).await;
+    // Nothing is appended by a leave: only the leave itself may end the streams.
+    ok(api
+        .post(&format!("/v1/games/{game}/leave"), &guest, &json!({}))
+        .await)
+    .await;
+    bearer.ends().await;
+    ticketed.ends().await;
+    problem(api.get(&path, &guest).await, 404, "game_not_found").await;
+    // The creator's stream is not the leaver's: it stays.
+    let mut owners = open(&app, &path, &owner, None).await;
+    assert!(owners.frame().await.is_some());
+}
+
+#[tokio::test]
+async fn a_stream_ends_at_its_periodic_recheck_when_no_wakeup_comes() {
+    let app = spawn_app_with(|c| c.stream_recheck = Duration::from_secs(1)).await;
+    let (token, _) = account(&app, "lachlan").await;
+    let mut streams = both_streams(&app, &token).await;
+    // Revoked behind the server's back: no notification, only the re-check can see it.
+    sqlx::query("UPDATE refresh_tokens SET revoked_at = now()")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    for s in &mut streams {
+        s.ends().await;
+    }
+}
+
+#[tokio::test]
+async fn a_ticket_opens_nothing_once_its_session_is_revoked_and_none_is_issued_for_it() {
+    let app = spawn_app().await;
+    // Logout of the session.
+    let (token, refresh) = account(&app, "mairi").await;
+    let unused = ticket(&app, &token).await;
+    logout(&app, &token, Some(&refresh)).await;
+    problem(
+        open_with_ticket_response(&app, "/v1/me/stream", &unused).await,
+        401,
+        "unauthorized",
+    )
+    .await;
+    problem(ticket_response(&app, &token).await, 401, "unauthorized").await;
+
+    // A password change.
+    let (token, _) = account(&app, "niall").await;
+    let unused = ticket(&app, &token).await;
+    let res = app
+        .client
+        .post(app.url("/v1/me/password"))
+        .bearer_auth(&token)
+        .json(&json!({"current_password": PASSWORD, "new_password": "a new password"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    problem(
+        open_with_ticket_response(&app, "/v1/me/stream", &unused).await,
+        401,
+        "unauthorized",
+    )
+    .await;
+
+    // The account's deletion takes its tickets with it.
+    let (token, _) = account(&app, "oighrig").await;
+    let unused = ticket(&app, &token).await;
+    let res = app
+        .client
+        .delete(app.url("/v1/me"))
+        .bearer_auth(&token)
+        .json(&json!({ "password": PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    let tickets: i64 = sqlx::query_scalar("SELECT count(*) FROM stream_tickets")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(tickets, 0);
+    problem(
+        open_with_ticket_response(&app, "/v1/me/stream", &unused).await,
+        401,
+        "unauthorized",
+    )
+    .await;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Caps
+
+#[tokio::test]
+async fn streams_past_the_cap_get_429_on_every_server_until_one_ends_or_its_lease_lapses() {
+    let app = spawn_app_with(|c| {
+        c.max_streams_per_account = 3;
+        c.sse_heartbeat = Duration::from_secs(1);
+    })
+    .await;
+    let other_app = spawn_app_on(app.pool.clone(), app.db_url.clone(), |c| {
+        c.max_streams_per_account = 3;
+    })
+    .await;
+    let (token, _) = account(&app, "peigi").await;
+    let mut first = my_stream(&app, &token, None).await;
+    first.frame().await.expect("the retry line");
+    let _second = open_with_ticket(&app, "/v1/me/stream", &token).await;
+    let _third = my_stream(&other_app, &token, None).await;
+    for server in [&app, &other_app] {
+        problem(
+            server.get_with_token("/v1/me/stream", &token).await,
+            429,
+            "too_many_streams",
+        )
+        .await;
+        let ticket = ticket(server, &token).await;
+        problem(
+            open_with_ticket_response(server, "/v1/me/stream", &ticket).await,
+            429,
+            "too_many_streams",
+        )
+        .await;
+    }
+    // Another account is not held back.
+    let someone = app.signed_up("ruaraidh").await;
+    drop(my_stream(&app, &someone, None).await);
+
+    // A stream that ends gives its place back (once its server notices the client gone: at
+    // the next heartbeat at the latest).
+    drop(first);
+    let mut fourth = None;
+    for _ in 0..100 {
+        let res = app.get_with_token("/v1/me/stream", &token).await;
+        if res.status() == 200 {
+            fourth = Some(Sse::new(res));
+            break;
+        }
+        problem(res, 429, "too_many_streams").await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let _fourth = fourth.expect("a stream opens once another has ended");
+
+    // Leases a dead server left behind stop counting once they lapse.
+    sqlx::query("UPDATE open_streams SET lease_until = now() - interval '1 second'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let _fifth = my_stream(&other_app, &token, None).await;
+}
+
+#[tokio::test]
+async fn stream_tickets_past_the_cap_get_429_until_one_is_used_or_expires() {
+    let app = spawn_app_with(|c| c.max_stream_tickets_per_account = 3).await;
+    let (token, _) = account(&app, "seonag").await;
+    let mut tickets = Vec::new();
+    for _ in 0..3 {
+        tickets.push(ticket(&app, &token).await);
+    }
+    problem(
+        ticket_response(&app, &token).await,
+        429,
+        "too_many_stream_tickets",
+    )
+    .await;
+    // Another account's tickets are its own.
+    let someone = app.signed_up("tormod").await;
+    ticket(&app, &someone).await;
+    // Used: one more may be issued.
+    let used = Sse::new(open_with_ticket_response(&app, "/v1/me/stream", &tickets[0]).await);
+    drop(used);
+    ticket(&app, &token).await;
+    problem(
+        ticket_response(&app, &token).await,
+        429,
+        "too_many_stream_tickets",
+    )
+    .await;
+    // Expired: no longer counted.
+    sqlx::query("UPDATE stream_tickets SET expires_at = now() - interval '1 second'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    ticket(&app, &token).await;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Private games leave no trace
+
+#[tokio::test]
+async fn a_strangers_game_stream_of_a_private_game_answers_as_for_an_unknown_game() {
+    let app = spawn_app().await;
+    let owner = app.signed_up("una").await;
+    let stranger = app.signed_up("wattie").await;
+    let private = create_game(
+        &app,
+        &owner,
+        &json!({"players": 2, "visibility": "private"}),
+    )
+    .await;
+    let unknown = uuid::Uuid::now_v7().to_string();
+    // Every query parameter and header the stream takes, valid or not for this game.
+    let variants: [(&str, Option<&str>); 6] = [
+        ("", None),
+        ("?last_event_id=0", None),
+        ("?last_event_id=999999", None),
+        ("", Some("1")),
+        ("", Some("999999")),
+        ("?last_event_id=3", Some("7")),
+    ];
+    let answer = |game: String, query: &'static str, header: Option<&'static str>| {
+        let mut req = app
+            .client
+            .get(app.url(&format!("/v1/games/{game}/stream{query}")))
+            .bearer_auth(&stranger);
+        if let Some(h) = header {
+            req = req.header("Last-Event-ID", h);
+        }
+        async move {
+            let res = req.send().await.unwrap();
+            let status = res.status();
+            let content_type = res.headers()["content-type"].clone();
+            let body = res.text().await.unwrap().replace(&game, "GAME");
+            (status, content_type, body)
+        }
+    };
+    for (query, header) in variants {
+        let private_answer = answer(private.clone(), query, header).await;
+        let unknown_answer = answer(unknown.clone(), query, header).await;
+        assert_eq!(private_answer.0, 404, "{query} {header:?}");
+        assert_eq!(private_answer, unknown_answer, "{query} {header:?}");
+    }
+    // By ticket too (each answer uses one up).
+    for _ in 0..2 {
+        let t1 = ticket(&app, &stranger).await;
+        let t2 = ticket(&app, &stranger).await;
+        let a = open_with_ticket_response(&app, &format!("/v1/games/{private}/stream"), &t1).await;
+        let b = open_with_ticket_response(&app, &format!("/v1/games/{unknown}/stream"), &t2).await;
+        assert_eq!(a.status(), 404);
+        assert_eq!(
+            a.text().await.unwrap().replace(&private, "GAME"),
+            b.text().await.unwrap().replace(&unknown, "GAME")
+        );
+    }
+    // No stream was counted for any of them.
+    let leases: i64 = sqlx::query_scalar("SELECT count(*) FROM open_streams")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(leases, 0);
 }

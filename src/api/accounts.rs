@@ -100,7 +100,9 @@ pub struct AccountDeletion {
 /// Deletes the caller's account for good (the in-app account deletion app stores require):
 /// the username becomes an anonymous placeholder (`deleted-<8 hex>`) wherever it is shown, no
 /// password logs in any more, every refresh token is revoked and every access token already
-/// issued is refused from now on (401). Seats in open (not started) games are released as
+/// issued is refused from now on (401). Its webhooks and push subscriptions are deleted with
+/// their pending deliveries, and its stream tickets too; its open Server-Sent Events streams
+/// end within seconds. Seats in open (not started) games are released as
 /// `POST /v1/games/{id}/leave` does. The old username is free again: a new account may take
 /// it, and is a different account. Event streams do not change: they name seats, not
 /// accounts, and `lords verify --all` still passes.
@@ -135,15 +137,16 @@ pub async fn delete_me(
 ) -> Result<HttpResponse, ApiError> {
     let AccountDeletion { password } = body.into_inner();
     sessions::confirm_password(&req, &user, &state, password).await?;
-    // First the account (its tokens stop working at once, so it cannot join anything new),
-    // then its sessions, its open seats, its active seats. Each step may be repeated safely.
+    // First the account, its sessions, webhooks, push subscriptions, stream tickets and
+    // streams, in one transaction (its tokens stop working at once, so it cannot join anything
+    // new, and nothing is sent to its endpoints any more); then its open seats, its active
+    // seats. Each step may be repeated safely.
     if auth::accounts::mark_deleted(&state.pool, user.account_id)
         .await?
         .is_none()
     {
         return Err(ApiError::Unauthorized(AuthError::InvalidToken(None)));
     }
-    let revoked = auth::refresh::revoke_all(&state.pool, user.account_id).await?;
     let open = state.store.open_games_of(user.account_id).await?;
     for game in &open {
         match state.store.leave_game(*game, user.account_id).await {
@@ -161,7 +164,7 @@ pub async fn delete_me(
             Err(e) => return Err(e.into()),
         }
     }
-    tracing::info!(account_id = %user.account_id, revoked, released = open.len(),
+    tracing::info!(account_id = %user.account_id, released = open.len(),
         resigned = active.len(), "account deleted");
     Ok(HttpResponse::NoContent().finish())
 }

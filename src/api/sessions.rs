@@ -29,7 +29,8 @@ pub struct Credentials {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct TokenResponse {
     /// A JWT (HS256) to send as `Authorization: Bearer <access_token>`. Stateless: it stays
-    /// valid until it expires, even after a logout or a password change.
+    /// valid until it expires, even after a logout or a password change (but the event streams
+    /// and stream tickets it opens end with its session). Its `sid` claim names the session.
     #[schema(example = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMTkzNGI2ZS0uLi4ifQ.c2lnbmF0dXJl")]
     pub access_token: String,
     #[schema(example = "Bearer")]
@@ -151,9 +152,9 @@ pub async fn issue_token(
         }
     };
     attempt.succeeded();
-    let token = state.jwt.issue(&account)?;
     let refresh =
         auth::refresh::start_family(&state.pool, account.id, state.config.refresh_ttl).await?;
+    let token = state.jwt.issue_in_session(&account, Some(refresh.family))?;
     Ok(TokenResponse::new(token, refresh).response())
 }
 
@@ -208,7 +209,7 @@ pub async fn refresh(
     let account = auth::accounts::find(&state.pool, account_id)
         .await?
         .ok_or(ApiError::InvalidRefreshToken)?;
-    let token = state.jwt.issue(&account)?;
+    let token = state.jwt.issue_in_session(&account, Some(refresh.family))?;
     Ok(TokenResponse::new(token, refresh).response())
 }
 
@@ -218,7 +219,8 @@ pub async fn refresh(
 ///
 /// Access tokens are stateless and are not revoked: one already issued stays valid until it
 /// expires, at most the access-token lifetime after the logout (`expires_in`, 15 minutes by
-/// default). Clients should discard theirs.
+/// default). Clients should discard theirs. The Server-Sent Events streams of the ended
+/// sessions close within seconds, and their unused stream tickets open nothing.
 #[utoipa::path(post, path = "/v1/auth/logout", tag = "accounts",
     security(("bearer" = [])),
     request_body(content = Option<LogoutRequest>, description = "Optional: which session to end"),
@@ -246,7 +248,12 @@ pub async fn logout(
     };
     let revoked = match &request.refresh_token {
         Some(token) => auth::refresh::revoke_family_of(&state.pool, user.account_id, token).await?,
-        None => auth::refresh::revoke_all(&state.pool, user.account_id).await?,
+        None => {
+            let mut tx = state.pool.begin().await?;
+            let revoked = auth::refresh::revoke_all(&mut tx, user.account_id).await?;
+            tx.commit().await?;
+            revoked
+        }
     };
     tracing::info!(account_id = %user.account_id, all = request.refresh_token.is_none(), revoked,
         "logged out");
@@ -280,7 +287,8 @@ pub(crate) async fn confirm_password(
 
 /// Changes the account's password (same policy as sign-up) and revokes every refresh token of
 /// the account: every session must sign in again. Access tokens already issued stay valid until
-/// they expire (at most the access-token lifetime, 15 minutes by default).
+/// they expire (at most the access-token lifetime, 15 minutes by default); the account's
+/// Server-Sent Events streams close within seconds.
 ///
 /// Wrong current passwords are limited per username and per client address as logins are.
 #[utoipa::path(post, path = "/v1/me/password", tag = "accounts",
@@ -320,7 +328,7 @@ pub async fn change_password(
     if !auth::accounts::set_password_hash(&mut *tx, user.account_id, &new_hash).await? {
         return Err(ApiError::Unauthorized(auth::AuthError::InvalidToken(None)));
     }
-    let revoked = auth::refresh::revoke_all(&mut *tx, user.account_id).await?;
+    let revoked = auth::refresh::revoke_all(&mut tx, user.account_id).await?;
     tx.commit().await?;
     tracing::info!(account_id = %user.account_id, revoked, "password changed");
     Ok(HttpResponse::NoContent().finish())

@@ -5,10 +5,19 @@
 //! server process) and read again from the last id sent: nothing is missed, nothing repeated.
 //! A plain streaming `HttpResponse`: the format is four lines, and the loop needs our own
 //! wake-ups and shutdown signal, which `actix-web-lab`'s SSE channel would not spare us.
+//!
+//! A stream lives on the authority it was opened with, and ends (the client may reconnect with
+//! a fresh ticket or token) as soon as that authority is gone: its session revoked (logout,
+//! password change), its account deleted, its access token expired (for a ticket: the token the
+//! ticket was issued with), or, for a game stream, the game no longer visible to the caller.
+//! Revocations wake the account's streams on every server process (`stream_authority`), which
+//! re-check in the database; a timer ends a stream when its token expires, and a periodic
+//! re-check catches a missed wake-up. Each open stream holds a lease in the database, so that
+//! the per-account cap holds across server processes.
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use actix_web::http::header;
 use actix_web::web::Bytes;
@@ -24,9 +33,12 @@ use super::error::{ApiError, ErrorCode, Problem};
 use super::games::GamePath;
 use super::games::events::event_dtos;
 use super::games::representations::EventDto;
-use crate::api::responses::{ServiceUnavailable, Unauthorized};
+use crate::api::responses::ServiceUnavailable;
 use crate::auth::{AccountId, AuthError, AuthUser};
-use crate::store::{GameId, Notification, NotificationKind, NotificationWakeups};
+use crate::store::{
+    AccountWakeups, GameId, IssuedTicket, Notification, NotificationKind, NotificationWakeups,
+    OpenedStream, Store, TicketAuthority,
+};
 
 /// How long a stream ticket may wait to be used.
 pub const TICKET_TTL: Duration = Duration::from_secs(60);
@@ -114,22 +126,56 @@ pub struct StreamQuery {
 // Handlers
 
 /// A single-use ticket that opens one stream (`?ticket=`) within 60 seconds: browsers'
-/// EventSource cannot send `Authorization`, and access tokens do not belong in URLs.
+/// EventSource cannot send `Authorization`, and access tokens do not belong in URLs. The ticket
+/// carries the authority of the access token it is issued with: it opens nothing once that
+/// token's session has ended (logout, password change, account deletion) or the token has
+/// expired, and the stream it opens ends with them. An account holds at most 20 unused tickets
+/// (`--max-stream-tickets-per-account`).
 #[utoipa::path(post, path = "/v1/stream-tickets", tag = "streams",
     security(("bearer" = [])),
     responses(
         (status = 200, description = "A new ticket", body = StreamTicket),
-        Unauthorized,
+        (status = 401, description = "`unauthorized`: no valid bearer token, or its session has ended (`WWW-Authenticate: Bearer`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`too_many_stream_tickets`: the account already holds as many unused tickets as allowed", body = Problem, content_type = "application/problem+json"),
         ServiceUnavailable,
     ))]
 pub async fn issue_ticket(
     state: web::Data<AppState>,
     user: AuthUser,
 ) -> Result<HttpResponse, ApiError> {
-    let ticket = state
+    // A token outlives its session: a ticket must not.
+    if !state
         .store
-        .issue_stream_ticket(user.account_id, TICKET_TTL)
-        .await?;
+        .authority_holds(user.account_id, user.session)
+        .await?
+    {
+        return Err(invalid_token());
+    }
+    let authority = TicketAuthority {
+        account: user.account_id,
+        session: user.session,
+        token_expires_at: DateTime::from_timestamp(
+            i64::try_from(user.expires_at).unwrap_or(i64::MAX),
+            0,
+        ),
+    };
+    let max = state.config.max_stream_tickets_per_account;
+    let ticket = match state
+        .store
+        .issue_stream_ticket(authority, TICKET_TTL, max)
+        .await?
+    {
+        IssuedTicket::Issued(ticket) => ticket,
+        IssuedTicket::TooMany { max } => {
+            return Err(ApiError::Game(
+                ErrorCode::TooManyStreamTickets,
+                format!(
+                    "your account already holds {max} unused stream tickets; use one or let one \
+                     expire"
+                ),
+            ));
+        }
+    };
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .json(StreamTicket {
@@ -149,7 +195,8 @@ pub async fn issue_ticket(
     responses(
         (status = 200, description = "An endless `text/event-stream`; each event's `data:` is a `Notification`", body = NotificationDto, content_type = "text/event-stream"),
         (status = 400, description = "`invalid_query`, `invalid_header`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized` (also a ticket that is unknown, expired or used)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "`unauthorized` (also a ticket that is unknown, expired or used, or a token or ticket whose session has ended)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`too_many_streams`: the account already has as many streams open as allowed", body = Problem, content_type = "application/problem+json"),
         ServiceUnavailable,
     ))]
 pub async fn my_stream(
@@ -159,10 +206,12 @@ pub async fn my_stream(
 ) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
     let after = last_event_id(&req, q.last_event_id)?;
-    let account = caller(&state, &req, q.ticket.as_deref()).await?;
+    let authority = caller(&state, &req, q.ticket.as_deref()).await?;
+    let account = authority.account;
     // Subscribed before the first read: whatever commits after it wakes the stream.
     let wakeups = state.notifier.subscribe_notifications(account);
-    let stream = Sse::new(state, Notifications { account, wakeups }, after);
+    let guard = Guard::open(&state, authority, None).await?;
+    let stream = Sse::new(state, Notifications { account, wakeups }, guard, after);
     Ok(event_stream(futures_util::stream::unfold(
         stream,
         Sse::next,
@@ -180,8 +229,9 @@ pub async fn my_stream(
     responses(
         (status = 200, description = "An endless `text/event-stream`; each event's `data:` is an `EventDto`", body = EventDto, content_type = "text/event-stream"),
         (status = 400, description = "`invalid_path`, `invalid_query`, `invalid_header`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "`unauthorized` (also a ticket that is unknown, expired or used)", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`game_not_found` (also a private game the caller is not seated in)", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "`unauthorized` (also a ticket that is unknown, expired or used, or a token or ticket whose session has ended)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`game_not_found` (also a private game the caller may not see: the same answer, byte for byte)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`too_many_streams`: the account already has as many streams open as allowed", body = Problem, content_type = "application/problem+json"),
         ServiceUnavailable,
     ))]
 pub async fn game_stream(
@@ -191,36 +241,188 @@ pub async fn game_stream(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
+    // Nothing here depends on the game: a stranger's answer is the same for a private game and
+    // for none.
     let after = last_event_id(&req, q.last_event_id)?;
-    let account = caller(&state, &req, q.ticket.as_deref()).await?;
+    let authority = caller(&state, &req, q.ticket.as_deref()).await?;
+    let account = authority.account;
     let game = GameId(path.id);
-    // A private game the caller is not seated in does not exist for them (as on `/events`).
+    // A private game the caller is not seated in does not exist for them (as on `/events`),
+    // whatever else the request says.
     if !state.store.summary(game).await?.visible_to(account) {
         return Err(crate::store::StoreError::NotFound.into());
     }
-    let stream = Sse::new(state, GameEvents { account, game }, after);
+    let guard = Guard::open(&state, authority, Some(game)).await?;
+    let stream = Sse::new(state, GameEvents { account, game }, guard, after);
     Ok(event_stream(futures_util::stream::unfold(
         stream,
         Sse::next,
     )))
 }
 
-/// The account a stream is for: the ticket's (used up now) when one is given, else the bearer
-/// token's.
+fn invalid_token() -> ApiError {
+    ApiError::Unauthorized(AuthError::InvalidToken(None))
+}
+
+/// What a stream stands on: an account, the session it was opened in, and when the access
+/// token it was opened with expires.
+#[derive(Debug, Clone, Copy)]
+struct Authority {
+    account: AccountId,
+    session: Option<Uuid>,
+    /// `None`: a ticket issued before tickets recorded their token's expiry.
+    expires_at: Option<SystemTime>,
+}
+
+/// The authority a stream is opened with: the ticket's (used up now) when one is given, else
+/// the bearer token's. A ticket whose token has expired opens nothing.
 async fn caller(
     state: &AppState,
     req: &HttpRequest,
     ticket: Option<&str>,
-) -> Result<AccountId, ApiError> {
-    let invalid = || ApiError::Unauthorized(AuthError::InvalidToken(None));
+) -> Result<Authority, ApiError> {
     match ticket {
-        Some(t) if t.len() > MAX_TICKET_LEN => Err(invalid()),
-        Some(t) => state
+        Some(t) if t.len() > MAX_TICKET_LEN => Err(invalid_token()),
+        Some(t) => {
+            let ticket = state
+                .store
+                .redeem_stream_ticket(t)
+                .await?
+                .ok_or_else(invalid_token)?;
+            let expires_at = ticket.token_expires_at.map(SystemTime::from);
+            if expires_at.is_some_and(|at| at <= SystemTime::now()) {
+                return Err(invalid_token());
+            }
+            Ok(Authority {
+                account: ticket.account,
+                session: ticket.session,
+                expires_at,
+            })
+        }
+        None => {
+            let user = AuthUser::extract(req).await?;
+            Ok(Authority {
+                account: user.account_id,
+                session: user.session,
+                expires_at: Some(UNIX_EPOCH + Duration::from_secs(user.expires_at)),
+            })
+        }
+    }
+}
+
+/// Keeps a stream to its authority: a lease on the per-account cap, taken when the stream
+/// opens and given back when it ends; wake-ups of the account's authority; the token's expiry;
+/// the periodic re-check.
+struct Guard {
+    store: Store,
+    authority: Authority,
+    /// For a game stream: the game, which must stay visible to the account.
+    game: Option<GameId>,
+    lease: Uuid,
+    lease_for: Duration,
+    recheck_every: Duration,
+    next_check: Instant,
+    expires: Option<Instant>,
+    wakeups: AccountWakeups,
+}
+
+impl Guard {
+    /// Takes a lease for a new stream: 401 when the authority no longer holds (the session
+    /// revoked, the account deleted), 429 `too_many_streams` at the cap.
+    async fn open(
+        state: &AppState,
+        authority: Authority,
+        game: Option<GameId>,
+    ) -> Result<Guard, ApiError> {
+        // Subscribed before the check: a revocation committed after it wakes the stream.
+        let wakeups = state.notifier.subscribe_authority(authority.account);
+        let recheck_every = state.config.stream_recheck;
+        let lease_for = recheck_every * 3;
+        let max = state.config.max_streams_per_account;
+        let lease = match state
             .store
-            .redeem_stream_ticket(t)
+            .open_stream(authority.account, authority.session, lease_for, max)
             .await?
-            .ok_or_else(invalid),
-        None => Ok(AuthUser::extract(req).await?.account_id),
+        {
+            OpenedStream::Opened(lease) => lease,
+            OpenedStream::Revoked => return Err(invalid_token()),
+            OpenedStream::TooMany { max } => {
+                return Err(ApiError::Game(
+                    ErrorCode::TooManyStreams,
+                    format!("your account already has {max} streams open; close one first"),
+                ));
+            }
+        };
+        let expires = authority.expires_at.map(|at| {
+            let left = at
+                .duration_since(SystemTime::now())
+                .unwrap_or(Duration::ZERO);
+            Instant::now() + left
+        });
+        Ok(Guard {
+            store: state.store.clone(),
+            authority,
+            game,
+            lease,
+            lease_for,
+            recheck_every,
+            next_check: Instant::now() + recheck_every,
+            expires,
+            wakeups,
+        })
+    }
+
+    fn expired(&self) -> bool {
+        self.expires.is_some_and(|at| at <= Instant::now())
+    }
+
+    /// Whether the stream may go on: its authority holds (the lease is renewed on the way) and,
+    /// for a game stream, the game is still visible to the account. A database failure ends the
+    /// stream too (the client reconnects and is checked afresh).
+    async fn holds(&mut self, state: &AppState) -> bool {
+        self.next_check = Instant::now() + self.recheck_every;
+        let Authority {
+            account, session, ..
+        } = self.authority;
+        match state
+            .store
+            .renew_stream(account, session, self.lease, self.lease_for)
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => return false,
+            Err(e) => {
+                tracing::warn!(error = %e, "stream: cannot re-check its authority; closing it");
+                return false;
+            }
+        }
+        let Some(game) = self.game else {
+            return true;
+        };
+        match state.store.summary(game).await {
+            Ok(summary) => summary.visible_to(account),
+            Err(e) => {
+                tracing::warn!(error = %e, %game, "game stream: cannot re-check the game; closing it");
+                false
+            }
+        }
+    }
+}
+
+impl Drop for Guard {
+    /// Gives the lease back. Should that fail (or no runtime be left to do it), the lease runs
+    /// out by itself.
+    fn drop(&mut self) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let store = self.store.clone();
+        let (account, lease) = (self.authority.account, self.lease);
+        runtime.spawn(async move {
+            if let Err(e) = store.close_stream(account, lease).await {
+                tracing::debug!(error = %e, "stream: cannot give its lease back; it will run out");
+            }
+        });
     }
 }
 
@@ -288,10 +490,12 @@ trait Source {
 
 /// The loop both streams share: `retry:` first, then read after the last id sent whenever
 /// something may be new, send, wait for a wake-up; `: keep-alive` after `heartbeat` of silence;
-/// the end as soon as the server begins shutting down, even mid-read.
+/// the end as soon as the server begins shutting down, even mid-read, and as soon as the
+/// stream's authority is gone ([`Guard`]).
 struct Sse<S> {
     state: web::Data<AppState>,
     source: S,
+    guard: Guard,
     last: i64,
     pending: VecDeque<Bytes>,
     /// Something may be stored after `last`.
@@ -301,11 +505,12 @@ struct Sse<S> {
 }
 
 impl<S: Source> Sse<S> {
-    fn new(state: web::Data<AppState>, source: S, after: i64) -> Self {
+    fn new(state: web::Data<AppState>, source: S, guard: Guard, after: i64) -> Self {
         Sse {
             heartbeat: state.config.sse_heartbeat,
             state,
             source,
+            guard,
             last: after,
             pending: VecDeque::new(),
             dirty: true,
@@ -323,7 +528,7 @@ impl<S: Source> Sse<S> {
             if let Some(line) = self.pending.pop_front() {
                 return Some((Ok(line), self));
             }
-            if self.state.shutdown.is_shutting_down() {
+            if self.state.shutdown.is_shutting_down() || self.guard.expired() {
                 return None;
             }
             if self.dirty {
@@ -342,17 +547,45 @@ impl<S: Source> Sse<S> {
                 continue;
             }
             let left = quiet_until.saturating_duration_since(Instant::now());
-            let changed = tokio::select! {
+            let (next_check, expires) = (self.guard.next_check, self.guard.expires);
+            let woken = tokio::select! {
                 _ = self.state.shutdown.wait() => return None,
-                changed = self.source.wait(&self.state, self.last, left) => changed,
+                _ = until(expires) => return None,
+                _ = self.guard.wakeups.changed() => Woken::Authority,
+                _ = tokio::time::sleep_until(next_check) => Woken::Authority,
+                changed = self.source.wait(&self.state, self.last, left) => {
+                    if changed { Woken::Data } else { Woken::Quiet }
+                }
             };
-            if changed {
-                self.dirty = true;
-            } else {
-                return Some((Ok(Bytes::from_static(KEEP_ALIVE)), self));
+            match woken {
+                Woken::Authority => {
+                    if !self.guard.holds(&self.state).await {
+                        return None;
+                    }
+                }
+                Woken::Data => self.dirty = true,
+                Woken::Quiet => return Some((Ok(Bytes::from_static(KEEP_ALIVE)), self)),
             }
         }
     }
+}
+
+/// Until `at` (never, for `None`: a token whose expiry is not known).
+async fn until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Why a stream's wait ended.
+enum Woken {
+    /// The account's authority may have changed, or it is time for the periodic re-check.
+    Authority,
+    /// Something may follow the last id sent.
+    Data,
+    /// `heartbeat` of silence.
+    Quiet,
 }
 
 /// `/v1/me/stream`: the caller's notifications, woken by the notifications channel.
@@ -400,14 +633,19 @@ impl Source for GameEvents {
     async fn read(&mut self, state: &AppState, after: i64) -> Option<Vec<(i64, Bytes)>> {
         let read = async {
             // As `GET /events` does it: the listing row (who the caller is, whether the game is
-            // over), then the events.
+            // over), then the events; none once the caller may no longer see the game (a
+            // player who left a private game).
             let summary = state.store.summary(self.game).await?;
+            if !summary.visible_to(self.account) {
+                return Ok(None);
+            }
             let stored = state.store.events(self.game, after, PAGE).await?;
-            Ok::<_, crate::store::StoreError>(event_dtos(&summary, self.account, stored))
+            Ok::<_, crate::store::StoreError>(Some(event_dtos(&summary, self.account, stored)))
         }
         .await;
         match read {
-            Ok((events, _complete)) => Some(
+            Ok(None) => None,
+            Ok(Some((events, _complete))) => Some(
                 events
                     .into_iter()
                     .map(|e| (e.seq, sse_event(e.seq, None, &e)))

@@ -2,7 +2,7 @@
 //! look-up. Passwords arrive here already hashed (see `password`).
 
 use chrono::{DateTime, Utc};
-use sqlx::PgPool;
+use sqlx::{Acquire, PgPool};
 use uuid::Uuid;
 
 /// An account's id (the JWT `sub`): the store's id type, one type across the crate.
@@ -186,28 +186,63 @@ pub async fn exists(pool: &PgPool, id: AccountId) -> Result<bool, sqlx::Error> {
 /// Deletes an account for good, keeping its row (seats and games name it): the username
 /// becomes `deleted-<8 random hex>`, the password hash is emptied (no PHC string, so no
 /// password verifies) and `deleted_at` is set (bearer tokens are refused). The old username
-/// is free again. Returns the placeholder, or `None` when the account was already deleted.
+/// is free again. In the same transaction, what the account reaches the world or the server
+/// with goes: its sessions are revoked, its webhook endpoints and push subscriptions deleted
+/// with their pending deliveries (the `ON DELETE CASCADE`s of the account row never fire, the
+/// row stays), its stream tickets and stream leases deleted, and its open streams told to end.
+/// Returns the placeholder, or `None` when the account was already deleted (nothing changed).
 pub async fn mark_deleted(pool: &PgPool, id: AccountId) -> Result<Option<String>, sqlx::Error> {
-    // 32 random bits: a clash with another placeholder is rare, and then another is drawn.
+    let mut tx = pool.begin().await?;
+    // On Citus: the reference tables written here (accounts, webhook_endpoints, refresh_tokens)
+    // and the distributed ones that reference them (stream_tickets, open_streams) in one
+    // transaction, one shard at a time. A placeholder setting on plain PostgreSQL.
+    sqlx::query("SET LOCAL citus.multi_shard_modify_mode TO 'sequential'")
+        .execute(&mut *tx)
+        .await?;
+    // 32 random bits: a clash with another placeholder is rare, and then another is drawn
+    // (each try in a savepoint, so that a clash does not abort the whole transaction).
     let mut attempts = 0;
-    loop {
+    let placeholder = loop {
         let placeholder = format!("{DELETED_PREFIX}{:08x}", rand::random::<u32>());
+        let mut attempt = tx.begin().await?;
         let done = sqlx::query(
             "UPDATE accounts SET username = $2, password_hash = '', deleted_at = now() \
              WHERE id = $1 AND deleted_at IS NULL",
         )
         .bind(id.0)
         .bind(&placeholder)
-        .execute(pool)
+        .execute(&mut *attempt)
         .await;
         match done {
-            Ok(done) => return Ok((done.rows_affected() == 1).then_some(placeholder)),
+            Ok(done) if done.rows_affected() == 1 => {
+                attempt.commit().await?;
+                break placeholder;
+            }
+            Ok(_) => return Ok(None),
             Err(sqlx::Error::Database(e)) if e.is_unique_violation() && attempts < 8 => {
+                attempt.rollback().await?;
                 attempts += 1;
             }
             Err(e) => return Err(e),
         }
-    }
+    };
+    // Webhooks and push subscriptions alike; their deliveries go with them (cascade).
+    sqlx::query("DELETE FROM webhook_endpoints WHERE account_id = $1")
+        .bind(id.0)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM stream_tickets WHERE account_id = $1")
+        .bind(id.0)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM open_streams WHERE account_id = $1")
+        .bind(id.0)
+        .execute(&mut *tx)
+        .await?;
+    // Also tells the account's streams, on every server process, once this commits.
+    super::refresh::revoke_all(&mut tx, id).await?;
+    tx.commit().await?;
+    Ok(Some(placeholder))
 }
 
 /// Whether `username` and `password` could belong to an account at all: anything else (too

@@ -17,6 +17,11 @@ pub struct AuthUser {
     pub account_id: AccountId,
     /// The username when the token was issued.
     pub username: String,
+    /// The session (refresh-token family) the token was issued in; `None` for a token without
+    /// a `sid` claim.
+    pub session: Option<uuid::Uuid>,
+    /// When the token expires (its `exp`, seconds since the Unix epoch).
+    pub expires_at: u64,
 }
 
 impl FromRequest for AuthUser {
@@ -96,5 +101,7 @@ fn verify(req: &HttpRequest) -> Result<AuthUser, AuthError> {
     Ok(AuthUser {
         account_id,
         username: claims.name,
+        session: claims.sid,
+        expires_at: claims.exp,
     })
 }

@@ -1,5 +1,8 @@
 //! Access tokens: HS256 JWTs, pinned algorithm, with `exp`, `iat`, `sub`, `iss` and `aud`
-//! required and checked, and `nbf` checked when present.
+//! required and checked, and `nbf` checked when present. `sid` names the session (the
+//! refresh-token family) the token was issued in, so that what outlives a request (an event
+//! stream, a stream ticket) can end with that session; a token without `sid` (issued before
+//! the claim existed, or by a tool) still verifies and belongs to no session.
 
 use std::sync::Mutex;
 use std::time::Duration;
@@ -28,6 +31,9 @@ pub struct Claims {
     pub aud: String,
     pub iat: u64,
     pub exp: u64,
+    /// The session (refresh-token family id) the token was issued in; absent: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sid: Option<Uuid>,
 }
 
 /// A freshly signed token and its lifetime.
@@ -83,7 +89,18 @@ impl JwtKeys {
         self.ttl
     }
 
+    /// A token in no session (tools, tests): streams it opens end only when it expires or the
+    /// account is deleted.
     pub fn issue(&self, account: &Account) -> anyhow::Result<IssuedToken> {
+        self.issue_in_session(account, None)
+    }
+
+    /// A token of the session `sid` (the refresh-token family it was issued with).
+    pub fn issue_in_session(
+        &self,
+        account: &Account,
+        sid: Option<Uuid>,
+    ) -> anyhow::Result<IssuedToken> {
         let iat = now();
         let claims = Claims {
             sub: account.id.to_string(),
@@ -92,6 +109,7 @@ impl JwtKeys {
             aud: AUDIENCE.to_string(),
             iat,
             exp: iat + self.ttl.as_secs(),
+            sid,
         };
         let access_token =
             jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?;
@@ -163,6 +181,24 @@ mod tests {
     }
 
     #[test]
+    fn a_token_names_its_session_and_one_without_a_session_still_verifies() {
+        let keys = JwtKeys::new(b"0123456789abcdef0123456789abcdef", Duration::from_secs(60));
+        let a = account();
+        let sid = Uuid::now_v7();
+        let t = keys.issue_in_session(&a, Some(sid)).unwrap();
+        assert_eq!(keys.verify(&t.access_token).unwrap().1.sid, Some(sid));
+        // Without the claim at all (not even `null`), as tokens were before it existed.
+        let t = keys.issue(&a).unwrap();
+        let payload = t.access_token.split('.').nth(1).unwrap();
+        let json =
+            base64::Engine::decode(&base64::engine::general_purpose::URL_SAFE_NO_PAD, payload)
+                .unwrap();
+        assert!(!String::from_utf8(json).unwrap().contains("sid"));
+        let (id, claims) = keys.verify(&t.access_token).unwrap();
+        assert_eq!((id, claims.sid), (a.id, None));
+    }
+
+    #[test]
     fn a_remembered_token_still_expires() {
         let keys = JwtKeys::new(b"0123456789abcdef0123456789abcdef", Duration::from_secs(60));
         let issued = now() - 100;
@@ -174,6 +210,7 @@ mod tests {
             iat: issued,
             // Expired a moment ago, within the leeway: valid now, and remembered.
             exp: now() - 2,
+            sid: None,
         };
         let token =
             jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding).unwrap();
@@ -193,6 +230,7 @@ mod tests {
             aud: AUDIENCE.into(),
             iat: now() + 3600,
             exp: now() + 7200,
+            sid: None,
         };
         let token = jsonwebtoken::encode(
             &Header::new(Algorithm::HS256),

@@ -1,17 +1,20 @@
 //! Refresh tokens (sessions, RFC 9700): opaque random strings of 256 bits (base64url), stored
 //! only as their SHA-256 hash in `refresh_tokens`. A login starts a family; every refresh
 //! retires the presented token and issues its successor (rotation); presenting a retired token
-//! again revokes the whole family (theft detection). No HTTP here.
+//! again revokes the whole family (theft detection). A family is a session: access tokens name
+//! it (`sid`), and every revocation announces itself to the account's open streams
+//! (`store::announce_authority_change`), which end with it. No HTTP here.
 
 use std::time::Duration;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use sha2::{Digest, Sha256};
-use sqlx::{PgExecutor, PgPool};
+use sqlx::{PgConnection, PgExecutor, PgPool};
 use uuid::Uuid;
 
 use super::AccountId;
+use crate::store::announce_authority_change;
 
 /// Random bytes in a refresh token (256 bits).
 const TOKEN_BYTES: usize = 32;
@@ -40,11 +43,13 @@ impl std::fmt::Debug for RefreshToken {
     }
 }
 
-/// A freshly issued refresh token and its lifetime in seconds.
+/// A freshly issued refresh token, its lifetime in seconds, and its session.
 #[derive(Debug, Clone)]
 pub struct IssuedRefresh {
     pub token: RefreshToken,
     pub expires_in: u64,
+    /// The family (session) the token belongs to: the access tokens issued with it name it.
+    pub family: Uuid,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -97,6 +102,7 @@ async fn insert<'e>(
         IssuedRefresh {
             token,
             expires_in: ttl.as_secs(),
+            family,
         },
     ))
 }
@@ -158,6 +164,9 @@ pub async fn rotate(
         .bind(&digest[..])
         .fetch_all(&mut *tx)
         .await?;
+        if let Some((_, account_id)) = revoked.first() {
+            announce_authority_change(&mut tx, AccountId(*account_id)).await?;
+        }
         tx.commit().await?;
         if let Some((family_id, account_id)) = revoked.first() {
             tracing::warn!(%family_id, %account_id, revoked = revoked.len(),
@@ -187,6 +196,7 @@ pub async fn revoke_family_of(
         return Ok(0);
     }
     let digest = hash(presented);
+    let mut tx = pool.begin().await?;
     let done = sqlx::query(
         "UPDATE refresh_tokens SET revoked_at = now() \
          WHERE family_id IN (SELECT family_id FROM refresh_tokens \
@@ -195,23 +205,26 @@ pub async fn revoke_family_of(
     )
     .bind(&digest[..])
     .bind(account.0)
-    .execute(pool)
+    .execute(&mut *tx)
     .await?;
+    if done.rows_affected() > 0 {
+        announce_authority_change(&mut tx, account).await?;
+    }
+    tx.commit().await?;
     Ok(done.rows_affected())
 }
 
-/// Every session of the account (logout everywhere, password change).
-pub async fn revoke_all<'e>(
-    ex: impl PgExecutor<'e>,
-    account: AccountId,
-) -> Result<u64, sqlx::Error> {
+/// Every session of the account (logout everywhere, password change, account deletion), in the
+/// caller's transaction; the account's streams are told when it commits.
+pub async fn revoke_all(conn: &mut PgConnection, account: AccountId) -> Result<u64, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE refresh_tokens SET revoked_at = now() \
          WHERE account_id = $1 AND revoked_at IS NULL",
     )
     .bind(account.0)
-    .execute(ex)
+    .execute(&mut *conn)
     .await?;
+    announce_authority_change(conn, account).await?;
     Ok(done.rows_affected())
 }
 

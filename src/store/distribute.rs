@@ -97,6 +97,9 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     // Looked up by hash only (redeeming deletes by `ticket_hash`): distributed on it, so a redeem
     // is a single-shard delete; a reference table would make it a write to every node.
     ("stream_tickets", Placement::Alone("ticket_hash")),
+    // One lease per open stream, counted and renewed per account: with the account's other
+    // per-account rows, so the cap's count and a renewal are single-shard.
+    ("open_streams", Placement::ByAccount),
     // A few rows written once (the VAPID key pair) and read by every process: on every node.
     ("server_keys", Placement::Reference),
 ];

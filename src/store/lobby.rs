@@ -403,6 +403,10 @@ impl Store {
             .await
             .context("update a game after a leave")?;
         let summary = fetch_summary(&mut tx, id).await?;
+        // The leaver's streams of this game re-check whether they may still see it.
+        super::notify::announce_authority_change(&mut tx, account)
+            .await
+            .context("announce a leave")?;
         tx.commit().await.context("commit leave")?;
         Ok(summary)
     }

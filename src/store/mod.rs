@@ -16,6 +16,7 @@ mod outbox;
 mod read_model;
 mod snapshots;
 mod stream;
+mod stream_leases;
 mod tickets;
 mod warm;
 mod webhooks;
@@ -51,7 +52,10 @@ pub use error::{Result, StoreError, is_shard_of, is_unavailable};
 pub use invitations::{
     CreatedInvitation, InvitationCaps, NewInvitation, REMATCH_INVITATION_TTL_S, ReceivedInvitation,
 };
-pub use notify::{CHANNEL, NotificationWakeups, Notifier};
+pub use notify::{
+    AUTHORITY_CHANNEL, AccountWakeups, CHANNEL, NotificationWakeups, Notifier,
+    announce_authority_change,
+};
 pub use outbox::{NOTIFICATIONS_CHANNEL, Notification, NotificationKind};
 pub use read_model::{
     DEFAULT_LIST_LIMIT, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo, Visibility,
@@ -59,6 +63,8 @@ pub use read_model::{
 pub use reads::{CurrentGame, LoadedGame};
 pub use snapshots::{SNAPSHOT_CAPACITY, Snapshot};
 pub use stream::{StoredEvent, UpcastError, upcast};
+pub use stream_leases::OpenedStream;
+pub use tickets::{IssuedTicket, TicketAuthority};
 pub use verify::{Broken, ExportedEvent, GameExport, ShuffleBreak, VerifyReport, verify_shuffles};
 pub use webhooks::{SECRET_PREFIX, WebhookAttempt, WebhookDelivery, WebhookEndpoint};
 

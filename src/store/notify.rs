@@ -1,15 +1,18 @@
-//! Wake-ups for long polls and streams: one connection per process listens on `game_events`
-//! and `notifications`. Game appends are fanned out to waiters through a broadcast channel;
-//! account notifications wake only the streams of that account (one `watch` per account with a
-//! stream open). Writers `pg_notify` inside their transaction, so a wake-up means the rows are
-//! committed; a wake-up is only a hint to read the database again from where the reader is.
+//! Wake-ups for long polls and streams: one connection per process listens on `game_events`,
+//! `notifications` and `stream_authority`. Game appends are fanned out to waiters through a
+//! broadcast channel; account notifications wake only the streams of that account (one `watch`
+//! per account with a stream open), and so do changes to an account's authority (a session
+//! revoked, the password changed, the account deleted, a game left), after which its streams
+//! re-check in the database whether they may go on. Writers `pg_notify` inside their
+//! transaction, so a wake-up means the rows are committed; a wake-up is only a hint to read the
+//! database again from where the reader is.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use sqlx::PgPool;
 use sqlx::postgres::{PgListener, PgPoolOptions};
+use sqlx::{PgConnection, PgPool};
 use tokio::sync::{broadcast, oneshot, watch};
 use tokio::time::Instant;
 
@@ -18,6 +21,25 @@ use super::{AccountId, GameId};
 
 /// The notification channel appends are announced on.
 pub const CHANNEL: &str = "game_events";
+
+/// The channel a change to an account's authority is announced on (payload: the account id):
+/// its streams wake and re-check that they may go on.
+pub const AUTHORITY_CHANNEL: &str = "stream_authority";
+
+/// Announces, in the caller's transaction, that `account` may have lost some authority (a
+/// session, the account, a game): every stream of the account, on any server process, re-checks
+/// once the transaction commits.
+pub async fn announce_authority_change(
+    conn: &mut PgConnection,
+    account: AccountId,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(AUTHORITY_CHANNEL)
+        .bind(account.0.to_string())
+        .execute(conn)
+        .await?;
+    Ok(())
+}
 
 #[derive(Debug, Clone, Copy)]
 enum Signal {
@@ -41,10 +63,10 @@ struct Inner {
     _stop: oneshot::Sender<()>,
 }
 
-/// One `watch` per account with at least one stream open. The value only counts wake-ups: a
-/// change means "read the database again".
+/// What wakes the streams of accounts: their notifications, and changes to their authority.
 struct AccountWakers {
-    senders: Mutex<HashMap<AccountId, watch::Sender<u64>>>,
+    notifications: Arc<WakerMap>,
+    authority: Arc<WakerMap>,
     /// Every account's notifications: wakes the delivery worker.
     any: watch::Sender<u64>,
 }
@@ -52,7 +74,8 @@ struct AccountWakers {
 impl Default for AccountWakers {
     fn default() -> Self {
         AccountWakers {
-            senders: Mutex::default(),
+            notifications: Arc::default(),
+            authority: Arc::default(),
             any: watch::channel(0).0,
         }
     }
@@ -61,33 +84,73 @@ impl Default for AccountWakers {
 impl AccountWakers {
     fn wake(&self, account: AccountId) {
         self.any.send_modify(|n| *n = n.wrapping_add(1));
+        self.notifications.wake(account);
+    }
+
+    /// After a reconnection of the listener: every stream looks at the database.
+    fn wake_all(&self) {
+        self.any.send_modify(|n| *n = n.wrapping_add(1));
+        self.notifications.wake_all();
+        self.authority.wake_all();
+    }
+}
+
+/// One `watch` per account with at least one subscriber. The value only counts wake-ups: a
+/// change means "read the database again".
+#[derive(Default)]
+struct WakerMap {
+    senders: Mutex<HashMap<AccountId, watch::Sender<u64>>>,
+}
+
+impl WakerMap {
+    fn wake(&self, account: AccountId) {
         let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(tx) = senders.get(&account) {
             tx.send_modify(|n| *n = n.wrapping_add(1));
         }
     }
 
-    /// After a reconnection of the listener: every stream looks at the database.
     fn wake_all(&self) {
-        self.any.send_modify(|n| *n = n.wrapping_add(1));
         let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
         for tx in senders.values() {
             tx.send_modify(|n| *n = n.wrapping_add(1));
         }
     }
+
+    fn subscribe(self: &Arc<Self>, account: AccountId) -> AccountWakeups {
+        let rx = {
+            let mut senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
+            senders
+                .entry(account)
+                .or_insert_with(|| watch::channel(0).0)
+                .subscribe()
+        };
+        AccountWakeups {
+            account,
+            rx: Some(rx),
+            wakers: self.clone(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.senders.lock().map_or(0, |s| s.len())
+    }
 }
 
-/// Wake-ups of one account's notifications, for one stream. Subscribe before reading the
-/// database: anything committed after the subscription wakes it.
-pub struct NotificationWakeups {
+/// Wake-ups of one account, for one stream: of its notifications, or of its authority.
+/// Subscribe before reading the database: anything committed after the subscription wakes it.
+pub struct AccountWakeups {
     account: AccountId,
     rx: Option<watch::Receiver<u64>>,
-    wakers: Arc<AccountWakers>,
+    wakers: Arc<WakerMap>,
 }
 
-impl NotificationWakeups {
-    /// Resolves at the next wake-up of this account (a notification committed, or the listener
-    /// reconnected and some may have been missed).
+/// Wake-ups of one account's notifications.
+pub type NotificationWakeups = AccountWakeups;
+
+impl AccountWakeups {
+    /// Resolves at the next wake-up of this account (something committed, or the listener
+    /// reconnected and something may have been missed).
     pub async fn changed(&mut self) {
         let changed = match self.rx.as_mut() {
             Some(rx) => rx.changed().await.is_ok(),
@@ -100,7 +163,7 @@ impl NotificationWakeups {
     }
 }
 
-impl Drop for NotificationWakeups {
+impl Drop for AccountWakeups {
     fn drop(&mut self) {
         let mut senders = self
             .wakers
@@ -163,21 +226,15 @@ impl Notifier {
         }
     }
 
-    /// Wake-ups for `account`'s notifications, from now on (see [`NotificationWakeups`]).
+    /// Wake-ups for `account`'s notifications, from now on (see [`AccountWakeups`]).
     pub fn subscribe_notifications(&self, account: AccountId) -> NotificationWakeups {
-        let wakers = self.inner.accounts.clone();
-        let rx = {
-            let mut senders = wakers.senders.lock().unwrap_or_else(|p| p.into_inner());
-            senders
-                .entry(account)
-                .or_insert_with(|| watch::channel(0).0)
-                .subscribe()
-        };
-        NotificationWakeups {
-            account,
-            rx: Some(rx),
-            wakers,
-        }
+        self.inner.accounts.notifications.subscribe(account)
+    }
+
+    /// Wake-ups for changes to `account`'s authority ([`announce_authority_change`]), from now
+    /// on; also after a reconnection of the listener, when some may have been missed.
+    pub fn subscribe_authority(&self, account: AccountId) -> AccountWakeups {
+        self.inner.accounts.authority.subscribe(account)
     }
 
     /// Wake-ups for every account's notifications (and listener reconnections): the value
@@ -188,8 +245,7 @@ impl Notifier {
 
     /// How many accounts have a notification stream open in this process.
     pub fn notification_subscribers(&self) -> usize {
-        let senders = self.inner.accounts.senders.lock();
-        senders.map_or(0, |s| s.len())
+        self.inner.accounts.notifications.len()
     }
 
     /// Waits until game `id` is past `after_version` (true) or `timeout` passes (false).
@@ -241,7 +297,7 @@ impl Notifier {
 async fn listen(pool: &PgPool) -> Result<PgListener, sqlx::Error> {
     let mut listener = PgListener::connect_with(pool).await?;
     listener
-        .listen_all([CHANNEL, NOTIFICATIONS_CHANNEL])
+        .listen_all([CHANNEL, NOTIFICATIONS_CHANNEL, AUTHORITY_CHANNEL])
         .await?;
     Ok(listener)
 }
@@ -285,6 +341,12 @@ async fn run(
                     match parse_notification(n.payload()) {
                         Some(account) => accounts.wake(account),
                         None => tracing::warn!(payload = n.payload(), "notifications: bad payload"),
+                    }
+                }
+                Ok(Some(n)) if n.channel() == AUTHORITY_CHANNEL => {
+                    match n.payload().parse() {
+                        Ok(account) => accounts.authority.wake(account),
+                        Err(_) => tracing::warn!(payload = n.payload(), "stream_authority: bad payload"),
                     }
                 }
                 Ok(Some(n)) => match parse(n.payload()) {

@@ -203,7 +203,8 @@ export interface paths {
          *     or not the token was still live (a token of another account is left alone).
          * @description Access tokens are stateless and are not revoked: one already issued stays valid until it
          *     expires, at most the access-token lifetime after the logout (`expires_in`, 15 minutes by
-         *     default). Clients should discard theirs.
+         *     default). Clients should discard theirs. The Server-Sent Events streams of the ended
+         *     sessions close within seconds, and their unused stream tickets open nothing.
          */
         post: operations["logout"];
         delete?: never;
@@ -357,14 +358,10 @@ export interface paths {
         /**
          * A seated player gives a free seat of an open game to a built-in bot (`seat`, or the lowest
          *     free seat when left out). When it was the last free seat, the game starts; a bot's
-         *     decisions are taken by the server within about a second of becoming awaited. A seat kept
-         *     for an invitee (a rematch's) is not given to a bot until the invitation expires or the
-         *     invitee declines it (`POST /v1/me/invitations/{id}/decline`).
+         *     decisions are taken by the server within about a second of becoming awaited.
          * @description A seated player gives a free seat of an open game to a built-in bot (`seat`, or the lowest
          *     free seat when left out). When it was the last free seat, the game starts; a bot's
-         *     decisions are taken by the server within about a second of becoming awaited. A seat kept
-         *     for an invitee (a rematch's) is not given to a bot until the invitation expires or the
-         *     invitee declines it (`POST /v1/me/invitations/{id}/decline`).
+         *     decisions are taken by the server within about a second of becoming awaited.
          */
         post: operations["add_bot"];
         delete?: never;
@@ -407,13 +404,8 @@ export interface paths {
         /**
          * A seated player invites to an open game: a code usable `uses` times until `expires_at`
          *     (private or public games), or one account by username.
-         * @description Inviting by username an account whose invitation to the game is still pending answers 200
-         *     with that invitation, unchanged (the account is not told again). A game has at most
-         *     `--max-pending-invitations-per-game` pending invitations by username (default 20), and an
-         *     account creates at most `--max-invitations-per-hour` invitations an hour (default 60).
-         *     A username that names no account that could join (422 `invalid_invitation`) counts as a
-         *     failed login does, per account and per client address: past the login limiter's budget,
-         *     invitations by username get 429 `rate_limited`, so usernames cannot be enumerated.
+         * @description A seated player invites to an open game: a code usable `uses` times until `expires_at`
+         *     (private or public games), or one account by username.
          */
         post: operations["create_invitation"];
         delete?: never;
@@ -585,7 +577,9 @@ export interface paths {
          * Deletes the caller's account for good (the in-app account deletion app stores require):
          *     the username becomes an anonymous placeholder (`deleted-<8 hex>`) wherever it is shown, no
          *     password logs in any more, every refresh token is revoked and every access token already
-         *     issued is refused from now on (401). Seats in open (not started) games are released as
+         *     issued is refused from now on (401). Its webhooks and push subscriptions are deleted with
+         *     their pending deliveries, and its stream tickets too; its open Server-Sent Events streams
+         *     end within seconds. Seats in open (not started) games are released as
          *     `POST /v1/games/{id}/leave` does. The old username is free again: a new account may take
          *     it, and is a different account. Event streams do not change: they name seats, not
          *     accounts, and `lords verify --all` still passes.
@@ -622,32 +616,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/me/invitations/{id}/decline": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The caller declines an invitation by username made to them (`GET /v1/me/invitations`): it
-         *     can no longer be used, and the seat it kept (a rematch's) is free again, for anyone or a
-         *     bot. Declining again, or an invitation already used or expired, changes nothing (204 all
-         *     the same). It does not leave a game already joined (`POST /v1/games/{id}/leave` does).
-         * @description The caller declines an invitation by username made to them (`GET /v1/me/invitations`): it
-         *     can no longer be used, and the seat it kept (a rematch's) is free again, for anyone or a
-         *     bot. Declining again, or an invitation already used or expired, changes nothing (204 all
-         *     the same). It does not leave a game already joined (`POST /v1/games/{id}/leave` does).
-         */
-        post: operations["decline_invitation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/me/password": {
         parameters: {
             query?: never;
@@ -660,7 +628,8 @@ export interface paths {
         /**
          * Changes the account's password (same policy as sign-up) and revokes every refresh token of
          *     the account: every session must sign in again. Access tokens already issued stay valid until
-         *     they expire (at most the access-token lifetime, 15 minutes by default).
+         *     they expire (at most the access-token lifetime, 15 minutes by default); the account's
+         *     Server-Sent Events streams close within seconds.
          * @description Wrong current passwords are limited per username and per client address as logins are.
          */
         post: operations["change_password"];
@@ -855,9 +824,17 @@ export interface paths {
         put?: never;
         /**
          * A single-use ticket that opens one stream (`?ticket=`) within 60 seconds: browsers'
-         *     EventSource cannot send `Authorization`, and access tokens do not belong in URLs.
+         *     EventSource cannot send `Authorization`, and access tokens do not belong in URLs. The ticket
+         *     carries the authority of the access token it is issued with: it opens nothing once that
+         *     token's session has ended (logout, password change, account deletion) or the token has
+         *     expired, and the stream it opens ends with them. An account holds at most 20 unused tickets
+         *     (`--max-stream-tickets-per-account`).
          * @description A single-use ticket that opens one stream (`?ticket=`) within 60 seconds: browsers'
-         *     EventSource cannot send `Authorization`, and access tokens do not belong in URLs.
+         *     EventSource cannot send `Authorization`, and access tokens do not belong in URLs. The ticket
+         *     carries the authority of the access token it is issued with: it opens nothing once that
+         *     token's session has ended (logout, password change, account deletion) or the token has
+         *     expired, and the stream it opens ends with them. An account holds at most 20 unused tickets
+         *     (`--max-stream-tickets-per-account`).
          */
         post: operations["issue_ticket"];
         delete?: never;
@@ -1838,11 +1815,8 @@ export interface components {
              *     - `invalid_push_subscription` (422): Invalid push subscription
              *     - `too_many_push_subscriptions` (409): Too many push subscriptions
              *     - `push_subscription_not_found` (404): Push subscription not found
-             *     - `too_many_pending_invitations` (409): Too many pending invitations
-             *     - `too_many_invitations` (429): Too many invitations
-             *     - `too_many_bot_games` (409): Too many games with bots
-             *     - `seat_reserved` (409): Seat reserved
-             *     - `invitation_not_found` (404): Invitation not found
+             *     - `too_many_streams` (429): Too many streams
+             *     - `too_many_stream_tickets` (429): Too many stream tickets
              *
              *     Rule violations (422), returned by game actions:
              *
@@ -1873,7 +1847,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_streams" | "too_many_stream_tickets" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -2252,7 +2226,8 @@ export interface components {
         TokenResponse: {
             /**
              * @description A JWT (HS256) to send as `Authorization: Bearer <access_token>`. Stateless: it stays
-             *     valid until it expires, even after a logout or a password change.
+             *     valid until it expires, even after a logout or a password change (but the event streams
+             *     and stream tickets it opens end with its session). Its `sid` claim names the session.
              * @example eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMTkzNGI2ZS0uLi4ifQ.c2lnbmF0dXJl
              */
             access_token: string;
@@ -3639,7 +3614,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `too_many_open_games`: the caller already sits in as many open (not started) games as one account may (`--max-open-games-per-account`); start or leave one first. `too_many_bot_games`: with `bots`, the caller already sits in as many unfinished games with bots as one account may (`--max-bot-games-per-account`) */
+            /** @description `too_many_open_games`: the caller already sits in as many open (not started) games as one account may (`--max-open-games-per-account`); start or leave one first */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4508,7 +4483,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `game_not_open`, `game_full`, `seat_taken`, `seat_reserved` (the seat, or every free seat, is kept for an invitee), `too_many_bot_games` (the caller already sits in as many unfinished games with bots as one account may, `--max-bot-games-per-account`) */
+            /** @description `game_not_open`, `game_full`, `seat_taken` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4852,25 +4827,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The account named was invited already and its invitation is pending: that invitation, unchanged */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "Zm9yIHRoZSBCcnVjZSwgZm9yIFNjb3RsYW5kLCBmb3IgZnJlZWRvbSE",
-                     *       "expires_at": "2026-03-14T18:09:47.120Z",
-                     *       "game_id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
-                     *       "id": "0195f3c9-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
-                     *       "username": null,
-                     *       "uses": 1
-                     *     }
-                     */
-                    "application/json": components["schemas"]["InvitationDto"];
-                };
-            };
             /** @description Created */
             201: {
                 headers: {
@@ -4962,7 +4918,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `game_not_open`, `too_many_pending_invitations` (the game has as many pending invitations by username as it may) */
+            /** @description `game_not_open` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5011,26 +4967,6 @@ export interface operations {
                      *       "status": 422,
                      *       "title": "Invalid invitation",
                      *       "type": "/problems/invalid_invitation"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `too_many_invitations`: the caller created as many invitations within the last hour as an account may; `rate_limited`: too many invitations by username named no account that could join. See `Retry-After` */
-            429: {
-                headers: {
-                    /** @description Seconds to wait */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "too_many_invitations",
-                     *       "detail": "you created 60 invitations within the last hour; retry in 42 s",
-                     *       "status": 429,
-                     *       "title": "Too many invitations",
-                     *       "type": "/problems/too_many_invitations"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -6258,7 +6194,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` (also a ticket that is unknown, expired or used) */
+            /** @description `unauthorized` (also a ticket that is unknown, expired or used, or a token or ticket whose session has ended) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6276,7 +6212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `game_not_found` (also a private game the caller is not seated in) */
+            /** @description `game_not_found` (also a private game the caller may not see: the same answer, byte for byte) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6289,6 +6225,24 @@ export interface operations {
                      *       "status": 404,
                      *       "title": "Game not found",
                      *       "type": "/problems/game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams`: the account already has as many streams open as allowed */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_streams",
+                     *       "detail": "your account already has 10 streams open; close one first",
+                     *       "status": 429,
+                     *       "title": "Too many streams",
+                     *       "type": "/problems/too_many_streams"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -6652,117 +6606,6 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "internal_error",
-                     *       "detail": "an internal error occurred",
-                     *       "status": 500,
-                     *       "title": "Internal server error",
-                     *       "type": "/problems/internal_error"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `service_unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "service_unavailable",
-                     *       "detail": "the database is unavailable; try again shortly",
-                     *       "status": 503,
-                     *       "title": "Service unavailable",
-                     *       "type": "/problems/service_unavailable"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    decline_invitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The invitation's id (`GET /v1/me/invitations`). */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Declined (or already declined, used or expired) */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description `invalid_path` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "invalid_path",
-                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
-                     *       "status": 400,
-                     *       "title": "Invalid path parameter",
-                     *       "type": "/problems/invalid_path"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `unauthorized` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "unauthorized",
-                     *       "detail": "the bearer token is missing, expired or invalid",
-                     *       "status": 401,
-                     *       "title": "Authentication required",
-                     *       "type": "/problems/unauthorized"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description `invitation_not_found`: no invitation with this id was made to the caller */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "invitation_not_found",
-                     *       "detail": "you have no invitation with this id",
-                     *       "status": 404,
-                     *       "title": "Invitation not found",
-                     *       "type": "/problems/invitation_not_found"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -7343,7 +7186,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` (also a ticket that is unknown, expired or used) */
+            /** @description `unauthorized` (also a ticket that is unknown, expired or used, or a token or ticket whose session has ended) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7356,6 +7199,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_streams`: the account already has as many streams open as allowed */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_streams",
+                     *       "detail": "your account already has 10 streams open; close one first",
+                     *       "status": 429,
+                     *       "title": "Too many streams",
+                     *       "type": "/problems/too_many_streams"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -8013,7 +7874,7 @@ export interface operations {
                     "application/json": components["schemas"]["StreamTicket"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no valid bearer token, or its session has ended (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8026,6 +7887,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_stream_tickets`: the account already holds as many unused tickets as allowed */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_stream_tickets",
+                     *       "detail": "your account already holds 20 unused stream tickets; use one or let one expire",
+                     *       "status": 429,
+                     *       "title": "Too many stream tickets",
+                     *       "type": "/problems/too_many_stream_tickets"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

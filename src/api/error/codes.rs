@@ -430,6 +430,28 @@ error_codes! {
         title_fr: "Invitation introuvable",
         detail_fr: "vous n'avez pas d'invitation avec cet identifiant",
     },
+    /// A count of what is open now, across every server process: 429, no `Retry-After` (it
+    /// depends on when the caller closes a stream).
+    TooManyStreams = "too_many_streams", TOO_MANY_REQUESTS {
+        title: "Too many streams",
+        meaning: "Your account already has as many event streams open as allowed (10 by \
+            default, on all servers together): close one (or let it end) before opening another. \
+            A stream of a server that stopped without closing it stops counting within a few \
+            minutes.",
+        example: "your account already has 10 streams open; close one first",
+        title_fr: "Trop de flux ouverts",
+        detail_fr: "votre compte a déjà autant de flux d'événements ouverts que permis : fermez-en \
+            un d'abord",
+    },
+    TooManyStreamTickets = "too_many_stream_tickets", TOO_MANY_REQUESTS {
+        title: "Too many stream tickets",
+        meaning: "Your account already holds as many unused stream tickets as allowed (20 by \
+            default): use one, or wait for one to expire (60 seconds after it was issued).",
+        example: "your account already holds 20 unused stream tickets; use one or let one expire",
+        title_fr: "Trop de tickets de flux",
+        detail_fr: "votre compte détient déjà autant de tickets de flux inutilisés que permis : \
+            utilisez-en un ou attendez qu'il expire",
+    },
 }
 
 impl ErrorCode {
