@@ -358,10 +358,14 @@ export interface paths {
         /**
          * A seated player gives a free seat of an open game to a built-in bot (`seat`, or the lowest
          *     free seat when left out). When it was the last free seat, the game starts; a bot's
-         *     decisions are taken by the server within about a second of becoming awaited.
+         *     decisions are taken by the server within about a second of becoming awaited. A seat kept
+         *     for an invitee (a rematch's) is not given to a bot until the invitation expires or the
+         *     invitee declines it (`POST /v1/me/invitations/{id}/decline`).
          * @description A seated player gives a free seat of an open game to a built-in bot (`seat`, or the lowest
          *     free seat when left out). When it was the last free seat, the game starts; a bot's
-         *     decisions are taken by the server within about a second of becoming awaited.
+         *     decisions are taken by the server within about a second of becoming awaited. A seat kept
+         *     for an invitee (a rematch's) is not given to a bot until the invitation expires or the
+         *     invitee declines it (`POST /v1/me/invitations/{id}/decline`).
          */
         post: operations["add_bot"];
         delete?: never;
@@ -404,8 +408,13 @@ export interface paths {
         /**
          * A seated player invites to an open game: a code usable `uses` times until `expires_at`
          *     (private or public games), or one account by username.
-         * @description A seated player invites to an open game: a code usable `uses` times until `expires_at`
-         *     (private or public games), or one account by username.
+         * @description Inviting by username an account whose invitation to the game is still pending answers 200
+         *     with that invitation, unchanged (the account is not told again). A game has at most
+         *     `--max-pending-invitations-per-game` pending invitations by username (default 20), and an
+         *     account creates at most `--max-invitations-per-hour` invitations an hour (default 60).
+         *     A username that names no account that could join (422 `invalid_invitation`) counts as a
+         *     failed login does, per account and per client address: past the login limiter's budget,
+         *     invitations by username get 429 `rate_limited`, so usernames cannot be enumerated.
          */
         post: operations["create_invitation"];
         delete?: never;
@@ -610,6 +619,32 @@ export interface paths {
         get: operations["my_invitations"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/invitations/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller declines an invitation by username made to them (`GET /v1/me/invitations`): it
+         *     can no longer be used, and the seat it kept (a rematch's) is free again, for anyone or a
+         *     bot. Declining again, or an invitation already used or expired, changes nothing (204 all
+         *     the same). It does not leave a game already joined (`POST /v1/games/{id}/leave` does).
+         * @description The caller declines an invitation by username made to them (`GET /v1/me/invitations`): it
+         *     can no longer be used, and the seat it kept (a rematch's) is free again, for anyone or a
+         *     bot. Declining again, or an invitation already used or expired, changes nothing (204 all
+         *     the same). It does not leave a game already joined (`POST /v1/games/{id}/leave` does).
+         */
+        post: operations["decline_invitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1815,6 +1850,11 @@ export interface components {
              *     - `invalid_push_subscription` (422): Invalid push subscription
              *     - `too_many_push_subscriptions` (409): Too many push subscriptions
              *     - `push_subscription_not_found` (404): Push subscription not found
+             *     - `too_many_pending_invitations` (409): Too many pending invitations
+             *     - `too_many_invitations` (429): Too many invitations
+             *     - `too_many_bot_games` (409): Too many games with bots
+             *     - `seat_reserved` (409): Seat reserved
+             *     - `invitation_not_found` (404): Invitation not found
              *     - `too_many_streams` (429): Too many streams
              *     - `too_many_stream_tickets` (429): Too many stream tickets
              *
@@ -1847,7 +1887,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_streams" | "too_many_stream_tickets" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "too_many_streams" | "too_many_stream_tickets" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -2807,7 +2847,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
-                     *       "detail": "send the body as application/json",
+                     *       "detail": "send the body as application/json, in UTF-8",
                      *       "status": 415,
                      *       "title": "Unsupported media type",
                      *       "type": "/problems/unsupported_media_type"
@@ -3099,7 +3139,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
-                     *       "detail": "send the body as application/json",
+                     *       "detail": "send the body as application/json, in UTF-8",
                      *       "status": 415,
                      *       "title": "Unsupported media type",
                      *       "type": "/problems/unsupported_media_type"
@@ -3260,7 +3300,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
-                     *       "detail": "send the body as application/json",
+                     *       "detail": "send the body as application/json, in UTF-8",
                      *       "status": 415,
                      *       "title": "Unsupported media type",
                      *       "type": "/problems/unsupported_media_type"
@@ -3614,7 +3654,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `too_many_open_games`: the caller already sits in as many open (not started) games as one account may (`--max-open-games-per-account`); start or leave one first */
+            /** @description `too_many_open_games`: the caller already sits in as many open (not started) games as one account may (`--max-open-games-per-account`); start or leave one first. `too_many_bot_games`: with `bots`, the caller already sits in as many unfinished games with bots as one account may (`--max-bot-games-per-account`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3659,7 +3699,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
-                     *       "detail": "send the body as application/json",
+                     *       "detail": "send the body as application/json, in UTF-8",
                      *       "status": 415,
                      *       "title": "Unsupported media type",
                      *       "type": "/problems/unsupported_media_type"
@@ -4286,7 +4326,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
-                     *       "detail": "send the body as application/json",
+                     *       "detail": "send the body as application/json, in UTF-8",
                      *       "status": 415,
                      *       "title": "Unsupported media type",
                      *       "type": "/problems/unsupported_media_type"
@@ -4483,7 +4523,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `game_not_open`, `game_full`, `seat_taken` */
+            /** @description `game_not_open`, `game_full`, `seat_taken`, `seat_reserved` (the seat, or every free seat, is kept for an invitee), `too_many_bot_games` (the caller already sits in as many unfinished games with bots as one account may, `--max-bot-games-per-account`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4528,7 +4568,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
-                     *       "detail": "send the body as application/json",
+                     *       "detail": "send the body as application/json, in UTF-8",
                      *       "status": 415,
                      *       "title": "Unsupported media type",
                      *       "type": "/problems/unsupported_media_type"
@@ -4827,6 +4867,25 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The account named was invited already and its invitation is pending: that invitation, unchanged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "Zm9yIHRoZSBCcnVjZSwgZm9yIFNjb3RsYW5kLCBmb3IgZnJlZWRvbSE",
+                     *       "expires_at": "2026-03-14T18:09:47.120Z",
+                     *       "game_id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
+                     *       "id": "0195f3c9-3c4d-7e5f-8a6b-7c8d9e0f1a2b",
+                     *       "username": null,
+                     *       "uses": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationDto"];
+                };
+            };
             /** @description Created */
             201: {
                 headers: {
@@ -4918,7 +4977,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `game_not_open` */
+            /** @description `game_not_open`, `too_many_pending_invitations` (the game has as many pending invitations by username as it may) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4967,6 +5026,26 @@ export interface operations {
                      *       "status": 422,
                      *       "title": "Invalid invitation",
                      *       "type": "/problems/invalid_invitation"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_invitations`: the caller created as many invitations within the last hour as an account may; `rate_limited`: too many invitations by username named no account that could join. See `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_invitations",
+                     *       "detail": "you created 60 invitations within the last hour; retry in 42 s",
+                     *       "status": 429,
+                     *       "title": "Too many invitations",
+                     *       "type": "/problems/too_many_invitations"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -6468,7 +6547,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
-                     *       "detail": "send the body as application/json",
+                     *       "detail": "send the body as application/json, in UTF-8",
                      *       "status": 415,
                      *       "title": "Unsupported media type",
                      *       "type": "/problems/unsupported_media_type"
@@ -6649,6 +6728,117 @@ export interface operations {
             };
         };
     };
+    decline_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invitation's id (`GET /v1/me/invitations`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Declined (or already declined, used or expired) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invitation_not_found`: no invitation with this id was made to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invitation_not_found",
+                     *       "detail": "you have no invitation with this id",
+                     *       "status": 404,
+                     *       "title": "Invitation not found",
+                     *       "type": "/problems/invitation_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     change_password: {
         parameters: {
             query?: never;
@@ -6750,7 +6940,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
-                     *       "detail": "send the body as application/json",
+                     *       "detail": "send the body as application/json, in UTF-8",
                      *       "status": 415,
                      *       "title": "Unsupported media type",
                      *       "type": "/problems/unsupported_media_type"
@@ -6950,7 +7140,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
-                     *       "detail": "send the body as application/json",
+                     *       "detail": "send the body as application/json, in UTF-8",
                      *       "status": 415,
                      *       "title": "Unsupported media type",
                      *       "type": "/problems/unsupported_media_type"
@@ -7470,7 +7660,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unsupported_media_type",
-                     *       "detail": "send the body as application/json",
+                     *       "detail": "send the body as application/json, in UTF-8",
                      *       "status": 415,
                      *       "title": "Unsupported media type",
                      *       "type": "/problems/unsupported_media_type"
