@@ -48,10 +48,15 @@ pub mod defaults {
     /// An endpoint failing without a success for 5 days is disabled.
     pub const WEBHOOK_DISABLE_AFTER_SECONDS: u64 = 5 * 24 * 3600;
     pub const WEBHOOK_CONNECT_TIMEOUT_MS: u64 = 5_000;
-    pub const WEBHOOK_TIMEOUT_MS: u64 = 10_000;
+    /// Standard Webhooks recommends waiting 15 to 30 s for an answer.
+    pub const WEBHOOK_TIMEOUT_MS: u64 = 15_000;
     /// The slow sweep for missed wake-ups (due retries are slept for exactly, not polled).
     pub const WEBHOOK_POLL_SECONDS: u64 = 30;
-    pub const WEBHOOK_CONCURRENCY: u32 = 4;
+    /// Attempts in flight at once per server process; they hold no database connection.
+    pub const WEBHOOK_CONCURRENCY: u32 = 32;
+    /// Attempts in flight at once to the endpoints of one account (all processes together):
+    /// an account's slow endpoints never take more than this of the shared slots.
+    pub const WEBHOOK_CONCURRENCY_PER_ACCOUNT: u32 = 2;
     pub const VAPID_SUBJECT: &str = "mailto:operator@localhost";
 }
 
@@ -308,12 +313,12 @@ impl From<&LobbyArgs> for LobbyLimits {
 #[derive(clap::Args, Debug, Clone)]
 pub struct WebhookArgs {
     /// Addresses and networks webhooks may reach although they are loopback, private,
-    /// link-local, unique-local or otherwise non-public, comma-separated, e.g.
-    /// `127.0.0.1,10.0.0.0/8,::1`. Public addresses are always allowed; none of the others by
-    /// default (SSRF protection).
+    /// link-local, unique-local or otherwise non-public, comma-separated, each with an optional
+    /// port that is then the only one allowed, e.g. `127.0.0.1:8081,10.0.0.0/8,[::1]:9000`.
+    /// Public addresses are always allowed; none of the others by default (SSRF protection).
     #[arg(long, env = "LORDS_WEBHOOK_ALLOW", value_delimiter = ',',
           value_parser = crate::outbound::guard::parse_allow_entry)]
-    pub webhook_allow: Vec<ipnet::IpNet>,
+    pub webhook_allow: Vec<crate::outbound::guard::AllowEntry>,
     /// Milliseconds before the first retry of a failed delivery; each further retry waits twice
     /// as long, up to --webhook-retry-max-seconds.
     #[arg(long, env = "LORDS_WEBHOOK_RETRY_BASE_MS",
@@ -350,12 +355,18 @@ pub struct WebhookArgs {
           default_value_t = defaults::WEBHOOK_POLL_SECONDS,
           value_parser = clap::value_parser!(u64).range(1..=3_600))]
     pub webhook_poll_seconds: u64,
-    /// Deliveries one server process attempts at once (each holds a database connection of
-    /// its own while it runs).
+    /// Deliveries one server process attempts at once. An attempt holds no database
+    /// connection while it waits for the endpoint.
     #[arg(long, env = "LORDS_WEBHOOK_CONCURRENCY",
           default_value_t = defaults::WEBHOOK_CONCURRENCY,
-          value_parser = clap::value_parser!(u32).range(1..=256))]
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub webhook_concurrency: u32,
+    /// Deliveries attempted at once to the endpoints of one account, by all server processes
+    /// together: one account's slow or failing endpoints never hold more of the slots.
+    #[arg(long, env = "LORDS_WEBHOOK_CONCURRENCY_PER_ACCOUNT",
+          default_value_t = defaults::WEBHOOK_CONCURRENCY_PER_ACCOUNT,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub webhook_concurrency_per_account: u32,
     /// The VAPID private key of Web Push: a P-256 key as base64url PKCS#8 DER. Unset: one is
     /// generated on first start and kept in the database, shared by every server.
     #[arg(long, env = "LORDS_VAPID_PRIVATE_KEY", hide_env_values = true)]
@@ -377,6 +388,7 @@ pub struct WebhookConfig {
     pub timeout: Duration,
     pub poll: Duration,
     pub concurrency: u32,
+    pub concurrency_per_account: u32,
     /// Base64url PKCS#8; `None`: generated once into the database.
     pub vapid_private_key: Option<String>,
     pub vapid_subject: String,
@@ -394,6 +406,7 @@ impl Default for WebhookConfig {
             timeout: Duration::from_millis(defaults::WEBHOOK_TIMEOUT_MS),
             poll: Duration::from_secs(defaults::WEBHOOK_POLL_SECONDS),
             concurrency: defaults::WEBHOOK_CONCURRENCY,
+            concurrency_per_account: defaults::WEBHOOK_CONCURRENCY_PER_ACCOUNT,
             vapid_private_key: None,
             vapid_subject: defaults::VAPID_SUBJECT.to_string(),
         }
@@ -412,6 +425,7 @@ impl From<&WebhookArgs> for WebhookConfig {
             timeout: Duration::from_millis(a.webhook_timeout_ms),
             poll: Duration::from_secs(a.webhook_poll_seconds),
             concurrency: a.webhook_concurrency,
+            concurrency_per_account: a.webhook_concurrency_per_account,
             vapid_private_key: a.vapid_private_key.clone(),
             vapid_subject: a.vapid_subject.clone(),
         }

@@ -337,3 +337,81 @@ async fn an_account_has_at_most_twenty_push_subscriptions() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn a_subscription_with_an_unknown_field_is_refused_with_422() {
+    let app = spawn_app().await;
+    let owner = app.signed_up("morag").await;
+    let browser = Browser::new();
+    let endpoint = "http://127.0.0.1:9/push/a";
+    let mut extra = browser.subscription(endpoint);
+    extra["topic"] = json!("everything");
+    let mut extra_key = browser.subscription(endpoint);
+    extra_key["keys"]["p384"] = json!("x");
+    let mut missing = browser.subscription(endpoint);
+    missing["keys"].as_object_mut().unwrap().remove("auth");
+    for body in [extra, extra_key, missing, json!([1, 2]), json!("push")] {
+        problem(
+            subscribe(&app, &owner, &body).await,
+            422,
+            "invalid_push_subscription",
+        )
+        .await;
+    }
+    // What is not JSON at all stays a 400.
+    let res = app
+        .client
+        .post(app.url("/v1/me/push-subscriptions"))
+        .bearer_auth(&owner)
+        .header("content-type", "application/json")
+        .body("{\"endpoint\": ")
+        .send()
+        .await
+        .unwrap();
+    problem(res, 400, "malformed_json").await;
+    let none: i64 = sqlx::query_scalar("SELECT count(*) FROM webhook_endpoints")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(none, 0);
+}
+
+#[tokio::test]
+async fn a_subscriptions_deliveries_are_listed_under_its_own_path_not_under_webhooks() {
+    let app = spawn_app().await;
+    let receiver = Receiver::start(&[Reply::Status(500)]).await;
+    let (_game, tokens, _browsers, ids) = two_subscribed_players(&app, &receiver).await;
+    // The first player's turn: pushed once answered 500, then again.
+    receiver.wait_for(2).await;
+    let seat = pushed_to(&receiver.seen()[0]);
+    let (token, id) = (&tokens[seat], &ids[seat]);
+    let path = format!("/v1/me/push-subscriptions/{id}/deliveries");
+    let deadline = Instant::now() + PATIENCE;
+    let list = loop {
+        let list = ok(app.get_with_token(&path, token).await).await;
+        if list["deliveries"][0]["state"] == "delivered" {
+            break list;
+        }
+        assert!(Instant::now() < deadline, "never delivered: {list}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let delivery = &list["deliveries"][0];
+    assert_eq!(delivery["kind"], "your_turn");
+    let results: Vec<Value> = delivery["attempts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| json!([a["result"], a["status_code"]]))
+        .collect();
+    assert_eq!(
+        results,
+        [json!(["http_status", 500]), json!(["http_status", 200])]
+    );
+    // A push subscription's id is no webhook's, and no other account's.
+    let res = app
+        .get_with_token(&format!("/v1/me/webhooks/{id}/deliveries"), token)
+        .await;
+    problem(res, 404, "webhook_not_found").await;
+    let res = app.get_with_token(&path, &tokens[1 - seat]).await;
+    problem(res, 404, "push_subscription_not_found").await;
+}

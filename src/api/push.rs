@@ -1,6 +1,7 @@
 //! Web Push: `GET /v1/push/vapid-public-key`, `POST /v1/me/push-subscriptions`
-//! (a browser's `PushSubscription` JSON), `DELETE /v1/me/push-subscriptions/{id}`. Pushes are
-//! sent by the delivery worker (`outbound::push`), through the same pipeline as webhooks.
+//! (a browser's `PushSubscription` JSON), `DELETE /v1/me/push-subscriptions/{id}`,
+//! `GET /v1/me/push-subscriptions/{id}/deliveries`. Pushes are sent by the delivery worker
+//! (`outbound::push`), through the same pipeline and record as webhooks.
 
 use actix_web::{HttpResponse, web};
 use base64::Engine;
@@ -16,6 +17,7 @@ use crate::api::responses::{
     InvalidPath, MalformedJson, PayloadTooLarge, ServiceUnavailable, Unauthorized,
     UnsupportedMediaType,
 };
+use crate::api::webhooks::{DELIVERIES_SHOWN, WebhookDeliveryList};
 use crate::auth::AuthUser;
 use crate::outbound::guard::{UrlRefusal, check_url};
 use crate::outbound::push::is_valid_p256dh;
@@ -36,6 +38,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/me/push-subscriptions/{id}")
                 .route(web::delete().to(delete_subscription)),
+        )
+        .service(
+            web::resource("/me/push-subscriptions/{id}/deliveries")
+                .route(web::get().to(subscription_deliveries)),
         );
 }
 
@@ -52,6 +58,7 @@ pub struct VapidPublicKey {
 
 /// The keys of a push subscription, as the browser gives them.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PushKeys {
     /// The browser's P-256 ECDH public key (65 bytes uncompressed), base64url.
     #[schema(
@@ -63,9 +70,10 @@ pub struct PushKeys {
     pub auth: String,
 }
 
-/// A browser's `PushSubscription` as `subscription.toJSON()` gives it.
+/// A browser's `PushSubscription` as `subscription.toJSON()` gives it. Unknown fields are
+/// refused, as in every body.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PushSubscriptionRequest {
     /// The push service's URL for this subscription (https; its host must resolve to a public
     /// address unless the operator allows it).
@@ -102,6 +110,13 @@ pub struct PushSubscriptionDto {
 pub struct PushSubscriptionPath {
     /// The subscription's id (a UUID).
     pub id: Uuid,
+}
+
+fn not_found() -> ApiError {
+    ApiError::Game(
+        ErrorCode::PushSubscriptionNotFound,
+        "you have no push subscription with this id".into(),
+    )
 }
 
 fn invalid(detail: impl Into<String>) -> ApiError {
@@ -145,15 +160,19 @@ pub async fn vapid_public_key(state: web::Data<AppState>) -> Result<HttpResponse
         (status = 409, description = "`too_many_push_subscriptions`", body = Problem, content_type = "application/problem+json"),
         PayloadTooLarge,
         UnsupportedMediaType,
-        (status = 422, description = "`invalid_push_subscription` (not an http(s) endpoint, keys that are no P-256 key or 16-byte secret), `webhook_url_forbidden` (the endpoint's host is or resolves to a non-public address the operator has not allowed, or does not resolve)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_push_subscription` (not a `PushSubscription`: an unknown field, a missing or mistyped one; not an http(s) endpoint, keys that are no P-256 key or 16-byte secret), `webhook_url_forbidden` (the endpoint's host is or resolves to a non-public address the operator has not allowed, or does not resolve)", body = Problem, content_type = "application/problem+json"),
         ServiceUnavailable,
     ))]
 pub async fn create_subscription(
     state: web::Data<AppState>,
     user: AuthUser,
-    body: web::Json<PushSubscriptionRequest>,
+    body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
-    let request = body.into_inner();
+    // Read as JSON first, then as a subscription: a body that is JSON but not a subscription
+    // (an unknown field, a missing key, a wrong type) is 422, as a game's options or an
+    // action are; only what is not JSON at all is 400 `malformed_json`.
+    let request: PushSubscriptionRequest =
+        serde_json::from_value(body.into_inner()).map_err(|e| invalid(e.to_string()))?;
     let p256dh = decode(&request.keys.p256dh)
         .filter(|k| is_valid_p256dh(k))
         .ok_or_else(|| invalid("keys.p256dh is not a base64url P-256 public key"))?;
@@ -220,9 +239,33 @@ pub async fn delete_subscription(
     {
         Ok(HttpResponse::NoContent().finish())
     } else {
-        Err(ApiError::Game(
-            ErrorCode::PushSubscriptionNotFound,
-            "you have no push subscription with this id".into(),
-        ))
+        Err(not_found())
     }
+}
+
+/// The 50 most recent pushes to a subscription of the caller, newest first, each with every
+/// attempt and its result, as for webhooks. Finished deliveries are kept for 7 days.
+#[utoipa::path(get, path = "/v1/me/push-subscriptions/{id}/deliveries", tag = "notifications",
+    params(PushSubscriptionPath),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Recent deliveries", body = WebhookDeliveryList),
+        InvalidPath,
+        Unauthorized,
+        (status = 404, description = "`push_subscription_not_found`", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
+    ))]
+pub async fn subscription_deliveries(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    path: web::Path<PushSubscriptionPath>,
+) -> Result<HttpResponse, ApiError> {
+    let deliveries = state
+        .store
+        .webhook_deliveries(user.account_id, "web_push", path.id, DELIVERIES_SHOWN)
+        .await?
+        .ok_or_else(not_found)?;
+    Ok(HttpResponse::Ok().json(WebhookDeliveryList {
+        deliveries: deliveries.into_iter().map(Into::into).collect(),
+    }))
 }

@@ -100,6 +100,31 @@ pub struct WebhookList {
     pub webhooks: Vec<WebhookDto>,
 }
 
+/// How an attempt went. Deliberately coarse: which network error it was (refused, reset,
+/// unreachable, ...) is not told, so that the record cannot serve to scan a network.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WebhookAttemptResult {
+    /// The endpoint answered; `status_code` says with what (a 2xx delivers).
+    HttpStatus,
+    /// No answer within the attempt's time (15 s by default).
+    Timeout,
+    /// No answer: the connection could not be made or was lost, or the address is no longer
+    /// one deliveries may reach.
+    NetworkError,
+}
+
+impl WebhookAttemptResult {
+    /// The stored word; an unknown one (none is written) reads as a network error.
+    fn from_stored(s: &str) -> Self {
+        match s {
+            "http_status" => WebhookAttemptResult::HttpStatus,
+            "timeout" => WebhookAttemptResult::Timeout,
+            _ => WebhookAttemptResult::NetworkError,
+        }
+    }
+}
+
 /// One attempt to deliver.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct WebhookAttemptDto {
@@ -107,13 +132,11 @@ pub struct WebhookAttemptDto {
     pub attempt: i32,
     pub attempted_at: DateTime<Utc>,
     pub duration_ms: i32,
-    /// The endpoint's HTTP status; `null` when none came (refused, timed out, forbidden
-    /// address).
-    #[schema(required = true)]
+    #[schema(example = "http_status")]
+    pub result: WebhookAttemptResult,
+    /// The endpoint's HTTP status when `result` is `http_status`; `null` otherwise.
+    #[schema(required = true, example = 200)]
     pub status_code: Option<i32>,
-    /// Why it failed; `null` when it succeeded (a 2xx).
-    #[schema(required = true)]
-    pub error: Option<String>,
 }
 
 impl From<WebhookAttempt> for WebhookAttemptDto {
@@ -122,8 +145,8 @@ impl From<WebhookAttempt> for WebhookAttemptDto {
             attempt: a.attempt,
             attempted_at: a.attempted_at,
             duration_ms: a.duration_ms,
+            result: WebhookAttemptResult::from_stored(&a.result),
             status_code: a.status_code,
-            error: a.error,
         }
     }
 }
@@ -211,7 +234,7 @@ fn not_found() -> ApiError {
         (status = 409, description = "`too_many_webhooks`", body = Problem, content_type = "application/problem+json"),
         PayloadTooLarge,
         UnsupportedMediaType,
-        (status = 422, description = "`invalid_webhook` (not an http(s) URL, no kinds), `webhook_url_forbidden` (its host is or resolves to a loopback, private, link-local or metadata address the operator has not allowed, or does not resolve)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_webhook` (not an http(s) URL, no kinds), `webhook_url_forbidden` (its host is or resolves to a loopback, private, link-local or metadata address, or port, the operator has not allowed, or does not resolve: one detail for all, naming no address)", body = Problem, content_type = "application/problem+json"),
         ServiceUnavailable,
     ))]
 pub async fn create_webhook(
@@ -298,8 +321,9 @@ pub async fn delete_webhook(
     }
 }
 
-/// The 50 most recent deliveries to an endpoint of the caller, newest first, each with every
-/// attempt and its result. Finished deliveries are kept for 7 days.
+/// The 50 most recent deliveries to a webhook of the caller, newest first, each with every
+/// attempt and its result. Finished deliveries are kept for 7 days. A push subscription's
+/// deliveries are under `/v1/me/push-subscriptions/{id}/deliveries`: its id is unknown here.
 #[utoipa::path(get, path = "/v1/me/webhooks/{id}/deliveries", tag = "notifications",
     params(WebhookPath),
     security(("bearer" = [])),
@@ -317,7 +341,7 @@ pub async fn deliveries(
 ) -> Result<HttpResponse, ApiError> {
     let deliveries = state
         .store
-        .webhook_deliveries(user.account_id, path.id, DELIVERIES_SHOWN)
+        .webhook_deliveries(user.account_id, "webhook", path.id, DELIVERIES_SHOWN)
         .await?
         .ok_or_else(not_found)?;
     Ok(HttpResponse::Ok().json(WebhookDeliveryList {

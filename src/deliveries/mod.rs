@@ -1,17 +1,20 @@
 //! The delivery worker: takes notifications from the outbox
 //! (`store::outbox`) and delivers them to webhooks and Web Push subscriptions. Driven by
 //! PostgreSQL only: notifications are claimed by the `UPDATE` that marks them dispatched, and
-//! each attempt holds its endpoint's row (`SKIP LOCKED`), so any number of server processes
-//! may run it. Woken by the
-//! `notifications` LISTEN channel (through the process's [`Notifier`]), it sleeps until the
-//! next retry falls due, and a slow sweep catches a missed wake-up. Once it has seen the
-//! delivery queue empty, a wake-up whose notifications made no delivery (no endpoint wants
-//! them) costs one statement, not the queue's dozen; deliveries another process made and did
-//! not attempt (it stopped) are then found by the slow sweep. Beside `store`, never called by
-//! it.
+//! each attempt leases its endpoint (`webhooks::claim`), so any number of server processes
+//! may run it. Up to `concurrency` attempts run at once, none holding a database connection
+//! while it waits for its endpoint, and at most `concurrency_per_account` for the endpoints of
+//! one account: one account's slow or failing endpoints never take the slots the others need.
+//! Woken by the `notifications` LISTEN channel (through the process's [`Notifier`]) and by
+//! its own attempts as they end, it sleeps until the next retry falls due, and a slow sweep
+//! catches a missed wake-up. Once it has seen the delivery queue empty, a wake-up whose
+//! notifications made no delivery (no endpoint wants them) costs one statement, not the
+//! queue's dozen; deliveries another process made and did not attempt (it stopped) are then
+//! found by the slow sweep. Beside `store`, never called by it.
 
 pub mod webhooks;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -21,6 +24,7 @@ use sqlx::postgres::PgPoolOptions;
 use tokio::sync::watch;
 use tokio::task::JoinSet;
 use tokio::time::Instant;
+use uuid::Uuid;
 
 use crate::config::WebhookConfig;
 use crate::outbound::push::Vapid;
@@ -37,9 +41,13 @@ const MIN_SLEEP: Duration = Duration::from_millis(200);
 /// notification would cost each server process tens of shard statements per action.
 const DISPATCH_GAP: Duration = Duration::from_millis(50);
 
-/// Starts the worker on a pool of its own (`concurrency` connections, each held by one
-/// attempt while it runs), so slow endpoints never take the API's connections. It stops at
-/// shutdown; an attempt cut short stays pending and is made again.
+/// Connections of the worker's own pool at most: claims and records are short transactions;
+/// an attempt holds none while it waits for its endpoint.
+const POOL_CONNECTIONS: u32 = 4;
+
+/// Starts the worker on a pool of its own (a few connections, for the short transactions
+/// around each attempt), so that it never takes the API's connections. It stops at shutdown:
+/// attempts cut short stay pending, their leases are given back, and they are made again.
 pub fn start(
     pool: &PgPool,
     notifier: &Notifier,
@@ -55,19 +63,81 @@ pub fn start(
         .clone()
         .options([("citus.multi_shard_modify_mode", "sequential")]);
     let worker_pool = PgPoolOptions::new()
-        .max_connections(config.concurrency)
+        .max_connections(config.concurrency.min(POOL_CONNECTIONS))
         .min_connections(0)
         .acquire_timeout(Duration::from_secs(5))
         .idle_timeout(Some(Duration::from_secs(30)))
         .connect_lazy_with(options);
     let wake = notifier.subscribe_all_notifications();
     tokio::spawn(async move {
+        let mut attempts = InFlight::default();
         tokio::select! {
-            () = run(worker_pool.clone(), wake, config, vapid) => {}
+            () = run(worker_pool.clone(), wake, config, vapid, &mut attempts) => {}
             () = shutdown.wait() => {}
+        }
+        attempts.tasks.abort_all();
+        let tokens: Vec<Uuid> = attempts.leases.into_values().collect();
+        if let Err(e) = webhooks::release(&worker_pool, &tokens).await {
+            tracing::warn!(
+                error = format!("{e:#}"),
+                "could not give back delivery leases"
+            );
         }
         worker_pool.close().await;
     })
+}
+
+/// The attempts under way in this process, and the lease each holds.
+#[derive(Default)]
+struct InFlight {
+    tasks: JoinSet<()>,
+    leases: HashMap<tokio::task::Id, Uuid>,
+}
+
+impl InFlight {
+    fn len(&self) -> usize {
+        self.tasks.len()
+    }
+
+    /// Makes the claimed attempt and records it, on a task of its own.
+    fn spawn(
+        &mut self,
+        claim: webhooks::Claim,
+        pool: &PgPool,
+        config: &WebhookConfig,
+        vapid: &Arc<Vapid>,
+    ) {
+        let token = claim.token;
+        let (pool, config, vapid) = (pool.clone(), config.clone(), vapid.clone());
+        let task = self.tasks.spawn(async move {
+            let outcome = webhooks::attempt(&claim, &pool, &config, &vapid).await;
+            match webhooks::record(&pool, &config, &claim, &outcome).await {
+                Ok(Attempted::LeaseLost) => tracing::debug!(
+                    endpoint = %claim.endpoint_id(),
+                    "a delivery attempt outlived its lease; its result is not recorded"
+                ),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(
+                    error = format!("{e:#}"),
+                    "recording a webhook attempt failed"
+                ),
+            }
+        });
+        self.leases.insert(task.id(), token);
+    }
+
+    /// Until one attempt ends (never, when none is under way).
+    async fn one_ended(&mut self) {
+        match self.tasks.join_next_with_id().await {
+            Some(Ok((id, ()))) => {
+                self.leases.remove(&id);
+            }
+            Some(Err(e)) => {
+                self.leases.remove(&e.id());
+            }
+            None => std::future::pending().await,
+        }
+    }
 }
 
 async fn run(
@@ -75,6 +145,7 @@ async fn run(
     mut wake: watch::Receiver<u64>,
     config: WebhookConfig,
     vapid: Arc<Vapid>,
+    attempts: &mut InFlight,
 ) {
     let mut last_prune: Option<Instant> = None;
     // Whether a delivery may be pending: false only once the queue was seen empty and nothing
@@ -84,100 +155,103 @@ async fn run(
     let mut maybe_pending = true;
     let mut next_look = Instant::now();
     let mut last_round: Option<Instant> = None;
+    // What woke this round: new notifications (or the timer) call for a dispatch first; an
+    // attempt that ended only for a claim.
+    let mut dispatch = true;
     loop {
-        if let Some(at) = last_round {
-            tokio::time::sleep_until(at + DISPATCH_GAP).await;
-        }
-        last_round = Some(Instant::now());
-        wake.borrow_and_update();
-        // Outbox → deliveries, until what was there is all dispatched.
-        loop {
-            match webhooks::dispatch(&pool).await {
-                Ok(d) => {
-                    maybe_pending |= d.deliveries > 0;
-                    if d.found as i64 != webhooks::DISPATCH_BATCH {
-                        break;
-                    }
-                }
-                Err(e) => {
-                    tracing::warn!(error = format!("{e:#}"), "webhook dispatch failed");
-                    maybe_pending = true;
-                    break;
-                }
+        if dispatch {
+            if let Some(at) = last_round {
+                tokio::time::sleep_until(at + DISPATCH_GAP).await;
             }
-        }
-        if !maybe_pending && Instant::now() < next_look {
-            sleep_until_woken(&mut wake, next_look).await;
-            continue;
-        }
-        // The VAPID keys are loaded (or generated) here, before any sender holds one of the
-        // pool's connections in its transaction: loaded from inside an attempt they took a
-        // second connection, and with every connection held by a sender (their locks on Citus
-        // made the others wait for this one) the attempt waited out the acquire timeout
-        // and failed, again and again. Once loaded they are kept; an error here is the
-        // attempt's to report.
-        if let Err(e) = vapid.keys(&pool).await {
-            tracing::warn!(error = format!("{e:#}"), "could not load the VAPID keys");
-        }
-        // Deliveries that are due, `concurrency` endpoints at a time.
-        let mut senders = JoinSet::new();
-        for _ in 0..config.concurrency {
-            let pool = pool.clone();
-            let config = config.clone();
-            let vapid = vapid.clone();
-            senders.spawn(async move {
-                loop {
-                    match webhooks::attempt_one(&pool, &config, &vapid).await {
-                        Ok(Attempted::Idle) => break,
-                        Ok(_) => {}
-                        Err(e) => {
-                            tracing::warn!(error = format!("{e:#}"), "webhook attempt failed");
+            last_round = Some(Instant::now());
+            wake.borrow_and_update();
+            // Outbox → deliveries, until what was there is all dispatched.
+            loop {
+                match webhooks::dispatch(&pool).await {
+                    Ok(d) => {
+                        maybe_pending |= d.deliveries > 0;
+                        if d.found as i64 != webhooks::DISPATCH_BATCH {
                             break;
                         }
                     }
+                    Err(e) => {
+                        tracing::warn!(error = format!("{e:#}"), "webhook dispatch failed");
+                        maybe_pending = true;
+                        break;
+                    }
                 }
-            });
-        }
-        while senders.join_next().await.is_some() {}
-        if last_prune.is_none_or(|t| t.elapsed() >= config.poll) {
-            last_prune = Some(Instant::now());
-            if let Err(e) = webhooks::prune(&pool).await {
-                tracing::warn!(
-                    error = format!("{e:#}"),
-                    "pruning old webhook deliveries failed"
-                );
             }
         }
-        maybe_pending = true;
-        let sleep = match webhooks::next_due(&pool).await {
-            Ok(Some(due)) => (due - Utc::now())
-                .to_std()
-                .unwrap_or(Duration::ZERO)
-                .clamp(MIN_SLEEP, config.poll),
-            Ok(None) => {
-                maybe_pending = false;
-                config.poll
+        if maybe_pending || Instant::now() >= next_look || attempts.len() > 0 {
+            // The VAPID keys are loaded (or generated) before the first claim, so that an
+            // attempt finds them loaded and holds no connection; once loaded they are kept. An
+            // error here is the attempt's to report.
+            if let Err(e) = vapid.keys(&pool).await {
+                tracing::warn!(error = format!("{e:#}"), "could not load the VAPID keys");
             }
-            Err(e) => {
-                tracing::warn!(
-                    error = format!("{e:#}"),
-                    "webhook worker cannot read the queue"
-                );
-                config.poll
+            // Claims, while slots are free and something may be claimed.
+            let mut claim_failed = false;
+            while attempts.len() < config.concurrency as usize {
+                match webhooks::claim(&pool, &config).await {
+                    Ok(Some(claim)) => attempts.spawn(claim, &pool, &config, &vapid),
+                    Ok(None) => break,
+                    Err(e) => {
+                        tracing::warn!(error = format!("{e:#}"), "claiming a delivery failed");
+                        claim_failed = true;
+                        break;
+                    }
+                }
             }
-        };
-        next_look = Instant::now() + sleep;
-        sleep_until_woken(&mut wake, next_look).await;
-    }
-}
-
-/// Until `deadline`, or a new notification before it.
-async fn sleep_until_woken(wake: &mut watch::Receiver<u64>, deadline: Instant) {
-    tokio::select! {
-        () = tokio::time::sleep_until(deadline) => {}
-        changed = wake.changed() => if changed.is_err() {
-            // The notifier is gone: only the timer wakes this worker now.
-            tokio::time::sleep_until(deadline).await;
-        },
+            if last_prune.is_none_or(|t| t.elapsed() >= config.poll) {
+                last_prune = Some(Instant::now());
+                if let Err(e) = webhooks::prune(&pool).await {
+                    tracing::warn!(
+                        error = format!("{e:#}"),
+                        "pruning old webhook deliveries failed"
+                    );
+                }
+            }
+            maybe_pending = true;
+            let sleep = if claim_failed {
+                MIN_SLEEP
+            } else if attempts.len() >= config.concurrency as usize {
+                // Every slot is taken: the next attempt to end wakes the worker.
+                config.poll
+            } else {
+                match webhooks::next_due(&pool, &config).await {
+                    Ok(Some(due)) => (due - Utc::now())
+                        .to_std()
+                        .unwrap_or(Duration::ZERO)
+                        .clamp(MIN_SLEEP, config.poll),
+                    Ok(None) => {
+                        maybe_pending = attempts.len() > 0;
+                        config.poll
+                    }
+                    Err(e) => {
+                        tracing::warn!(
+                            error = format!("{e:#}"),
+                            "webhook worker cannot read the queue"
+                        );
+                        config.poll
+                    }
+                }
+            };
+            next_look = Instant::now() + sleep;
+        }
+        // Until a new notification, an attempt's end, or the next look.
+        tokio::select! {
+            () = tokio::time::sleep_until(next_look) => dispatch = true,
+            changed = wake.changed() => {
+                if changed.is_err() {
+                    // The notifier is gone: only the timer and attempts wake this worker now.
+                    tokio::select! {
+                        () = tokio::time::sleep_until(next_look) => {}
+                        () = attempts.one_ended() => {}
+                    }
+                }
+                dispatch = true;
+            }
+            () = attempts.one_ended() => dispatch = false,
+        }
     }
 }

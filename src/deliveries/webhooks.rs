@@ -1,8 +1,13 @@
 //! Webhook jobs: dispatching the outbox into deliveries, and attempting the oldest pending
-//! delivery of one endpoint, signed as Standard Webhooks asks. Each step is one transaction;
-//! an attempt holds its endpoint's row (`FOR NO KEY UPDATE ... SKIP LOCKED`) from claim to
-//! bookkeeping, so exactly one process attempts an endpoint at a time and its deliveries go
-//! out in order. A crash before the commit leaves the delivery pending: at least once.
+//! delivery of one endpoint, signed as Standard Webhooks asks. An attempt is three steps: a
+//! short transaction [`claim`]s the endpoint's head delivery with a lease (a token and an
+//! expiry stamped on the endpoint, whose row is locked `SKIP LOCKED` only while it is claimed),
+//! the HTTP request ([`attempt`]) runs holding no database connection, and a second short
+//! transaction [`record`]s the result only if the endpoint still carries the token. So exactly
+//! one process attempts an endpoint at a time and its deliveries go out in order, while slow
+//! endpoints hold no connection; a lease that runs out (its process was killed) makes the
+//! delivery claimable again: at least once. Claims go to the account whose last claim is the
+//! oldest, and never to one that already has `concurrency_per_account` attempts in flight.
 
 use std::time::Duration;
 
@@ -14,6 +19,8 @@ use serde_json::{Value, json};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use crate::outbound::http::SendError;
+
 use crate::config::WebhookConfig;
 use crate::outbound::guard::AllowList;
 use crate::outbound::http::{self, Limits};
@@ -23,8 +30,10 @@ use crate::outbound::push::Vapid;
 pub const DISPATCH_BATCH: i64 = 500;
 /// Finished deliveries (and their attempts) are kept this long for the owner to look at.
 pub const KEEP_FINISHED: Duration = Duration::from_secs(7 * 24 * 3600);
-/// The longest error text kept for an attempt.
-const MAX_ERROR_LEN: usize = 500;
+/// How long a lease outlives the attempt's own timeout: time to record the result. A result
+/// recorded later than this is dropped (the lease may have gone to another process, which
+/// attempts the delivery again).
+pub const LEASE_MARGIN: Duration = Duration::from_secs(5);
 
 /// The Standard Webhooks signature: `v1,<base64 HMAC-SHA256(key, "{id}.{timestamp}.{body}")>`.
 pub fn signature(key: &[u8], message_id: &str, timestamp: i64, body: &str) -> String {
@@ -38,10 +47,18 @@ pub fn signature(key: &[u8], message_id: &str, timestamp: i64, body: &str) -> St
     format!("v1,{}", STANDARD.encode(ctx.sign().as_ref()))
 }
 
-/// The wait before attempt `n + 1` after `n` failed attempts: `base * 2^(n-1)`, capped.
+/// The longest wait before attempt `n + 1` after `n` failed attempts: `base * 2^(n-1)`,
+/// capped.
 pub fn backoff(failed: i32, base: Duration, max: Duration) -> Duration {
     let exp = u32::try_from(failed.saturating_sub(1)).unwrap_or(0).min(30);
     base.saturating_mul(1u32 << exp).min(max)
+}
+
+/// The wait before attempt `n + 1` ("full jitter", as AWS's architecture blog names it): a
+/// uniform draw between zero and [`backoff`], so that endpoints that failed together (a
+/// receiver that was down) are not retried together. `unit` is the draw, in `[0, 1)`.
+pub fn jittered_backoff(failed: i32, base: Duration, max: Duration, unit: f64) -> Duration {
+    backoff(failed, base, max).mul_f64(unit.clamp(0.0, 1.0))
 }
 
 #[derive(sqlx::FromRow)]
@@ -119,10 +136,13 @@ pub async fn dispatch(pool: &PgPool) -> anyhow::Result<Dispatched> {
     accounts.dedup();
     // The live endpoints of those accounts, then the deliveries as one insert of arrays: two
     // statements rather than one `INSERT … SELECT … JOIN webhook_endpoints`, which Citus runs
-    // without error and without inserting anything.
+    // without error and without inserting anything. `FOR KEY SHARE` keeps the endpoints read
+    // until the insert commits: a deletion under way is waited for (and its endpoint then
+    // skipped), one that comes later waits for this transaction. Without it, an endpoint
+    // deleted in between failed the insert's foreign key and rolled the whole batch back.
     let endpoints: Vec<(Uuid, Uuid, Vec<String>)> = sqlx::query_as(
         "SELECT id, account_id, kinds FROM webhook_endpoints \
-         WHERE account_id = ANY ($1) AND disabled_at IS NULL ORDER BY id",
+         WHERE account_id = ANY ($1) AND disabled_at IS NULL ORDER BY id FOR KEY SHARE",
     )
     .bind(&accounts)
     .fetch_all(&mut *tx)
@@ -200,65 +220,189 @@ struct Job {
     push_auth: Option<Vec<u8>>,
 }
 
-/// What one call of [`attempt_one`] did.
+/// The head delivery of an endpoint, leased to this process by [`claim`].
+pub struct Claim {
+    job: Job,
+    /// The lease: the endpoint carries it until [`record`] (or the lease's end).
+    pub token: Uuid,
+}
+
+impl Claim {
+    pub fn endpoint_id(&self) -> Uuid {
+        self.job.endpoint_id
+    }
+}
+
+/// How an attempt went, as its owner is told: a status, or one of two words; never the
+/// network stack's text, which would tell "refused" from "closed" (a port scanner).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttemptResult {
+    HttpStatus(u16),
+    Timeout,
+    NetworkError,
+}
+
+impl AttemptResult {
+    /// The `result` column's value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AttemptResult::HttpStatus(_) => "http_status",
+            AttemptResult::Timeout => "timeout",
+            AttemptResult::NetworkError => "network_error",
+        }
+    }
+
+    fn status(self) -> Option<i32> {
+        match self {
+            AttemptResult::HttpStatus(s) => Some(i32::from(s)),
+            _ => None,
+        }
+    }
+
+    fn delivered(self) -> bool {
+        matches!(self, AttemptResult::HttpStatus(s) if (200..300).contains(&s))
+    }
+}
+
+/// An attempt made, for [`record`].
+pub struct Outcome {
+    pub result: AttemptResult,
+    attempted_at: DateTime<Utc>,
+    duration_ms: i32,
+}
+
+/// What [`record`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Attempted {
-    /// Nothing is due that another process is not already attempting.
-    Idle,
     Delivered,
     Failed,
     /// The push service answered 404 or 410: the subscription is gone and was deleted.
     Gone,
+    /// The endpoint no longer carries the lease (deleted, or the lease ran out and went to
+    /// another process): nothing recorded.
+    LeaseLost,
 }
 
-/// Attempts the oldest pending delivery of one endpoint whose time has come and that no other
-/// process holds, and records the result, in one transaction.
-pub async fn attempt_one(
-    pool: &PgPool,
-    config: &WebhookConfig,
-    vapid: &Vapid,
-) -> anyhow::Result<Attempted> {
+/// Leases the oldest due pending delivery of an endpoint that nobody holds, serving first the
+/// account whose last claim is the oldest, among those with fewer than
+/// `concurrency_per_account` attempts in flight. `None`: nothing is due that may be claimed.
+/// One short transaction; the lease lasts the attempt's timeout and [`LEASE_MARGIN`].
+pub async fn claim(pool: &PgPool, config: &WebhookConfig) -> anyhow::Result<Option<Claim>> {
     let mut tx = pool.begin().await?;
+    // The endpoint row is locked (`SKIP LOCKED`) only until this transaction commits the
+    // lease: two processes never lease one endpoint, and neither waits for the other.
     let head: Option<(i64, Uuid)> = sqlx::query_as(
         "SELECT d.id, e.id FROM webhook_deliveries d \
          JOIN webhook_endpoints e ON e.id = d.endpoint_id \
          WHERE d.state = 'pending' AND d.next_attempt_at <= now() AND e.disabled_at IS NULL \
+           AND (e.leased_until IS NULL OR e.leased_until <= now()) \
            AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p \
                            WHERE p.endpoint_id = d.endpoint_id AND p.state = 'pending' \
                              AND p.id < d.id) \
-         ORDER BY d.next_attempt_at, d.id LIMIT 1 \
+           AND (SELECT count(*) FROM webhook_endpoints x \
+                WHERE x.account_id = e.account_id AND x.leased_until > now()) < $1 \
+         ORDER BY (SELECT max(x.claimed_at) FROM webhook_endpoints x \
+                   WHERE x.account_id = e.account_id) NULLS FIRST, \
+                  d.next_attempt_at, d.id \
+         LIMIT 1 \
          FOR NO KEY UPDATE OF e SKIP LOCKED",
     )
+    .bind(i64::from(config.concurrency_per_account))
     .fetch_optional(&mut *tx)
     .await?;
     let Some((delivery, _endpoint)) = head else {
         tx.rollback().await?;
-        return Ok(Attempted::Idle);
+        return Ok(None);
     };
     // Read again now that the endpoint is ours: another process may have finished this
-    // delivery after the statement above took its snapshot.
+    // delivery, or leased the endpoint, after the statement above took its snapshot.
     let job: Option<Job> = sqlx::query_as(
         "SELECT d.id, d.endpoint_id, d.message_id, d.body, d.attempts, e.url, e.secret, \
                 e.channel, e.push_p256dh, e.push_auth \
          FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id \
          WHERE d.id = $1 AND d.state = 'pending' AND d.next_attempt_at <= now() \
-           AND e.disabled_at IS NULL",
+           AND e.disabled_at IS NULL \
+           AND (e.leased_until IS NULL OR e.leased_until <= now())",
     )
     .bind(delivery)
     .fetch_optional(&mut *tx)
     .await?;
     let Some(job) = job else {
         tx.rollback().await?;
-        return Ok(Attempted::Failed);
+        return Ok(None);
     };
+    let token = Uuid::new_v4();
+    sqlx::query(
+        "UPDATE webhook_endpoints SET lease_token = $2, \
+             leased_until = now() + make_interval(secs => $3), claimed_at = now() \
+         WHERE id = $1",
+    )
+    .bind(job.endpoint_id)
+    .bind(token)
+    .bind((config.timeout + LEASE_MARGIN).as_secs_f64())
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Some(Claim { job, token }))
+}
+
+/// Makes the claimed attempt: the HTTP request, bounded by the configured timeout, with no
+/// database connection held (the VAPID keys are loaded before the first claim).
+pub async fn attempt(
+    claim: &Claim,
+    pool: &PgPool,
+    config: &WebhookConfig,
+    vapid: &Vapid,
+) -> Outcome {
+    let job = &claim.job;
     let started = std::time::Instant::now();
     let attempted_at = Utc::now();
-    let result = if job.channel == "web_push" {
-        push(&job, pool, config, vapid).await
+    let sent = if job.channel == "web_push" {
+        push(job, pool, config, vapid).await
     } else {
-        send(&job, &config.allow, config).await
+        send(job, &config.allow, config).await
     };
-    if job.channel == "web_push" && matches!(result, Ok(404 | 410)) {
+    let result = match sent {
+        Ok(status) => AttemptResult::HttpStatus(status),
+        Err(e) => {
+            // The operator may see why; the endpoint's owner sees only the kind of failure.
+            tracing::debug!(endpoint = %job.endpoint_id, error = %e, "delivery attempt failed");
+            match e {
+                Failure::Send(SendError::Timeout(_)) => AttemptResult::Timeout,
+                _ => AttemptResult::NetworkError,
+            }
+        }
+    };
+    Outcome {
+        result,
+        attempted_at,
+        duration_ms: i32::try_from(started.elapsed().as_millis()).unwrap_or(i32::MAX),
+    }
+}
+
+/// Records an attempt and gives the lease back, in one short transaction; nothing when the
+/// endpoint no longer carries the claim's lease.
+pub async fn record(
+    pool: &PgPool,
+    config: &WebhookConfig,
+    claim: &Claim,
+    outcome: &Outcome,
+) -> anyhow::Result<Attempted> {
+    let job = &claim.job;
+    let mut tx = pool.begin().await?;
+    let ours: Option<i32> = sqlx::query_scalar(
+        "SELECT 1 FROM webhook_endpoints WHERE id = $1 AND lease_token = $2 \
+         FOR NO KEY UPDATE",
+    )
+    .bind(job.endpoint_id)
+    .bind(claim.token)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if ours.is_none() {
+        tx.rollback().await?;
+        return Ok(Attempted::LeaseLost);
+    }
+    if job.channel == "web_push" && matches!(outcome.result, AttemptResult::HttpStatus(404 | 410)) {
         // RFC 8030 §7.3: the subscription expired or was unsubscribed; forget it.
         sqlx::query("DELETE FROM webhook_endpoints WHERE id = $1")
             .bind(job.endpoint_id)
@@ -267,31 +411,21 @@ pub async fn attempt_one(
         tx.commit().await?;
         return Ok(Attempted::Gone);
     }
-    let duration_ms = i32::try_from(started.elapsed().as_millis()).unwrap_or(i32::MAX);
-    let (status, error) = match &result {
-        Ok(s) if (200..300).contains(s) => (Some(i32::from(*s)), None),
-        Ok(s) => (Some(i32::from(*s)), Some(format!("HTTP status {s}"))),
-        Err(e) => {
-            let mut text = e.to_string();
-            text.truncate(MAX_ERROR_LEN);
-            (None, Some(text))
-        }
-    };
     let attempt = job.attempts + 1;
     sqlx::query(
         "INSERT INTO webhook_attempts \
-             (delivery_id, attempt, attempted_at, duration_ms, status_code, error) \
+             (delivery_id, attempt, attempted_at, duration_ms, status_code, result) \
          VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(job.id)
     .bind(attempt)
-    .bind(attempted_at)
-    .bind(duration_ms)
-    .bind(status)
-    .bind(&error)
+    .bind(outcome.attempted_at)
+    .bind(outcome.duration_ms)
+    .bind(outcome.result.status())
+    .bind(outcome.result.as_str())
     .execute(&mut *tx)
     .await?;
-    let outcome = if error.is_none() {
+    let recorded = if outcome.result.delivered() {
         sqlx::query(
             "UPDATE webhook_deliveries SET state = 'delivered', attempts = $2, \
                  first_attempt_at = coalesce(first_attempt_at, $3), finished_at = now() \
@@ -299,16 +433,25 @@ pub async fn attempt_one(
         )
         .bind(job.id)
         .bind(attempt)
-        .bind(attempted_at)
+        .bind(outcome.attempted_at)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1")
-            .bind(job.endpoint_id)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "UPDATE webhook_endpoints SET failing_since = NULL, \
+                 lease_token = NULL, leased_until = NULL \
+             WHERE id = $1",
+        )
+        .bind(job.endpoint_id)
+        .execute(&mut *tx)
+        .await?;
         Attempted::Delivered
     } else {
-        let wait = backoff(attempt, config.retry_base, config.retry_max);
+        let wait = jittered_backoff(
+            attempt,
+            config.retry_base,
+            config.retry_max,
+            rand::random::<f64>(),
+        );
         // Given up once the next try would come `retry_for` or more after the first attempt:
         // first + retry_for <= now + wait. The choices are array elements picked by that
         // test, not `CASE`s of `now()`, and the test adds nothing to a column: Citus evaluates
@@ -328,7 +471,7 @@ pub async fn attempt_one(
         )
         .bind(job.id)
         .bind(attempt)
-        .bind(attempted_at)
+        .bind(outcome.attempted_at)
         .bind(wait.as_secs_f64())
         .bind(config.retry_for.as_secs_f64())
         .execute(&mut *tx)
@@ -337,13 +480,14 @@ pub async fn attempt_one(
         // still had pending is given up.
         let disabled: Option<bool> = sqlx::query_scalar(
             "UPDATE webhook_endpoints SET \
+                 lease_token = NULL, leased_until = NULL, \
                  failing_since = coalesce(failing_since, $2), \
                  disabled_at = (ARRAY[NULL, now()])[ \
                      (coalesce(failing_since, $2) <= now() - make_interval(secs => $3))::int + 1] \
              WHERE id = $1 RETURNING disabled_at IS NOT NULL",
         )
         .bind(job.endpoint_id)
-        .bind(attempted_at)
+        .bind(outcome.attempted_at)
         .bind(config.disable_after.as_secs_f64())
         .fetch_optional(&mut *tx)
         .await?;
@@ -360,11 +504,36 @@ pub async fn attempt_one(
         Attempted::Failed
     };
     tx.commit().await?;
-    Ok(outcome)
+    Ok(recorded)
 }
 
-async fn send(job: &Job, allow: &AllowList, config: &WebhookConfig) -> Result<u16, String> {
-    let url = url::Url::parse(&job.url).map_err(|e| format!("bad URL: {e}"))?;
+/// Gives back leases of attempts this process will not finish (it is stopping), so that
+/// another process, or this one restarted, need not wait for them to run out.
+pub async fn release(pool: &PgPool, tokens: &[Uuid]) -> anyhow::Result<u64> {
+    if tokens.is_empty() {
+        return Ok(0);
+    }
+    let done = sqlx::query(
+        "UPDATE webhook_endpoints SET lease_token = NULL, leased_until = NULL \
+         WHERE lease_token = ANY ($1)",
+    )
+    .bind(tokens)
+    .execute(pool)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// Why an attempt got no HTTP status: for the operator's log only.
+#[derive(Debug, thiserror::Error)]
+enum Failure {
+    #[error(transparent)]
+    Send(#[from] SendError),
+    #[error("{0}")]
+    Local(String),
+}
+
+async fn send(job: &Job, allow: &AllowList, config: &WebhookConfig) -> Result<u16, Failure> {
+    let url = url::Url::parse(&job.url).map_err(|e| Failure::Local(format!("bad URL: {e}")))?;
     let timestamp = Utc::now().timestamp();
     let headers = [
         ("webhook-id", job.message_id.clone()),
@@ -379,9 +548,7 @@ async fn send(job: &Job, allow: &AllowList, config: &WebhookConfig) -> Result<u1
         connect_timeout: config.connect_timeout,
         timeout: config.timeout,
     };
-    http::post(&url, &headers, job.body.clone().into_bytes(), allow, limits)
-        .await
-        .map_err(|e| e.to_string())
+    Ok(http::post(&url, &headers, job.body.clone().into_bytes(), allow, limits).await?)
 }
 
 /// A Web Push message (RFC 8030): the body encrypted for the subscription (RFC 8291), with a
@@ -391,18 +558,22 @@ async fn push(
     pool: &PgPool,
     config: &WebhookConfig,
     vapid: &Vapid,
-) -> Result<u16, String> {
-    let url = url::Url::parse(&job.url).map_err(|e| format!("bad URL: {e}"))?;
+) -> Result<u16, Failure> {
+    let local = |e: String| Failure::Local(e);
+    let url = url::Url::parse(&job.url).map_err(|e| local(format!("bad URL: {e}")))?;
     let (Some(p256dh), Some(auth)) = (&job.push_p256dh, &job.push_auth) else {
-        return Err("the subscription has no keys".into());
+        return Err(local("the subscription has no keys".into()));
     };
-    let keys = vapid.keys(pool).await.map_err(|e| format!("{e:#}"))?;
+    let keys = vapid
+        .keys(pool)
+        .await
+        .map_err(|e| local(format!("{e:#}")))?;
     let body = crate::outbound::push::encrypt(job.body.as_bytes(), p256dh, auth)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| local(e.to_string()))?;
     let audience = url.origin().ascii_serialization();
     let authorization = keys
         .authorization(&audience, &vapid.subject, Utc::now().timestamp())
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| local(e.to_string()))?;
     let headers = [
         ("authorization", authorization),
         ("content-encoding", "aes128gcm".to_string()),
@@ -415,21 +586,30 @@ async fn push(
         connect_timeout: config.connect_timeout,
         timeout: config.timeout,
     };
-    http::post(&url, &headers, body, &config.allow, limits)
-        .await
-        .map_err(|e| e.to_string())
+    Ok(http::post(&url, &headers, body, &config.allow, limits).await?)
 }
 
-/// When the next pending delivery at the head of its endpoint falls due (`None`: none).
-pub async fn next_due(pool: &PgPool) -> anyhow::Result<Option<DateTime<Utc>>> {
+/// When [`claim`] may next find something (`None`: when a new delivery is made): the first
+/// due time of a head delivery it could claim, or the first end of a lease in force (its
+/// endpoint's next delivery, or its account's slot, is then free again at the latest).
+pub async fn next_due(
+    pool: &PgPool,
+    config: &WebhookConfig,
+) -> anyhow::Result<Option<DateTime<Utc>>> {
     Ok(sqlx::query_scalar(
-        "SELECT min(d.next_attempt_at) FROM webhook_deliveries d \
-         JOIN webhook_endpoints e ON e.id = d.endpoint_id \
-         WHERE d.state = 'pending' AND e.disabled_at IS NULL \
-           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p \
-                           WHERE p.endpoint_id = d.endpoint_id AND p.state = 'pending' \
-                             AND p.id < d.id)",
+        "SELECT least( \
+             (SELECT min(d.next_attempt_at) FROM webhook_deliveries d \
+              JOIN webhook_endpoints e ON e.id = d.endpoint_id \
+              WHERE d.state = 'pending' AND e.disabled_at IS NULL \
+                AND (e.leased_until IS NULL OR e.leased_until <= now()) \
+                AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p \
+                                WHERE p.endpoint_id = d.endpoint_id AND p.state = 'pending' \
+                                  AND p.id < d.id) \
+                AND (SELECT count(*) FROM webhook_endpoints x \
+                     WHERE x.account_id = e.account_id AND x.leased_until > now()) < $1), \
+             (SELECT min(leased_until) FROM webhook_endpoints WHERE leased_until > now()))",
     )
+    .bind(i64::from(config.concurrency_per_account))
     .fetch_one(pool)
     .await?)
 }
@@ -461,6 +641,18 @@ mod tests {
             r#"{"test": 2432232314}"#,
         );
         assert_eq!(sig, "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=");
+    }
+
+    #[test]
+    fn a_retry_waits_a_uniform_draw_below_the_doubling_cap() {
+        let s = Duration::from_secs;
+        assert_eq!(jittered_backoff(3, s(5), s(3600), 0.0), Duration::ZERO);
+        assert_eq!(jittered_backoff(3, s(5), s(3600), 0.5), s(10));
+        assert_eq!(jittered_backoff(20, s(5), s(3600), 0.25), s(900));
+        for _ in 0..1000 {
+            let wait = jittered_backoff(4, s(5), s(3600), rand::random::<f64>());
+            assert!(wait < s(40), "{wait:?}");
+        }
     }
 
     #[test]

@@ -15,30 +15,82 @@ pub const MAX_URL_LEN: usize = 2048;
 const LOOKUP_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// The operator's allow-list (`LORDS_WEBHOOK_ALLOW`): addresses and networks admitted even
-/// though they are loopback, private, link-local, ... Everything public is admitted anyway.
+/// though they are loopback, private, link-local, ..., each on every port or on one. Everything
+/// public is admitted anyway, on any port.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct AllowList(Vec<IpNet>);
+pub struct AllowList(Vec<AllowEntry>);
 
-impl AllowList {
-    pub fn new(nets: Vec<IpNet>) -> Self {
-        AllowList(nets)
-    }
+/// One allow-list entry: a network (an address is a network of one) and, when given, the only
+/// port it is admitted on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AllowEntry {
+    pub net: IpNet,
+    pub port: Option<u16>,
+}
 
-    /// Whether a delivery may connect to `ip`.
-    pub fn admits(&self, ip: IpAddr) -> bool {
-        let ip = ip.to_canonical();
-        self.0.iter().any(|n| n.contains(&ip)) || is_public(ip)
+impl From<IpNet> for AllowEntry {
+    fn from(net: IpNet) -> Self {
+        AllowEntry { net, port: None }
     }
 }
 
-/// One allow-list entry: an address (`127.0.0.1`, `::1`) or a network (`10.0.0.0/8`).
-pub fn parse_allow_entry(s: &str) -> Result<IpNet, String> {
-    let s = s.trim();
-    if let Ok(ip) = s.parse::<IpAddr>() {
-        return Ok(IpNet::from(ip.to_canonical()));
+impl std::str::FromStr for AllowEntry {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        parse_allow_entry(s)
     }
-    s.parse::<IpNet>()
-        .map_err(|_| format!("{s:?} is neither an IP address nor a CIDR network"))
+}
+
+impl AllowList {
+    pub fn new(entries: Vec<AllowEntry>) -> Self {
+        AllowList(entries)
+    }
+
+    /// Whether a delivery may connect to `ip` on `port`.
+    pub fn admits(&self, ip: IpAddr, port: u16) -> bool {
+        let ip = ip.to_canonical();
+        self.0
+            .iter()
+            .any(|e| e.net.contains(&ip) && e.port.is_none_or(|p| p == port))
+            || is_public(ip)
+    }
+}
+
+/// One allow-list entry: an address (`127.0.0.1`, `::1`) or a network (`10.0.0.0/8`), with an
+/// optional port that then is the only one admitted (`127.0.0.1:8081`, `10.0.0.0/8:443`,
+/// `[::1]:8081`, `[fd00::/8]:443`).
+pub fn parse_allow_entry(s: &str) -> Result<AllowEntry, String> {
+    let s = s.trim();
+    let bad = || {
+        format!(
+            "{s:?} is neither an IP address nor a CIDR network, with or without a :port \
+             (IPv6 in brackets: [::1]:8081)"
+        )
+    };
+    let (net, port) = if let Some(rest) = s.strip_prefix('[') {
+        let (net, tail) = rest.split_once(']').ok_or_else(bad)?;
+        let port = match tail {
+            "" => None,
+            t => Some(t.strip_prefix(':').ok_or_else(bad)?),
+        };
+        (net, port)
+    } else if s.matches(':').count() == 1 {
+        // IPv4 with a port; a bare IPv6 address has two colons or more.
+        let (net, port) = s.split_once(':').ok_or_else(bad)?;
+        (net, Some(port))
+    } else {
+        (s, None)
+    };
+    let port = match port {
+        Some(p) => Some(p.parse::<u16>().ok().filter(|p| *p > 0).ok_or_else(bad)?),
+        None => None,
+    };
+    let net = match net.parse::<IpAddr>() {
+        Ok(ip) => IpNet::from(ip.to_canonical()),
+        Err(_) => net.parse::<IpNet>().map_err(|_| bad())?,
+    };
+    Ok(AllowEntry { net, port })
 }
 
 /// Whether `ip` is a public unicast address: not loopback, private, shared (CGNAT), link-local
@@ -135,44 +187,34 @@ pub fn parse_url(raw: &str) -> Result<Url, UrlRefusal> {
     Ok(url)
 }
 
-/// The addresses of the URL's host that deliveries may connect to; an error when there are
-/// none (or the name does not resolve).
+/// The one refusal of a host that is, or resolves only to, addresses deliveries may not reach,
+/// or that does not resolve: the same words in every case, naming no address, so that the
+/// answer tells nothing of what an internal name resolves to, or whether it exists.
+pub const FORBIDDEN_HOST: &str = "the URL's host does not resolve, or is or resolves only to \
+    loopback, private, link-local or otherwise non-public addresses (or ports) that the \
+    operator has not allowed";
+
+/// The addresses of the URL's host that deliveries may connect to (on the URL's port); an
+/// error when there are none (or the name does not resolve).
 pub async fn admitted_addrs(url: &Url, allow: &AllowList) -> Result<Vec<IpAddr>, UrlRefusal> {
-    let forbidden = |ip: IpAddr| {
-        UrlRefusal::Forbidden(format!(
-            "{ip} is a loopback, private, link-local or otherwise non-public address that the \
-             operator has not allowed"
-        ))
-    };
-    let host = match url.host() {
-        Some(url::Host::Ipv4(ip)) => {
-            return admit(IpAddr::V4(ip), allow).ok_or(forbidden(ip.into()));
-        }
-        Some(url::Host::Ipv6(ip)) => {
-            return admit(IpAddr::V6(ip), allow).ok_or(forbidden(ip.into()));
-        }
-        Some(url::Host::Domain(d)) => d.to_string(),
+    let forbidden = || UrlRefusal::Forbidden(FORBIDDEN_HOST.to_string());
+    let port = url
+        .port_or_known_default()
+        .ok_or_else(|| UrlRefusal::Invalid("the URL has no port".into()))?;
+    let resolved = match url.host() {
+        Some(url::Host::Ipv4(ip)) => vec![IpAddr::V4(ip)],
+        Some(url::Host::Ipv6(ip)) => vec![IpAddr::V6(ip)],
+        Some(url::Host::Domain(d)) => resolve(d).await.map_err(|_| forbidden())?,
         None => return Err(UrlRefusal::Invalid("the URL has no host".into())),
     };
-    let resolved = resolve(&host)
-        .await
-        .map_err(|e| UrlRefusal::Forbidden(format!("the host {host:?} does not resolve: {e}")))?;
     let admitted: Vec<IpAddr> = resolved
-        .iter()
-        .copied()
-        .filter(|ip| allow.admits(*ip))
+        .into_iter()
+        .filter(|ip| allow.admits(*ip, port))
         .collect();
-    match (admitted.is_empty(), resolved.first()) {
-        (false, _) => Ok(admitted),
-        (true, Some(ip)) => Err(forbidden(*ip)),
-        (true, None) => Err(UrlRefusal::Forbidden(format!(
-            "the host {host:?} has no address"
-        ))),
+    if admitted.is_empty() {
+        return Err(forbidden());
     }
-}
-
-fn admit(ip: IpAddr, allow: &AllowList) -> Option<Vec<IpAddr>> {
-    allow.admits(ip).then(|| vec![ip])
+    Ok(admitted)
 }
 
 async fn resolve(host: &str) -> std::io::Result<Vec<IpAddr>> {
@@ -234,12 +276,75 @@ mod tests {
             parse_allow_entry("127.0.0.1").unwrap(),
             parse_allow_entry("10.1.0.0/16").unwrap(),
         ]);
-        assert!(allow.admits(ip("127.0.0.1")));
-        assert!(allow.admits(ip("::ffff:127.0.0.1")));
-        assert!(allow.admits(ip("10.1.2.3")));
-        assert!(!allow.admits(ip("10.2.0.1")));
-        assert!(!allow.admits(ip("::1")));
+        assert!(allow.admits(ip("127.0.0.1"), 80));
+        assert!(allow.admits(ip("::ffff:127.0.0.1"), 9000));
+        assert!(allow.admits(ip("10.1.2.3"), 443));
+        assert!(!allow.admits(ip("10.2.0.1"), 443));
+        assert!(!allow.admits(ip("::1"), 80));
         assert!(parse_allow_entry("localhost").is_err());
+    }
+
+    #[test]
+    fn an_allow_list_entry_with_a_port_admits_that_port_only() {
+        let allow = AllowList::new(
+            [
+                "127.0.0.1:8081",
+                "10.0.0.0/8:443",
+                "[::1]:9000",
+                "[fd00::/8]:443",
+            ]
+            .iter()
+            .map(|s| parse_allow_entry(s).unwrap())
+            .collect(),
+        );
+        assert!(allow.admits(ip("127.0.0.1"), 8081));
+        assert!(!allow.admits(ip("127.0.0.1"), 8082));
+        assert!(allow.admits(ip("10.9.9.9"), 443));
+        assert!(!allow.admits(ip("10.9.9.9"), 80));
+        assert!(allow.admits(ip("::1"), 9000));
+        assert!(!allow.admits(ip("::1"), 9001));
+        assert!(allow.admits(ip("fd12::1"), 443));
+        assert!(!allow.admits(ip("fd12::1"), 444));
+        // Public addresses stay admitted on any port.
+        assert!(allow.admits(ip("1.1.1.1"), 22));
+        assert_eq!(
+            parse_allow_entry("::1").unwrap(),
+            AllowEntry::from("::1/128".parse::<IpNet>().unwrap())
+        );
+        for bad in [
+            "127.0.0.1:",
+            "127.0.0.1:0",
+            "127.0.0.1:70000",
+            "[::1]8081",
+            "[::1",
+            "x:80",
+        ] {
+            assert!(parse_allow_entry(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_refused_host_is_refused_in_words_that_name_no_address() {
+        let allow = AllowList::new(vec![parse_allow_entry("127.0.0.1:8081").unwrap()]);
+        for url in [
+            "http://localhost:8082/",
+            "http://127.0.0.1:8082/",
+            "http://10.0.0.1/",
+            "http://name.that.does.not.resolve.invalid/",
+        ] {
+            let url = Url::parse(url).unwrap();
+            let refusal = admitted_addrs(&url, &allow).await.unwrap_err();
+            assert_eq!(
+                refusal,
+                UrlRefusal::Forbidden(FORBIDDEN_HOST.into()),
+                "{url}"
+            );
+        }
+        let url = Url::parse("http://127.0.0.1:8081/").unwrap();
+        assert_eq!(
+            admitted_addrs(&url, &allow).await.unwrap(),
+            [ip("127.0.0.1")]
+        );
     }
 
     #[test]

@@ -33,10 +33,10 @@ pub struct WebhookAttempt {
     pub attempt: i32,
     pub attempted_at: DateTime<Utc>,
     pub duration_ms: i32,
-    /// The endpoint's HTTP status; `None` when no answer came (refused, timed out, ...).
+    /// `http_status`, `timeout` or `network_error`.
+    pub result: String,
+    /// The endpoint's HTTP status; `None` unless `result` is `http_status`.
     pub status_code: Option<i32>,
-    /// Why the attempt failed; `None` when it succeeded.
-    pub error: Option<String>,
 }
 
 /// One delivery (a notification to an endpoint) and its attempts, oldest first.
@@ -170,7 +170,7 @@ impl Store {
     }
 
     /// Deletes an endpoint of the account with its deliveries; false when it has none by
-    /// that id. Waits for an attempt in flight to that endpoint to finish.
+    /// that id. An attempt already in flight to it is not recorded.
     pub async fn delete_webhook(&self, account: AccountId, id: Uuid) -> Result<bool> {
         let done = sqlx::query(
             "DELETE FROM webhook_endpoints \
@@ -264,22 +264,26 @@ impl Store {
         Ok(done.rows_affected() > 0)
     }
 
-    /// The `limit` most recent deliveries to an endpoint of the account, newest first, each
-    /// with its attempts; `None` when the account has no endpoint by that id.
+    /// The `limit` most recent deliveries to an endpoint of the account on `channel`
+    /// (`webhook` or `web_push`), newest first, each with its attempts; `None` when the account
+    /// has no endpoint by that id on that channel.
     pub async fn webhook_deliveries(
         &self,
         account: AccountId,
+        channel: &str,
         id: Uuid,
         limit: i64,
     ) -> Result<Option<Vec<WebhookDelivery>>> {
         let mut tx = self.pool.begin().await.context("begin read deliveries")?;
-        let owned: Option<i32> =
-            sqlx::query_scalar("SELECT 1 FROM webhook_endpoints WHERE id = $1 AND account_id = $2")
-                .bind(id)
-                .bind(account.0)
-                .fetch_optional(&mut *tx)
-                .await
-                .context("find a webhook")?;
+        let owned: Option<i32> = sqlx::query_scalar(
+            "SELECT 1 FROM webhook_endpoints WHERE id = $1 AND account_id = $2 AND channel = $3",
+        )
+        .bind(id)
+        .bind(account.0)
+        .bind(channel)
+        .fetch_optional(&mut *tx)
+        .await
+        .context("find an endpoint")?;
         if owned.is_none() {
             return Ok(None);
         }
@@ -294,7 +298,7 @@ impl Store {
         .context("read deliveries")?;
         let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
         let attempts: Vec<AttemptRow> = sqlx::query_as(
-            "SELECT delivery_id, attempt, attempted_at, duration_ms, status_code, error \
+            "SELECT delivery_id, attempt, attempted_at, duration_ms, result, status_code \
              FROM webhook_attempts WHERE delivery_id = ANY($1) ORDER BY delivery_id, attempt",
         )
         .bind(&ids)

@@ -4,6 +4,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -19,6 +20,8 @@ pub enum Reply {
     Status(u16),
     /// Answers 200 only after this long (longer than the sender's timeout: a timeout).
     Stall(Duration),
+    /// Answers 200 only once the test calls [`Receiver::release`]: a tarpit.
+    Hold,
 }
 
 /// One request the receiver got.
@@ -44,6 +47,9 @@ impl Received {
 pub struct Receiver {
     pub addr: SocketAddr,
     seen: Arc<Mutex<Vec<Received>>>,
+    /// Requests answered `Hold` and not yet released.
+    held: Arc<AtomicUsize>,
+    release: tokio::sync::watch::Sender<bool>,
     task: tokio::task::JoinHandle<()>,
 }
 
@@ -61,15 +67,18 @@ impl Receiver {
     pub fn on(listener: TcpListener, script: &[Reply]) -> Receiver {
         let addr = listener.local_addr().unwrap();
         let seen = Arc::new(Mutex::new(Vec::new()));
+        let held = Arc::new(AtomicUsize::new(0));
+        let (release, released) = tokio::sync::watch::channel(false);
         let script = Arc::new(Mutex::new(script.iter().copied().collect::<VecDeque<_>>()));
         let task = {
-            let (seen, script) = (seen.clone(), script.clone());
+            let (seen, script, held) = (seen.clone(), script.clone(), held.clone());
             tokio::spawn(async move {
                 loop {
                     let Ok((mut conn, _)) = listener.accept().await else {
                         return;
                     };
-                    let (seen, script) = (seen.clone(), script.clone());
+                    let (seen, script, held) = (seen.clone(), script.clone(), held.clone());
+                    let mut released = released.clone();
                     tokio::spawn(async move {
                         let Some((headers, body)) = read_request(&mut conn).await else {
                             return;
@@ -79,11 +88,19 @@ impl Receiver {
                             .unwrap()
                             .pop_front()
                             .unwrap_or(Reply::Status(200));
+                        if matches!(reply, Reply::Hold) {
+                            held.fetch_add(1, Ordering::SeqCst);
+                        }
                         seen.lock().unwrap().push(Received { headers, body });
                         let status = match reply {
                             Reply::Status(s) => s,
                             Reply::Stall(d) => {
                                 tokio::time::sleep(d).await;
+                                200
+                            }
+                            Reply::Hold => {
+                                let _ = released.wait_for(|r| *r).await;
+                                held.fetch_sub(1, Ordering::SeqCst);
                                 200
                             }
                         };
@@ -95,7 +112,23 @@ impl Receiver {
                 }
             })
         };
-        Receiver { addr, seen, task }
+        Receiver {
+            addr,
+            seen,
+            held,
+            release,
+            task,
+        }
+    }
+
+    /// How many requests answered `Hold` are still waiting for [`Receiver::release`].
+    pub fn held(&self) -> usize {
+        self.held.load(Ordering::SeqCst)
+    }
+
+    /// Answers every held request, and those to come, with 200.
+    pub fn release(&self) {
+        self.release.send_replace(true);
     }
 
     pub fn url(&self) -> String {

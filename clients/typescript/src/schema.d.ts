@@ -722,6 +722,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/push-subscriptions/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The 50 most recent pushes to a subscription of the caller, newest first, each with every
+         *     attempt and its result, as for webhooks. Finished deliveries are kept for 7 days.
+         * @description The 50 most recent pushes to a subscription of the caller, newest first, each with every
+         *     attempt and its result, as for webhooks. Finished deliveries are kept for 7 days.
+         */
+        get: operations["subscription_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/stream": {
         parameters: {
             query?: never;
@@ -812,10 +834,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The 50 most recent deliveries to an endpoint of the caller, newest first, each with every
-         *     attempt and its result. Finished deliveries are kept for 7 days.
-         * @description The 50 most recent deliveries to an endpoint of the caller, newest first, each with every
-         *     attempt and its result. Finished deliveries are kept for 7 days.
+         * The 50 most recent deliveries to a webhook of the caller, newest first, each with every
+         *     attempt and its result. Finished deliveries are kept for 7 days. A push subscription's
+         *     deliveries are under `/v1/me/push-subscriptions/{id}/deliveries`: its id is unknown here.
+         * @description The 50 most recent deliveries to a webhook of the caller, newest first, each with every
+         *     attempt and its result. Finished deliveries are kept for 7 days. A push subscription's
+         *     deliveries are under `/v1/me/push-subscriptions/{id}/deliveries`: its id is unknown here.
          */
         get: operations["deliveries"];
         put?: never;
@@ -1945,7 +1969,10 @@ export interface components {
              */
             kinds: components["schemas"]["NotificationKind"][];
         };
-        /** @description A browser's `PushSubscription` as `subscription.toJSON()` gives it. */
+        /**
+         * @description A browser's `PushSubscription` as `subscription.toJSON()` gives it. Unknown fields are
+         *     refused, as in every body.
+         */
         PushSubscriptionRequest: {
             /**
              * @description The push service's URL for this subscription (https; its host must resolve to a public
@@ -2429,15 +2456,20 @@ export interface components {
             attempted_at: string;
             /** Format: int32 */
             duration_ms: number;
-            /** @description Why it failed; `null` when it succeeded (a 2xx). */
-            error: string | null;
+            result: components["schemas"]["WebhookAttemptResult"];
             /**
              * Format: int32
-             * @description The endpoint's HTTP status; `null` when none came (refused, timed out, forbidden
-             *     address).
+             * @description The endpoint's HTTP status when `result` is `http_status`; `null` otherwise.
+             * @example 200
              */
             status_code: number | null;
         };
+        /**
+         * @description How an attempt went. Deliberately coarse: which network error it was (refused, reset,
+         *     unreachable, ...) is not told, so that the record cannot serve to scan a network.
+         * @enum {string}
+         */
+        WebhookAttemptResult: "http_status" | "timeout" | "network_error";
         /** @description A just registered endpoint with its signing secret, shown this once. */
         WebhookCreated: components["schemas"]["Webhook"] & {
             /**
@@ -7149,7 +7181,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_push_subscription` (not an http(s) endpoint, keys that are no P-256 key or 16-byte secret), `webhook_url_forbidden` (the endpoint's host is or resolves to a non-public address the operator has not allowed, or does not resolve) */
+            /** @description `invalid_push_subscription` (not a `PushSubscription`: an unknown field, a missing or mistyped one; not an http(s) endpoint, keys that are no P-256 key or 16-byte secret), `webhook_url_forbidden` (the endpoint's host is or resolves to a non-public address the operator has not allowed, or does not resolve) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7223,6 +7255,149 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `invalid_path` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `push_subscription_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "push_subscription_not_found",
+                     *       "detail": "Push subscription not found",
+                     *       "status": 404,
+                     *       "title": "Push subscription not found",
+                     *       "type": "/problems/push_subscription_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    subscription_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recent deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "attempted_at": "2026-03-14T18:09:47.120Z",
+                     *               "duration_ms": 15003,
+                     *               "result": "timeout",
+                     *               "status_code": null
+                     *             },
+                     *             {
+                     *               "attempt": 2,
+                     *               "attempted_at": "2026-03-14T18:09:47.120Z",
+                     *               "duration_ms": 84,
+                     *               "result": "http_status",
+                     *               "status_code": 200
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-03-14T18:09:47.120Z",
+                     *           "finished_at": "2026-03-14T18:09:47.120Z",
+                     *           "kind": "your_turn",
+                     *           "message_id": "msg_0195f3b81a2b7c3d8e4f5a6b7c8d9e0f_7",
+                     *           "next_attempt_at": null,
+                     *           "state": "delivered"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
             };
             /** @description `invalid_path` */
             400: {
@@ -7669,7 +7844,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_webhook` (not an http(s) URL, no kinds), `webhook_url_forbidden` (its host is or resolves to a loopback, private, link-local or metadata address the operator has not allowed, or does not resolve) */
+            /** @description `invalid_webhook` (not an http(s) URL, no kinds), `webhook_url_forbidden` (its host is or resolves to a loopback, private, link-local or metadata address, or port, the operator has not allowed, or does not resolve: one detail for all, naming no address) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7862,15 +8037,15 @@ export interface operations {
                      *             {
                      *               "attempt": 1,
                      *               "attempted_at": "2026-03-14T18:09:47.120Z",
-                     *               "duration_ms": 10003,
-                     *               "error": "timed out after 10s",
+                     *               "duration_ms": 15003,
+                     *               "result": "timeout",
                      *               "status_code": null
                      *             },
                      *             {
                      *               "attempt": 2,
                      *               "attempted_at": "2026-03-14T18:09:47.120Z",
                      *               "duration_ms": 84,
-                     *               "error": null,
+                     *               "result": "http_status",
                      *               "status_code": 200
                      *             }
                      *           ],

@@ -255,17 +255,19 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
             "endpoint": "https://fcm.googleapis.com/fcm/send/dpH5lCsTSSM:APA91bHqjZxM0VImWWqDRN7U0a3AycjUf4O",
             "kinds": ["your_turn", "game_ended", "invited"], "created_at": EXAMPLE_CREATED,
         }),
-        "get /v1/me/webhooks/{id}/deliveries" => json!({ "deliveries": [{
-            "message_id": format!("msg_{}_7", EXAMPLE_ACCOUNT.replace('-', "")),
-            "kind": "your_turn", "state": "delivered", "created_at": EXAMPLE_UPDATED,
-            "next_attempt_at": null, "finished_at": EXAMPLE_UPDATED,
-            "attempts": [
-                { "attempt": 1, "attempted_at": EXAMPLE_UPDATED, "duration_ms": 10003,
-                  "status_code": null, "error": "timed out after 10s" },
-                { "attempt": 2, "attempted_at": EXAMPLE_UPDATED, "duration_ms": 84,
-                  "status_code": 200, "error": null },
-            ],
-        }] }),
+        "get /v1/me/webhooks/{id}/deliveries" | "get /v1/me/push-subscriptions/{id}/deliveries" => {
+            json!({ "deliveries": [{
+                "message_id": format!("msg_{}_7", EXAMPLE_ACCOUNT.replace('-', "")),
+                "kind": "your_turn", "state": "delivered", "created_at": EXAMPLE_UPDATED,
+                "next_attempt_at": null, "finished_at": EXAMPLE_UPDATED,
+                "attempts": [
+                    { "attempt": 1, "attempted_at": EXAMPLE_UPDATED, "duration_ms": 15003,
+                      "result": "timeout", "status_code": null },
+                    { "attempt": 2, "attempted_at": EXAMPLE_UPDATED, "duration_ms": 84,
+                      "result": "http_status", "status_code": 200 },
+                ],
+            }] })
+        }
         _ => return None,
     })
 }
