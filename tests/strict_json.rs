@@ -73,6 +73,21 @@ async fn a_key_twice_in_a_body_is_malformed_json_and_changes_nothing() {
     .await;
     assert_eq!(res.status(), 201);
 
+    // Logout reads its body itself, and is as strict.
+    let res = post_raw(
+        &app,
+        "/v1/auth/logout",
+        Some(&token),
+        "application/json",
+        r#"{"refresh_token":"a","refresh_token":"b"}"#,
+    )
+    .await;
+    let p = problem(res, 400, "malformed_json").await;
+    assert!(
+        p["detail"].as_str().unwrap().contains("`refresh_token`"),
+        "{p}"
+    );
+
     // Authentication is still checked first: no token, duplicate keys → 401.
     let res = post_raw(
         &app,
