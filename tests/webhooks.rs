@@ -465,8 +465,9 @@ async fn one_accounts_held_endpoints_do_not_delay_another_accounts_delivery() {
         .post(&format!("/v1/games/{game}/join"), &guest, &json!({}))
         .await)
     .await;
-    let notified = Instant::now();
-    let deadline = notified + Duration::from_secs(2);
+    // The held attempts last a minute: a delivery before half of it did not wait for them
+    // (how soon it comes is measured by the benchmarks, not asserted here).
+    let deadline = Instant::now() + Duration::from_secs(30);
     while receiver.seen().is_empty() {
         assert!(
             Instant::now() < deadline,

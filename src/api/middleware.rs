@@ -179,9 +179,10 @@ pub async fn observe(
         }
         if let Some(limit) = limit
             && has_body(&req)
-            && let Err(e) = strict_json::guard(&mut req, limit)
+            && let Err(strict_json::NotUtf8) = strict_json::guard(&mut req, limit)
         {
-            return Ok(req.into_response(e.error_response()));
+            let res = ApiError::UnsupportedMediaType.error_response();
+            return Ok(req.into_response(res));
         }
         next.call(req)
             .await

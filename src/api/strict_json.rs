@@ -24,8 +24,6 @@ use actix_web::{HttpMessage, mime};
 use futures_util::Stream;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use super::error::ApiError;
-
 /// The key a JSON body holds twice in one object, carried to the JSON extractor's error
 /// handler inside the payload's I/O error.
 #[derive(Debug)]
@@ -55,17 +53,20 @@ fn json_type(req: &ServiceRequest) -> Option<mime::Mime> {
     (mime.subtype() == mime::JSON || mime.suffix() == Some(mime::JSON)).then_some(mime)
 }
 
-/// What to do with a request's body: 415 `unsupported_media_type` when it declares JSON in a
-/// charset other than UTF-8; otherwise the body of a JSON request is put behind the
-/// duplicate-key check.
-pub fn guard(req: &mut ServiceRequest, limit: usize) -> Result<(), ApiError> {
+/// A JSON body declared in a charset other than UTF-8 (answered 415 `unsupported_media_type`).
+#[derive(Debug)]
+pub struct NotUtf8;
+
+/// What to do with a request's body: [`NotUtf8`] when it declares JSON in a charset other than
+/// UTF-8; otherwise the body of a JSON request is put behind the duplicate-key check.
+pub fn guard(req: &mut ServiceRequest, limit: usize) -> Result<(), NotUtf8> {
     let Some(mime) = json_type(req) else {
         return Ok(());
     };
     if let Some(charset) = mime.get_param(mime::CHARSET)
         && !charset.as_str().eq_ignore_ascii_case("utf-8")
     {
-        return Err(ApiError::UnsupportedMediaType);
+        return Err(NotUtf8);
     }
     let inner = req.take_payload();
     let stream = CheckedPayload {
