@@ -290,8 +290,11 @@ pub(crate) fn seat_info(
 }
 
 pub(crate) async fn fetch_summary(conn: &mut PgConnection, id: GameId) -> Result<GameSummary> {
-    let row = fetch_row(conn, id).await?;
+    // The seats first, then the game: a game that does not exist costs the same two statements
+    // as a private game the caller is then refused, so the time of a stranger's 404 does not
+    // tell the two apart.
     let mut seats = fetch_seats(conn, &[id.0]).await?;
+    let row = fetch_row(conn, id).await?;
     row.into_summary(seats.remove(&id.0).unwrap_or_default())
 }
 
