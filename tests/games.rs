@@ -7,7 +7,9 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::app::{TestApp, problem, spawn_app};
-use common::games::{Api, Table, create_game, deck, ok, play_concurrently, seat_table};
+use common::games::{
+    Api, Table, append_unreadable_event, create_game, deck, ok, play_concurrently, seat_table,
+};
 use serde_json::{Value, json};
 
 // ---------------------------------------------------------------------------------------------
@@ -970,18 +972,7 @@ async fn a_stream_that_does_not_load_returns_500_internal_error_without_details(
     let app = spawn_app().await;
     let api = Api::of(&app);
     let table = seat_table(&app, "player", json!({"players": 2})).await;
-    let version = api.version(&table.id, table.seat(0)).await;
-    // An event of a schema version this server does not know.
-    sqlx::query(
-        "INSERT INTO game_events (game_id, seq, event_type, event_version, payload, prev_hash, hash) \
-         VALUES ($1, $2, 'passed', 99, '{\"type\": \"passed\", \"seat\": 0}', $3, $3)",
-    )
-    .bind(table.game_id().0)
-    .bind(version + 1)
-    .bind(vec![0u8; 32])
-    .execute(&app.pool)
-    .await
-    .unwrap();
+    append_unreadable_event(&app, &table).await;
     let body = problem(
         api.get(&table.path(""), table.seat(0)).await,
         500,

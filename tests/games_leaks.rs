@@ -9,7 +9,9 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::app::spawn_app;
-use common::games::{Api, card_ids, choose, ok, seat_table, visible_cards};
+use common::games::{
+    Api, append_unreadable_event, card_ids, choose, ok, seat_table, visible_cards,
+};
 use lords::engine::{Game, Seat, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -423,17 +425,7 @@ async fn a_strangers_every_request_about_a_private_game_is_answered_as_for_no_ga
 
     // The stream now ends in an event this server cannot read: whatever parses or replays the
     // game fails (the players get 500), so a stranger's 404 proves nothing of it was read.
-    let version = api.version(&hidden, &owner).await;
-    sqlx::query(
-        "INSERT INTO game_events (game_id, seq, event_type, event_version, payload, prev_hash, hash) \
-         VALUES ($1, $2, 'passed', 99, '{\"type\": \"passed\", \"seat\": 0}', $3, $3)",
-    )
-    .bind(table.game_id().0)
-    .bind(version + 1)
-    .bind(vec![0u8; 32])
-    .execute(&app.pool)
-    .await
-    .unwrap();
+    append_unreadable_event(&app, &table).await;
     for rest in ["", "?at=1", "/legal-actions"] {
         let res = api.get(&format!("/v1/games/{hidden}{rest}"), &owner).await;
         assert_eq!(res.status(), 500, "{rest}");

@@ -161,6 +161,22 @@ pub async fn create_game(app: &TestApp, creator: &str, options: &Value) -> Strin
     id
 }
 
+/// Appends to the table's stream an event of a schema version this server does not know:
+/// whatever parses or replays the game from then on fails (500), and whatever does not, did not.
+pub async fn append_unreadable_event(app: &TestApp, table: &Table) {
+    let version = Api::of(app).version(&table.id, table.seat(0)).await;
+    sqlx::query(
+        "INSERT INTO game_events (game_id, seq, event_type, event_version, payload, prev_hash, hash) \
+         VALUES ($1, $2, 'passed', 99, '{\"type\": \"passed\", \"seat\": 0}', $3, $3)",
+    )
+    .bind(table.game_id().0)
+    .bind(version + 1)
+    .bind(vec![0u8; 32])
+    .execute(&app.pool)
+    .await
+    .unwrap();
+}
+
 /// Signs up `options.players` accounts (`<prefix>0`, `<prefix>1`, ...) and a spectator, creates
 /// the game as the first and joins the others in order, so the game is active.
 pub async fn seat_table(app: &TestApp, prefix: &str, options: Value) -> Table {
