@@ -535,12 +535,15 @@ async fn an_endpoint_deleted_while_its_notification_is_dispatched_is_skipped_wit
         let pool = pool.clone();
         async move { lords::deliveries::webhooks::dispatch(&pool).await }
     });
-    // The dispatch is under way and waits on the deletion's lock: commit the deletion.
+    // The dispatch is reading the endpoints, which waits on the deletion's lock: commit the
+    // deletion. (On plain PostgreSQL its backend waits on a `Lock`; on Citus the coordinator's
+    // waits on the worker that holds the row, so what is looked for is the statement itself.)
     let deadline = Instant::now() + PATIENCE;
     loop {
         let waiting: i64 = sqlx::query_scalar(
             "SELECT count(*) FROM pg_stat_activity \
-             WHERE datname = current_database() AND wait_event_type = 'Lock'",
+             WHERE datname = current_database() AND pid <> pg_backend_pid() \
+               AND state = 'active' AND query LIKE '%FROM webhook_endpoints%FOR KEY SHARE%'",
         )
         .fetch_one(&pool)
         .await
