@@ -73,7 +73,17 @@ async fn a_key_twice_in_a_body_is_malformed_json_and_changes_nothing() {
     .await;
     assert_eq!(res.status(), 201);
 
-    // Logout reads its body itself, and is as strict.
+    // Handlers that read an optional body themselves are as strict.
+    let res = post_raw(
+        &app,
+        "/v1/games/00000000-0000-0000-0000-000000000000/join",
+        Some(&token),
+        "application/json",
+        r#"{"code":"a","code":"b"}"#,
+    )
+    .await;
+    let p = problem(res, 400, "malformed_json").await;
+    assert!(p["detail"].as_str().unwrap().contains("`code`"), "{p}");
     let res = post_raw(
         &app,
         "/v1/auth/logout",

@@ -215,6 +215,18 @@ pub async fn observe(
         let (req, _) = res.into_parts();
         res = ServiceResponse::new(req, body_timeout_response(limit));
     }
+    if let Some(key) = res
+        .response()
+        .error()
+        .and_then(|e| e.as_error::<PayloadError>())
+        .and_then(strict_json::DuplicateKey::of)
+    {
+        // A handler that reads its body as bytes (an optional body) met a key twice: the
+        // answer the JSON extractor gives for it, not actix's plain-text 400.
+        let response = ApiError::MalformedJson(key.to_string()).error_response();
+        let (req, _) = res.into_parts();
+        res = ServiceResponse::new(req, response);
+    }
     if res.status().is_client_error() || res.status().is_server_error() {
         res = problemize(res);
         res = localize_problem(res, lang);

@@ -236,9 +236,8 @@ pub async fn refresh(
 pub async fn logout(
     user: AuthUser,
     state: web::Data<AppState>,
-    body: Result<web::Bytes, actix_web::Error>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body.map_err(|e| crate::api::error::bytes_error(&e, state.config.max_body_bytes))?;
     // No body, `null` and `{}` all mean every session.
     let request: LogoutRequest = if body.iter().all(u8::is_ascii_whitespace) {
         LogoutRequest::default()

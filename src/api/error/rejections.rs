@@ -34,18 +34,6 @@ pub fn json_error(err: JsonPayloadError, req: &HttpRequest) -> actix_web::Error 
     api.into()
 }
 
-/// `web::Bytes` rejections, for a handler that reads a JSON body itself: 400 `malformed_json`
-/// (a key twice in an object: see `strict_json`), 413 `payload_too_large`.
-pub fn bytes_error(err: &actix_web::Error, limit: usize) -> ApiError {
-    match err.as_error::<PayloadError>() {
-        Some(PayloadError::Overflow) => ApiError::PayloadTooLarge { limit },
-        Some(e) => ApiError::MalformedJson(
-            DuplicateKey::of(e).map_or_else(|| e.to_string(), ToString::to_string),
-        ),
-        None => ApiError::MalformedJson(err.to_string()),
-    }
-}
-
 /// `web::Path` rejections: 400 `invalid_path`.
 pub fn path_error(err: PathError, _req: &HttpRequest) -> actix_web::Error {
     ApiError::InvalidPath(format!("invalid path parameter: {}", inner(&err))).into()
