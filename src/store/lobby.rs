@@ -32,16 +32,29 @@ async fn retry_deadlocked<T>(mut attempt: impl AsyncFnMut() -> Result<T>) -> Res
         }
     }
 }
+
+/// The advisory lock, per account, under which one cap's count and the insert it allows are
+/// made (the account's other requests for that cap queue up), until the transaction ends.
+const OPEN_GAMES_LOCK: i64 = 7103;
+/// See [`OPEN_GAMES_LOCK`]: the cap on unfinished games with bots.
+const BOT_GAMES_LOCK: i64 = 7104;
+
+async fn lock_account(conn: &mut PgConnection, account: AccountId, cap: i64) -> Result<()> {
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1::text, $2))")
+        .bind(account.0)
+        .bind(cap)
+        .execute(conn)
+        .await
+        .context("lock the account's cap")?;
+    Ok(())
+}
+
 /// Refuses with `TooManyBotGames` when `account` already sits in `max` unfinished (open or
 /// active) games with a bot's seat. One account's checks queue up on an
 /// advisory lock, so concurrent requests cannot all pass the count; the count reads every
 /// shard under Citus (the games an account sits in are anywhere), and writes nothing.
 async fn check_bot_games(conn: &mut PgConnection, account: AccountId, max: u32) -> Result<()> {
-    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1::text, 7104))")
-        .bind(account.0)
-        .execute(&mut *conn)
-        .await
-        .context("lock the account's bot seats")?;
+    lock_account(&mut *conn, account, BOT_GAMES_LOCK).await?;
     let (games,): (i64,) = sqlx::query_as(
         "SELECT count(*) FROM game_seats s JOIN games g ON g.id = s.game_id \
          WHERE s.account_id = $1 AND g.status IN ('open', 'active') \
@@ -128,11 +141,7 @@ impl Store {
         let id = GameId(Uuid::now_v7());
         let mut tx = self.pool.begin().await.context("begin create")?;
         if let Some(max) = max_open {
-            sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1::text, 7103))")
-                .bind(creator.0)
-                .execute(&mut *tx)
-                .await
-                .context("lock the creator's game creations")?;
+            lock_account(&mut tx, creator, OPEN_GAMES_LOCK).await?;
             let (open,): (i64,) = sqlx::query_as(
                 "SELECT count(*) FROM game_seats s JOIN games g ON g.id = s.game_id \
                  WHERE s.account_id = $1 AND g.status = 'open'",
