@@ -38,8 +38,14 @@ pub mod defaults {
     pub const MAX_STREAM_TICKETS_PER_ACCOUNT: u32 = 20;
     /// An open stream re-checks its authority (and renews its lease) this often, wake-up or not.
     pub const STREAM_RECHECK_SECONDS: u64 = 30;
-    /// The deadline worker looks for due games this often (service rules §9.4–9.5).
-    pub const DEADLINE_POLL_MS: u64 = 200;
+    /// The deadline worker looks for due games at least this often (service rules §9.4–9.5):
+    /// between two looks it sleeps until the next due time it read, or one this process's
+    /// appends made; this bounds how late a thing made due by a stopped process is done.
+    pub const DEADLINE_POLL_MS: u64 = 5_000;
+    /// The fan-out worker sweeps for outbox rows a stopped process left this often.
+    pub const OUTBOX_SWEEP_SECONDS: u64 = 10;
+    /// Games one server process fans out at once.
+    pub const FANOUT_CONCURRENCY: u32 = 4;
     /// Webhook retries: the first after this long, then doubling up to the cap.
     pub const WEBHOOK_RETRY_BASE_MS: u64 = 5_000;
     pub const WEBHOOK_RETRY_MAX_SECONDS: u64 = 3_600;
@@ -240,12 +246,26 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub stream_recheck_seconds: u64,
 
-    /// How often (ms) the deadline worker looks for decisions past their deadline and seats a
-    /// bot must play; 0 runs no worker in this process (another process must run one).
+    /// The longest time (ms) between two looks of the deadline worker for decisions past their
+    /// deadline and seats a bot must play (between them it sleeps until the next due time it
+    /// read, or one this process made due); 0 runs no worker in this process (another process
+    /// must run one).
     #[arg(long, env = "LORDS_DEADLINE_POLL_MS",
           default_value_t = defaults::DEADLINE_POLL_MS,
           value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub deadline_poll_ms: u64,
+    /// Seconds between two sweeps of the fan-out worker for outbox rows whose process stopped
+    /// between an append's commit and its fan-out (on Citus a read of every shard).
+    #[arg(long, env = "LORDS_OUTBOX_SWEEP_SECONDS",
+          default_value_t = defaults::OUTBOX_SWEEP_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=3_600))]
+    pub outbox_sweep_seconds: u64,
+    /// Games one server process fans out to their accounts' notifications at once (each holds
+    /// two database connections of the worker's own pool while it runs).
+    #[arg(long, env = "LORDS_FANOUT_CONCURRENCY",
+          default_value_t = defaults::FANOUT_CONCURRENCY,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub fanout_concurrency: u32,
     #[command(flatten)]
     pub webhooks: WebhookArgs,
     #[command(flatten)]
@@ -504,8 +524,13 @@ pub struct AppConfig {
     /// How often an open stream re-checks its authority and renews its lease (three of these
     /// make the lease).
     pub stream_recheck: Duration,
-    /// How often the deadline worker polls; `None`: no worker in this process.
+    /// The longest time between two looks of the deadline worker; `None`: no worker in this
+    /// process.
     pub deadline_poll: Option<Duration>,
+    /// The fan-out worker's sweep for outbox rows left behind.
+    pub outbox_sweep: Duration,
+    /// Games fanned out at once by this process.
+    pub fanout_concurrency: u32,
     /// The delivery worker (webhooks).
     pub webhooks: WebhookConfig,
     /// Caps on invitations and games with bots.
@@ -538,6 +563,8 @@ impl AppConfig {
             max_stream_tickets_per_account: defaults::MAX_STREAM_TICKETS_PER_ACCOUNT,
             stream_recheck: Duration::from_secs(defaults::STREAM_RECHECK_SECONDS),
             deadline_poll: Some(Duration::from_millis(defaults::DEADLINE_POLL_MS)),
+            outbox_sweep: Duration::from_secs(defaults::OUTBOX_SWEEP_SECONDS),
+            fanout_concurrency: defaults::FANOUT_CONCURRENCY,
             webhooks: WebhookConfig::default(),
             lobby: LobbyLimits::DEFAULT,
         }
@@ -578,6 +605,8 @@ impl AppConfig {
             stream_recheck: Duration::from_secs(args.stream_recheck_seconds),
             deadline_poll: (args.deadline_poll_ms > 0)
                 .then(|| Duration::from_millis(args.deadline_poll_ms)),
+            outbox_sweep: Duration::from_secs(args.outbox_sweep_seconds),
+            fanout_concurrency: args.fanout_concurrency,
             webhooks: WebhookConfig::from(&args.webhooks),
             lobby: LobbyLimits::from(&args.lobby),
         })

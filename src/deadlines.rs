@@ -6,19 +6,22 @@
 //! each due thing is done exactly once, by whichever process gets there first; nothing is kept
 //! in memory, so a restart (or a SIGKILL) loses nothing.
 //!
-//! A bot's move made due by an append in this process wakes the worker at once
-//! ([`Store::bot_move_due`]): a hint that saves waiting for the next poll; what is due is still
-//! read from the database.
+//! The worker does not poll: each look reads the earliest due games (`ORDER BY due_at LIMIT
+//! n`, a probe of the partial index `games_due_at_idx`), does those due now, and sleeps until the
+//! next one falls due, woken earlier by what this process's own appends make due (a bot's move,
+//! a new deadline: [`Store::due_hinted`]), and never longer than `rescan`, which bounds how late
+//! something made due by another process that stopped is done. What is due is always read from
+//! the database; the hints only say when to look.
 //!
-//! Idle cost: one indexed query per poll (`SELECT id FROM games WHERE due_at <= now() ORDER BY
-//! due_at LIMIT n`, a probe of the partial index `games_due_at_idx`), whatever the number of
-//! clocked games.
+//! Idle cost: one look per `rescan` (on Citus one probe of each shard's index), whatever the
+//! number of clocked games.
 
 use std::time::Duration;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tokio::task::JoinHandle;
+use tokio::time::Instant;
 
 use crate::shutdown::ShutdownSignal;
 use crate::store::{Fired, Store, StoreError};
@@ -38,9 +41,14 @@ pub struct Round {
     pub seen: usize,
 }
 
-/// One poll: the due games, each claimed and done (or skipped when another process holds it).
-pub async fn poll_once(store: &Store, rng: &mut StdRng) -> Result<Round, StoreError> {
-    let due = store.due_games(BATCH).await?;
+/// One look: the due games, each claimed and done (or skipped when another process holds it),
+/// and how long until the next one falls due (`None`: nothing else is due, or a whole batch was
+/// due now: look again at once).
+pub async fn poll_once(
+    store: &Store,
+    rng: &mut StdRng,
+) -> Result<(Round, Option<Duration>), StoreError> {
+    let (due, next) = store.due_games(BATCH).await?;
     let mut round = Round {
         seen: due.len(),
         ..Round::default()
@@ -63,29 +71,34 @@ pub async fn poll_once(store: &Store, rng: &mut StdRng) -> Result<Round, StoreEr
             }
         }
     }
-    Ok(round)
+    Ok((round, next.map(Duration::from_secs_f64)))
 }
 
-/// Runs the worker until `shutdown` fires, polling every `poll`.
-pub fn spawn(store: Store, poll: Duration, shutdown: ShutdownSignal) -> JoinHandle<()> {
+/// Runs the worker until `shutdown` fires, looking at least every `rescan`.
+pub fn spawn(store: Store, rescan: Duration, shutdown: ShutdownSignal) -> JoinHandle<()> {
     tokio::spawn(async move {
         let mut rng = StdRng::from_rng(&mut rand::rng());
         loop {
-            let busy = match poll_once(&store, &mut rng).await {
-                Ok(round) => round.seen as i64 >= BATCH,
+            let sleep = match poll_once(&store, &mut rng).await {
+                Ok((round, _)) if round.seen as i64 >= BATCH => Duration::ZERO,
+                Ok((_, next)) => next.map_or(rescan, |n| n.min(rescan)),
                 Err(e) => {
                     tracing::warn!(error = ?e, "deadline worker: database unavailable");
-                    false
+                    rescan
                 }
             };
             if shutdown.is_shutting_down() {
                 return;
             }
-            if !busy {
+            let mut wake_at = Instant::now() + sleep;
+            loop {
                 tokio::select! {
-                    () = tokio::time::sleep(poll) => {}
-                    // A bot's move this process just made due: now, not at the next poll.
-                    () = store.bot_move_due() => {}
+                    () = tokio::time::sleep_until(wake_at) => break,
+                    // Something this process just made due: at its time, if that is sooner.
+                    at = store.due_hinted() => {
+                        let in_ = (at - chrono::Utc::now()).to_std().unwrap_or(Duration::ZERO);
+                        wake_at = wake_at.min(Instant::now() + in_);
+                    }
                     () = shutdown.wait() => return,
                 }
             }

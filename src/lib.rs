@@ -10,6 +10,7 @@ pub mod deadlines;
 pub mod deliveries;
 pub mod embedded;
 pub mod engine;
+pub mod fanout;
 pub mod load;
 pub mod outbound;
 pub mod shutdown;

@@ -66,7 +66,14 @@ impl Application {
         if let Some(poll) = state.config.deadline_poll {
             crate::deadlines::spawn(state.store.clone(), poll, state.shutdown.clone());
         }
-        // The delivery worker (webhooks, Web Push): in every server process; they share the work.
+        // The fan-out worker (outboxes → notifications) and the delivery worker (webhooks, Web
+        // Push): in every server process; they share the work.
+        crate::fanout::start(
+            &state.store,
+            state.config.outbox_sweep,
+            state.config.fanout_concurrency,
+            state.shutdown.clone(),
+        );
         crate::deliveries::start(
             &state.pool,
             &state.notifier,

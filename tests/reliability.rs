@@ -1,5 +1,6 @@
-//! Reliability: racing clients, a killed and restarted server, a database outage,
-//! hostile input, seats acting for others, and views compared with the engine's projections.
+//! Reliability: racing clients, a killed and restarted server, a fan-out killed mid-way, a
+//! database outage, hostile input, seats acting for others, and views compared with the
+//! engine's projections.
 //!
 //! Small by default (CI); `scripts/long-tests` runs the long version through the environment:
 //! `LORDS_TRIALS` (races), `LORDS_CRASH_CYCLES` (kill/restart cycles), `LORDS_LEAK_GAMES`
@@ -13,6 +14,8 @@ mod api;
 mod crash;
 #[path = "reliability/deadlines.rs"]
 mod deadlines;
+#[path = "reliability/fanout.rs"]
+mod fanout;
 #[path = "reliability/hostile.rs"]
 mod hostile;
 #[path = "reliability/leaks.rs"]

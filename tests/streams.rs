@@ -10,7 +10,9 @@ mod common;
 use std::time::Duration;
 
 use common::app::{TestApp, problem, spawn_app, spawn_app_on, spawn_app_with};
-use common::games::{Api, Table, awaited, create_game, ok, seat_table, step};
+use common::games::{
+    Api, Table, awaited, create_game, notifications_settled, ok, seat_table, step,
+};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::{Value, json};
@@ -140,11 +142,9 @@ async fn play_until_awaited(api: &Api, table: &Table, seat: u64, rng: &mut StdRn
     n
 }
 
+/// The notifications written, once the outbox is fanned out.
 async fn notification_count(app: &TestApp) -> i64 {
-    sqlx::query_scalar("SELECT count(*) FROM notifications")
-        .fetch_one(&app.pool)
-        .await
-        .unwrap()
+    notifications_settled(&app.pool).await
 }
 
 #[tokio::test]

@@ -1,16 +1,14 @@
-//! The delivery worker: takes notifications from the outbox
-//! (`store::outbox`) and delivers them to webhooks and Web Push subscriptions. Driven by
-//! PostgreSQL only: notifications are claimed by the `UPDATE` that marks them dispatched, and
-//! each attempt leases its endpoint (`webhooks::claim`), so any number of server processes
-//! may run it. Up to `concurrency` attempts run at once, none holding a database connection
-//! while it waits for its endpoint, and at most `concurrency_per_account` for the endpoints of
-//! one account: one account's slow or failing endpoints never take the slots the others need.
-//! Woken by the `notifications` LISTEN channel (through the process's [`Notifier`]) and by
-//! its own attempts as they end, it sleeps until the next retry falls due, and a slow sweep
-//! catches a missed wake-up. Once it has seen the delivery queue empty, a wake-up whose
-//! notifications made no delivery (no endpoint wants them) costs one statement, not the
-//! queue's dozen; deliveries another process made and did not attempt (it stopped) are then
-//! found by the slow sweep. Beside `store`, never called by it.
+//! The delivery worker: attempts the webhook and Web Push deliveries that are queued with each
+//! notification (`store::outbox::write_for_account`), signed, in order per endpoint, with
+//! retries. Driven by PostgreSQL only: each attempt leases its endpoint (`webhooks::claim`),
+//! so any number of server processes may run it. Up to `concurrency` attempts run at once,
+//! none holding a database connection while it waits for its endpoint, and at most
+//! `concurrency_per_account` for the endpoints of one account: one account's slow or failing
+//! endpoints never take the slots the others need. Woken by the `notifications` LISTEN channel
+//! when a notification came with deliveries (through the process's [`Notifier`]) and by its
+//! own attempts as they end, it sleeps until the next retry falls due, and a slow sweep
+//! catches a missed wake-up. It never reads the notifications themselves, but once at start
+//! (those an older version left undispatched). Beside `store`, never called by it.
 
 pub mod webhooks;
 
@@ -36,10 +34,9 @@ use webhooks::Attempted;
 /// to it for at least this long.
 const MIN_SLEEP: Duration = Duration::from_millis(200);
 
-/// The shortest time between two dispatch rounds: wake-ups closer together are taken together
-/// by the next round. A round reads every shard of `notifications` on Citus, so one round per
-/// notification would cost each server process tens of shard statements per action.
-const DISPATCH_GAP: Duration = Duration::from_millis(50);
+/// The shortest time between two rounds woken by queued deliveries: wake-ups closer together
+/// are taken together by the next round.
+const WAKE_GAP: Duration = Duration::from_millis(50);
 
 /// Connections of the worker's own pool at most: claims and records are short transactions;
 /// an attempt holds none while it waits for its endpoint.
@@ -148,39 +145,35 @@ async fn run(
     attempts: &mut InFlight,
 ) {
     let mut last_prune: Option<Instant> = None;
+    // Notifications an older version of the server left undispatched (it queued their
+    // deliveries from a scan of every notification; they are now queued with the notification
+    // itself): once, at start.
+    loop {
+        match webhooks::dispatch(&pool).await {
+            Ok(d) if d.found as i64 == webhooks::DISPATCH_BATCH => {}
+            Ok(_) => break,
+            Err(e) => {
+                tracing::warn!(error = format!("{e:#}"), "webhook dispatch failed");
+                break;
+            }
+        }
+    }
     // Whether a delivery may be pending: false only once the queue was seen empty and nothing
-    // was added here since. Woken by new notifications that made no delivery (no endpoint
-    // wants them: the usual case), the worker then skips the queue's statements; the timer
-    // (`poll`) still looks, for deliveries another process made and did not attempt.
+    // was queued since; the timer (`poll`) still looks, for deliveries another process queued
+    // and did not attempt.
     let mut maybe_pending = true;
     let mut next_look = Instant::now();
     let mut last_round: Option<Instant> = None;
-    // What woke this round: new notifications (or the timer) call for a dispatch first; an
-    // attempt that ended only for a claim.
-    let mut dispatch = true;
+    // What woke this round: deliveries queued (or the timer), or only an attempt that ended.
+    let mut woken = true;
     loop {
-        if dispatch {
+        if woken {
             if let Some(at) = last_round {
-                tokio::time::sleep_until(at + DISPATCH_GAP).await;
+                tokio::time::sleep_until(at + WAKE_GAP).await;
             }
             last_round = Some(Instant::now());
             wake.borrow_and_update();
-            // Outbox → deliveries, until what was there is all dispatched.
-            loop {
-                match webhooks::dispatch(&pool).await {
-                    Ok(d) => {
-                        maybe_pending |= d.deliveries > 0;
-                        if d.found as i64 != webhooks::DISPATCH_BATCH {
-                            break;
-                        }
-                    }
-                    Err(e) => {
-                        tracing::warn!(error = format!("{e:#}"), "webhook dispatch failed");
-                        maybe_pending = true;
-                        break;
-                    }
-                }
-            }
+            maybe_pending = true;
         }
         if maybe_pending || Instant::now() >= next_look || attempts.len() > 0 {
             // The VAPID keys are loaded (or generated) before the first claim, so that an
@@ -240,7 +233,7 @@ async fn run(
         }
         // Until a new notification, an attempt's end, or the next look.
         tokio::select! {
-            () = tokio::time::sleep_until(next_look) => dispatch = true,
+            () = tokio::time::sleep_until(next_look) => woken = true,
             changed = wake.changed() => {
                 if changed.is_err() {
                     // The notifier is gone: only the timer and attempts wake this worker now.
@@ -249,9 +242,9 @@ async fn run(
                         () = attempts.one_ended() => {}
                     }
                 }
-                dispatch = true;
+                woken = true;
             }
-            () = attempts.one_ended() => dispatch = false,
+            () = attempts.one_ended() => woken = false,
         }
     }
 }

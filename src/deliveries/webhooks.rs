@@ -15,11 +15,12 @@ use aws_lc_rs::hmac;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use chrono::{DateTime, Utc};
-use serde_json::{Value, json};
+use serde_json::Value;
 use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::outbound::http::SendError;
+use crate::store::{self, AccountId, GameId, NotificationKind};
 
 use crate::config::WebhookConfig;
 use crate::outbound::guard::AllowList;
@@ -71,26 +72,22 @@ struct Claimed {
     created_at: DateTime<Utc>,
 }
 
-/// The body of a delivery: `{type, timestamp, data}` with `data` the notification as
-/// `/v1/me/stream` sends it (the `Notification` schema).
-fn body_of(n: &Claimed) -> String {
-    json!({
-        "type": n.kind,
-        "timestamp": n.created_at,
-        "data": {
-            "id": n.id,
-            "kind": n.kind,
-            "game_id": n.game_id,
-            "created_at": n.created_at,
-            "payload": n.payload.0,
-        },
-    })
-    .to_string()
+/// The body of a delivery of `n` (see [`store::delivery_body`]).
+fn body_of(n: &Claimed) -> anyhow::Result<String> {
+    Ok(store::delivery_body(
+        n.id,
+        NotificationKind::from_db(&n.kind)?,
+        n.game_id.map(GameId),
+        &n.payload.0,
+        n.created_at,
+    ))
 }
 
 /// Claims up to [`DISPATCH_BATCH`] undispatched notifications (the oldest), queues a delivery
 /// for every live endpoint of their account that takes their kind, and marks them dispatched:
-/// one transaction. Returns how many it found and how many deliveries it made.
+/// one transaction. Returns how many it found and how many deliveries it made. Notifications
+/// are written dispatched, with their deliveries (`store::outbox::write_for_account`): this
+/// only catches up with those an older version of the server left, once at start.
 ///
 /// The claim is the `UPDATE … WHERE dispatched_at IS NULL` itself: a process that picked the
 /// same rows waits for the first one's commit, then finds them dispatched and skips them, so
@@ -157,8 +154,8 @@ pub async fn dispatch(pool: &PgPool) -> anyhow::Result<Dispatched> {
             continue;
         }
         // Stable across retries and processes: the notification's identity.
-        let message_id = format!("msg_{}_{}", n.account_id.simple(), n.id);
-        let body = body_of(n);
+        let message_id = store::message_id(AccountId(n.account_id), n.id);
+        let body = body_of(n)?;
         for (endpoint, _, _) in wanted {
             rows.endpoints.push(*endpoint);
             rows.message_ids.push(message_id.clone());

@@ -224,8 +224,10 @@ impl Store {
                 if read.head.last_hash != last_hash {
                     return Ok(None);
                 }
-                // Committed: the read kept the replay at the new head. A bot may be due.
-                self.due_now.notify_one();
+                // Committed: the read kept the replay at the new head. A bot may be due, and
+                // the outbox may hold what the append told.
+                self.due.hint(chrono::Utc::now());
+                self.outboxed.hint(id);
                 return Ok(Some(Submitted {
                     version: read.head.version,
                     seat,
@@ -241,7 +243,8 @@ impl Store {
         Ok(Some(self.appended(id, seat, events, after, appended)))
     }
 
-    /// What a committed action did; its replay is kept and a bot's move made due is woken.
+    /// What a committed action did; its replay is kept, and what it made due and its outbox are
+    /// hinted to this process's workers.
     pub(super) fn appended(
         &self,
         id: GameId,
@@ -250,9 +253,7 @@ impl Store {
         after: Game,
         appended: Appended,
     ) -> Submitted {
-        if appended.bot_due {
-            self.due_now.notify_one();
-        }
+        self.committed(id, &appended);
         let after = Arc::new(after);
         self.snapshots.put(
             id,

@@ -116,26 +116,31 @@ impl Store {
         );
     }
 
-    /// Up to `limit` games with something due now, earliest first: a candidate list read
-    /// without locks (on Citus a query across shards), each then claimed by [`Store::fire_due`].
-    pub async fn due_games(&self, limit: i64) -> Result<Vec<GameId>> {
-        let rows: Vec<(Uuid,)> =
-            sqlx::query_as("SELECT id FROM games WHERE due_at <= now() ORDER BY due_at LIMIT $1")
-                .bind(limit)
-                .fetch_all(&self.pool)
-                .await
-                .context("list games with something due")?;
-        Ok(rows.into_iter().map(|(id,)| GameId(id)).collect())
-    }
-
-    /// When the next thing is due in any game (`None`: nothing is), for the worker's sleep.
-    pub async fn next_due(&self) -> Result<Option<chrono::DateTime<chrono::Utc>>> {
-        let (at,): (Option<chrono::DateTime<chrono::Utc>>,) =
-            sqlx::query_as("SELECT min(due_at) FROM games WHERE due_at IS NOT NULL")
-                .fetch_one(&self.pool)
-                .await
-                .context("read the next deadline")?;
-        Ok(at)
+    /// The deadline worker's look: up to `limit` games with something due now, earliest first,
+    /// and how many seconds until the next thing due after them (`None`: nothing else is due,
+    /// or `limit` games are due now). One statement, read without locks (on Citus a query
+    /// across shards, so the worker runs it only when something is due or hinted, and on its
+    /// slow rescan); each game is then claimed by [`Store::fire_due`].
+    pub async fn due_games(&self, limit: i64) -> Result<(Vec<GameId>, Option<f64>)> {
+        let rows: Vec<(Uuid, f64)> = sqlx::query_as(
+            "SELECT id, EXTRACT(EPOCH FROM due_at - now())::float8 FROM games \
+             WHERE due_at IS NOT NULL ORDER BY due_at LIMIT $1",
+        )
+        .bind(limit + 1)
+        .fetch_all(&self.pool)
+        .await
+        .context("list games with something due")?;
+        let mut due = Vec::new();
+        let mut next = None;
+        for (id, in_s) in rows {
+            if in_s <= 0.0 && (due.len() as i64) < limit {
+                due.push(GameId(id));
+            } else {
+                next = (in_s > 0.0).then_some(in_s);
+                break;
+            }
+        }
+        Ok((due, next))
     }
 
     /// Does what is due in game `id`, if it still is and no other process is at it (`FOR
@@ -213,9 +218,7 @@ impl Store {
             Err(AppendError::Store(e)) => return Err(e),
         };
         tx.commit().await.context("commit fire_due")?;
-        if appended.bot_due {
-            self.due_now.notify_one();
-        }
+        self.committed(id, &appended);
         self.put_snapshot(id, appended.version, appended.last_hash, Arc::new(after));
         let version = appended.version;
         Ok(match timed_out {

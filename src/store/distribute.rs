@@ -9,10 +9,12 @@
 //! game tables' foreign keys to `accounts` hold on every shard. Writes to a reference table go to
 //! every node (two-phase commit): they must stay rare (sign-up, log-in), never per action.
 //!
-//! Tables keyed by account but written per action cannot be reference tables (every action would
-//! write to every node): the notification outbox (`notification_counters`, `notifications`) is
+//! Tables keyed by account but written per notification cannot be reference tables (every
+//! notification would write to every node): `notification_counters` and `notifications` are
 //! hash-distributed on `account_id` in a co-location group of its own, so an account's counter
-//! and notifications share a shard and a stream reads one shard. `stream_tickets` is distributed
+//! and notifications share a shard and a stream reads one shard. An action does not write them:
+//! it writes the game's outbox (`game_outbox`, with the game), which the fan-out worker copies
+//! to them after the commit, one account per transaction. `stream_tickets` is distributed
 //! on its key, `ticket_hash` (redeeming one is a single-shard delete).
 //!
 //! A distributed table must have its distribution column in every primary and unique key (Citus
@@ -84,10 +86,14 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     ("game_seats", Placement::WithGames),
     ("idempotency_keys", Placement::WithGames),
     ("game_invitations", Placement::WithGames),
-    // Written on every action that notifies (the outbox, in the action's transaction): a
-    // reference table would make each such action a write to every node. Distributed on the
-    // account instead, counter and notifications co-located, so the counter bump and the insert
-    // for one account are on one shard and a stream's reads are single-shard. `notifications`
+    // What an append tells the accounts, written in its transaction: with the game, so that an
+    // action's transaction stays on the game's worker (no two-phase commit). The fan-out worker
+    // copies it to `notifications` afterwards, one account's shard per transaction.
+    ("game_outbox", Placement::WithGames),
+    // Written for every notification (by the fan-out, one account per transaction): a reference
+    // table would make each a write to every node. Distributed on the account instead, counter
+    // and notifications co-located, so the counter bump and the insert for one account are on
+    // one shard and a stream's reads are single-shard. `notifications`
     // has a `game_id` column but its primary key is (account_id, id): it cannot go with games.
     ("notification_counters", Placement::ByAccount),
     ("notifications", Placement::ByAccount),

@@ -214,7 +214,13 @@ async fn insert(
             "seat": seat.map(|s| s.0),
             "expires_at": expires_at,
         });
-        super::outbox::record_for(conn, invitee, NotificationKind::Invited, game, &payload).await?;
+        let invited = super::outbox::ToWrite {
+            kind: NotificationKind::Invited,
+            game,
+            payload,
+            source: None,
+        };
+        super::outbox::write_for_account(conn, invitee, &[invited]).await?;
     }
     Ok((id, expires_at))
 }

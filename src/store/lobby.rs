@@ -5,7 +5,7 @@ use rand::{Rng, SeedableRng};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::append::{Append, AppendError, Tell, append_in};
+use super::append::{Append, AppendError, Appended, Tell, append_in};
 use super::chain::GENESIS;
 use super::distribute::Layout;
 use super::error::{Context, Result, StoreError, is_deadlock, unexpected};
@@ -161,12 +161,16 @@ impl Store {
         for &(seat, level) in bots {
             insert_bot(&mut tx, id, seat, level).await?;
         }
+        let mut dealt = None;
         if bots.len() + 1 == usize::from(options.players) {
             let layout = self.layout(&mut tx).await?;
-            start_in(&mut tx, layout, id, 0, &options, rng).await?;
+            dealt = Some(start_in(&mut tx, layout, id, 0, &options, rng).await?);
         }
         let summary = fetch_summary(&mut tx, id).await?;
         tx.commit().await.context("commit create")?;
+        if let Some(dealt) = dealt {
+            self.committed(id, &dealt);
+        }
         Ok(summary)
     }
 
@@ -243,7 +247,7 @@ impl Store {
             check_bot_games(&mut tx, account, max).await?;
         }
         insert_bot(&mut tx, id, seat, level).await?;
-        seat_taken(
+        let dealt = seat_taken(
             self,
             &mut tx,
             id,
@@ -255,6 +259,9 @@ impl Store {
         .await?;
         let summary = fetch_summary(&mut tx, id).await?;
         tx.commit().await.context("commit add bot")?;
+        if let Some(dealt) = dealt {
+            self.committed(id, &dealt);
+        }
         Ok(summary)
     }
 
@@ -345,7 +352,7 @@ impl Store {
         if let Some(invitation) = &invitation {
             invitations::spend(&mut tx, id, invitation.id).await?;
         }
-        seat_taken(
+        let dealt = seat_taken(
             self,
             &mut tx,
             id,
@@ -357,6 +364,9 @@ impl Store {
         .await?;
         let summary = fetch_summary(&mut tx, id).await?;
         tx.commit().await.context("commit join")?;
+        if let Some(dealt) = dealt {
+            self.committed(id, &dealt);
+        }
         Ok(summary)
     }
 
@@ -463,7 +473,7 @@ async fn start_in(
     version: i64,
     options: &GameOptions,
     rng: &mut (impl Rng + ?Sized),
-) -> Result<()> {
+) -> Result<Appended> {
     let events = engine::start(options, rng)?;
     let started = Game::replay(&events);
     let append = Append {
@@ -479,14 +489,15 @@ async fn start_in(
         key: None,
     };
     match append_in(conn, layout, append).await {
-        Ok(_) => Ok(()),
+        Ok(dealt) => Ok(dealt),
         Err(AppendError::Race) => Err(unexpected(format!("open game {id} already has events"))),
         Err(AppendError::Store(e)) => Err(e),
     }
 }
 
 /// A seat of an open game was just taken, `seated` seats are now taken: the game starts when
-/// that was the last one, else it only moves up the listings (`updated_at`).
+/// that was the last one (the deal is returned), else it only moves up the listings
+/// (`updated_at`).
 async fn seat_taken(
     store: &Store,
     conn: &mut PgConnection,
@@ -495,17 +506,17 @@ async fn seat_taken(
     options: &GameOptions,
     seated: usize,
     rng: &mut (impl Rng + ?Sized),
-) -> Result<()> {
+) -> Result<Option<Appended>> {
     if seated == usize::from(options.players) {
         let layout = store.layout(conn).await?;
-        return start_in(conn, layout, id, version, options, rng).await;
+        return start_in(conn, layout, id, version, options, rng).await.map(Some);
     }
     sqlx::query("UPDATE games SET updated_at = now() WHERE id = $1")
         .bind(id.0)
         .execute(conn)
         .await
         .context("touch a game")?;
-    Ok(())
+    Ok(None)
 }
 
 /// Bots at creation: distinct seats from 1 to players − 1.

@@ -10,6 +10,7 @@
 mod chain;
 pub mod distribute;
 mod error;
+pub mod fanout;
 pub mod local;
 mod notify;
 mod outbox;
@@ -56,7 +57,7 @@ pub use notify::{
     AUTHORITY_CHANNEL, AccountWakeups, CHANNEL, NotificationWakeups, Notifier,
     announce_authority_change,
 };
-pub use outbox::{NOTIFICATIONS_CHANNEL, Notification, NotificationKind};
+pub use outbox::{NOTIFICATIONS_CHANNEL, Notification, NotificationKind, delivery_body, message_id};
 pub use read_model::{
     DEFAULT_LIST_LIMIT, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo, Visibility,
 };
@@ -119,10 +120,12 @@ impl std::str::FromStr for AccountId {
 pub struct Store {
     pool: PgPool,
     snapshots: Arc<snapshots::Snapshots>,
-    /// Signalled when this process commits an append that makes a bot's move due at once: a
-    /// hint that wakes this process's deadline worker before its next poll. The database stays
-    /// the only record of what is due (any process's worker finds it there).
-    due_now: Arc<tokio::sync::Notify>,
+    /// The earliest thing this process's appends made due (a bot's move, a deadline): a hint
+    /// that wakes this process's deadline worker before its next look. The database stays the
+    /// only record of what is due (any process's worker finds it there).
+    due: Arc<DueHints>,
+    /// Games whose outbox this process's appends wrote to: hints for its fan-out worker.
+    outboxed: Arc<fanout::Hints>,
     /// Connections the hot paths hand to each other (see `warm.rs`).
     warm: Arc<warm::Warm>,
     /// Tells this store's worker connection sets from another's (see `local.rs`).
@@ -165,7 +168,8 @@ impl Store {
         Self {
             pool,
             snapshots: Arc::new(snapshots::Snapshots::new(SNAPSHOT_CAPACITY)),
-            due_now: Arc::new(tokio::sync::Notify::new()),
+            due: Arc::default(),
+            outboxed: Arc::default(),
             warm: warm::Warm::start(),
             id: NEXT_STORE_ID.fetch_add(1, Ordering::Relaxed),
             layout: Arc::default(),
@@ -228,9 +232,60 @@ impl Store {
         &self.pool
     }
 
-    /// Resolves once this process has committed an append that makes a bot's move due now
-    /// (at most one wake-up is kept while nobody waits).
-    pub async fn bot_move_due(&self) {
-        self.due_now.notified().await;
+    /// After the commit of an append made by this process: wakes this process's workers for
+    /// what it made due (a bot's move, a deadline) and for its outbox. Hints only: the database
+    /// is where every process's workers find the work.
+    pub(crate) fn committed(&self, id: GameId, appended: &append::Appended) {
+        if appended.bot_due {
+            self.due.hint(chrono::Utc::now());
+        } else if let Some(at) = appended.deadline {
+            self.due.hint(at);
+        }
+        if appended.told {
+            self.outboxed.hint(id);
+        }
+    }
+
+    /// Resolves once this process has committed an append that makes something due, with the
+    /// earliest such time hinted since the last call.
+    pub async fn due_hinted(&self) -> chrono::DateTime<chrono::Utc> {
+        self.due.next().await
+    }
+
+    /// The games this process appended to the outbox of (see [`fanout::Hints`]).
+    pub fn outbox_hints(&self) -> &fanout::Hints {
+        &self.outboxed
+    }
+}
+
+/// The earliest due time hinted by this process's appends since the worker last looked.
+#[derive(Debug, Default)]
+struct DueHints {
+    earliest: std::sync::Mutex<Option<chrono::DateTime<chrono::Utc>>>,
+    notify: tokio::sync::Notify,
+}
+
+impl DueHints {
+    fn hint(&self, at: chrono::DateTime<chrono::Utc>) {
+        let mut earliest = self.earliest.lock().unwrap_or_else(|p| p.into_inner());
+        if earliest.is_none_or(|e| at < e) {
+            *earliest = Some(at);
+        }
+        drop(earliest);
+        self.notify.notify_one();
+    }
+
+    async fn next(&self) -> chrono::DateTime<chrono::Utc> {
+        loop {
+            if let Some(at) = self
+                .earliest
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .take()
+            {
+                return at;
+            }
+            self.notify.notified().await;
+        }
     }
 }

@@ -67,7 +67,7 @@ struct Inner {
 struct AccountWakers {
     notifications: Arc<WakerMap>,
     authority: Arc<WakerMap>,
-    /// Every account's notifications: wakes the delivery worker.
+    /// Notifications that came with deliveries to attempt: wakes the delivery worker.
     any: watch::Sender<u64>,
 }
 
@@ -82,8 +82,11 @@ impl Default for AccountWakers {
 }
 
 impl AccountWakers {
-    fn wake(&self, account: AccountId) {
-        self.any.send_modify(|n| *n = n.wrapping_add(1));
+    /// `deliveries`: the notifications came with webhook or Web Push deliveries to attempt.
+    fn wake(&self, account: AccountId, deliveries: bool) {
+        if deliveries {
+            self.any.send_modify(|n| *n = n.wrapping_add(1));
+        }
         self.notifications.wake(account);
     }
 
@@ -237,8 +240,8 @@ impl Notifier {
         self.inner.accounts.authority.subscribe(account)
     }
 
-    /// Wake-ups for every account's notifications (and listener reconnections): the value
-    /// changes whenever something may have been committed to the outbox.
+    /// Wake-ups for notifications that came with deliveries (and listener reconnections): the
+    /// value changes whenever a webhook or Web Push delivery may have been queued.
     pub fn subscribe_all_notifications(&self) -> watch::Receiver<u64> {
         self.inner.accounts.any.subscribe()
     }
@@ -339,7 +342,7 @@ async fn run(
             received = l.try_recv() => match received {
                 Ok(Some(n)) if n.channel() == NOTIFICATIONS_CHANNEL => {
                     match parse_notification(n.payload()) {
-                        Some(account) => accounts.wake(account),
+                        Some((account, deliveries)) => accounts.wake(account, deliveries),
                         None => tracing::warn!(payload = n.payload(), "notifications: bad payload"),
                     }
                 }
@@ -378,9 +381,15 @@ fn parse(payload: &str) -> Option<(GameId, i64)> {
     Some((id.parse().ok()?, version.parse().ok()?))
 }
 
-/// The account of a `notifications` payload, `<account_id>:<id>`.
-fn parse_notification(payload: &str) -> Option<AccountId> {
-    let (account, id) = payload.split_once(':')?;
+/// The account of a `notifications` payload, `<account_id>:<id>[:deliveries]`, and whether
+/// deliveries were queued with them.
+fn parse_notification(payload: &str) -> Option<(AccountId, bool)> {
+    let (account, rest) = payload.split_once(':')?;
+    let (id, deliveries) = match rest.split_once(':') {
+        Some((id, "deliveries")) => (id, true),
+        Some(_) => return None,
+        None => (rest, false),
+    };
     id.parse::<i64>().ok()?;
-    account.parse().ok()
+    Some((account.parse().ok()?, deliveries))
 }

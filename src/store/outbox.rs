@@ -1,7 +1,8 @@
-//! The notification outbox: what an append tells each seated account (`your_turn`,
-//! `game_started`, `game_ended`), written in the append's transaction with its wake-up
-//! (`pg_notify('notifications', '<account>:<id>')`), and read back in id order for streams.
-//! Depends on the engine's state only; no delivery happens here.
+//! Notifications: what an append tells each seated account (`your_turn`, `game_started`,
+//! `game_ended`, `timed_out`), which the append writes to the game's outbox (`fanout.rs` copies
+//! it to the accounts); how one account's notifications are written, numbered, queued for
+//! delivery and announced (`pg_notify('notifications', …)`); and how they are read back in id
+//! order for streams. Depends on the engine's state only; no delivery is attempted here.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -40,7 +41,7 @@ impl NotificationKind {
         }
     }
 
-    fn from_db(s: &str) -> Result<Self> {
+    pub fn from_db(s: &str) -> Result<Self> {
         Ok(match s {
             "your_turn" => NotificationKind::YourTurn,
             "game_started" => NotificationKind::GameStarted,
@@ -150,58 +151,222 @@ pub(crate) fn notifications_of(
     out
 }
 
-/// One notification for one account (e.g. `invited`), numbered after its others, in the caller's
-/// transaction; its wake-up is sent on commit. Returns its id.
-pub(crate) async fn record_for(
-    conn: &mut PgConnection,
-    account: AccountId,
-    kind: NotificationKind,
-    game: GameId,
-    payload: &Value,
-) -> Result<i64> {
-    let id = number_in(conn, account, kind, game, payload).await?;
-    sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(NOTIFICATIONS_CHANNEL)
-        .bind(format!("{account}:{id}"))
-        .execute(&mut *conn)
-        .await
-        .context("notify notification listeners")?;
-    Ok(id)
+/// One notification to write to an account ([`write_for_account`]).
+#[derive(Debug, Clone)]
+pub(crate) struct ToWrite {
+    pub kind: NotificationKind,
+    pub game: GameId,
+    pub payload: Value,
+    /// The outbox row it is copied from (`version`, `ord`): written once, whatever the number of
+    /// fan-outs. `None` for a notification written directly (an invitation's).
+    pub source: Option<(i64, i16)>,
 }
 
-/// Writes one notification for one account, numbered after its others, in the caller's
-/// transaction, without waking its listeners; returns its id. Two statements on the account's
-/// rows only, which Citus routes each to the one shard holding them (as one statement, the
-/// insert from the counter's CTE goes through the coordinator: five times slower there).
-pub(crate) async fn number_in(
+/// What [`write_for_account`] wrote.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Written {
+    /// Notifications written (those already written from the same outbox rows are skipped).
+    pub notifications: usize,
+    /// Webhook and Web Push deliveries queued for them.
+    pub deliveries: u64,
+}
+
+/// Writes `items` as `account`'s next notifications, in the caller's transaction, which must be
+/// about this account only (on Citus its shard, and the endpoints' reference tables when it has
+/// some):
+/// 1. the account's counter is locked (created at 0 the first time), so that ids are handed
+///    out, and become visible, in commit order, gapless: a reader that has seen id n never later
+///    finds a smaller one appearing;
+/// 2. items copied from an outbox row already written (a fan-out done again after a crash) are
+///    skipped: each is written exactly once;
+/// 3. the rest are inserted, numbered after the account's others, already dispatched: their
+///    webhook and Web Push deliveries are queued here, one per live endpoint of the account
+///    that takes their kind;
+/// 4. the account's streams (and, when deliveries were queued, the delivery workers) are woken
+///    on commit: `pg_notify('notifications', '<account>:<last id>[:deliveries]')`.
+pub(crate) async fn write_for_account(
     conn: &mut PgConnection,
     account: AccountId,
-    kind: NotificationKind,
-    game: GameId,
-    payload: &Value,
-) -> Result<i64> {
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO notification_counters AS c (account_id, last_id) VALUES ($1, 1) \
-         ON CONFLICT (account_id) DO UPDATE SET last_id = c.last_id + 1 \
-         RETURNING last_id",
+    items: &[ToWrite],
+) -> Result<Written> {
+    if items.is_empty() {
+        return Ok(Written::default());
+    }
+    let last: i64 = sqlx::query_scalar(
+        "INSERT INTO notification_counters AS c (account_id, last_id) VALUES ($1, 0) \
+         ON CONFLICT (account_id) DO UPDATE SET last_id = c.last_id RETURNING last_id",
     )
     .bind(account.0)
     .fetch_one(&mut *conn)
     .await
-    .context("number a notification")?;
-    sqlx::query(
-        "INSERT INTO notifications (account_id, id, kind, game_id, payload) \
-         VALUES ($1, $2, $3, $4, $5::jsonb)",
+    .context("lock a notification counter")?;
+    let sourced: Vec<&ToWrite> = items.iter().filter(|i| i.source.is_some()).collect();
+    let done: Vec<(Uuid, i64, i16)> = if sourced.is_empty() {
+        Vec::new()
+    } else {
+        sqlx::query_as(
+            "SELECT game_id, game_version, ord FROM notifications \
+             WHERE account_id = $1 AND game_id = ANY ($2) AND game_version = ANY ($3) \
+               AND game_version IS NOT NULL",
+        )
+        .bind(account.0)
+        .bind(sourced.iter().map(|i| i.game.0).collect::<Vec<_>>())
+        .bind(
+            sourced
+                .iter()
+                .filter_map(|i| i.source.map(|(v, _)| v))
+                .collect::<Vec<_>>(),
+        )
+        .fetch_all(&mut *conn)
+        .await
+        .context("read the notifications already copied")?
+    };
+    let mut id = last;
+    let mut written = Vec::new();
+    for item in items {
+        if let Some((version, ord)) = item.source
+            && done.contains(&(item.game.0, version, ord))
+        {
+            continue;
+        }
+        id += 1;
+        let created_at: DateTime<Utc> = sqlx::query_scalar(
+            "INSERT INTO notifications \
+                 (account_id, id, kind, game_id, payload, game_version, ord, dispatched_at) \
+             VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, now()) RETURNING created_at",
+        )
+        .bind(account.0)
+        .bind(id)
+        .bind(item.kind.as_str())
+        .bind(item.game.0)
+        .bind(item.payload.to_string())
+        .bind(item.source.map(|(v, _)| v))
+        .bind(item.source.map(|(_, o)| o))
+        .fetch_one(&mut *conn)
+        .await
+        .context("write a notification")?;
+        written.push((id, item, created_at));
+    }
+    if written.is_empty() {
+        return Ok(Written::default());
+    }
+    sqlx::query("UPDATE notification_counters SET last_id = $2 WHERE account_id = $1")
+        .bind(account.0)
+        .bind(id)
+        .execute(&mut *conn)
+        .await
+        .context("bump a notification counter")?;
+    let deliveries = queue_deliveries(conn, account, &written).await?;
+    let wake = if deliveries > 0 {
+        format!("{account}:{id}:deliveries")
+    } else {
+        format!("{account}:{id}")
+    };
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(NOTIFICATIONS_CHANNEL)
+        .bind(wake)
+        .execute(&mut *conn)
+        .await
+        .context("notify notification listeners")?;
+    Ok(Written {
+        notifications: written.len(),
+        deliveries,
+    })
+}
+
+/// Queues a delivery of each written notification to each live endpoint of `account` (webhooks
+/// and Web Push subscriptions) that takes its kind. Most accounts have none: one read of the
+/// endpoints (a reference table on Citus, read where the server is connected). With some, they
+/// are read again `FOR KEY SHARE`, which keeps them until the insert commits: a deletion under
+/// way is waited for (and its endpoint then skipped), one that comes later waits for this
+/// transaction.
+async fn queue_deliveries(
+    conn: &mut PgConnection,
+    account: AccountId,
+    written: &[(i64, &ToWrite, DateTime<Utc>)],
+) -> Result<u64> {
+    const ENDPOINTS: &str = "SELECT id, kinds FROM webhook_endpoints \
+                             WHERE account_id = $1 AND disabled_at IS NULL ORDER BY id";
+    let wants = |endpoints: &[(Uuid, Vec<String>)]| {
+        endpoints.iter().any(|(_, kinds)| {
+            written
+                .iter()
+                .any(|(_, n, _)| kinds.iter().any(|k| k == n.kind.as_str()))
+        })
+    };
+    let endpoints: Vec<(Uuid, Vec<String>)> = sqlx::query_as(ENDPOINTS)
+        .bind(account.0)
+        .fetch_all(&mut *conn)
+        .await
+        .context("read an account's endpoints")?;
+    if !wants(&endpoints) {
+        return Ok(0);
+    }
+    let endpoints: Vec<(Uuid, Vec<String>)> =
+        sqlx::query_as(&format!("{ENDPOINTS} FOR KEY SHARE"))
+            .bind(account.0)
+            .fetch_all(&mut *conn)
+            .await
+            .context("hold an account's endpoints")?;
+    let (mut ids, mut message_ids, mut kinds, mut bodies) = (vec![], vec![], vec![], vec![]);
+    for (id, n, created_at) in written {
+        let message_id = message_id(account, *id);
+        let body = delivery_body(*id, n.kind, Some(n.game), &n.payload, *created_at);
+        for (endpoint, _) in endpoints
+            .iter()
+            .filter(|(_, k)| k.iter().any(|k| k == n.kind.as_str()))
+        {
+            ids.push(*endpoint);
+            message_ids.push(message_id.clone());
+            kinds.push(n.kind.as_str());
+            bodies.push(body.clone());
+        }
+    }
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    Ok(sqlx::query(
+        "INSERT INTO webhook_deliveries (endpoint_id, message_id, kind, body) \
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) \
+         ON CONFLICT (endpoint_id, message_id) DO NOTHING",
     )
-    .bind(account.0)
-    .bind(id)
-    .bind(kind.as_str())
-    .bind(game.0)
-    .bind(payload.to_string())
+    .bind(&ids)
+    .bind(&message_ids)
+    .bind(&kinds)
+    .bind(&bodies)
     .execute(&mut *conn)
     .await
-    .context("write a notification")?;
-    Ok(id)
+    .context("queue deliveries")?
+    .rows_affected())
+}
+
+/// A delivery's `webhook-id`: the notification's identity, the same on every attempt and in
+/// every process.
+pub fn message_id(account: AccountId, id: i64) -> String {
+    format!("msg_{}_{}", account.0.simple(), id)
+}
+
+/// The body of a delivery: `{type, timestamp, data}` with `data` the notification as
+/// `/v1/me/stream` sends it (the `Notification` schema).
+pub fn delivery_body(
+    id: i64,
+    kind: NotificationKind,
+    game_id: Option<GameId>,
+    payload: &Value,
+    created_at: DateTime<Utc>,
+) -> String {
+    json!({
+        "type": kind.as_str(),
+        "timestamp": created_at,
+        "data": {
+            "id": id,
+            "kind": kind.as_str(),
+            "game_id": game_id,
+            "created_at": created_at,
+            "payload": payload,
+        },
+    })
+    .to_string()
 }
 
 #[derive(sqlx::FromRow)]

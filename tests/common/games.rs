@@ -412,3 +412,25 @@ pub fn visible_cards(game: &Game, viewer: Option<Seat>) -> BTreeSet<u8> {
 pub fn deck(include_bruce: bool) -> BTreeSet<u8> {
     (1..=if include_bruce { 98 } else { 96 }).collect()
 }
+
+/// Once every game's outbox is empty (its notifications fanned out to the accounts, as the
+/// server's fan-out worker does after each append commits), the notifications written in all.
+pub async fn notifications_settled(pool: &sqlx::PgPool) -> i64 {
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let (outbox, written): (i64, i64) = sqlx::query_as(
+            "SELECT (SELECT count(*) FROM game_outbox), (SELECT count(*) FROM notifications)",
+        )
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        if outbox == 0 {
+            return written;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the outbox was never fanned out"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}

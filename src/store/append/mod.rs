@@ -1,7 +1,9 @@
 //! Appending to a game's stream: the events at the expected version, the read model they
-//! bring, the outbox's notifications, the idempotency key and the wake-ups, all or nothing. One
+//! bring, the game's outbox rows, the idempotency key and the game's wake-up, all or nothing,
+//! and all in the game's rows (on Citus its shard group: one worker, no two-phase commit). One
 //! statement on plain PostgreSQL ([`sql`]), one-shard statements in a transaction on Citus
-//! ([`routed`]). Over the chain, the read model and the outbox; never decides a rule.
+//! ([`routed`]). Over the chain, the read model and the outbox; never decides a rule. The
+//! accounts' notifications are written after the commit, by the fan-out worker.
 
 mod routed;
 mod sql;
@@ -44,6 +46,8 @@ pub(crate) struct Appended {
     pub deadline: Option<DateTime<Utc>>,
     /// A bot's move is due now: the deadline worker may be woken once this commits.
     pub bot_due: bool,
+    /// The append wrote to the game's outbox: the fan-out worker may be woken once this commits.
+    pub told: bool,
 }
 
 /// An append: `events` after version `expected` (whose last hash is `prev_hash`), bringing the
@@ -76,9 +80,8 @@ pub(crate) enum Tell {
     /// no seat did, or nobody is to be told it is their turn again); a `your_turn`'s `deadline`
     /// is added by the append, which is where it is decided.
     ActedBy(Option<Seat>),
-    /// As `ActedBy`, then one more (the deadline worker's `timed_out`), numbered after them:
-    /// every counter an append bumps is bumped by its one statement, in account order, so two
-    /// appends notifying the same accounts cannot deadlock.
+    /// As `ActedBy`, then one more (the deadline worker's `timed_out`), after them in the
+    /// outbox and so numbered after them.
     ActedByThen(Option<Seat>, outbox::Pending),
 }
 
@@ -106,13 +109,12 @@ pub(crate) struct AppendKey<'a> {
 ///    deadline is picked out of an array by a `CASE`, not written as a `CASE` of `now()`s:
 ///    Citus evaluates `now()` on the coordinator, which it refuses to do inside `CASE`.
 /// 2. `appended`: the events, from arrays, chained by the caller.
-/// 3. `input`, `bumped`, `written`: the notifications, numbered per account (counters bumped in
-///    account order, so two appends notifying the same accounts lock them in the same order),
-///    a `your_turn` given the deadline `moved` decided, in the format the API writes times in.
+/// 3. `outboxed`: the game's outbox rows, one per notified seated account, a `your_turn` given
+///    the deadline `moved` decided, in the format the API writes times in.
 /// 4. `keyed`: the idempotency key's row, when there is one.
 ///
-/// The outer `SELECT` sends the game's and the notifications' `NOTIFY`s (delivered on commit)
-/// where the client is connected: on Citus the coordinator, where the servers listen
+/// The outer `SELECT` sends the game's `NOTIFY` (delivered on commit) where the client is
+/// connected: on Citus the coordinator, where the servers listen
 /// (`RETURNING pg_notify(…)` is refused by Citus, and would run on a worker if it were not).
 ///
 /// On Citus (`layout`) the same parts are statements that each touch one shard
@@ -166,7 +168,6 @@ pub(crate) async fn append_in(
         .bind(&seats)
         .bind(&kinds)
         .bind(&payloads)
-        .bind(outbox::NOTIFICATIONS_CHANNEL)
         .bind(version)
         .bind(model.status.as_str())
         .bind(model.awaiting_seat)
@@ -228,6 +229,7 @@ pub(crate) async fn append_in(
         last_hash,
         deadline,
         bot_due: bot_due.unwrap_or(false),
+        told: !notifications.is_empty(),
     })
 }
 

@@ -25,11 +25,10 @@ pub(super) struct Routed<'a> {
 
 /// On Citus, [`super::append_in`] as statements that each touch one shard (Citus routes them whole to
 /// its worker), in the caller's transaction: `moved` ([`super::sql::APPEND_MOVE`], bound), the events as
-/// one multi-row `INSERT … VALUES`, the key, then the notifications, one account at a time in
-/// account order (counters bumped in the same order by every append, so two cannot deadlock),
-/// and last the `NOTIFY`s, sent on the coordinator where the servers listen. A statement whose
-/// CTEs write both the game's shard and the accounts' is planned by Citus as subplans whose
-/// results it ships to every worker: a hundred times slower than these (docs/scaling.md).
+/// one multi-row `INSERT … VALUES`, the key, the outbox's rows (one per notified seated
+/// account, usually one), and last the game's `NOTIFY`, sent on the coordinator where the
+/// servers listen. Every statement names the game, so the transaction is on the game's worker
+/// alone and commits there without a two-phase commit (docs/scaling.md).
 pub(super) async fn append_routed(
     conn: &mut PgConnection,
     moved: sqlx::query::QueryAs<'_, sqlx::Postgres, Moved, sqlx::postgres::PgArguments>,
@@ -78,7 +77,6 @@ pub(super) async fn append_routed(
         .await
         .map_err(append_error)?;
     }
-    let mut woken = Vec::new();
     if !r.notifications.is_empty() {
         let seated: Vec<(i16, Uuid)> = sqlx::query_as(
             "SELECT seat, account_id FROM game_seats \
@@ -88,37 +86,36 @@ pub(super) async fn append_routed(
         .fetch_all(&mut *conn)
         .await
         .map_err(append_error)?;
-        let mut told: Vec<(AccountId, &outbox::Pending)> = r
-            .notifications
-            .iter()
-            .filter_map(|p| {
-                let seat = i16::from(p.seat.0);
-                let (_, account) = seated.iter().find(|(s, _)| *s == seat)?;
-                Some((AccountId(*account), p))
-            })
-            .collect();
-        // Stable: an account's notifications keep their order.
-        told.sort_by_key(|(account, _)| *account);
-        for (account, p) in told {
+        for (ord, p) in (1i16..).zip(r.notifications) {
+            let seat = i16::from(p.seat.0);
+            let Some((_, account)) = seated.iter().find(|(s, _)| *s == seat) else {
+                continue;
+            };
             let mut payload = p.payload.clone();
             if p.kind == outbox::NotificationKind::YourTurn {
                 payload["deadline"] = serde_json::json!(deadline);
             }
-            let id = outbox::number_in(conn, account, p.kind, r.id, &payload).await?;
-            woken.push(format!("{account}:{id}"));
+            sqlx::query(
+                "INSERT INTO game_outbox (game_id, version, ord, account_id, kind, payload) \
+                 VALUES ($1, $2, $3, $4, $5, $6::jsonb)",
+            )
+            .bind(r.id.0)
+            .bind(r.version)
+            .bind(ord)
+            .bind(account)
+            .bind(p.kind.as_str())
+            .bind(payload.to_string())
+            .execute(&mut *conn)
+            .await
+            .map_err(append_error)?;
         }
     }
-    sqlx::query(
-        "SELECT pg_notify($1, $2), \
-                (SELECT count(pg_notify($3, w)) FROM unnest($4::text[]) AS w)",
-    )
-    .bind(CHANNEL)
-    .bind(format!("{}:{}", r.id, r.version))
-    .bind(outbox::NOTIFICATIONS_CHANNEL)
-    .bind(&woken)
-    .execute(&mut *conn)
-    .await
-    .map_err(append_error)?;
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(CHANNEL)
+        .bind(format!("{}:{}", r.id, r.version))
+        .execute(&mut *conn)
+        .await
+        .map_err(append_error)?;
     Ok(Some((deadline, bot_due)))
 }
 

@@ -1,0 +1,195 @@
+//! The fan-out of a game's outbox (`game_outbox`, written by the append beside its events) to
+//! the accounts' notifications, after the append committed. On Citus the append then touches
+//! the game's shard group only, and each account's notifications are written by a transaction
+//! on that account's shard alone: no transaction of either kind spans two workers.
+//!
+//! A fan-out of one game:
+//! 1. claims the game's outbox in a transaction that stays open to the end: first its oldest row
+//!    (`FOR UPDATE SKIP LOCKED`: if another process holds it, that process is fanning the game
+//!    out and this one leaves it), then every row after it (up to [`BATCH`]), locked;
+//! 2. writes each account's notifications in a transaction of its own
+//!    ([`outbox::write_for_account`]), on another connection;
+//! 3. deletes the claimed rows and commits; and looks again, for rows appended meanwhile.
+//!
+//! Exactly once through a crash: a process killed at any point leaves the rows it claimed (its
+//! claim ends with its connection), and the next fan-out of the game skips what was already
+//! written from them (each notification names its outbox row, unique per account). Only the
+//! holder of a game's oldest row fans the game out, so an account receives a game's
+//! notifications in the game's order.
+//!
+//! What to fan out is found without reading every shard on each wake-up: the process that
+//! committed an append is told at once ([`Hints`]); a slow sweep ([`stale_games`]) finds rows
+//! whose process died between its commit and its fan-out.
+
+use std::collections::HashSet;
+use std::sync::Mutex;
+
+use serde_json::Value;
+use sqlx::PgPool;
+use tokio::sync::Notify;
+use uuid::Uuid;
+
+use super::error::{Context, Result};
+use super::outbox::{self, NotificationKind, ToWrite};
+use super::{AccountId, GameId};
+
+/// Outbox rows claimed at once; a game with more is fanned out again at once.
+pub const BATCH: i64 = 500;
+
+/// Games hinted and not yet taken, at most: past this a hint is dropped (the sweep finds it).
+const MAX_HINTS: usize = 65_536;
+
+/// What one [`fan_out`] did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FannedOut {
+    /// Outbox rows claimed and deleted.
+    pub rows: usize,
+    /// Notifications written (rows already copied by a fan-out that was cut short are not).
+    pub notifications: usize,
+    /// Webhook and Web Push deliveries queued.
+    pub deliveries: u64,
+}
+
+#[derive(sqlx::FromRow)]
+struct OutboxRow {
+    version: i64,
+    ord: i16,
+    account_id: Uuid,
+    kind: String,
+    payload: sqlx::types::Json<Value>,
+}
+
+/// Fans out `game`'s outbox until it is empty or held by another process. `pool` must allow
+/// two connections to one caller: the claim's and the account's.
+pub async fn fan_out(pool: &PgPool, game: GameId) -> Result<FannedOut> {
+    let mut total = FannedOut::default();
+    loop {
+        let done = fan_out_batch(pool, game).await?;
+        total.rows += done.rows;
+        total.notifications += done.notifications;
+        total.deliveries += done.deliveries;
+        if done.rows == 0 {
+            return Ok(total);
+        }
+    }
+}
+
+/// One claim of [`fan_out`]: up to [`BATCH`] rows. Claims nothing (`rows` 0) when the outbox is
+/// empty or its oldest row is held.
+async fn fan_out_batch(pool: &PgPool, game: GameId) -> Result<FannedOut> {
+    let mut claim = pool.begin().await.context("begin a fan-out")?;
+    let oldest: Option<(i64,)> = sqlx::query_as(
+        "SELECT version FROM game_outbox \
+         WHERE game_id = $1 AND (version, ord) = ( \
+               SELECT version, ord FROM game_outbox WHERE game_id = $1 \
+               ORDER BY version, ord LIMIT 1) \
+         FOR UPDATE SKIP LOCKED",
+    )
+    .bind(game.0)
+    .fetch_optional(&mut *claim)
+    .await
+    .context("claim a game's outbox")?;
+    if oldest.is_none() {
+        claim.rollback().await.context("end a fan-out")?;
+        return Ok(FannedOut::default());
+    }
+    let rows: Vec<OutboxRow> = sqlx::query_as(
+        "SELECT version, ord, account_id, kind, payload FROM game_outbox \
+         WHERE game_id = $1 ORDER BY version, ord LIMIT $2 FOR UPDATE",
+    )
+    .bind(game.0)
+    .bind(BATCH)
+    .fetch_all(&mut *claim)
+    .await
+    .context("read a game's outbox")?;
+    let Some(last) = rows.last().map(|r| (r.version, r.ord)) else {
+        claim.rollback().await.context("end a fan-out")?;
+        return Ok(FannedOut::default());
+    };
+    // Each account's items in the game's order; accounts in the order they were first told.
+    let mut accounts: Vec<(AccountId, Vec<ToWrite>)> = Vec::new();
+    for row in &rows {
+        let item = ToWrite {
+            kind: NotificationKind::from_db(&row.kind)?,
+            game,
+            payload: row.payload.0.clone(),
+            source: Some((row.version, row.ord)),
+        };
+        let account = AccountId(row.account_id);
+        match accounts.iter_mut().find(|(a, _)| *a == account) {
+            Some((_, items)) => items.push(item),
+            None => accounts.push((account, vec![item])),
+        }
+    }
+    let mut done = FannedOut {
+        rows: rows.len(),
+        ..FannedOut::default()
+    };
+    for (account, items) in &accounts {
+        let mut tx = pool.begin().await.context("begin an account's notifications")?;
+        let written = outbox::write_for_account(&mut tx, *account, items).await?;
+        tx.commit()
+            .await
+            .context("commit an account's notifications")?;
+        done.notifications += written.notifications;
+        done.deliveries += written.deliveries;
+    }
+    sqlx::query("DELETE FROM game_outbox WHERE game_id = $1 AND (version, ord) <= ($2, $3)")
+        .bind(game.0)
+        .bind(last.0)
+        .bind(last.1)
+        .execute(&mut *claim)
+        .await
+        .context("empty a game's outbox")?;
+    claim.commit().await.context("commit a fan-out")?;
+    Ok(done)
+}
+
+/// Up to `limit` games whose outbox has rows older than `age_s` seconds, oldest first: those
+/// whose fan-out was missed (its process stopped between the append's commit and the fan-out).
+/// On Citus this reads every shard of `game_outbox`: a sweep, never a wake-up's work.
+pub async fn stale_games(pool: &PgPool, age_s: f64, limit: i64) -> Result<Vec<GameId>> {
+    let rows: Vec<(Uuid,)> = sqlx::query_as(
+        "SELECT game_id FROM game_outbox \
+         WHERE created_at <= now() - make_interval(secs => $1) \
+         GROUP BY game_id ORDER BY min(created_at) LIMIT $2",
+    )
+    .bind(age_s)
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+    .context("find outboxes left behind")?;
+    Ok(rows.into_iter().map(|(id,)| GameId(id)).collect())
+}
+
+/// Games this process appended to the outbox of, for its fan-out worker: a hint that saves a
+/// wait for the sweep; the outbox stays the only record of what is to be fanned out.
+#[derive(Debug, Default)]
+pub struct Hints {
+    games: Mutex<Vec<GameId>>,
+    notify: Notify,
+}
+
+impl Hints {
+    /// `game`'s outbox has rows committed just now.
+    pub fn hint(&self, game: GameId) {
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        if games.len() < MAX_HINTS {
+            games.push(game);
+        }
+        drop(games);
+        self.notify.notify_one();
+    }
+
+    /// Every game hinted since the last call, each once, in hint order.
+    pub fn take(&self) -> Vec<GameId> {
+        let games = std::mem::take(&mut *self.games.lock().unwrap_or_else(|p| p.into_inner()));
+        let mut seen = HashSet::with_capacity(games.len());
+        games.into_iter().filter(|g| seen.insert(*g)).collect()
+    }
+
+    /// Resolves once a game is hinted (at most one wake-up is kept while nobody waits).
+    pub async fn hinted(&self) {
+        self.notify.notified().await;
+    }
+}
