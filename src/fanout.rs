@@ -6,6 +6,7 @@
 //! outbox's row locks (`SKIP LOCKED`), and a fan-out cut short by a crash is done again without
 //! writing anything twice: exactly once. Beside `api`, over `store`.
 
+use std::collections::VecDeque;
 use std::time::Duration;
 
 use sqlx::PgPool;
@@ -14,6 +15,7 @@ use tokio::task::JoinSet;
 use tokio::time::Instant;
 
 use crate::shutdown::ShutdownSignal;
+use crate::store::distribute::Layout;
 use crate::store::{GameId, Store, fanout};
 
 /// Outbox rows older than this are the sweep's: younger ones are their own process's.
@@ -22,11 +24,14 @@ const SWEEP_AGE_S: f64 = 2.0;
 const SWEEP_LIMIT: i64 = 256;
 /// How long a game whose fan-out failed waits for the next sweep at least.
 const FAILED_PAUSE: Duration = Duration::from_millis(500);
+/// At shutdown, how long the games this process hinted may still take to fan out; what is left
+/// then waits for another process's sweep.
+const DRAIN: Duration = Duration::from_secs(5);
 
 /// Starts the worker on a pool of its own (two connections per game under way: the claim's
-/// and the account's), so that it never takes the API's connections. At shutdown it takes no
-/// more games and lets those under way finish (each is short; one cut short is done again by
-/// the next process).
+/// and the account's), so that it never takes the API's connections. At shutdown it stops
+/// sweeping and fans out what this process's appends hinted, for [`DRAIN`] at most (what is
+/// left, or cut short, is another process's sweep's).
 pub fn start(
     store: &Store,
     sweep: Duration,
@@ -46,48 +51,50 @@ pub fn start(
         .connect_lazy_with(options);
     let store = store.clone();
     tokio::spawn(async move {
-        let mut tasks = JoinSet::new();
+        let mut worker = Worker {
+            store,
+            pool: pool.clone(),
+            concurrency: concurrency as usize,
+            layout: None,
+            queue: Default::default(),
+            tasks: JoinSet::new(),
+        };
         tokio::select! {
-            () = run(&store, &pool, sweep, concurrency as usize, &mut tasks) => {}
+            () = worker.run(sweep) => {}
             () = shutdown.wait() => {}
         }
-        while tasks.join_next().await.is_some() {}
+        let _ = tokio::time::timeout(DRAIN, worker.drain()).await;
+        worker.tasks.abort_all();
+        while worker.tasks.join_next().await.is_some() {}
         pool.close().await;
     })
 }
 
-async fn run(
-    store: &Store,
-    pool: &PgPool,
-    sweep: Duration,
+struct Worker {
+    store: Store,
+    pool: PgPool,
     concurrency: usize,
-    tasks: &mut JoinSet<(GameId, bool)>,
-) {
-    let hints = store.outbox_hints();
-    let mut queue: std::collections::VecDeque<GameId> = Default::default();
-    // The first sweep at start: what a previous process left.
-    let mut next_sweep = Instant::now();
-    loop {
-        if Instant::now() >= next_sweep {
-            match fanout::stale_games(pool, SWEEP_AGE_S, SWEEP_LIMIT).await {
-                Ok(games) => {
-                    let full = games.len() as i64 == SWEEP_LIMIT;
-                    queue.extend(games);
-                    next_sweep = Instant::now() + if full { Duration::ZERO } else { sweep };
-                }
-                Err(e) => {
-                    tracing::warn!(error = format!("{e:#}"), "outbox sweep failed");
-                    next_sweep = Instant::now() + sweep;
-                }
-            }
-        }
-        queue.extend(hints.take());
-        while tasks.len() < concurrency
-            && let Some(game) = queue.pop_front()
+    /// One PostgreSQL or Citus: asked of the database once, before the first fan-out.
+    layout: Option<Layout>,
+    /// Games to fan out, in the order they were found.
+    queue: VecDeque<GameId>,
+    /// Fan-outs under way, each with its game and whether it succeeded.
+    tasks: JoinSet<(GameId, bool)>,
+}
+
+impl Worker {
+    /// Starts fan-outs of queued games while slots are free.
+    fn start_queued(&mut self) {
+        let Some(layout) = self.layout else {
+            return;
+        };
+        self.queue.extend(self.store.outbox_hints().take());
+        while self.tasks.len() < self.concurrency
+            && let Some(game) = self.queue.pop_front()
         {
-            let pool = pool.clone();
-            tasks.spawn(async move {
-                match fanout::fan_out(&pool, game).await {
+            let pool = self.pool.clone();
+            self.tasks.spawn(async move {
+                match fanout::fan_out(&pool, layout, game).await {
                     Ok(_) => (game, true),
                     Err(e) => {
                         tracing::warn!(game_id = %game, error = format!("{e:#}"),
@@ -97,15 +104,59 @@ async fn run(
                 }
             });
         }
-        tokio::select! {
-            () = hints.hinted(), if tasks.len() < concurrency => {}
-            ended = tasks.join_next(), if !tasks.is_empty() => {
-                if let Some(Ok((_, false))) = ended {
-                    // A failing database: not again at once.
-                    tokio::time::sleep(FAILED_PAUSE).await;
+    }
+
+    /// Until what is queued and hinted is fanned out.
+    async fn drain(&mut self) {
+        loop {
+            self.start_queued();
+            if self.tasks.join_next().await.is_none() {
+                return;
+            }
+        }
+    }
+
+    async fn run(&mut self, sweep: Duration) {
+        while self.layout.is_none() {
+            match self.pool.acquire().await {
+                Ok(mut conn) => match Layout::of(&mut conn).await {
+                    Ok(layout) => self.layout = Some(layout),
+                    Err(e) => tracing::warn!(error = format!("{e:#}"), "fan-out: no layout"),
+                },
+                Err(e) => tracing::warn!(error = format!("{e:#}"), "fan-out: no connection"),
+            }
+            if self.layout.is_none() {
+                tokio::time::sleep(FAILED_PAUSE).await;
+            }
+        }
+        // The first sweep at start: what a previous process left.
+        let mut next_sweep = Instant::now();
+        loop {
+            if Instant::now() >= next_sweep {
+                match fanout::stale_games(&self.pool, SWEEP_AGE_S, SWEEP_LIMIT).await {
+                    Ok(games) => {
+                        let full = games.len() as i64 == SWEEP_LIMIT;
+                        self.queue.extend(games);
+                        next_sweep = Instant::now() + if full { Duration::ZERO } else { sweep };
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = format!("{e:#}"), "outbox sweep failed");
+                        next_sweep = Instant::now() + sweep;
+                    }
                 }
             }
-            () = tokio::time::sleep_until(next_sweep) => {}
+            self.start_queued();
+            let hints = self.store.outbox_hints();
+            tokio::select! {
+                () = hints.hinted(), if self.tasks.len() < self.concurrency => {}
+                ended = self.tasks.join_next(), if !self.tasks.is_empty() => {
+                    if let Some(Ok((_, false))) = ended {
+                        // A failing database: not again at once.
+                        tokio::time::sleep(FAILED_PAUSE).await;
+                    }
+                }
+                () = tokio::time::sleep_until(next_sweep) => {}
+            }
         }
     }
 }

@@ -19,8 +19,8 @@ type ModPath = Vec<String>;
 /// The top modules, lowest layer first, each with the top modules it may name. A top module
 /// missing here fails the test: a new one takes its place in the order.
 ///
-/// `main → startup → api → (store, auth) → engine`; the workers (`deadlines`, `deliveries`)
-/// sit beside `api`, over `store`; `config` and `telemetry` name nothing above them.
+/// `main → startup → api → (store, auth) → engine`; the workers (`deadlines`, `fanout`,
+/// `deliveries`) sit beside `api`, over `store`; `config` and `telemetry` name nothing above them.
 const LAYERS: &[(&str, &[&str])] = &[
     // The rules, pure; the tools' statistics, plain arithmetic.
     ("engine", &[]),
@@ -48,6 +48,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     ("deadlines", &["store", "engine", "shutdown"]),
+    ("fanout", &["store", "shutdown"]),
     (
         "deliveries",
         &["store", "outbound", "config", "telemetry", "shutdown"],
@@ -59,6 +60,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "api",
             "deadlines",
+            "fanout",
             "deliveries",
             "store",
             "auth",

@@ -324,14 +324,14 @@ async fn citus_installed(db: impl sqlx::PgExecutor<'_>) -> Result<bool, StoreErr
 /// How the database holds the tables, as far as the statements the store sends care: one
 /// PostgreSQL, or a Citus coordinator (tables distributed by game or by account, see [`LAYOUT`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Layout {
+pub enum Layout {
     Single,
     Citus,
 }
 
 impl Layout {
     /// The layout of the database `conn` is connected to.
-    pub(crate) async fn of(conn: &mut sqlx::PgConnection) -> Result<Layout, StoreError> {
+    pub async fn of(conn: &mut sqlx::PgConnection) -> Result<Layout, StoreError> {
         Ok(if citus_installed(conn).await? {
             Layout::Citus
         } else {

@@ -29,6 +29,7 @@ use sqlx::PgPool;
 use tokio::sync::Notify;
 use uuid::Uuid;
 
+use super::distribute::Layout;
 use super::error::{Context, Result};
 use super::outbox::{self, NotificationKind, ToWrite};
 use super::{AccountId, GameId};
@@ -57,14 +58,15 @@ struct OutboxRow {
     account_id: Uuid,
     kind: String,
     payload: sqlx::types::Json<Value>,
+    created_at: chrono::DateTime<chrono::Utc>,
 }
 
 /// Fans out `game`'s outbox until it is empty or held by another process. `pool` must allow
 /// two connections to one caller: the claim's and the account's.
-pub async fn fan_out(pool: &PgPool, game: GameId) -> Result<FannedOut> {
+pub async fn fan_out(pool: &PgPool, layout: Layout, game: GameId) -> Result<FannedOut> {
     let mut total = FannedOut::default();
     loop {
-        let done = fan_out_batch(pool, game).await?;
+        let done = fan_out_batch(pool, layout, game).await?;
         total.rows += done.rows;
         total.notifications += done.notifications;
         total.deliveries += done.deliveries;
@@ -76,8 +78,36 @@ pub async fn fan_out(pool: &PgPool, game: GameId) -> Result<FannedOut> {
 
 /// One claim of [`fan_out`]: up to [`BATCH`] rows. Claims nothing (`rows` 0) when the outbox is
 /// empty or its oldest row is held.
-async fn fan_out_batch(pool: &PgPool, game: GameId) -> Result<FannedOut> {
+async fn fan_out_batch(pool: &PgPool, layout: Layout, game: GameId) -> Result<FannedOut> {
     let mut claim = pool.begin().await.context("begin a fan-out")?;
+    if layout == Layout::Single {
+        // One statement claims, reads and deletes (the deletion commits with the claim).
+        let mut rows: Vec<OutboxRow> = sqlx::query_as(
+            "WITH head AS ( \
+                 SELECT version FROM game_outbox \
+                 WHERE game_id = $1 AND (version, ord) = ( \
+                       SELECT version, ord FROM game_outbox WHERE game_id = $1 \
+                       ORDER BY version, ord LIMIT 1) \
+                 FOR UPDATE SKIP LOCKED \
+             ), claimed AS ( \
+                 SELECT o.version, o.ord FROM game_outbox o \
+                 WHERE o.game_id = $1 AND EXISTS (SELECT 1 FROM head) \
+                 ORDER BY o.version, o.ord LIMIT $2 FOR UPDATE \
+             ) \
+             DELETE FROM game_outbox d USING claimed c \
+             WHERE d.game_id = $1 AND d.version = c.version AND d.ord = c.ord \
+             RETURNING d.version, d.ord, d.account_id, d.kind, d.payload, d.created_at",
+        )
+        .bind(game.0)
+        .bind(BATCH)
+        .fetch_all(&mut *claim)
+        .await
+        .context("claim a game's outbox")?;
+        rows.sort_unstable_by_key(|r| (r.version, r.ord));
+        let done = write(pool, layout, game, &rows).await?;
+        claim.commit().await.context("commit a fan-out")?;
+        return Ok(done);
+    }
     let oldest: Option<(i64,)> = sqlx::query_as(
         "SELECT version FROM game_outbox \
          WHERE game_id = $1 AND (version, ord) = ( \
@@ -94,7 +124,7 @@ async fn fan_out_batch(pool: &PgPool, game: GameId) -> Result<FannedOut> {
         return Ok(FannedOut::default());
     }
     let rows: Vec<OutboxRow> = sqlx::query_as(
-        "SELECT version, ord, account_id, kind, payload FROM game_outbox \
+        "SELECT version, ord, account_id, kind, payload, created_at FROM game_outbox \
          WHERE game_id = $1 ORDER BY version, ord LIMIT $2 FOR UPDATE",
     )
     .bind(game.0)
@@ -106,14 +136,34 @@ async fn fan_out_batch(pool: &PgPool, game: GameId) -> Result<FannedOut> {
         claim.rollback().await.context("end a fan-out")?;
         return Ok(FannedOut::default());
     };
+    let done = write(pool, layout, game, &rows).await?;
+    sqlx::query("DELETE FROM game_outbox WHERE game_id = $1 AND (version, ord) <= ($2, $3)")
+        .bind(game.0)
+        .bind(last.0)
+        .bind(last.1)
+        .execute(&mut *claim)
+        .await
+        .context("empty a game's outbox")?;
+    claim.commit().await.context("commit a fan-out")?;
+    Ok(done)
+}
+
+/// Writes the claimed `rows` of `game`'s outbox to their accounts, one transaction each.
+async fn write(
+    pool: &PgPool,
+    layout: Layout,
+    game: GameId,
+    rows: &[OutboxRow],
+) -> Result<FannedOut> {
     // Each account's items in the game's order; accounts in the order they were first told.
     let mut accounts: Vec<(AccountId, Vec<ToWrite>)> = Vec::new();
-    for row in &rows {
+    for row in rows {
         let item = ToWrite {
             kind: NotificationKind::from_db(&row.kind)?,
             game,
             payload: row.payload.0.clone(),
             source: Some((row.version, row.ord)),
+            created_at: Some(row.created_at),
         };
         let account = AccountId(row.account_id);
         match accounts.iter_mut().find(|(a, _)| *a == account) {
@@ -126,22 +176,20 @@ async fn fan_out_batch(pool: &PgPool, game: GameId) -> Result<FannedOut> {
         ..FannedOut::default()
     };
     for (account, items) in &accounts {
-        let mut tx = pool.begin().await.context("begin an account's notifications")?;
-        let written = outbox::write_for_account(&mut tx, *account, items).await?;
+        let mut tx = pool
+            .begin()
+            .await
+            .context("begin an account's notifications")?;
+        let written = match layout {
+            Layout::Single => outbox::write_for_account_single(&mut tx, *account, items).await?,
+            Layout::Citus => outbox::write_for_account(&mut tx, *account, items).await?,
+        };
         tx.commit()
             .await
             .context("commit an account's notifications")?;
         done.notifications += written.notifications;
         done.deliveries += written.deliveries;
     }
-    sqlx::query("DELETE FROM game_outbox WHERE game_id = $1 AND (version, ord) <= ($2, $3)")
-        .bind(game.0)
-        .bind(last.0)
-        .bind(last.1)
-        .execute(&mut *claim)
-        .await
-        .context("empty a game's outbox")?;
-    claim.commit().await.context("commit a fan-out")?;
     Ok(done)
 }
 

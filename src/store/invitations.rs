@@ -219,6 +219,7 @@ async fn insert(
             game,
             payload,
             source: None,
+            created_at: None,
         };
         super::outbox::write_for_account(conn, invitee, &[invited]).await?;
     }

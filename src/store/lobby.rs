@@ -509,7 +509,9 @@ async fn seat_taken(
 ) -> Result<Option<Appended>> {
     if seated == usize::from(options.players) {
         let layout = store.layout(conn).await?;
-        return start_in(conn, layout, id, version, options, rng).await.map(Some);
+        return start_in(conn, layout, id, version, options, rng)
+            .await
+            .map(Some);
     }
     sqlx::query("UPDATE games SET updated_at = now() WHERE id = $1")
         .bind(id.0)

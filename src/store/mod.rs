@@ -57,7 +57,9 @@ pub use notify::{
     AUTHORITY_CHANNEL, AccountWakeups, CHANNEL, NotificationWakeups, Notifier,
     announce_authority_change,
 };
-pub use outbox::{NOTIFICATIONS_CHANNEL, Notification, NotificationKind, delivery_body, message_id};
+pub use outbox::{
+    NOTIFICATIONS_CHANNEL, Notification, NotificationKind, delivery_body, message_id,
+};
 pub use read_model::{
     DEFAULT_LIST_LIMIT, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo, Visibility,
 };

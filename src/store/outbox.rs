@@ -160,6 +160,8 @@ pub(crate) struct ToWrite {
     /// The outbox row it is copied from (`version`, `ord`): written once, whatever the number of
     /// fan-outs. `None` for a notification written directly (an invitation's).
     pub source: Option<(i64, i16)>,
+    /// When it happened: its outbox row's time (the append's transaction); `None`: now.
+    pub created_at: Option<DateTime<Utc>>,
 }
 
 /// What [`write_for_account`] wrote.
@@ -232,8 +234,10 @@ pub(crate) async fn write_for_account(
         id += 1;
         let created_at: DateTime<Utc> = sqlx::query_scalar(
             "INSERT INTO notifications \
-                 (account_id, id, kind, game_id, payload, game_version, ord, dispatched_at) \
-             VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, now()) RETURNING created_at",
+                 (account_id, id, kind, game_id, payload, game_version, ord, dispatched_at, \
+                  created_at) \
+             VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, now(), coalesce($8, now())) \
+             RETURNING created_at",
         )
         .bind(account.0)
         .bind(id)
@@ -242,6 +246,7 @@ pub(crate) async fn write_for_account(
         .bind(item.payload.to_string())
         .bind(item.source.map(|(v, _)| v))
         .bind(item.source.map(|(_, o)| o))
+        .bind(item.created_at)
         .fetch_one(&mut *conn)
         .await
         .context("write a notification")?;
@@ -274,6 +279,119 @@ pub(crate) async fn write_for_account(
     })
 }
 
+/// [`write_for_account`] on one PostgreSQL, in fewer round trips: one statement skips what was
+/// already written, bumps the counter (locking it), inserts the rest numbered after it, reads
+/// the account's endpoints and sends the wake-up; the deliveries, when an endpoint wants some,
+/// are a second. A fan-out done again after a crash may, in a race with the killed process's
+/// last commit, find a row written that its snapshot did not show: the unique key on the
+/// notification's outbox row then fails the statement (nothing is written) and the fan-out is
+/// tried again.
+pub(crate) async fn write_for_account_single(
+    conn: &mut PgConnection,
+    account: AccountId,
+    items: &[ToWrite],
+) -> Result<Written> {
+    if items.is_empty() {
+        return Ok(Written::default());
+    }
+    type Row = (
+        i64,
+        String,
+        Option<Uuid>,
+        sqlx::types::Json<Value>,
+        DateTime<Utc>,
+        bool,
+        i64,
+    );
+    let rows: Vec<Row> = sqlx::query_as(
+        "WITH items AS ( \
+                 SELECT i.* FROM unnest($2::text[], $3::uuid[], $4::text[], $5::bigint[], \
+                                        $6::smallint[], $7::timestamptz[]) WITH ORDINALITY \
+                      AS i(kind, game_id, payload, version, ord, created_at, n) \
+                 WHERE i.version IS NULL OR NOT EXISTS ( \
+                     SELECT 1 FROM notifications x \
+                     WHERE x.account_id = $1 AND x.game_id = i.game_id \
+                       AND x.game_version = i.version AND x.ord = i.ord) \
+             ), bumped AS ( \
+                 INSERT INTO notification_counters AS c (account_id, last_id) \
+                 SELECT $1, count(*) FROM items HAVING count(*) > 0 \
+                 ON CONFLICT (account_id) DO UPDATE SET last_id = c.last_id + EXCLUDED.last_id \
+                 RETURNING last_id \
+             ), written AS ( \
+                 INSERT INTO notifications (account_id, id, kind, game_id, payload, game_version, \
+                                            ord, dispatched_at, created_at) \
+                 SELECT $1, b.last_id - (SELECT count(*) FROM items) \
+                            + row_number() OVER (ORDER BY i.n), \
+                        i.kind, i.game_id, i.payload::jsonb, i.version, i.ord, now(), \
+                        coalesce(i.created_at, now()) \
+                 FROM items i CROSS JOIN bumped b \
+                 RETURNING id, kind, game_id, payload, created_at \
+             ), wanted AS ( \
+                 SELECT EXISTS ( \
+                     SELECT 1 FROM webhook_endpoints e JOIN written w ON w.kind = ANY (e.kinds) \
+                     WHERE e.account_id = $1 AND e.disabled_at IS NULL) AS any \
+             ) \
+             SELECT w.id, w.kind, w.game_id, w.payload, w.created_at, d.any, \
+                    (SELECT count(pg_notify($8, $1::text || ':' || (SELECT max(id) FROM written) \
+                                  || CASE WHEN x.any THEN ':deliveries' ELSE '' END)) \
+                     FROM wanted x) \
+             FROM written w, wanted d ORDER BY w.id",
+    )
+    .bind(account.0)
+    .bind(items.iter().map(|i| i.kind.as_str()).collect::<Vec<_>>())
+    .bind(items.iter().map(|i| i.game.0).collect::<Vec<_>>())
+    .bind(
+        items
+            .iter()
+            .map(|i| i.payload.to_string())
+            .collect::<Vec<_>>(),
+    )
+    .bind(
+        items
+            .iter()
+            .map(|i| i.source.map(|(v, _)| v))
+            .collect::<Vec<_>>(),
+    )
+    .bind(
+        items
+            .iter()
+            .map(|i| i.source.map(|(_, o)| o))
+            .collect::<Vec<_>>(),
+    )
+    .bind(items.iter().map(|i| i.created_at).collect::<Vec<_>>())
+    .bind(NOTIFICATIONS_CHANNEL)
+    .fetch_all(&mut *conn)
+    .await
+    .context("write an account's notifications")?;
+    let mut written = Written {
+        notifications: rows.len(),
+        deliveries: 0,
+    };
+    if rows.first().is_some_and(|r| r.5) {
+        let mut copies = Vec::with_capacity(rows.len());
+        for (id, kind, game, payload, created_at, ..) in &rows {
+            let game = GameId(
+                game.ok_or_else(|| unexpected("a fanned-out notification without its game"))?,
+            );
+            copies.push((
+                *id,
+                ToWrite {
+                    kind: NotificationKind::from_db(kind)?,
+                    game,
+                    payload: payload.0.clone(),
+                    source: None,
+                    created_at: Some(*created_at),
+                },
+                *created_at,
+            ));
+        }
+        let refs: Vec<(i64, &ToWrite, DateTime<Utc>)> =
+            copies.iter().map(|(id, n, at)| (*id, n, *at)).collect();
+        written.deliveries = queue_deliveries(conn, account, &refs).await?;
+    }
+    Ok(written)
+}
+
 /// Queues a delivery of each written notification to each live endpoint of `account` (webhooks
 /// and Web Push subscriptions) that takes its kind. Most accounts have none: one read of the
 /// endpoints (a reference table on Citus, read where the server is connected). With some, they
@@ -302,12 +420,11 @@ async fn queue_deliveries(
     if !wants(&endpoints) {
         return Ok(0);
     }
-    let endpoints: Vec<(Uuid, Vec<String>)> =
-        sqlx::query_as(&format!("{ENDPOINTS} FOR KEY SHARE"))
-            .bind(account.0)
-            .fetch_all(&mut *conn)
-            .await
-            .context("hold an account's endpoints")?;
+    let endpoints: Vec<(Uuid, Vec<String>)> = sqlx::query_as(&format!("{ENDPOINTS} FOR KEY SHARE"))
+        .bind(account.0)
+        .fetch_all(&mut *conn)
+        .await
+        .context("hold an account's endpoints")?;
     let (mut ids, mut message_ids, mut kinds, mut bodies) = (vec![], vec![], vec![], vec![]);
     for (id, n, created_at) in written {
         let message_id = message_id(account, *id);

@@ -114,7 +114,11 @@ async fn a_fan_out_killed_mid_way_is_finished_by_another_server_exactly_once() {
             assert!(written < rows, "the kill came too late: all {rows} written");
             break;
         }
-        assert!(Instant::now() < until, "no fan-out began:\n{}", a.log_tail());
+        assert!(
+            Instant::now() < until,
+            "no fan-out began:\n{}",
+            a.log_tail()
+        );
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     a.kill();
@@ -128,7 +132,11 @@ async fn a_fan_out_killed_mid_way_is_finished_by_another_server_exactly_once() {
     b.ready(&api_b).await;
     let until = Instant::now() + Duration::from_secs(120);
     while count(&pool, "SELECT count(*) FROM game_outbox").await > 0 {
-        assert!(Instant::now() < until, "the backlog was never finished:\n{}", b.log_tail());
+        assert!(
+            Instant::now() < until,
+            "the backlog was never finished:\n{}",
+            b.log_tail()
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 
