@@ -52,6 +52,13 @@ pub struct FannedOut {
 }
 
 #[derive(sqlx::FromRow)]
+struct ClaimedRow {
+    #[sqlx(flatten)]
+    row: OutboxRow,
+    oldest: bool,
+}
+
+#[derive(sqlx::FromRow)]
 struct OutboxRow {
     version: i64,
     ord: i16,
@@ -108,30 +115,26 @@ async fn fan_out_batch(pool: &PgPool, layout: Layout, game: GameId) -> Result<Fa
         claim.commit().await.context("commit a fan-out")?;
         return Ok(done);
     }
-    let oldest: Option<(i64,)> = sqlx::query_as(
-        "SELECT version FROM game_outbox \
-         WHERE game_id = $1 AND (version, ord) = ( \
-               SELECT version, ord FROM game_outbox WHERE game_id = $1 \
-               ORDER BY version, ord LIMIT 1) \
-         FOR UPDATE SKIP LOCKED",
-    )
-    .bind(game.0)
-    .fetch_optional(&mut *claim)
-    .await
-    .context("claim a game's outbox")?;
-    if oldest.is_none() {
-        claim.rollback().await.context("end a fan-out")?;
-        return Ok(FannedOut::default());
-    }
-    let rows: Vec<OutboxRow> = sqlx::query_as(
-        "SELECT version, ord, account_id, kind, payload, created_at FROM game_outbox \
-         WHERE game_id = $1 ORDER BY version, ord LIMIT $2 FOR UPDATE",
+    // One statement: the rows, locked, and whether the first is the game's oldest (when it is
+    // not, another process holds the oldest and is fanning the game out).
+    let claimed: Vec<ClaimedRow> = sqlx::query_as(
+        "SELECT version, ord, account_id, kind, payload, created_at, \
+                (version, ord) = (SELECT h.version, h.ord FROM game_outbox h \
+                                  WHERE h.game_id = $1 ORDER BY h.version, h.ord LIMIT 1) \
+                    AS oldest \
+         FROM game_outbox WHERE game_id = $1 \
+         ORDER BY version, ord LIMIT $2 FOR UPDATE SKIP LOCKED",
     )
     .bind(game.0)
     .bind(BATCH)
     .fetch_all(&mut *claim)
     .await
-    .context("read a game's outbox")?;
+    .context("claim a game's outbox")?;
+    if !claimed.first().is_some_and(|c| c.oldest) {
+        claim.rollback().await.context("end a fan-out")?;
+        return Ok(FannedOut::default());
+    }
+    let rows: Vec<OutboxRow> = claimed.into_iter().map(|c| c.row).collect();
     let Some(last) = rows.last().map(|r| (r.version, r.ord)) else {
         claim.rollback().await.context("end a fan-out")?;
         return Ok(FannedOut::default());
@@ -176,13 +179,29 @@ async fn write(
         ..FannedOut::default()
     };
     for (account, items) in &accounts {
+        // The usual case: nothing of these rows was written yet. When some was (a fan-out cut
+        // short by a crash), the unique key on the notification's outbox row says so, nothing
+        // is written, and the account is done again the careful way.
         let mut tx = pool
             .begin()
             .await
             .context("begin an account's notifications")?;
-        let written = match layout {
-            Layout::Single => outbox::write_for_account_single(&mut tx, *account, items).await?,
-            Layout::Citus => outbox::write_for_account(&mut tx, *account, items).await?,
+        let fresh = match layout {
+            Layout::Single => outbox::write_fresh_single(&mut tx, *account, items).await?,
+            Layout::Citus => outbox::write_fresh(&mut tx, *account, items).await?,
+        };
+        let written = match fresh {
+            Some(written) => written,
+            None => {
+                tx.rollback()
+                    .await
+                    .context("end an account's notifications")?;
+                tx = pool
+                    .begin()
+                    .await
+                    .context("begin an account's notifications")?;
+                outbox::write_for_account(&mut tx, *account, items).await?
+            }
         };
         tx.commit()
             .await

@@ -261,11 +261,83 @@ pub(crate) async fn write_for_account(
         .execute(&mut *conn)
         .await
         .context("bump a notification counter")?;
-    let deliveries = queue_deliveries(conn, account, &written).await?;
+    finish(conn, account, &written).await
+}
+
+/// [`write_for_account`] when none of `items` was written yet (the usual fan-out): the
+/// counter bumped by their number in the statement that locks it, then each inserted. `None`
+/// when one of them was written after all (a fan-out cut short by a crash): the unique key on
+/// the notification's outbox row failed the insert, and the caller rolls back and writes them
+/// with [`write_for_account`].
+pub(crate) async fn write_fresh(
+    conn: &mut PgConnection,
+    account: AccountId,
+    items: &[ToWrite],
+) -> Result<Option<Written>> {
+    if items.is_empty() {
+        return Ok(Some(Written::default()));
+    }
+    let last: i64 = sqlx::query_scalar(
+        "INSERT INTO notification_counters AS c (account_id, last_id) VALUES ($1, $2) \
+         ON CONFLICT (account_id) DO UPDATE SET last_id = c.last_id + EXCLUDED.last_id \
+         RETURNING last_id",
+    )
+    .bind(account.0)
+    .bind(items.len() as i64)
+    .fetch_one(&mut *conn)
+    .await
+    .context("bump a notification counter")?;
+    let mut id = last - items.len() as i64;
+    let mut written = Vec::with_capacity(items.len());
+    for item in items {
+        id += 1;
+        let inserted = sqlx::query_scalar(
+            "INSERT INTO notifications \
+                 (account_id, id, kind, game_id, payload, game_version, ord, dispatched_at, \
+                  created_at) \
+             VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, now(), coalesce($8, now())) \
+             RETURNING created_at",
+        )
+        .bind(account.0)
+        .bind(id)
+        .bind(item.kind.as_str())
+        .bind(item.game.0)
+        .bind(item.payload.to_string())
+        .bind(item.source.map(|(v, _)| v))
+        .bind(item.source.map(|(_, o)| o))
+        .bind(item.created_at)
+        .fetch_one(&mut *conn)
+        .await;
+        match inserted {
+            Ok(created_at) => written.push((id, item, created_at)),
+            Err(e) if is_unique(&e) => return Ok(None),
+            Err(e) => return Err(e).context("write a notification"),
+        }
+    }
+    finish(conn, account, &written).await.map(Some)
+}
+
+/// A unique violation (SQLSTATE 23505), whatever the table (on Citus it may come without).
+fn is_unique(e: &sqlx::Error) -> bool {
+    e.as_database_error()
+        .and_then(|d| d.code())
+        .is_some_and(|c| c == "23505")
+}
+
+/// The end of an account's write: the deliveries of what was written, and the wake-up.
+async fn finish(
+    conn: &mut PgConnection,
+    account: AccountId,
+    written: &[(i64, &ToWrite, DateTime<Utc>)],
+) -> Result<Written> {
+    let Some(last) = written.iter().map(|(id, ..)| *id).max() else {
+        return Ok(Written::default());
+    };
+    let deliveries = queue_deliveries(conn, account, written).await?;
     let wake = if deliveries > 0 {
-        format!("{account}:{id}:deliveries")
+        format!("{account}:{last}:deliveries")
     } else {
-        format!("{account}:{id}")
+        format!("{account}:{last}")
     };
     sqlx::query("SELECT pg_notify($1, $2)")
         .bind(NOTIFICATIONS_CHANNEL)
@@ -279,20 +351,18 @@ pub(crate) async fn write_for_account(
     })
 }
 
-/// [`write_for_account`] on one PostgreSQL, in fewer round trips: one statement skips what was
+/// [`write_fresh`] on one PostgreSQL, in fewer round trips: one statement skips what was
 /// already written, bumps the counter (locking it), inserts the rest numbered after it, reads
 /// the account's endpoints and sends the wake-up; the deliveries, when an endpoint wants some,
-/// are a second. A fan-out done again after a crash may, in a race with the killed process's
-/// last commit, find a row written that its snapshot did not show: the unique key on the
-/// notification's outbox row then fails the statement (nothing is written) and the fan-out is
-/// tried again.
-pub(crate) async fn write_for_account_single(
+/// are a second. `None` as for [`write_fresh`]: in a race with a killed process's last commit,
+/// a row written that the statement's snapshot did not show fails its insert.
+pub(crate) async fn write_fresh_single(
     conn: &mut PgConnection,
     account: AccountId,
     items: &[ToWrite],
-) -> Result<Written> {
+) -> Result<Option<Written>> {
     if items.is_empty() {
-        return Ok(Written::default());
+        return Ok(Some(Written::default()));
     }
     type Row = (
         i64,
@@ -389,7 +459,7 @@ pub(crate) async fn write_for_account_single(
             copies.iter().map(|(id, n, at)| (*id, n, *at)).collect();
         written.deliveries = queue_deliveries(conn, account, &refs).await?;
     }
-    Ok(written)
+    Ok(Some(written))
 }
 
 /// Queues a delivery of each written notification to each live endpoint of `account` (webhooks

@@ -2,7 +2,8 @@
 //! games' outboxes to the accounts' notifications, a second server takes over (its sweep finds
 //! what is left), and every outbox row becomes exactly one notification of its account: ids
 //! gapless and increasing, each game's notifications in the game's order, and a stream resumed
-//! with `Last-Event-ID` carries each one once.
+//! with `Last-Event-ID` carries each one once. And a fan-out done again over rows already
+//! written (killed between the accounts' commits and its own) writes only what is missing.
 
 use std::time::{Duration, Instant};
 
@@ -184,6 +185,88 @@ async fn a_fan_out_killed_mid_way_is_finished_by_another_server_exactly_once() {
     assert_eq!(resumed, expected);
 
     drop(b);
+    pool.close().await;
+    let _ = std::fs::remove_dir_all(&logs);
+}
+
+#[tokio::test]
+async fn a_fan_out_done_again_writes_only_what_is_missing() {
+    let (pool, db_url) = fresh_database().await;
+    let logs = std::env::temp_dir().join(format!("lords-fanout-{}", Uuid::new_v4()));
+    std::fs::create_dir_all(&logs).unwrap();
+    let port = free_port();
+    let mut server = Server::start_with(&db_url, port, &logs.join("a.log"), ENV);
+    let api = Api::new(format!("http://127.0.0.1:{port}"));
+    server.ready(&api).await;
+    let tokens = api.sign_up_many("again", 2).await;
+    let table = api.started_game(&tokens).await;
+    let until = Instant::now() + Duration::from_secs(30);
+    while count(&pool, "SELECT count(*) FROM game_outbox").await > 0 {
+        assert!(Instant::now() < until, "the deal was never fanned out");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let before: Vec<(Uuid, i64, i64, i16)> = sqlx::query_as(
+        "SELECT account_id, id, game_version, ord FROM notifications ORDER BY account_id, id",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert!(!before.is_empty());
+    // As if a fan-out had written the deal's notifications and was killed before it emptied
+    // the outbox: its rows are back, with one more after them.
+    sqlx::query(
+        "INSERT INTO game_outbox (game_id, version, ord, account_id, kind, payload, created_at) \
+         SELECT game_id, game_version, ord, account_id, kind, payload, created_at \
+         FROM notifications WHERE game_id = $1",
+    )
+    .bind(table.id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO game_outbox (game_id, version, ord, account_id, kind, payload) \
+         SELECT $1, 1000, 1, account_id, 'your_turn', '{\"version\": 1000}' \
+         FROM game_seats WHERE game_id = $1 AND seat = 0",
+    )
+    .bind(table.id)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let layout = lords::store::distribute::Layout::of(&mut pool.acquire().await.unwrap())
+        .await
+        .unwrap();
+    let game = lords::store::GameId(table.id);
+    // Whichever fans it out, this call or the server's sweep, the outcome is the same.
+    lords::store::fanout::fan_out(&pool, layout, game)
+        .await
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(30);
+    while count(&pool, "SELECT count(*) FROM game_outbox").await > 0 {
+        assert!(Instant::now() < until, "the outbox was never emptied");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let after: Vec<(Uuid, i64, i64, i16)> = sqlx::query_as(
+        "SELECT account_id, id, game_version, ord FROM notifications ORDER BY account_id, id",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert_eq!(after.len(), before.len() + 1, "{after:?}");
+    for row in &before {
+        assert!(after.contains(row), "{row:?} changed");
+    }
+    let new: Vec<_> = after.iter().filter(|r| !before.contains(r)).collect();
+    assert_eq!(new.len(), 1);
+    let (account, id, version, _) = new[0];
+    assert_eq!(*version, 1000);
+    let last_before = before
+        .iter()
+        .filter(|r| r.0 == *account)
+        .map(|r| r.1)
+        .max()
+        .unwrap();
+    assert_eq!(*id, last_before + 1, "ids stay gapless");
+    drop(server);
     pool.close().await;
     let _ = std::fs::remove_dir_all(&logs);
 }

@@ -2,7 +2,6 @@
 //! worker), in one transaction.
 
 use sqlx::PgConnection;
-use uuid::Uuid;
 
 use super::{AppendError, AppendKey, Moved, append_error};
 use crate::engine::{EVENT_SCHEMA_VERSION, Seat};
@@ -26,7 +25,7 @@ pub(super) struct Routed<'a> {
 /// On Citus, [`super::append_in`] as statements that each touch one shard (Citus routes them whole to
 /// its worker), in the caller's transaction: `moved` ([`super::sql::APPEND_MOVE`], bound), the events as
 /// one multi-row `INSERT … VALUES`, the key, the outbox's rows (one per notified seated
-/// account, usually one), and last the game's `NOTIFY`, sent on the coordinator where the
+/// account, usually one: one `INSERT … SELECT` from the seats), and last the game's `NOTIFY`, sent on the coordinator where the
 /// servers listen. Every statement names the game, so the transaction is on the game's worker
 /// alone and commits there without a two-phase commit (docs/scaling.md).
 pub(super) async fn append_routed(
@@ -78,37 +77,36 @@ pub(super) async fn append_routed(
         .map_err(append_error)?;
     }
     if !r.notifications.is_empty() {
-        let seated: Vec<(i16, Uuid)> = sqlx::query_as(
-            "SELECT seat, account_id FROM game_seats \
-             WHERE game_id = $1 AND account_id IS NOT NULL",
-        )
-        .bind(r.id.0)
-        .fetch_all(&mut *conn)
-        .await
-        .map_err(append_error)?;
-        for (ord, p) in (1i16..).zip(r.notifications) {
-            let seat = i16::from(p.seat.0);
-            let Some((_, account)) = seated.iter().find(|(s, _)| *s == seat) else {
-                continue;
-            };
+        // One statement that Citus pushes down whole to the game's shard group: the seats and
+        // the outbox are co-located, and the rows name the seat's game.
+        let mut seats = Vec::with_capacity(r.notifications.len());
+        let mut kinds = Vec::with_capacity(r.notifications.len());
+        let mut payloads = Vec::with_capacity(r.notifications.len());
+        for p in r.notifications {
             let mut payload = p.payload.clone();
             if p.kind == outbox::NotificationKind::YourTurn {
                 payload["deadline"] = serde_json::json!(deadline);
             }
-            sqlx::query(
-                "INSERT INTO game_outbox (game_id, version, ord, account_id, kind, payload) \
-                 VALUES ($1, $2, $3, $4, $5, $6::jsonb)",
-            )
-            .bind(r.id.0)
-            .bind(r.version)
-            .bind(ord)
-            .bind(account)
-            .bind(p.kind.as_str())
-            .bind(payload.to_string())
-            .execute(&mut *conn)
-            .await
-            .map_err(append_error)?;
+            seats.push(i16::from(p.seat.0));
+            kinds.push(p.kind.as_str());
+            payloads.push(payload.to_string());
         }
+        sqlx::query(
+            "INSERT INTO game_outbox (game_id, version, ord, account_id, kind, payload) \
+             SELECT s.game_id, $2, i.ord, s.account_id, i.kind, i.payload::jsonb \
+             FROM game_seats s \
+             JOIN unnest($3::smallint[], $4::text[], $5::text[]) WITH ORDINALITY \
+                  AS i(seat, kind, payload, ord) ON s.seat = i.seat \
+             WHERE s.game_id = $1 AND s.account_id IS NOT NULL",
+        )
+        .bind(r.id.0)
+        .bind(r.version)
+        .bind(&seats)
+        .bind(&kinds)
+        .bind(&payloads)
+        .execute(&mut *conn)
+        .await
+        .map_err(append_error)?;
     }
     sqlx::query("SELECT pg_notify($1, $2)")
         .bind(CHANNEL)
