@@ -3,13 +3,17 @@
 //! the game's shard group only, and each account's notifications are written by a transaction
 //! on that account's shard alone: no transaction of either kind spans two workers.
 //!
-//! A fan-out of one game:
-//! 1. claims the game's outbox in a transaction that stays open to the end: first its oldest row
-//!    (`FOR UPDATE SKIP LOCKED`: if another process holds it, that process is fanning the game
-//!    out and this one leaves it), then every row after it (up to [`BATCH`]), locked;
-//! 2. writes each account's notifications in a transaction of its own
-//!    ([`outbox::write_for_account`]), on another connection;
+//! A fan-out of one game on Citus:
+//! 1. claims the game's outbox in a transaction that stays open to the end: its rows (up to
+//!    [`BATCH`]) locked `FOR UPDATE SKIP LOCKED`, if the first is the game's oldest row (if
+//!    another process holds that one, it is fanning the game out and this one leaves it);
+//! 2. writes each account's notifications in a transaction of its own, on the account's shard
+//!    ([`outbox::write_fresh`]), on another connection;
 //! 3. deletes the claimed rows and commits; and looks again, for rows appended meanwhile.
+//!
+//! On one PostgreSQL there is no shard to keep a transaction on: the claim (one statement that
+//! locks, reads and deletes the rows) and every account's notifications are one transaction,
+//! with one commit.
 //!
 //! Exactly once through a crash: a process killed at any point leaves the rows it claimed (its
 //! claim ends with its connection), and the next fan-out of the game skips what was already
@@ -86,35 +90,13 @@ pub async fn fan_out(pool: &PgPool, layout: Layout, game: GameId) -> Result<Fann
 /// One claim of [`fan_out`]: up to [`BATCH`] rows. Claims nothing (`rows` 0) when the outbox is
 /// empty or its oldest row is held.
 async fn fan_out_batch(pool: &PgPool, layout: Layout, game: GameId) -> Result<FannedOut> {
-    let mut claim = pool.begin().await.context("begin a fan-out")?;
     if layout == Layout::Single {
-        // One statement claims, reads and deletes (the deletion commits with the claim).
-        let mut rows: Vec<OutboxRow> = sqlx::query_as(
-            "WITH head AS ( \
-                 SELECT version FROM game_outbox \
-                 WHERE game_id = $1 AND (version, ord) = ( \
-                       SELECT version, ord FROM game_outbox WHERE game_id = $1 \
-                       ORDER BY version, ord LIMIT 1) \
-                 FOR UPDATE SKIP LOCKED \
-             ), claimed AS ( \
-                 SELECT o.version, o.ord FROM game_outbox o \
-                 WHERE o.game_id = $1 AND EXISTS (SELECT 1 FROM head) \
-                 ORDER BY o.version, o.ord LIMIT $2 FOR UPDATE \
-             ) \
-             DELETE FROM game_outbox d USING claimed c \
-             WHERE d.game_id = $1 AND d.version = c.version AND d.ord = c.ord \
-             RETURNING d.version, d.ord, d.account_id, d.kind, d.payload, d.created_at",
-        )
-        .bind(game.0)
-        .bind(BATCH)
-        .fetch_all(&mut *claim)
-        .await
-        .context("claim a game's outbox")?;
-        rows.sort_unstable_by_key(|r| (r.version, r.ord));
-        let done = write(pool, layout, game, &rows).await?;
-        claim.commit().await.context("commit a fan-out")?;
-        return Ok(done);
+        return match fan_out_single(pool, game, false).await? {
+            Some(done) => Ok(done),
+            None => Ok(fan_out_single(pool, game, true).await?.unwrap_or_default()),
+        };
     }
+    let mut claim = pool.begin().await.context("begin a fan-out")?;
     // One statement: the rows, locked, and whether the first is the game's oldest (when it is
     // not, another process holds the oldest and is fanning the game out).
     let claimed: Vec<ClaimedRow> = sqlx::query_as(
@@ -139,7 +121,7 @@ async fn fan_out_batch(pool: &PgPool, layout: Layout, game: GameId) -> Result<Fa
         claim.rollback().await.context("end a fan-out")?;
         return Ok(FannedOut::default());
     };
-    let done = write(pool, layout, game, &rows).await?;
+    let done = write(pool, game, &rows).await?;
     sqlx::query("DELETE FROM game_outbox WHERE game_id = $1 AND (version, ord) <= ($2, $3)")
         .bind(game.0)
         .bind(last.0)
@@ -151,14 +133,65 @@ async fn fan_out_batch(pool: &PgPool, layout: Layout, game: GameId) -> Result<Fa
     Ok(done)
 }
 
-/// Writes the claimed `rows` of `game`'s outbox to their accounts, one transaction each.
-async fn write(
-    pool: &PgPool,
-    layout: Layout,
-    game: GameId,
-    rows: &[OutboxRow],
-) -> Result<FannedOut> {
-    // Each account's items in the game's order; accounts in the order they were first told.
+/// [`fan_out_batch`] on one PostgreSQL: no shard to keep a transaction on, so the claim and
+/// every account's notifications are one transaction (one commit), and the claim is one
+/// statement that reads and deletes the rows. `careful`: each account's items are checked
+/// against what was written before ([`outbox::write_for_account`]); otherwise they are taken
+/// as new, and `None` says one was written after all (a fan-out cut short by a crash): the
+/// transaction is rolled back, and the caller does it again carefully.
+async fn fan_out_single(pool: &PgPool, game: GameId, careful: bool) -> Result<Option<FannedOut>> {
+    let mut tx = pool.begin().await.context("begin a fan-out")?;
+    let mut rows: Vec<OutboxRow> = sqlx::query_as(
+        "WITH head AS ( \
+             SELECT version FROM game_outbox \
+             WHERE game_id = $1 AND (version, ord) = ( \
+                   SELECT version, ord FROM game_outbox WHERE game_id = $1 \
+                   ORDER BY version, ord LIMIT 1) \
+             FOR UPDATE SKIP LOCKED \
+         ), claimed AS ( \
+             SELECT o.version, o.ord FROM game_outbox o \
+             WHERE o.game_id = $1 AND EXISTS (SELECT 1 FROM head) \
+             ORDER BY o.version, o.ord LIMIT $2 FOR UPDATE \
+         ) \
+         DELETE FROM game_outbox d USING claimed c \
+         WHERE d.game_id = $1 AND d.version = c.version AND d.ord = c.ord \
+         RETURNING d.version, d.ord, d.account_id, d.kind, d.payload, d.created_at",
+    )
+    .bind(game.0)
+    .bind(BATCH)
+    .fetch_all(&mut *tx)
+    .await
+    .context("claim a game's outbox")?;
+    if rows.is_empty() {
+        tx.rollback().await.context("end a fan-out")?;
+        return Ok(Some(FannedOut::default()));
+    }
+    rows.sort_unstable_by_key(|r| (r.version, r.ord));
+    let mut done = FannedOut {
+        rows: rows.len(),
+        ..FannedOut::default()
+    };
+    for (account, items) in by_account(game, &rows)? {
+        let written = if careful {
+            outbox::write_for_account(&mut tx, account, &items).await?
+        } else {
+            match outbox::write_fresh_single(&mut tx, account, &items).await? {
+                Some(written) => written,
+                None => {
+                    tx.rollback().await.context("end a fan-out")?;
+                    return Ok(None);
+                }
+            }
+        };
+        done.notifications += written.notifications;
+        done.deliveries += written.deliveries;
+    }
+    tx.commit().await.context("commit a fan-out")?;
+    Ok(Some(done))
+}
+
+/// Each account's items in the game's order; accounts in the order they were first told.
+fn by_account(game: GameId, rows: &[OutboxRow]) -> Result<Vec<(AccountId, Vec<ToWrite>)>> {
     let mut accounts: Vec<(AccountId, Vec<ToWrite>)> = Vec::new();
     for row in rows {
         let item = ToWrite {
@@ -174,11 +207,17 @@ async fn write(
             None => accounts.push((account, vec![item])),
         }
     }
+    Ok(accounts)
+}
+
+/// Writes the claimed `rows` of `game`'s outbox to their accounts on Citus, one transaction
+/// each (each on its account's shard).
+async fn write(pool: &PgPool, game: GameId, rows: &[OutboxRow]) -> Result<FannedOut> {
     let mut done = FannedOut {
         rows: rows.len(),
         ..FannedOut::default()
     };
-    for (account, items) in &accounts {
+    for (account, items) in by_account(game, rows)? {
         // The usual case: nothing of these rows was written yet. When some was (a fan-out cut
         // short by a crash), the unique key on the notification's outbox row says so, nothing
         // is written, and the account is done again the careful way.
@@ -186,11 +225,7 @@ async fn write(
             .begin()
             .await
             .context("begin an account's notifications")?;
-        let fresh = match layout {
-            Layout::Single => outbox::write_fresh_single(&mut tx, *account, items).await?,
-            Layout::Citus => outbox::write_fresh(&mut tx, *account, items).await?,
-        };
-        let written = match fresh {
+        let written = match outbox::write_fresh(&mut tx, account, &items).await? {
             Some(written) => written,
             None => {
                 tx.rollback()
@@ -200,7 +235,7 @@ async fn write(
                     .begin()
                     .await
                     .context("begin an account's notifications")?;
-                outbox::write_for_account(&mut tx, *account, items).await?
+                outbox::write_for_account(&mut tx, account, &items).await?
             }
         };
         tx.commit()
