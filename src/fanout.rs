@@ -24,6 +24,9 @@ const SWEEP_AGE_S: f64 = 2.0;
 const SWEEP_LIMIT: i64 = 256;
 /// How long a game whose fan-out failed waits for the next sweep at least.
 const FAILED_PAUSE: Duration = Duration::from_millis(500);
+/// Games one fan-out takes at once (on one PostgreSQL one statement does them all; on Citus one
+/// after the other).
+const GAMES_PER_TASK: usize = 64;
 /// At shutdown, how long the games this process hinted may still take to fan out; what is left
 /// then waits for another process's sweep.
 const DRAIN: Duration = Duration::from_secs(5);
@@ -78,8 +81,8 @@ struct Worker {
     layout: Option<Layout>,
     /// Games to fan out, in the order they were found.
     queue: VecDeque<GameId>,
-    /// Fan-outs under way, each with its game and whether it succeeded.
-    tasks: JoinSet<(GameId, bool)>,
+    /// Fan-outs under way, each with whether it succeeded.
+    tasks: JoinSet<bool>,
 }
 
 impl Worker {
@@ -89,17 +92,18 @@ impl Worker {
             return;
         };
         self.queue.extend(self.store.outbox_hints().take());
-        while self.tasks.len() < self.concurrency
-            && let Some(game) = self.queue.pop_front()
-        {
+        while self.tasks.len() < self.concurrency && !self.queue.is_empty() {
+            let take = self.queue.len().min(GAMES_PER_TASK);
+            let games: Vec<GameId> = self.queue.drain(..take).collect();
             let pool = self.pool.clone();
             self.tasks.spawn(async move {
-                match fanout::fan_out(&pool, layout, game).await {
-                    Ok(_) => (game, true),
+                match fanout::fan_out(&pool, layout, &games).await {
+                    Ok(_) => true,
                     Err(e) => {
-                        tracing::warn!(game_id = %game, error = format!("{e:#}"),
+                        tracing::warn!(games = games.len(), first = %games[0],
+                                       error = format!("{e:#}"),
                                        "fan-out failed; the sweep tries again");
-                        (game, false)
+                        false
                     }
                 }
             });
@@ -150,7 +154,7 @@ impl Worker {
             tokio::select! {
                 () = hints.hinted(), if self.tasks.len() < self.concurrency => {}
                 ended = self.tasks.join_next(), if !self.tasks.is_empty() => {
-                    if let Some(Ok((_, false))) = ended {
+                    if let Some(Ok(false)) = ended {
                         // A failing database: not again at once.
                         tokio::time::sleep(FAILED_PAUSE).await;
                     }

@@ -72,30 +72,168 @@ struct OutboxRow {
     created_at: chrono::DateTime<chrono::Utc>,
 }
 
-/// Fans out `game`'s outbox until it is empty or held by another process. `pool` must allow
-/// two connections to one caller: the claim's and the account's.
-pub async fn fan_out(pool: &PgPool, layout: Layout, game: GameId) -> Result<FannedOut> {
+/// Fans out these games' outboxes until they are empty or held by another process. `pool`
+/// must allow two connections to one caller on Citus: the claim's and the account's.
+pub async fn fan_out(pool: &PgPool, layout: Layout, games: &[GameId]) -> Result<FannedOut> {
     let mut total = FannedOut::default();
-    loop {
-        let done = fan_out_batch(pool, layout, game).await?;
-        total.rows += done.rows;
-        total.notifications += done.notifications;
-        total.deliveries += done.deliveries;
-        if done.rows == 0 {
-            return Ok(total);
+    if layout == Layout::Single {
+        loop {
+            let done = match fan_out_many(pool, games).await? {
+                Some(done) => done,
+                // Some row was written before (a fan-out cut short by a crash): game by game,
+                // checking each row.
+                None => {
+                    let mut done = FannedOut::default();
+                    for &game in games {
+                        let d = fan_out_careful(pool, game).await?;
+                        done.rows += d.rows;
+                        done.notifications += d.notifications;
+                        done.deliveries += d.deliveries;
+                    }
+                    done
+                }
+            };
+            total.rows += done.rows;
+            total.notifications += done.notifications;
+            total.deliveries += done.deliveries;
+            if done.rows == 0 {
+                return Ok(total);
+            }
         }
     }
+    for &game in games {
+        loop {
+            let done = fan_out_batch(pool, game).await?;
+            total.rows += done.rows;
+            total.notifications += done.notifications;
+            total.deliveries += done.deliveries;
+            if done.rows == 0 {
+                break;
+            }
+        }
+    }
+    Ok(total)
+}
+
+/// On one PostgreSQL, the outboxes of several games in one statement and one transaction: the
+/// oldest row of each game locked (`SKIP LOCKED`: a game whose oldest row another process holds
+/// is left to it), then the rows of those games (up to [`BATCH`]) locked and deleted, numbered
+/// into their accounts' notifications (counters bumped in account order), each account woken
+/// once; then the deliveries of the notifications some endpoint wants, in the same transaction.
+/// `rows` 0: nothing was claimed (or all claimed was written before, and is now deleted).
+/// `None`: a row was written before after all, which the statement's snapshot did not show
+/// (in a race with a crashed fan-out's last commit): nothing was done.
+async fn fan_out_many(pool: &PgPool, games: &[GameId]) -> Result<Option<FannedOut>> {
+    type Row = (
+        Uuid,
+        i64,
+        String,
+        Uuid,
+        sqlx::types::Json<Value>,
+        chrono::DateTime<chrono::Utc>,
+        bool,
+        i64,
+        i64,
+    );
+    let ids: Vec<Uuid> = games.iter().map(|g| g.0).collect();
+    let mut tx = pool.begin().await.context("begin a fan-out")?;
+    let rows: std::result::Result<Vec<Row>, sqlx::Error> = sqlx::query_as(
+        "WITH head AS ( \
+             SELECT h.game_id FROM unnest($1::uuid[]) AS g(id) \
+             CROSS JOIN LATERAL ( \
+                 SELECT o.game_id FROM game_outbox o \
+                 WHERE o.game_id = g.id AND (o.version, o.ord) = ( \
+                       SELECT x.version, x.ord FROM game_outbox x WHERE x.game_id = g.id \
+                       ORDER BY x.version, x.ord LIMIT 1) \
+                 FOR UPDATE SKIP LOCKED) h \
+         ), claimed AS ( \
+             SELECT o.game_id, o.version, o.ord FROM game_outbox o \
+             WHERE o.game_id IN (SELECT game_id FROM head) \
+             ORDER BY o.game_id, o.version, o.ord LIMIT $2 FOR UPDATE \
+         ), taken AS ( \
+             DELETE FROM game_outbox d USING claimed c \
+             WHERE d.game_id = c.game_id AND d.version = c.version AND d.ord = c.ord \
+             RETURNING d.game_id, d.version, d.ord, d.account_id, d.kind, d.payload, \
+                       d.created_at \
+         ), items AS ( \
+             SELECT t.* FROM taken t WHERE NOT EXISTS ( \
+                 SELECT 1 FROM notifications x \
+                 WHERE x.account_id = t.account_id AND x.game_id = t.game_id \
+                   AND x.game_version = t.version AND x.ord = t.ord) \
+         ), bumped AS ( \
+             INSERT INTO notification_counters AS c (account_id, last_id) \
+             SELECT account_id, count(*) FROM items GROUP BY account_id ORDER BY account_id \
+             ON CONFLICT (account_id) DO UPDATE SET last_id = c.last_id + EXCLUDED.last_id \
+             RETURNING account_id, last_id \
+         ), written AS ( \
+             INSERT INTO notifications (account_id, id, kind, game_id, payload, game_version, \
+                                        ord, dispatched_at, created_at) \
+             SELECT i.account_id, \
+                    b.last_id - count(*) OVER w \
+                        + row_number() OVER (w ORDER BY i.created_at, i.game_id, i.version, i.ord), \
+                    i.kind, i.game_id, i.payload, i.version, i.ord, now(), i.created_at \
+             FROM items i JOIN bumped b USING (account_id) \
+             WINDOW w AS (PARTITION BY i.account_id) \
+             RETURNING account_id, id, kind, game_id, payload, created_at \
+         ), wanted AS ( \
+             SELECT w.account_id, w.id, EXISTS ( \
+                 SELECT 1 FROM webhook_endpoints e \
+                 WHERE e.account_id = w.account_id AND e.disabled_at IS NULL \
+                   AND w.kind = ANY (e.kinds)) AS wanted \
+             FROM written w \
+         ), woken AS ( \
+             SELECT account_id, max(id) AS last, bool_or(wanted) AS deliveries \
+             FROM wanted GROUP BY account_id \
+         ) \
+         SELECT w.account_id, w.id, w.kind, w.game_id, w.payload, w.created_at, x.wanted, \
+                (SELECT count(pg_notify($3, k.account_id::text || ':' || k.last \
+                                            || CASE WHEN k.deliveries THEN ':deliveries' \
+                                                    ELSE '' END)) FROM woken k), \
+                (SELECT count(*) FROM taken) \
+         FROM written w JOIN wanted x USING (account_id, id) \
+         ORDER BY w.account_id, w.id",
+    )
+    .bind(&ids)
+    .bind(BATCH)
+    .bind(outbox::NOTIFICATIONS_CHANNEL)
+    .fetch_all(&mut *tx)
+    .await;
+    let rows = match rows {
+        Ok(rows) => rows,
+        Err(e) if outbox::is_unique(&e) => return Ok(None),
+        Err(e) => return Err(e).context("fan out games' outboxes"),
+    };
+    let mut done = FannedOut {
+        rows: rows.first().map_or(0, |r| r.8 as usize),
+        notifications: rows.len(),
+        deliveries: 0,
+    };
+    // The deliveries, account by account (rows come in account order).
+    let mut wanted: Vec<(AccountId, i64, ToWrite, chrono::DateTime<chrono::Utc>)> = Vec::new();
+    for (account, id, kind, game, payload, created_at, want, ..) in rows {
+        if want {
+            let item = ToWrite {
+                kind: NotificationKind::from_db(&kind)?,
+                game: GameId(game),
+                payload: payload.0,
+                source: None,
+                created_at: Some(created_at),
+            };
+            wanted.push((AccountId(account), id, item, created_at));
+        }
+    }
+    for chunk in wanted.chunk_by(|a, b| a.0 == b.0) {
+        let written: Vec<(i64, &ToWrite, chrono::DateTime<chrono::Utc>)> =
+            chunk.iter().map(|(_, id, n, at)| (*id, n, *at)).collect();
+        done.deliveries += outbox::queue_deliveries(&mut tx, chunk[0].0, &written).await?;
+    }
+    tx.commit().await.context("commit a fan-out")?;
+    Ok(Some(done))
 }
 
 /// One claim of [`fan_out`]: up to [`BATCH`] rows. Claims nothing (`rows` 0) when the outbox is
 /// empty or its oldest row is held.
-async fn fan_out_batch(pool: &PgPool, layout: Layout, game: GameId) -> Result<FannedOut> {
-    if layout == Layout::Single {
-        return match fan_out_single(pool, game, false).await? {
-            Some(done) => Ok(done),
-            None => Ok(fan_out_single(pool, game, true).await?.unwrap_or_default()),
-        };
-    }
+async fn fan_out_batch(pool: &PgPool, game: GameId) -> Result<FannedOut> {
     let mut claim = pool.begin().await.context("begin a fan-out")?;
     // One statement: the rows, locked, and whether the first is the game's oldest (when it is
     // not, another process holds the oldest and is fanning the game out).
@@ -133,13 +271,10 @@ async fn fan_out_batch(pool: &PgPool, layout: Layout, game: GameId) -> Result<Fa
     Ok(done)
 }
 
-/// [`fan_out_batch`] on one PostgreSQL: no shard to keep a transaction on, so the claim and
-/// every account's notifications are one transaction (one commit), and the claim is one
-/// statement that reads and deletes the rows. `careful`: each account's items are checked
-/// against what was written before ([`outbox::write_for_account`]); otherwise they are taken
-/// as new, and `None` says one was written after all (a fan-out cut short by a crash): the
-/// transaction is rolled back, and the caller does it again carefully.
-async fn fan_out_single(pool: &PgPool, game: GameId, careful: bool) -> Result<Option<FannedOut>> {
+/// One game's outbox on one PostgreSQL, each row checked against what was written before
+/// ([`outbox::write_for_account`]): after [`fan_out_many`] found a row written by a fan-out cut
+/// short by a crash. The claim and every account's notifications are one transaction.
+async fn fan_out_careful(pool: &PgPool, game: GameId) -> Result<FannedOut> {
     let mut tx = pool.begin().await.context("begin a fan-out")?;
     let mut rows: Vec<OutboxRow> = sqlx::query_as(
         "WITH head AS ( \
@@ -162,32 +297,18 @@ async fn fan_out_single(pool: &PgPool, game: GameId, careful: bool) -> Result<Op
     .fetch_all(&mut *tx)
     .await
     .context("claim a game's outbox")?;
-    if rows.is_empty() {
-        tx.rollback().await.context("end a fan-out")?;
-        return Ok(Some(FannedOut::default()));
-    }
     rows.sort_unstable_by_key(|r| (r.version, r.ord));
     let mut done = FannedOut {
         rows: rows.len(),
         ..FannedOut::default()
     };
     for (account, items) in by_account(game, &rows)? {
-        let written = if careful {
-            outbox::write_for_account(&mut tx, account, &items).await?
-        } else {
-            match outbox::write_fresh_single(&mut tx, account, &items).await? {
-                Some(written) => written,
-                None => {
-                    tx.rollback().await.context("end a fan-out")?;
-                    return Ok(None);
-                }
-            }
-        };
+        let written = outbox::write_for_account(&mut tx, account, &items).await?;
         done.notifications += written.notifications;
         done.deliveries += written.deliveries;
     }
     tx.commit().await.context("commit a fan-out")?;
-    Ok(Some(done))
+    Ok(done)
 }
 
 /// Each account's items in the game's order; accounts in the order they were first told.

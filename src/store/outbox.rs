@@ -318,7 +318,7 @@ pub(crate) async fn write_fresh(
 }
 
 /// A unique violation (SQLSTATE 23505), whatever the table (on Citus it may come without).
-fn is_unique(e: &sqlx::Error) -> bool {
+pub(crate) fn is_unique(e: &sqlx::Error) -> bool {
     e.as_database_error()
         .and_then(|d| d.code())
         .is_some_and(|c| c == "23505")
@@ -351,124 +351,13 @@ async fn finish(
     })
 }
 
-/// [`write_fresh`] on one PostgreSQL, in fewer round trips: one statement skips what was
-/// already written, bumps the counter (locking it), inserts the rest numbered after it, reads
-/// the account's endpoints and sends the wake-up; the deliveries, when an endpoint wants some,
-/// are a second. `None` as for [`write_fresh`]: in a race with a killed process's last commit,
-/// a row written that the statement's snapshot did not show fails its insert.
-pub(crate) async fn write_fresh_single(
-    conn: &mut PgConnection,
-    account: AccountId,
-    items: &[ToWrite],
-) -> Result<Option<Written>> {
-    if items.is_empty() {
-        return Ok(Some(Written::default()));
-    }
-    type Row = (
-        i64,
-        String,
-        Option<Uuid>,
-        sqlx::types::Json<Value>,
-        DateTime<Utc>,
-        bool,
-        i64,
-    );
-    let rows: Vec<Row> = sqlx::query_as(
-        "WITH items AS ( \
-                 SELECT i.* FROM unnest($2::text[], $3::uuid[], $4::text[], $5::bigint[], \
-                                        $6::smallint[], $7::timestamptz[]) WITH ORDINALITY \
-                      AS i(kind, game_id, payload, version, ord, created_at, n) \
-                 WHERE i.version IS NULL OR NOT EXISTS ( \
-                     SELECT 1 FROM notifications x \
-                     WHERE x.account_id = $1 AND x.game_id = i.game_id \
-                       AND x.game_version = i.version AND x.ord = i.ord) \
-             ), bumped AS ( \
-                 INSERT INTO notification_counters AS c (account_id, last_id) \
-                 SELECT $1, count(*) FROM items HAVING count(*) > 0 \
-                 ON CONFLICT (account_id) DO UPDATE SET last_id = c.last_id + EXCLUDED.last_id \
-                 RETURNING last_id \
-             ), written AS ( \
-                 INSERT INTO notifications (account_id, id, kind, game_id, payload, game_version, \
-                                            ord, dispatched_at, created_at) \
-                 SELECT $1, b.last_id - (SELECT count(*) FROM items) \
-                            + row_number() OVER (ORDER BY i.n), \
-                        i.kind, i.game_id, i.payload::jsonb, i.version, i.ord, now(), \
-                        coalesce(i.created_at, now()) \
-                 FROM items i CROSS JOIN bumped b \
-                 RETURNING id, kind, game_id, payload, created_at \
-             ), wanted AS ( \
-                 SELECT EXISTS ( \
-                     SELECT 1 FROM webhook_endpoints e JOIN written w ON w.kind = ANY (e.kinds) \
-                     WHERE e.account_id = $1 AND e.disabled_at IS NULL) AS any \
-             ) \
-             SELECT w.id, w.kind, w.game_id, w.payload, w.created_at, d.any, \
-                    (SELECT count(pg_notify($8, $1::text || ':' || (SELECT max(id) FROM written) \
-                                  || CASE WHEN x.any THEN ':deliveries' ELSE '' END)) \
-                     FROM wanted x) \
-             FROM written w, wanted d ORDER BY w.id",
-    )
-    .bind(account.0)
-    .bind(items.iter().map(|i| i.kind.as_str()).collect::<Vec<_>>())
-    .bind(items.iter().map(|i| i.game.0).collect::<Vec<_>>())
-    .bind(
-        items
-            .iter()
-            .map(|i| i.payload.to_string())
-            .collect::<Vec<_>>(),
-    )
-    .bind(
-        items
-            .iter()
-            .map(|i| i.source.map(|(v, _)| v))
-            .collect::<Vec<_>>(),
-    )
-    .bind(
-        items
-            .iter()
-            .map(|i| i.source.map(|(_, o)| o))
-            .collect::<Vec<_>>(),
-    )
-    .bind(items.iter().map(|i| i.created_at).collect::<Vec<_>>())
-    .bind(NOTIFICATIONS_CHANNEL)
-    .fetch_all(&mut *conn)
-    .await
-    .context("write an account's notifications")?;
-    let mut written = Written {
-        notifications: rows.len(),
-        deliveries: 0,
-    };
-    if rows.first().is_some_and(|r| r.5) {
-        let mut copies = Vec::with_capacity(rows.len());
-        for (id, kind, game, payload, created_at, ..) in &rows {
-            let game = GameId(
-                game.ok_or_else(|| unexpected("a fanned-out notification without its game"))?,
-            );
-            copies.push((
-                *id,
-                ToWrite {
-                    kind: NotificationKind::from_db(kind)?,
-                    game,
-                    payload: payload.0.clone(),
-                    source: None,
-                    created_at: Some(*created_at),
-                },
-                *created_at,
-            ));
-        }
-        let refs: Vec<(i64, &ToWrite, DateTime<Utc>)> =
-            copies.iter().map(|(id, n, at)| (*id, n, *at)).collect();
-        written.deliveries = queue_deliveries(conn, account, &refs).await?;
-    }
-    Ok(Some(written))
-}
-
 /// Queues a delivery of each written notification to each live endpoint of `account` (webhooks
 /// and Web Push subscriptions) that takes its kind. Most accounts have none: one read of the
 /// endpoints (a reference table on Citus, read where the server is connected). With some, they
 /// are read again `FOR KEY SHARE`, which keeps them until the insert commits: a deletion under
 /// way is waited for (and its endpoint then skipped), one that comes later waits for this
 /// transaction.
-async fn queue_deliveries(
+pub(crate) async fn queue_deliveries(
     conn: &mut PgConnection,
     account: AccountId,
     written: &[(i64, &ToWrite, DateTime<Utc>)],

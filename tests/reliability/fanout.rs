@@ -237,7 +237,7 @@ async fn a_fan_out_done_again_writes_only_what_is_missing() {
         .unwrap();
     let game = lords::store::GameId(table.id);
     // Whichever fans it out, this call or the server's sweep, the outcome is the same.
-    lords::store::fanout::fan_out(&pool, layout, game)
+    lords::store::fanout::fan_out(&pool, layout, &[game])
         .await
         .unwrap();
     let until = Instant::now() + Duration::from_secs(30);
