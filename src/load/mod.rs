@@ -26,10 +26,24 @@ pub use populate::{PopulateArgs, random_game};
 /// The password of every account the load tool creates or `populate` inserts.
 pub const PASSWORD: &str = "load-test-password";
 
-/// Microseconds from a notification's `created_at` (written in the action's transaction) to
-/// its arrival: how the webhook receiver and the streams time what they carry.
+/// Notifications created before this time (microseconds since the epoch; 0: none) are not
+/// timed (`--measure-after-s`). Set once per run, when the run begins.
+static MEASURE_FROM_US: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+
+/// Times only the notifications created `after` past `started` from now on.
+fn measure_from(started: DateTime<Utc>, after: Duration) {
+    let from = started + chrono::Duration::from_std(after).unwrap_or_default();
+    MEASURE_FROM_US.store(from.timestamp_micros(), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Microseconds from a notification's `created_at` (the time of the action that caused it) to
+/// its arrival: how the webhook receiver and the streams time what they carry. `None` for one
+/// created before the measure began (`--measure-after-s`).
 fn micros_since(created_at: &str, arrived: DateTime<Utc>) -> Option<u32> {
     let created: DateTime<Utc> = created_at.parse().ok()?;
+    if created.timestamp_micros() < MEASURE_FROM_US.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
     let micros = (arrived - created).num_microseconds()?.max(0);
     Some(u32::try_from(micros).unwrap_or(u32::MAX))
 }
@@ -149,6 +163,10 @@ pub struct RunArgs {
     /// `/healthz` every 100 ms; with `--server-pid`, the server's memory while it holds them.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100_000))]
     pub sse_idle: u32,
+    /// `--sse`, `--webhooks`: time only the notifications created this many seconds or more
+    /// after the run began (leaves out the deals of the games all started at once).
+    #[arg(long, default_value_t = 0)]
+    pub measure_after_s: u64,
 }
 
 impl RunArgs {
