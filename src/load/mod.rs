@@ -33,7 +33,10 @@ static MEASURE_FROM_US: std::sync::atomic::AtomicI64 = std::sync::atomic::Atomic
 /// Times only the notifications created `after` past `started` from now on.
 fn measure_from(started: DateTime<Utc>, after: Duration) {
     let from = started + chrono::Duration::from_std(after).unwrap_or_default();
-    MEASURE_FROM_US.store(from.timestamp_micros(), std::sync::atomic::Ordering::Relaxed);
+    MEASURE_FROM_US.store(
+        from.timestamp_micros(),
+        std::sync::atomic::Ordering::Relaxed,
+    );
 }
 
 /// Microseconds from a notification's `created_at` (the time of the action that caused it) to

@@ -71,7 +71,10 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
     let client_cpu0 = probe::cpu_s("self");
     let machine0 = probe::machine_jiffies();
     let started = Instant::now();
-    super::measure_from(chrono::Utc::now(), Duration::from_secs(args.measure_after_s));
+    super::measure_from(
+        chrono::Utc::now(),
+        Duration::from_secs(args.measure_after_s),
+    );
     let deadline = args.duration().map(|d| started + d);
     let mut tasks = JoinSet::new();
     let concurrency = match args.scenario {

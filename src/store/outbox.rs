@@ -232,24 +232,9 @@ pub(crate) async fn write_for_account(
             continue;
         }
         id += 1;
-        let created_at: DateTime<Utc> = sqlx::query_scalar(
-            "INSERT INTO notifications \
-                 (account_id, id, kind, game_id, payload, game_version, ord, dispatched_at, \
-                  created_at) \
-             VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, now(), coalesce($8, now())) \
-             RETURNING created_at",
-        )
-        .bind(account.0)
-        .bind(id)
-        .bind(item.kind.as_str())
-        .bind(item.game.0)
-        .bind(item.payload.to_string())
-        .bind(item.source.map(|(v, _)| v))
-        .bind(item.source.map(|(_, o)| o))
-        .bind(item.created_at)
-        .fetch_one(&mut *conn)
-        .await
-        .context("write a notification")?;
+        let created_at = insert(conn, account, id, item)
+            .await
+            .context("write a notification")?;
         written.push((id, item, created_at));
     }
     if written.is_empty() {
@@ -291,30 +276,39 @@ pub(crate) async fn write_fresh(
     let mut written = Vec::with_capacity(items.len());
     for item in items {
         id += 1;
-        let inserted = sqlx::query_scalar(
-            "INSERT INTO notifications \
-                 (account_id, id, kind, game_id, payload, game_version, ord, dispatched_at, \
-                  created_at) \
-             VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, now(), coalesce($8, now())) \
-             RETURNING created_at",
-        )
-        .bind(account.0)
-        .bind(id)
-        .bind(item.kind.as_str())
-        .bind(item.game.0)
-        .bind(item.payload.to_string())
-        .bind(item.source.map(|(v, _)| v))
-        .bind(item.source.map(|(_, o)| o))
-        .bind(item.created_at)
-        .fetch_one(&mut *conn)
-        .await;
-        match inserted {
+        match insert(conn, account, id, item).await {
             Ok(created_at) => written.push((id, item, created_at)),
             Err(e) if is_unique(&e) => return Ok(None),
             Err(e) => return Err(e).context("write a notification"),
         }
     }
     finish(conn, account, &written).await.map(Some)
+}
+
+/// Inserts one notification of `account` with this id, already dispatched; returns its time.
+async fn insert(
+    conn: &mut PgConnection,
+    account: AccountId,
+    id: i64,
+    item: &ToWrite,
+) -> std::result::Result<DateTime<Utc>, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO notifications \
+             (account_id, id, kind, game_id, payload, game_version, ord, dispatched_at, \
+              created_at) \
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, now(), coalesce($8, now())) \
+         RETURNING created_at",
+    )
+    .bind(account.0)
+    .bind(id)
+    .bind(item.kind.as_str())
+    .bind(item.game.0)
+    .bind(item.payload.to_string())
+    .bind(item.source.map(|(v, _)| v))
+    .bind(item.source.map(|(_, o)| o))
+    .bind(item.created_at)
+    .fetch_one(conn)
+    .await
 }
 
 /// A unique violation (SQLSTATE 23505), whatever the table (on Citus it may come without).
