@@ -17,7 +17,7 @@ use crate::common::fresh_database;
 
 /// Games of two players; every row of the backlog is a `your_turn` to one of the seats.
 const GAMES: usize = 4;
-const ROWS_PER_GAME: i64 = 3_000;
+const ROWS_PER_GAME: i64 = 1_000;
 
 /// A small pool, one game fanned out at a time (the kill lands mid-way), a quick sweep.
 const ENV: &[(&str, &str)] = &[
