@@ -55,6 +55,14 @@ pub struct FannedOut {
     pub deliveries: u64,
 }
 
+impl std::ops::AddAssign for FannedOut {
+    fn add_assign(&mut self, other: FannedOut) {
+        self.rows += other.rows;
+        self.notifications += other.notifications;
+        self.deliveries += other.deliveries;
+    }
+}
+
 #[derive(sqlx::FromRow)]
 struct ClaimedRow {
     #[sqlx(flatten)]
@@ -86,16 +94,12 @@ pub async fn fan_out(pool: &PgPool, layout: Layout, games: &[GameId]) -> Result<
                     let mut done = FannedOut::default();
                     for &game in games {
                         let d = fan_out_careful(pool, game).await?;
-                        done.rows += d.rows;
-                        done.notifications += d.notifications;
-                        done.deliveries += d.deliveries;
+                        done += d;
                     }
                     done
                 }
             };
-            total.rows += done.rows;
-            total.notifications += done.notifications;
-            total.deliveries += done.deliveries;
+            total += done;
             if done.rows == 0 {
                 return Ok(total);
             }
@@ -103,10 +107,8 @@ pub async fn fan_out(pool: &PgPool, layout: Layout, games: &[GameId]) -> Result<
     }
     for &game in games {
         loop {
-            let done = fan_out_batch(pool, game).await?;
-            total.rows += done.rows;
-            total.notifications += done.notifications;
-            total.deliveries += done.deliveries;
+            let done = fan_out_citus(pool, game).await?;
+            total += done;
             if done.rows == 0 {
                 break;
             }
@@ -231,9 +233,9 @@ async fn fan_out_many(pool: &PgPool, games: &[GameId]) -> Result<Option<FannedOu
     Ok(Some(done))
 }
 
-/// One claim of [`fan_out`]: up to [`BATCH`] rows. Claims nothing (`rows` 0) when the outbox is
+/// One claim of [`fan_out`] on Citus: up to [`BATCH`] rows. Claims nothing (`rows` 0) when the outbox is
 /// empty or its oldest row is held.
-async fn fan_out_batch(pool: &PgPool, game: GameId) -> Result<FannedOut> {
+async fn fan_out_citus(pool: &PgPool, game: GameId) -> Result<FannedOut> {
     let mut claim = pool.begin().await.context("begin a fan-out")?;
     // One statement: the rows, locked, and whether the first is the game's oldest (when it is
     // not, another process holds the oldest and is fanning the game out).
