@@ -34,8 +34,8 @@ use webhooks::Attempted;
 /// to it for at least this long.
 const MIN_SLEEP: Duration = Duration::from_millis(200);
 
-/// The shortest time between two rounds woken by queued deliveries: wake-ups closer together
-/// are taken together by the next round.
+/// The shortest time between two rounds (each one claim, for every free slot): deliveries
+/// queued and attempts ended closer together are taken together by the next round.
 const WAKE_GAP: Duration = Duration::from_millis(50);
 
 /// Connections of the worker's own pool at most: claims and records are short transactions;
@@ -167,32 +167,37 @@ async fn run(
     // What woke this round: deliveries queued (or the timer), or only an attempt that ended.
     let mut woken = true;
     loop {
+        // Rounds no closer together than `WAKE_GAP`, whatever woke them: what became due (or
+        // free) meanwhile is claimed together, one claim for many attempts.
+        if let Some(at) = last_round {
+            tokio::time::sleep_until(at + WAKE_GAP).await;
+        }
         if woken {
-            if let Some(at) = last_round {
-                tokio::time::sleep_until(at + WAKE_GAP).await;
-            }
-            last_round = Some(Instant::now());
             wake.borrow_and_update();
             maybe_pending = true;
         }
         if maybe_pending || Instant::now() >= next_look || attempts.len() > 0 {
+            last_round = Some(Instant::now());
             // The VAPID keys are loaded (or generated) before the first claim, so that an
             // attempt finds them loaded and holds no connection; once loaded they are kept. An
             // error here is the attempt's to report.
             if let Err(e) = vapid.keys(&pool).await {
                 tracing::warn!(error = format!("{e:#}"), "could not load the VAPID keys");
             }
-            // Claims, while slots are free and something may be claimed.
+            // One claim for every free slot.
+            let free = (config.concurrency as usize).saturating_sub(attempts.len());
             let mut claim_failed = false;
-            while attempts.len() < config.concurrency as usize {
-                match webhooks::claim(&pool, &config).await {
-                    Ok(Some(claim)) => attempts.spawn(claim, &pool, &config, &vapid),
-                    Ok(None) => break,
-                    Err(e) => {
-                        tracing::warn!(error = format!("{e:#}"), "claiming a delivery failed");
-                        claim_failed = true;
-                        break;
+            let mut filled = free == 0;
+            match webhooks::claim(&pool, &config, free).await {
+                Ok(claims) => {
+                    filled = claims.len() == free;
+                    for claim in claims {
+                        attempts.spawn(claim, &pool, &config, &vapid);
                     }
+                }
+                Err(e) => {
+                    tracing::warn!(error = format!("{e:#}"), "claiming deliveries failed");
+                    claim_failed = true;
                 }
             }
             if last_prune.is_none_or(|t| t.elapsed() >= config.poll) {
@@ -207,7 +212,7 @@ async fn run(
             maybe_pending = true;
             let sleep = if claim_failed {
                 MIN_SLEEP
-            } else if attempts.len() >= config.concurrency as usize {
+            } else if filled {
                 // Every slot is taken: the next attempt to end wakes the worker.
                 config.poll
             } else {

@@ -1,14 +1,16 @@
-//! Webhook jobs: dispatching the outbox into deliveries, and attempting the oldest pending
-//! delivery of one endpoint, signed as Standard Webhooks asks. An attempt is three steps: a
-//! short transaction [`claim`]s the endpoint's head delivery with a lease (a token and an
-//! expiry stamped on the endpoint, whose row is locked `SKIP LOCKED` only while it is claimed),
-//! the HTTP request ([`attempt`]) runs holding no database connection, and a second short
-//! transaction [`record`]s the result only if the endpoint still carries the token. So exactly
-//! one process attempts an endpoint at a time and its deliveries go out in order, while slow
-//! endpoints hold no connection; a lease that runs out (its process was killed) makes the
-//! delivery claimable again: at least once. Claims go to the account whose last claim is the
-//! oldest, and never to one that already has `concurrency_per_account` attempts in flight.
+//! Webhook jobs: dispatching the outbox into deliveries, and attempting the oldest pending delivery
+//! of one endpoint, signed as Standard Webhooks asks. An attempt is three steps: a short
+//! transaction [`claim`]s the endpoint's head delivery with a lease (a token and an expiry stamped
+//! on the endpoint, whose row is locked `SKIP LOCKED` only while it is claimed; one transaction
+//! leases a batch of endpoints), the HTTP request ([`attempt`]) runs holding no database
+//! connection, and a second short transaction [`record`]s the result only if the endpoint still
+//! carries the token. So exactly one process attempts an endpoint at a time and its deliveries go
+//! out in order, while slow endpoints hold no connection; a lease that runs out (its process was
+//! killed) makes the delivery claimable again: at least once. Claims go to the account whose last
+//! claim is the oldest, and never to one that already has `concurrency_per_account` attempts in
+//! flight.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use aws_lc_rs::hmac;
@@ -280,71 +282,101 @@ pub enum Attempted {
     LeaseLost,
 }
 
-/// Leases the oldest due pending delivery of an endpoint that nobody holds, serving first the
-/// account whose last claim is the oldest, among those with fewer than
-/// `concurrency_per_account` attempts in flight. `None`: nothing is due that may be claimed.
-/// One short transaction; the lease lasts the attempt's timeout and [`LEASE_MARGIN`].
+/// Leases the oldest due pending delivery of up to `slots` endpoints that nobody holds,
+/// serving first the accounts whose last claim is the oldest, and never more than
+/// `concurrency_per_account` attempts in flight for one account. Empty: nothing is due that may
+/// be claimed. One short transaction of three statements, whatever `slots`; each lease lasts
+/// the attempt's timeout and [`LEASE_MARGIN`].
 ///
 /// Driven by the endpoints, each with its head delivery (one probe of the pending index): its
 /// cost follows the endpoints, not the queue. Driven by the deliveries, the account order made
 /// every pending delivery's row be weighed before the first was taken, over a second a claim
-/// under a backlog of thousands.
-pub async fn claim(pool: &PgPool, config: &WebhookConfig) -> anyhow::Result<Option<Claim>> {
+/// under a backlog of thousands. The accounts' leases and last claims are counted once per
+/// statement (not once per endpoint), and one statement leases a whole batch: with a thousand
+/// endpoints, one claim a delivery could not keep up with a hundred notifications a second.
+pub async fn claim(
+    pool: &PgPool,
+    config: &WebhookConfig,
+    slots: usize,
+) -> anyhow::Result<Vec<Claim>> {
+    if slots == 0 {
+        return Ok(Vec::new());
+    }
+    let cap = i64::from(config.concurrency_per_account);
     let mut tx = pool.begin().await?;
-    // The endpoint row is locked (`SKIP LOCKED`) only until this transaction commits the
-    // lease: two processes never lease one endpoint, and neither waits for the other.
-    let head: Option<(i64, Uuid)> = sqlx::query_as(
-        "SELECT h.id, e.id FROM webhook_endpoints e \
+    // The endpoint rows are locked (`SKIP LOCKED`) only until this transaction commits the
+    // leases: two processes never lease one endpoint, and neither waits for the other.
+    let heads: Vec<(i64, Uuid, Uuid, i64)> = sqlx::query_as(
+        "SELECT h.id, e.id, e.account_id, a.leased FROM webhook_endpoints e \
+         JOIN (SELECT account_id, count(*) FILTER (WHERE leased_until > now()) AS leased, \
+                      max(claimed_at) AS last_claim \
+               FROM webhook_endpoints GROUP BY account_id) a ON a.account_id = e.account_id \
          CROSS JOIN LATERAL (SELECT d.id, d.next_attempt_at FROM webhook_deliveries d \
                              WHERE d.endpoint_id = e.id AND d.state = 'pending' \
                              ORDER BY d.id LIMIT 1) h \
          WHERE e.disabled_at IS NULL AND h.next_attempt_at <= now() \
-           AND (e.leased_until IS NULL OR e.leased_until <= now()) \
-           AND (SELECT count(*) FROM webhook_endpoints x \
-                WHERE x.account_id = e.account_id AND x.leased_until > now()) < $1 \
-         ORDER BY (SELECT max(x.claimed_at) FROM webhook_endpoints x \
-                   WHERE x.account_id = e.account_id) NULLS FIRST, \
-                  h.next_attempt_at, h.id \
-         LIMIT 1 \
+           AND (e.leased_until IS NULL OR e.leased_until <= now()) AND a.leased < $1 \
+         ORDER BY a.last_claim NULLS FIRST, h.next_attempt_at, h.id \
+         LIMIT $2 \
          FOR NO KEY UPDATE OF e SKIP LOCKED",
     )
-    .bind(i64::from(config.concurrency_per_account))
-    .fetch_optional(&mut *tx)
+    .bind(cap)
+    .bind(i64::try_from(slots).unwrap_or(i64::MAX))
+    .fetch_all(&mut *tx)
     .await?;
-    let Some((delivery, _endpoint)) = head else {
+    // One account's endpoints in one batch count against its cap as they are taken.
+    let mut taken: HashMap<Uuid, i64> = HashMap::new();
+    let deliveries: Vec<i64> = heads
+        .into_iter()
+        .filter(|&(_, _, account, leased)| {
+            let n = taken.entry(account).or_insert(leased);
+            *n += 1;
+            *n <= cap
+        })
+        .map(|(delivery, ..)| delivery)
+        .collect();
+    if deliveries.is_empty() {
         tx.rollback().await?;
-        return Ok(None);
-    };
-    // Read again now that the endpoint is ours: another process may have finished this
-    // delivery, or leased the endpoint, after the statement above took its snapshot.
-    let job: Option<Job> = sqlx::query_as(
+        return Ok(Vec::new());
+    }
+    // Read again now that the endpoints are ours: another process may have finished one of
+    // these deliveries, or leased its endpoint, after the statement above took its snapshot.
+    let jobs: Vec<Job> = sqlx::query_as(
         "SELECT d.id, d.endpoint_id, d.message_id, d.body, d.attempts, e.url, e.secret, \
                 e.channel, e.push_p256dh, e.push_auth \
          FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id \
-         WHERE d.id = $1 AND d.state = 'pending' AND d.next_attempt_at <= now() \
+         WHERE d.id = ANY ($1) AND d.state = 'pending' AND d.next_attempt_at <= now() \
            AND e.disabled_at IS NULL \
            AND (e.leased_until IS NULL OR e.leased_until <= now())",
     )
-    .bind(delivery)
-    .fetch_optional(&mut *tx)
+    .bind(&deliveries)
+    .fetch_all(&mut *tx)
     .await?;
-    let Some(job) = job else {
+    if jobs.is_empty() {
         tx.rollback().await?;
-        return Ok(None);
-    };
-    let token = Uuid::new_v4();
+        return Ok(Vec::new());
+    }
+    let endpoints: Vec<Uuid> = jobs.iter().map(|j| j.endpoint_id).collect();
+    let tokens: Vec<Uuid> = jobs.iter().map(|_| Uuid::new_v4()).collect();
+    // Each endpoint its token, picked from the arrays by position: no `FROM unnest(…)`, which
+    // an update of a reference table on Citus would have to join.
     sqlx::query(
-        "UPDATE webhook_endpoints SET lease_token = $2, \
+        "UPDATE webhook_endpoints \
+         SET lease_token = ($2::uuid[])[array_position($1::uuid[], id)], \
              leased_until = now() + make_interval(secs => $3), claimed_at = now() \
-         WHERE id = $1",
+         WHERE id = ANY ($1)",
     )
-    .bind(job.endpoint_id)
-    .bind(token)
+    .bind(&endpoints)
+    .bind(&tokens)
     .bind((config.timeout + LEASE_MARGIN).as_secs_f64())
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(Some(Claim { job, token }))
+    Ok(jobs
+        .into_iter()
+        .zip(tokens)
+        .map(|(job, token)| Claim { job, token })
+        .collect())
 }
 
 /// Makes the claimed attempt: the HTTP request, bounded by the configured timeout, with no
@@ -605,8 +637,9 @@ pub async fn next_due(
                                   ORDER BY d.id LIMIT 1) h \
               WHERE e.disabled_at IS NULL \
                 AND (e.leased_until IS NULL OR e.leased_until <= now()) \
-                AND (SELECT count(*) FROM webhook_endpoints x \
-                     WHERE x.account_id = e.account_id AND x.leased_until > now()) < $1), \
+                AND e.account_id NOT IN (SELECT account_id FROM webhook_endpoints \
+                                         WHERE leased_until > now() \
+                                         GROUP BY account_id HAVING count(*) >= $1)), \
              (SELECT min(leased_until) FROM webhook_endpoints WHERE leased_until > now()))",
     )
     .bind(i64::from(config.concurrency_per_account))
