@@ -498,7 +498,44 @@ pub async fn distribute(pool: &PgPool) -> Result<Distributed, DistributeError> {
             accounts_anchor = Some(table);
         }
     }
+    distribute_functions(&mut conn).await?;
     Ok(Distributed::Applied(todo))
+}
+
+/// The database functions Citus runs on the worker of their first argument's game: each is
+/// distributed by that argument and co-located with `games`, so that a call outside a
+/// transaction is handed whole to the game's worker (function call delegation) and runs there
+/// as a local transaction. Functions already distributed so are skipped.
+pub const GAME_FUNCTIONS: &[&str] = &["lords_append"];
+
+async fn distribute_functions(conn: &mut sqlx::PgConnection) -> Result<(), DistributeError> {
+    for function in GAME_FUNCTIONS {
+        let done: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM pg_dist_object \
+                            WHERE classid = 'pg_proc'::regclass AND objid = $1::regproc::oid \
+                              AND distribution_argument_index = 0 \
+                              AND colocationid = (SELECT colocationid FROM pg_dist_partition \
+                                                  WHERE logicalrelid = 'games'::regclass))",
+        )
+        .bind(function)
+        .fetch_one(&mut *conn)
+        .await
+        .context("read pg_dist_object")?;
+        if done {
+            continue;
+        }
+        sqlx::query(
+            "SELECT create_distributed_function($1::regproc::regprocedure, '$1', \
+                                                colocate_with => 'games')",
+        )
+        .bind(function)
+        .execute(&mut *conn)
+        .await
+        .context("distribute a function")
+        .inspect_err(|_| tracing::error!(function, "distributing a function on Citus failed"))?;
+        tracing::info!(function, "distributed on Citus with the games");
+    }
+    Ok(())
 }
 
 #[cfg(test)]

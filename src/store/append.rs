@@ -1,15 +1,13 @@
 //! Appending to a game's stream: the events at the expected version, the read model they
 //! bring, the game's outbox rows, the idempotency key and the game's wake-up, all or nothing,
 //! and all in the game's rows (on Citus its shard group: one worker, no two-phase commit). One
-//! statement on plain PostgreSQL ([`sql`]), one-shard statements in a transaction on Citus
-//! ([`routed`]). Over the chain, the read model and the outbox; never decides a rule. The
-//! accounts' notifications are written after the commit, by the fan-out worker.
-
-mod routed;
-mod sql;
+//! call of the database function `lords_append` (migrations/20261126000002_append_function.sql),
+//! which on Citus runs on the game's worker. Over the chain, the read model and the outbox;
+//! never decides a rule. The accounts' notifications are written after the commit, by the
+//! fan-out worker.
 
 use chrono::{DateTime, Utc};
-use sqlx::{Connection, PgConnection};
+use sqlx::PgConnection;
 
 use super::chain::ChainedRows;
 use super::distribute::Layout;
@@ -19,8 +17,6 @@ use super::outbox;
 use super::read_model::{Due, ReadModel};
 use super::{AccountId, GameId};
 use crate::engine::{EVENT_SCHEMA_VERSION, Event, Game, Seat};
-use routed::{Routed, append_routed};
-use sql::{APPEND, APPEND_MOVE};
 
 /// Why an append did not happen.
 pub(crate) enum AppendError {
@@ -91,34 +87,30 @@ pub(crate) struct AppendKey<'a> {
     pub request_hash: &'a str,
 }
 
+/// The append's statement: one call of `lords_append`, with the parameters [`append_in`] binds
+/// in this order: `$1` the game, `$2`–`$4` the notifications' seats, kinds and payloads;
+/// `$5`–`$12` the read model (`$9` the expected version, `$11`/`$12` the clock's kind and
+/// seconds for the awaited decision); `$13`–`$19` the events; `$20`–`$22` the account, the key
+/// and its request's hash; `$23`/`$24` the game's channel and payload (no channel: no `NOTIFY`);
+/// `$25` the hash the stream must end with. `SELECT … FROM f(…)` with nothing else, the form
+/// Citus delegates to the worker its distribution argument (`$1`) names.
+const APPEND: &str = "SELECT moved, deadline, bot_due FROM lords_append(\
+    $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
+    $21, $22, $23, $24, $25)";
+
 /// Appends, in the caller's connection (one statement: atomic on its own, or part of the
-/// caller's transaction), and notifies listeners on commit. Returns the new head. A bot's
-/// awaited seat is due at once (`due_kind` 'bot', whatever the clock).
+/// caller's transaction), and notifies listeners on commit. Returns the new head, or
+/// [`AppendError::Race`] when nothing was written: the game was no longer at `expected`, its
+/// last hash was not `prev_hash` (the caller's replay is not this stream's), `account` no
+/// longer holds `seat` or is deleted, or the key is stored already (a repeat is answered from
+/// the stored key, not refused by its unique index: on Citus that error may come without its
+/// table's name). The checks and the writes are `lords_append`'s (its migration says each).
 ///
-/// One statement of data-modifying CTEs ([`sql::APPEND`]), so that an action's append is one round
-/// trip with no `BEGIN` or `COMMIT`; every part but the `games` update reads that update's
-/// result, so nothing at all is written when it updated nothing:
-/// 1. `moved`: `UPDATE games … WHERE version = expected` moves the read model first, only if
-///    the stream's last event is still `prev_hash` (which chains every payload: the caller's
-///    replay is this stream's), `account` still holds `seat`, and the key is not stored yet
-///    (a repeat is answered from the stored key, not refused by its unique index: on Citus
-///    that error may come without its table's name). It locks the game's row, so a
-///    racing append waits for it and then finds the version moved on: a lost race, like a
-///    failed check, is "no row updated", whatever the database (on Citus a duplicate key can come back
-///    without its SQLSTATE's usual table and constraint names, or as XX000 from COPY). The
-///    deadline is picked out of an array by a `CASE`, not written as a `CASE` of `now()`s:
-///    Citus evaluates `now()` on the coordinator, which it refuses to do inside `CASE`.
-/// 2. `appended`: the events, from arrays, chained by the caller.
-/// 3. `outboxed`: the game's outbox rows, one per notified seated account, a `your_turn` given
-///    the deadline `moved` decided, in the format the API writes times in.
-/// 4. `keyed`: the idempotency key's row, when there is one.
-///
-/// The outer `SELECT` sends the game's `NOTIFY` (delivered on commit) where the client is
-/// connected: on Citus the coordinator, where the servers listen
-/// (`RETURNING pg_notify(…)` is refused by Citus, and would run on a worker if it were not).
-///
-/// On Citus (`layout`) the same parts are statements that each touch one shard
-/// ([`routed::append_routed`]), in the caller's transaction or, outside one, in their own.
+/// On plain PostgreSQL the function sends the game's `NOTIFY` itself, in the same statement:
+/// one round trip, no `BEGIN` or `COMMIT`. On Citus (`layout`) the servers listen on the
+/// coordinator, and the call, outside a transaction, runs on the game's worker: the
+/// coordinator sends the `NOTIFY` after it, in the caller's transaction when there is one
+/// (the call then runs on the coordinator, its statements routed to the game's worker).
 pub(crate) async fn append_in(
     conn: &mut PgConnection,
     layout: Layout,
@@ -158,12 +150,9 @@ pub(crate) async fn append_in(
         .iter()
         .map(|p| p.payload.to_string())
         .collect();
-    let statement = match layout {
-        Layout::Single => APPEND,
-        Layout::Citus => APPEND_MOVE,
-    };
     let game_channel = format!("{id}:{version}");
-    let appending = sqlx::query_as(statement)
+    let notify_here = layout == Layout::Single;
+    let moved: Option<Moved> = sqlx::query_as(APPEND)
         .bind(id.0)
         .bind(&seats)
         .bind(&kinds)
@@ -186,41 +175,26 @@ pub(crate) async fn append_in(
         .bind(account.map(|a| a.0))
         .bind(key.as_ref().map(|k| k.key))
         .bind(key.as_ref().map(|k| k.request_hash))
-        .bind(CHANNEL)
-        .bind(game_channel)
-        .bind(prev_hash.as_slice());
-    let moved: Option<Moved> = match layout {
-        Layout::Single => appending
-            .fetch_optional(&mut *conn)
+        .bind(notify_here.then_some(CHANNEL))
+        .bind(notify_here.then_some(game_channel.as_str()))
+        .bind(prev_hash.as_slice())
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(append_error)
+        .map(|(moved, deadline, bot_due): (bool, _, _)| moved.then_some((deadline, bot_due)))?;
+    if moved.is_some() && !notify_here {
+        // Outside a transaction the append has committed: a failed `NOTIFY` costs a wake-up
+        // (streams catch up on their next one, the fan-out worker's sweep finds the outbox),
+        // not the action. Inside one, the transaction is aborted and the caller's commit fails.
+        if let Err(e) = sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(&game_channel)
+            .execute(&mut *conn)
             .await
-            .map_err(append_error)?,
-        Layout::Citus => {
-            let routed = Routed {
-                id,
-                version,
-                seat,
-                account,
-                rows: &rows,
-                key: key.as_ref(),
-                notifications: &notifications,
-            };
-            if conn.is_in_transaction() {
-                append_routed(&mut *conn, appending, routed).await?
-            } else {
-                let mut tx = conn
-                    .begin()
-                    .await
-                    .map_err(|e| db_error(e, "begin an append"))?;
-                let moved = append_routed(&mut tx, appending, routed).await?;
-                if moved.is_some() {
-                    tx.commit()
-                        .await
-                        .map_err(|e| db_error(e, "commit an append"))?;
-                }
-                moved
-            }
+        {
+            tracing::warn!(game = %id, error = %e, "could not send an append's NOTIFY");
         }
-    };
+    }
     let Some((deadline, bot_due)) = moved else {
         return Err(AppendError::Race);
     };
@@ -233,11 +207,11 @@ pub(crate) async fn append_in(
     })
 }
 
-/// What [`sql::APPEND`]'s first row says: the new deadline, and whether a bot's move is due now.
-pub(super) type Moved = (Option<DateTime<Utc>>, Option<bool>);
+/// What a moved append says: the new deadline, and whether a bot's move is due now.
+type Moved = (Option<DateTime<Utc>>, Option<bool>);
 
 /// An append's failed statement: a lost race, or the store's error.
-pub(super) fn append_error(e: sqlx::Error) -> AppendError {
+fn append_error(e: sqlx::Error) -> AppendError {
     // Only when the stream and its read model disagree, or a key was stored after the read
     // (the row lock orders appends that go through here).
     let unique =
