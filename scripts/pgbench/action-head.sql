@@ -7,7 +7,7 @@
 -- per client, and keeps its version as the server keeps its replay: the first transaction of a
 -- client reads the game's head once (-D version=-1 on the command line), every later one knows
 -- it (its own last append, whose hashes are this script's constant).
--- Then the append: one call of lords_append (migrations/20261126000002_append_function.sql, sent
+-- Then the append: one call of lords_append (migrations/20261126000002_game_functions.sql, sent
 -- by append_in in src/store/append.rs outside any transaction, so it commits on its own):
 --  1. UPDATE games … WHERE version = expected, and the stream's last event has the hash the
 --     server's replay ends with, and the caller's account holds the acting seat and exists:

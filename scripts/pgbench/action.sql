@@ -2,12 +2,12 @@
 -- src/store/actions.rs), statement for statement: the read brings the whole stream ($3 = 0), as
 -- Store::read_game does then, and the append follows. What an action costs without kept
 -- replays. Two statements, no BEGIN or COMMIT.
--- The read is one statement, outside any transaction (its snapshot is consistent): the games
--- row, whether the caller's account exists, the seats with usernames, the stream's head, the hash
--- of the event at the kept replay's version, the events after it, and the idempotency key's row
--- (none here: the key is NULL). Its version and head hash (\gset) are the append's expected
--- version and last hash, as the server takes them from the read.
--- Then the append: one call of lords_append (migrations/20261126000002_append_function.sql, sent
+-- The read is one call of lords_read_game, outside any transaction (its snapshot is consistent):
+-- the games row, whether the caller's account exists, the seats with usernames, the stream's head,
+-- the hash of the event at the kept replay's version, the events after it, and the idempotency
+-- key's row (none here: the key is NULL). Its version and head hash (\gset) are the append's
+-- expected version and last hash, as the server takes them from the read.
+-- Then the append: one call of lords_append (migrations/20261126000002_game_functions.sql, sent
 -- by append_in in src/store/append.rs outside any transaction, so it commits on its own):
 --  1. UPDATE games … WHERE version = expected, and the stream's last event has the hash the
 --     server's replay ends with, and the caller's account holds the acting seat and exists:
@@ -36,7 +36,7 @@
 -- builds it with ARRAY[…].
 \set g :client_id + :nclients * random(0, :ngames / :nclients - 1)
 \set a (:g * 7) % :naccounts
-SELECT g.id, g.status, g.options, g.created_by, g.version, g.awaiting_seat, g.winners, g.visibility, g.rematch_of, g.rematched_by, g.created_at, g.updated_at, g.due_at, g.due_kind, EXISTS (SELECT 1 FROM accounts c WHERE c.id = ('00000000-0001-4000-8000-' || lpad(:a::text, 12, '0'))::uuid AND c.deleted_at IS NULL) AS caller_exists, st.seat_numbers, st.seat_accounts, st.seat_usernames, st.seat_bots, h.seq AS head_seq, h.hash AS head_hash, (SELECT k.hash FROM game_events k WHERE k.game_id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid AND k.seq = 0) AS known_hash, ev.new_types, ev.new_versions, ev.new_payloads, ik.request_hash AS key_request_hash, ik.seat AS key_seat, ik.first_seq AS key_first_seq, ik.version AS key_version, ik.deadline AS key_deadline FROM games g CROSS JOIN LATERAL (SELECT array_agg(s.seat ORDER BY s.seat) AS seat_numbers, array_agg(s.account_id ORDER BY s.seat) AS seat_accounts, array_agg(a.username ORDER BY s.seat) AS seat_usernames, array_agg(s.bot ORDER BY s.seat) AS seat_bots FROM game_seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid) st LEFT JOIN LATERAL (SELECT e.seq, e.hash FROM game_events e WHERE e.game_id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid ORDER BY e.seq DESC LIMIT 1) h ON true CROSS JOIN LATERAL (SELECT array_agg(e.event_type ORDER BY e.seq) AS new_types, array_agg(e.event_version ORDER BY e.seq) AS new_versions, array_agg(e.payload::text ORDER BY e.seq) AS new_payloads FROM game_events e WHERE e.game_id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid AND e.seq > 0) ev LEFT JOIN LATERAL (SELECT k.request_hash, k.seat, k.first_seq, k.version, k.deadline FROM idempotency_keys k WHERE k.game_id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid AND k.account_id = ('00000000-0001-4000-8000-' || lpad(:a::text, 12, '0'))::uuid AND k.key = NULL::text) ik ON true WHERE g.id = ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid \gset
+SELECT * FROM lords_read_game(('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid, ('00000000-0001-4000-8000-' || lpad(:a::text, 12, '0'))::uuid, 0, NULL::text) \gset
 SELECT moved, deadline, bot_due FROM lords_append(('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid, '{1}'::smallint[], '{your_turn}'::text[], ARRAY[:p5]::text[], :version + 4, 'active', 1::smallint, NULL::smallint[], :version, false, 'clock', 259200::float8, 1, 0::smallint, ARRAY[:version + 1, :version + 2, :version + 3, :version + 4]::bigint[], ARRAY['recruited', 'recruit_dealt', 'recruit_revealed', 'turn_started']::text[], ARRAY[:p1, :p2, :p3, :p4]::text[], ARRAY['\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea]::bytea[], ARRAY['\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea]::bytea[], ('00000000-0001-4000-8000-' || lpad(:a::text, 12, '0'))::uuid, NULL::text, NULL::text, 'game_events', ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid::text || ':' || (:version + 4), :head_hash);
 -- The fan-out of the action's outbox row, as the fan-out worker sends it on one PostgreSQL
 -- (src/store/fanout.rs fan_out_many, for this one game): one statement claims the game's outbox

@@ -1,7 +1,7 @@
 //! Appending to a game's stream: the events at the expected version, the read model they
 //! bring, the game's outbox rows, the idempotency key and the game's wake-up, all or nothing,
 //! and all in the game's rows (on Citus its shard group: one worker, no two-phase commit). One
-//! call of the database function `lords_append` (migrations/20261126000002_append_function.sql),
+//! call of the database function `lords_append` (migrations/20261126000002_game_functions.sql),
 //! which on Citus runs on the game's worker. Over the chain, the read model and the outbox;
 //! never decides a rule. The accounts' notifications are written after the commit, by the
 //! fan-out worker.

@@ -56,51 +56,16 @@ async fn account_exists(conn: &mut PgConnection, account: AccountId) -> Result<b
     .context("look up an account")
 }
 
-/// One statement for everything a read needs of a game: the `games` row, whether the caller's
-/// account exists (the bearer token is only checked for its signature before), the seats with
-/// their usernames, the stream's head, the hash of the event at `$3` (the version of the kept
-/// replay, to prove the replay is this stream's), the events after `$3` (none when the replay
-/// is current) and, for an action, the idempotency key `$4`'s row. Every table in it is either
-/// filtered on the game (`games`, `game_seats`, `game_events` and `idempotency_keys` are
-/// co-located on Citus: one shard) or a reference table (`accounts`), so it is a router query.
-/// Each table is filtered on `$1` itself, which is what Citus prunes shards by (a join to
-/// `g.id` is not). The key's row is a lateral subquery rather than `LEFT JOIN … ON … key = $4`:
-/// with no key (`NULL`, every view) PostgreSQL folds that `ON` clause to false, the table loses
-/// its filter on the game, and Citus refuses the query as multi-shard (`scripts/citus-check`).
-/// Outside a transaction: one statement's snapshot is consistent.
-const READ_GAME: &str = "\
-SELECT g.id, g.status, g.options, g.created_by, g.version, g.awaiting_seat, g.winners, \
-       g.visibility, g.rematch_of, g.rematched_by, g.created_at, g.updated_at, g.due_at, \
-       g.due_kind, \
-       EXISTS (SELECT 1 FROM accounts c WHERE c.id = $2 AND c.deleted_at IS NULL) \
-           AS caller_exists, \
-       st.seat_numbers, st.seat_accounts, st.seat_usernames, st.seat_bots, \
-       h.seq AS head_seq, h.hash AS head_hash, \
-       (SELECT k.hash FROM game_events k WHERE k.game_id = $1 AND k.seq = $3) AS known_hash, \
-       ev.new_types, ev.new_versions, ev.new_payloads, \
-       ik.request_hash AS key_request_hash, ik.seat AS key_seat, \
-       ik.first_seq AS key_first_seq, ik.version AS key_version, ik.deadline AS key_deadline \
-FROM games g \
-CROSS JOIN LATERAL ( \
-    SELECT array_agg(s.seat ORDER BY s.seat) AS seat_numbers, \
-           array_agg(s.account_id ORDER BY s.seat) AS seat_accounts, \
-           array_agg(a.username ORDER BY s.seat) AS seat_usernames, \
-           array_agg(s.bot ORDER BY s.seat) AS seat_bots \
-    FROM game_seats s LEFT JOIN accounts a ON a.id = s.account_id \
-    WHERE s.game_id = $1) st \
-LEFT JOIN LATERAL ( \
-    SELECT e.seq, e.hash FROM game_events e WHERE e.game_id = $1 \
-    ORDER BY e.seq DESC LIMIT 1) h ON true \
-CROSS JOIN LATERAL ( \
-    SELECT array_agg(e.event_type ORDER BY e.seq) AS new_types, \
-           array_agg(e.event_version ORDER BY e.seq) AS new_versions, \
-           array_agg(e.payload::text ORDER BY e.seq) AS new_payloads \
-    FROM game_events e WHERE e.game_id = $1 AND e.seq > $3) ev \
-LEFT JOIN LATERAL ( \
-    SELECT k.request_hash, k.seat, k.first_seq, k.version, k.deadline \
-    FROM idempotency_keys k \
-    WHERE k.game_id = $1 AND k.account_id = $2 AND k.key = $4) ik ON true \
-WHERE g.id = $1";
+/// One statement for everything a read needs of a game: a call of the database function
+/// `lords_read_game` (migrations/20261126000002_game_functions.sql): the `games` row, whether
+/// the caller's account exists (the bearer token is only checked for its signature before),
+/// the seats with their usernames, the stream's head, the hash of the event at `$3` (the
+/// version of the kept replay, to prove the replay is this stream's), the events after `$3`
+/// (none when the replay is current) and, for an action, the idempotency key `$4`'s row; no
+/// row when there is no such game. Its statements share the call's snapshot: consistent, with
+/// no transaction. On Citus the call runs on the game's worker (`SELECT … FROM f(…)`, the form
+/// Citus delegates), each statement a one-table read there.
+const READ_GAME: &str = "SELECT * FROM lords_read_game($1, $2, $3, $4)";
 
 /// The row of [`READ_GAME`].
 #[derive(sqlx::FromRow)]
