@@ -178,16 +178,16 @@ BEGIN
     IF NOT FOUND THEN
         RETURN;
     END IF;
-    PERFORM FROM accounts c WHERE c.id = p_account AND c.deleted_at IS NULL;
-    caller_exists := FOUND;
-
     SELECT array_agg(s.seat ORDER BY s.seat), array_agg(s.account_id ORDER BY s.seat),
            array_agg(s.bot ORDER BY s.seat)
     INTO seat_numbers, seat_accounts, seat_bots
     FROM game_seats s WHERE s.game_id = p_game;
+    -- The seated accounts and the caller, in one read.
+    SELECT array_agg(a.id), array_agg(a.username),
+           coalesce(bool_or(a.id = p_account AND a.deleted_at IS NULL), false)
+    INTO known_ids, known_names, caller_exists
+    FROM accounts a WHERE a.id = ANY (coalesce(seat_accounts, '{}') || p_account);
     IF seat_accounts IS NOT NULL THEN
-        SELECT array_agg(a.id), array_agg(a.username) INTO known_ids, known_names
-        FROM accounts a WHERE a.id = ANY (seat_accounts);
         seat_usernames := '{}';
         FOREACH account IN ARRAY seat_accounts LOOP
             seat_usernames := seat_usernames || known_names[array_position(known_ids, account)];
