@@ -4,12 +4,15 @@
 //! on that account's shard alone: no transaction of either kind spans two workers.
 //!
 //! A fan-out of one game on Citus:
-//! 1. claims the game's outbox in a transaction that stays open to the end: its rows (up to
-//!    [`BATCH`]) locked `FOR UPDATE SKIP LOCKED`, if the first is the game's oldest row (if
-//!    another process holds that one, it is fanning the game out and this one leaves it);
+//! 1. claims the game's outbox in a transaction that stays open to the end: its rows from the
+//!    oldest (up to [`BATCH`]) locked `FOR UPDATE NOWAIT` (if another process holds one, it is
+//!    fanning the game out and this one leaves it);
 //! 2. writes each account's notifications in a transaction of its own, on the account's shard
 //!    ([`outbox::write_fresh`]), on another connection;
-//! 3. deletes the claimed rows and commits; and looks again, for rows appended meanwhile.
+//! 3. deletes the claimed rows and commits. It looks again only when it claimed a full batch:
+//!    rows appended meanwhile are hinted by their own appends. A game whose rows another process
+//!    holds is tried again after a short pause (that process's claim may exclude rows
+//!    this one was hinted).
 //!
 //! On one PostgreSQL there is no shard to keep a transaction on: the claim (one statement that
 //! locks, reads and deletes the rows) and every account's notifications are one transaction,
@@ -64,13 +67,6 @@ impl std::ops::AddAssign for FannedOut {
 }
 
 #[derive(sqlx::FromRow)]
-struct ClaimedRow {
-    #[sqlx(flatten)]
-    row: OutboxRow,
-    oldest: bool,
-}
-
-#[derive(sqlx::FromRow)]
 struct OutboxRow {
     version: i64,
     ord: i16,
@@ -106,15 +102,51 @@ pub async fn fan_out(pool: &PgPool, layout: Layout, games: &[GameId]) -> Result<
         }
     }
     for &game in games {
+        let mut held = 0;
         loop {
-            let done = fan_out_citus(pool, game).await?;
-            total += done;
-            if done.rows == 0 {
-                break;
+            match fan_out_citus(pool, game).await? {
+                // Rows appended meanwhile are hinted by their own appends' commits: looked for
+                // again only when the batch was full.
+                Claimed::Done(done) => {
+                    total += done;
+                    if done.rows < BATCH as usize {
+                        break;
+                    }
+                }
+                Claimed::Empty => break,
+                // Another process is fanning the game out, and what it claimed excludes rows
+                // this one found: those are taken once it is done.
+                Claimed::Held if held < HELD_TRIES => {
+                    held += 1;
+                    tokio::time::sleep(HELD_PAUSE).await;
+                }
+                Claimed::Held => break,
             }
         }
     }
     Ok(total)
+}
+
+/// How often a game whose outbox another process holds is tried again, and after what pause:
+/// its fan-out takes milliseconds. Past that the sweep finds what is left.
+const HELD_TRIES: u32 = 10;
+const HELD_PAUSE: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// What one claim of a game's outbox on Citus came to.
+enum Claimed {
+    /// The rows claimed were written to their accounts and deleted.
+    Done(FannedOut),
+    /// Nothing to claim: the outbox is empty.
+    Empty,
+    /// Another process holds rows of the game's outbox.
+    Held,
+}
+
+/// SQLSTATE 55P03: a `NOWAIT` lock found the row held.
+fn is_lock_not_available(e: &sqlx::Error) -> bool {
+    e.as_database_error()
+        .and_then(|d| d.code())
+        .is_some_and(|c| c == "55P03")
 }
 
 /// On one PostgreSQL, the outboxes of several games in one statement and one transaction: the
@@ -233,33 +265,35 @@ async fn fan_out_many(pool: &PgPool, games: &[GameId]) -> Result<Option<FannedOu
     Ok(Some(done))
 }
 
-/// One claim of [`fan_out`] on Citus: up to [`BATCH`] rows. Claims nothing (`rows` 0) when the outbox is
-/// empty or its oldest row is held.
-async fn fan_out_citus(pool: &PgPool, game: GameId) -> Result<FannedOut> {
+/// One claim of [`fan_out`] on Citus: up to [`BATCH`] rows, the game's oldest first.
+async fn fan_out_citus(pool: &PgPool, game: GameId) -> Result<Claimed> {
     let mut claim = pool.begin().await.context("begin a fan-out")?;
-    // One statement: the rows, locked, and whether the first is the game's oldest (when it is
-    // not, another process holds the oldest and is fanning the game out).
-    let claimed: Vec<ClaimedRow> = sqlx::query_as(
-        "SELECT version, ord, account_id, kind, payload, created_at, \
-                (version, ord) = (SELECT h.version, h.ord FROM game_outbox h \
-                                  WHERE h.game_id = $1 ORDER BY h.version, h.ord LIMIT 1) \
-                    AS oldest \
-         FROM game_outbox WHERE game_id = $1 \
-         ORDER BY version, ord LIMIT $2 FOR UPDATE SKIP LOCKED",
+    // One statement of one table by the game's id (Citus's fast path, its plan kept): the rows
+    // from the oldest, locked. `NOWAIT`: a row another process holds means it is fanning the
+    // game out (it holds the oldest, or rows after it that this one must not overtake).
+    let claimed = sqlx::query_as::<_, OutboxRow>(
+        "SELECT version, ord, account_id, kind, payload, created_at FROM game_outbox \
+         WHERE game_id = $1 ORDER BY version, ord LIMIT $2 FOR UPDATE NOWAIT",
     )
     .bind(game.0)
     .bind(BATCH)
     .fetch_all(&mut *claim)
-    .await
-    .context("claim a game's outbox")?;
-    if !claimed.first().is_some_and(|c| c.oldest) {
-        claim.rollback().await.context("end a fan-out")?;
-        return Ok(FannedOut::default());
-    }
-    let rows: Vec<OutboxRow> = claimed.into_iter().map(|c| c.row).collect();
+    .await;
+    let rows = match claimed {
+        Ok(rows) if rows.is_empty() => {
+            claim.rollback().await.context("end a fan-out")?;
+            return Ok(Claimed::Empty);
+        }
+        Ok(rows) => rows,
+        Err(e) if is_lock_not_available(&e) => {
+            claim.rollback().await.context("end a fan-out")?;
+            return Ok(Claimed::Held);
+        }
+        Err(e) => return Err(e).context("claim a game's outbox"),
+    };
     let Some(last) = rows.last().map(|r| (r.version, r.ord)) else {
         claim.rollback().await.context("end a fan-out")?;
-        return Ok(FannedOut::default());
+        return Ok(Claimed::Empty);
     };
     let done = write(pool, game, &rows).await?;
     sqlx::query("DELETE FROM game_outbox WHERE game_id = $1 AND (version, ord) <= ($2, $3)")
@@ -270,7 +304,7 @@ async fn fan_out_citus(pool: &PgPool, game: GameId) -> Result<FannedOut> {
         .await
         .context("empty a game's outbox")?;
     claim.commit().await.context("commit a fan-out")?;
-    Ok(done)
+    Ok(Claimed::Done(done))
 }
 
 /// One game's outbox on one PostgreSQL, each row checked against what was written before
