@@ -36,7 +36,7 @@ const MIN_SLEEP: Duration = Duration::from_millis(200);
 
 /// The shortest time between two rounds (each one claim, for every free slot): deliveries
 /// queued and attempts ended closer together are taken together by the next round.
-const WAKE_GAP: Duration = Duration::from_millis(50);
+const WAKE_GAP: Duration = Duration::from_millis(10);
 
 /// Connections of the worker's own pool at most: claims and records are short transactions;
 /// an attempt holds none while it waits for its endpoint.
@@ -123,6 +123,17 @@ impl InFlight {
         self.leases.insert(task.id(), token);
     }
 
+    /// Forgets the attempts that have ended (a round may come after several).
+    fn reap(&mut self) {
+        while let Some(ended) = self.tasks.try_join_next_with_id() {
+            let id = match ended {
+                Ok((id, ())) => id,
+                Err(e) => e.id(),
+            };
+            self.leases.remove(&id);
+        }
+    }
+
     /// Until one attempt ends (never, when none is under way).
     async fn one_ended(&mut self) {
         match self.tasks.join_next_with_id().await {
@@ -185,6 +196,7 @@ async fn run(
                 tracing::warn!(error = format!("{e:#}"), "could not load the VAPID keys");
             }
             // One claim for every free slot.
+            attempts.reap();
             let free = (config.concurrency as usize).saturating_sub(attempts.len());
             let mut claim_failed = false;
             let mut filled = free == 0;
