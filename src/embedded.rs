@@ -60,6 +60,12 @@ pub async fn connect_as(
             let options: PgConnectOptions = url
                 .parse()
                 .context("DATABASE_URL is not a valid PostgreSQL URL")?;
+            // On Citus, a query over every shard (the lobby's counts, listings, the workers'
+            // sweeps) runs over the one connection each backend keeps to each worker, rather
+            // than opening up to 16 more per worker, each a new backend and a TLS handshake:
+            // under load those held the pool for 190 ms a count. Plain PostgreSQL keeps the
+            // setting as an unused placeholder.
+            let options = options.options([("citus.max_adaptive_executor_pool_size", "1")]);
             let target = describe(&options);
             // One direct attempt first: the pool would only report a timeout, not the cause.
             probe(&options, db.acquire_timeout())
