@@ -506,7 +506,7 @@ pub async fn distribute(pool: &PgPool) -> Result<Distributed, DistributeError> {
 /// distributed by that argument and co-located with `games`, so that a call outside a
 /// transaction is handed whole to the game's worker (function call delegation) and runs there
 /// as a local transaction. Functions already distributed so are skipped.
-pub const GAME_FUNCTIONS: &[&str] = &["lords_append", "lords_read_game"];
+const GAME_FUNCTIONS: &[&str] = &["lords_append", "lords_read_game"];
 
 async fn distribute_functions(conn: &mut sqlx::PgConnection) -> Result<(), DistributeError> {
     for function in GAME_FUNCTIONS {

@@ -145,6 +145,13 @@ pub(crate) fn is_unique_violation(e: &sqlx::Error, table: &str) -> bool {
     })
 }
 
+/// Whether `e` is the database's error with this SQLSTATE, whatever its table (on Citus a
+/// worker's error may come without one).
+pub(crate) fn has_sqlstate(e: &sqlx::Error, code: &str) -> bool {
+    e.as_database_error()
+        .is_some_and(|d| d.code().as_deref() == Some(code))
+}
+
 /// Whether `e` is a deadlock the database broke by cancelling this transaction (40P01; Citus
 /// says the same of a distributed deadlock): nothing of it was written, and it may be tried
 /// again. Two appends can meet so only on Citus, which bumps notification counters on several
@@ -156,8 +163,7 @@ pub(crate) fn is_deadlock(e: &StoreError) -> bool {
     e.chain().any(|cause| {
         cause
             .downcast_ref::<sqlx::Error>()
-            .and_then(sqlx::Error::as_database_error)
-            .is_some_and(|d| d.code().as_deref() == Some("40P01"))
+            .is_some_and(|e| has_sqlstate(e, "40P01"))
     })
 }
 

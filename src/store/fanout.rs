@@ -37,7 +37,7 @@ use tokio::sync::Notify;
 use uuid::Uuid;
 
 use super::distribute::Layout;
-use super::error::{Context, Result};
+use super::error::{Context, Result, has_sqlstate};
 use super::outbox::{self, NotificationKind, ToWrite};
 use super::{AccountId, GameId};
 
@@ -140,13 +140,6 @@ enum Claimed {
     Empty,
     /// Another process holds rows of the game's outbox.
     Held,
-}
-
-/// SQLSTATE 55P03: a `NOWAIT` lock found the row held.
-fn is_lock_not_available(e: &sqlx::Error) -> bool {
-    e.as_database_error()
-        .and_then(|d| d.code())
-        .is_some_and(|c| c == "55P03")
 }
 
 /// On one PostgreSQL, the outboxes of several games in one statement and one transaction: the
@@ -280,12 +273,9 @@ async fn fan_out_citus(pool: &PgPool, game: GameId) -> Result<Claimed> {
     .fetch_all(&mut *claim)
     .await;
     let rows = match claimed {
-        Ok(rows) if rows.is_empty() => {
-            claim.rollback().await.context("end a fan-out")?;
-            return Ok(Claimed::Empty);
-        }
         Ok(rows) => rows,
-        Err(e) if is_lock_not_available(&e) => {
+        // 55P03: a row is held.
+        Err(e) if has_sqlstate(&e, "55P03") => {
             claim.rollback().await.context("end a fan-out")?;
             return Ok(Claimed::Held);
         }

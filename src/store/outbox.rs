@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::error::{Context, Result, unexpected};
+use super::error::{Context, Result, has_sqlstate, unexpected};
 use super::{AccountId, GameId, Store};
 use crate::engine::{Game, Seat, Status};
 
@@ -313,9 +313,7 @@ async fn insert(
 
 /// A unique violation (SQLSTATE 23505), whatever the table (on Citus it may come without).
 pub(crate) fn is_unique(e: &sqlx::Error) -> bool {
-    e.as_database_error()
-        .and_then(|d| d.code())
-        .is_some_and(|c| c == "23505")
+    has_sqlstate(e, "23505")
 }
 
 /// The end of an account's write: the deliveries of what was written, and the wake-up.
