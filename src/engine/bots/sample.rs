@@ -128,22 +128,19 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<Game> {
     g.awaiting = view.awaiting;
     g.placement.try_extend_from_slice(&view.placement).ok()?;
     g.scores.try_extend_from_slice(&view.last_scores).ok()?;
-    g.scored = match &view.last_skirmish {
-        None => None,
-        Some(last) => Some(ScoredSkirmish {
-            skirmish: last.skirmish,
-            followers: last
-                .placement
-                .iter()
-                .flat_map(|p| {
-                    p.army
-                        .iter()
-                        .map(|&c| (p.seat, Follower::mustered(c, true)))
-                })
-                .collect(),
-            claims: last.claims.iter().copied().collect(),
-        }),
-    };
+    g.scored = view.last_skirmish.as_ref().map(|last| ScoredSkirmish {
+        skirmish: last.skirmish,
+        followers: last
+            .placement
+            .iter()
+            .flat_map(|p| {
+                p.army
+                    .iter()
+                    .map(|&c| (p.seat, Follower::mustered(c, true)))
+            })
+            .collect(),
+        claims: last.claims.iter().copied().collect(),
+    });
     // Every unseen card found a hidden place, and every hidden place a card.
     unseen.is_empty().then_some(g)
 }
