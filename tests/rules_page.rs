@@ -91,6 +91,7 @@ fn text(page: &str) -> String {
 #[tokio::test]
 async fn both_rules_pages_are_html_in_their_language_with_every_anchor_and_each_other_linked() {
     let app = spawn_app().await;
+    let in_page = Regex::new(r##"href="#([^"]+)""##).unwrap();
     for (path, lang, other, lobby) in [
         ("/rules", "en", "/rules/fr", "Back to the lobby"),
         ("/rules/fr", "fr", "/rules", "Retour au salon"),
@@ -132,10 +133,7 @@ async fn both_rules_pages_are_html_in_their_language_with_every_anchor_and_each_
             "{path}"
         );
         // Every link inside the page lands on a heading of it.
-        for link in Regex::new(r##"href="#([^"]+)""##)
-            .unwrap()
-            .captures_iter(&page)
-        {
+        for link in in_page.captures_iter(&page) {
             assert!(found.contains(&link[1]), "{path}: #{} is no id", &link[1]);
         }
     }
