@@ -13,6 +13,7 @@ pub mod openapi;
 pub mod ops;
 pub mod push;
 pub mod responses;
+pub mod rules_page;
 pub mod sessions;
 mod state;
 pub mod streams;
@@ -45,6 +46,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         // Swagger UI answers GET only and lets other methods fall through to 404.
         .service(web::resource(["/docs/{_:.*}", "/openapi.json"]).to(get_only))
+        // The rules for players: `/rules`, `/rules/fr`.
+        .configure(rules_page::configure)
         // The web client: `/`, `/sw.js`, `/manifest.webmanifest`, `/static/...`.
         .configure(web_client::configure);
 }

@@ -75,12 +75,7 @@ fn serve(req: &HttpRequest, path: &str, freshness: Freshness) -> Result<HttpResp
         Freshness::Revalidate => "no-cache",
         Freshness::Day => "public, max-age=86400",
     };
-    let held = req
-        .headers()
-        .get_all(header::IF_NONE_MATCH)
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|t| t.trim().trim_start_matches("W/") == etag);
+    let held = holds(req, &etag);
     let mut res = if held {
         HttpResponse::NotModified()
     } else {
@@ -91,11 +86,7 @@ fn serve(req: &HttpRequest, path: &str, freshness: Freshness) -> Result<HttpResp
         .insert_header(("X-Content-Type-Options", "nosniff"));
     if path == "index.html" {
         // Everything the page loads is its own: no inline script or style, no other origin.
-        res.insert_header((
-            header::CONTENT_SECURITY_POLICY,
-            "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
-             frame-ancestors 'none'",
-        ));
+        res.insert_header((header::CONTENT_SECURITY_POLICY, PAGE_CSP));
     }
     if path == "sw.js" {
         res.insert_header(("Service-Worker-Allowed", "/"));
@@ -109,6 +100,20 @@ fn serve(req: &HttpRequest, path: &str, freshness: Freshness) -> Result<HttpResp
             HeaderValue::from_static(content_type(path)),
         ))
         .body(file.data.into_owned()))
+}
+
+/// The pages' policy: everything a page loads is its own; no inline script or style, no other
+/// origin.
+pub(super) const PAGE_CSP: &str = "default-src 'self'; object-src 'none'; base-uri 'none'; \
+     form-action 'self'; frame-ancestors 'none'";
+
+/// Whether the request's `If-None-Match` holds `etag` (weak or strong).
+pub(super) fn holds(req: &HttpRequest, etag: &str) -> bool {
+    req.headers()
+        .get_all(header::IF_NONE_MATCH)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|t| t.trim().trim_start_matches("W/") == etag)
 }
 
 /// The few types the client is made of.

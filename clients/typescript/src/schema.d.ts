@@ -168,6 +168,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rules of the game and of the service, for players, as an HTML page.
+         * @description The rules of the game and of the service, for players, as an HTML page.
+         */
+        get: operations["rules_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/fr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same rules in French, in the French edition's vocabulary, with the same anchors.
+         * @description The same rules in French, in the French edition's vocabulary, with the same anchors.
+         */
+        get: operations["rules_page_fr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts": {
         parameters: {
             query?: never;
@@ -2879,6 +2919,68 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    rules_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules for players (`web/rules/en.md`), as an HTML page: the game in the rulebook's order, then the service rules. Each power has its own anchor (`#power-cochrane`, ...), as do `#end-of-skirmish`, `#end-of-game` and `#service-rules`. Revalidated with `ETag` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">...<h3 id="power-cochrane">Cochrane: claim two Supporters</h3>...</html>
+                     */
+                    "text/html": string;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` holds the page's `ETag` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rules_page_fr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules for players in French (`web/rules/fr.md`), with the same anchors as `/rules`. Revalidated with `ETag` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="fr">...<h3 id="power-cochrane">Cochrane : récupérez deux partisans</h3>...</html>
+                     */
+                    "text/html": string;
+                };
+            };
+            /** @description Not modified: the `If-None-Match` holds the page's `ETag` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -17,7 +17,7 @@ use utoipa::openapi::{RefOr, Schema};
 use super::error::{ErrorCode, Problem};
 use super::games::representations::ClockedAwaiting;
 use super::streams::{self, StreamDocs};
-use super::{accounts, cards, docs, games, ops, push, sessions, webhooks};
+use super::{accounts, cards, docs, games, ops, push, rules_page, sessions, webhooks};
 use crate::engine::{self, RuleError};
 
 #[derive(OpenApi)]
@@ -70,6 +70,8 @@ use crate::engine::{self, RuleError};
         swagger_ui,
         docs::rules,
         docs::rules_fr,
+        rules_page::rules,
+        rules_page::rules_fr,
         docs::problem_page,
     ),
     components(schemas(

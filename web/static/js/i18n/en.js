@@ -16,7 +16,7 @@ const messages = {
   skip: "Skip to the content",
   loading: "Loading…",
   rules: "Rules",
-  rulesHref: "/docs/rules",
+  rulesHref: "/rules",
   api: "API",
   /** @param {string} screen */
   pageTitle: (screen) => `${screen} — Lords of Scotland`,

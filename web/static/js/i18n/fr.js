@@ -34,7 +34,7 @@ const messages = {
   skip: "Aller au contenu",
   loading: "Chargement…",
   rules: "Règles",
-  rulesHref: "/docs/rules.fr",
+  rulesHref: "/rules/fr",
   api: "API",
   pageTitle: (screen) => `${screen} — Lords of Scotland`,
   yourMoveTitle: "● À vous de jouer — Lords of Scotland",
