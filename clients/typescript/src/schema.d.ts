@@ -3578,6 +3578,7 @@ export interface operations {
                      *           },
                      *           "rematch": null,
                      *           "rematch_of": null,
+                     *           "result": null,
                      *           "seats": [
                      *             {
                      *               "bot": null,
@@ -3714,6 +3715,7 @@ export interface operations {
                      *       },
                      *       "rematch": null,
                      *       "rematch_of": null,
+                     *       "result": null,
                      *       "seats": [
                      *         {
                      *           "bot": null,
@@ -3927,6 +3929,7 @@ export interface operations {
                      *         },
                      *         "rematch": null,
                      *         "rematch_of": null,
+                     *         "result": null,
                      *         "seats": [
                      *           {
                      *             "bot": null,
@@ -4542,6 +4545,7 @@ export interface operations {
                      *       },
                      *       "rematch": null,
                      *       "rematch_of": null,
+                     *       "result": null,
                      *       "seats": [
                      *         {
                      *           "bot": null,
@@ -5241,6 +5245,7 @@ export interface operations {
                      *       },
                      *       "rematch": null,
                      *       "rematch_of": null,
+                     *       "result": null,
                      *       "seats": [
                      *         {
                      *           "bot": null,
@@ -5463,6 +5468,7 @@ export interface operations {
                      *       },
                      *       "rematch": null,
                      *       "rematch_of": null,
+                     *       "result": null,
                      *       "seats": [
                      *         {
                      *           "bot": null,
@@ -5856,6 +5862,7 @@ export interface operations {
                      *       "rematch_of": {
                      *         "game_id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10"
                      *       },
+                     *       "result": null,
                      *       "seats": [
                      *         {
                      *           "bot": null,
@@ -5899,6 +5906,7 @@ export interface operations {
                      *       "rematch_of": {
                      *         "game_id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10"
                      *       },
+                     *       "result": null,
                      *       "seats": [
                      *         {
                      *           "bot": null,
@@ -6496,6 +6504,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "hints": {
+                     *         "dismissed": [
+                     *           "turn"
+                     *         ],
+                     *         "games": [
+                     *           "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10"
+                     *         ],
+                     *         "off": false
+                     *       },
                      *       "id": "0195f3b8-1a2b-7c3d-8e4f-5a6b7c8d9e0f",
                      *       "username": "robert_bruce"
                      *     }
@@ -6746,6 +6763,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "dismissed": [
+                     *         "turn",
+                     *         "skirmish"
+                     *       ],
+                     *       "games": [
+                     *         "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10"
+                     *       ],
+                     *       "off": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["Hints"];
                 };
             };
@@ -6912,6 +6941,7 @@ export interface operations {
                      *             },
                      *             "rematch": null,
                      *             "rematch_of": null,
+                     *             "result": null,
                      *             "seats": [
                      *               {
                      *                 "bot": null,
