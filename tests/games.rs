@@ -1370,7 +1370,9 @@ async fn a_finished_games_summary_carries_its_scores_and_ranking_and_old_games_g
     // Every listing says it too.
     let mine = api.get_ok("/v1/games?mine=true", table.seat(2)).await;
     assert_eq!(&mine["games"][0]["result"], result);
-    let all = api.get_ok("/v1/games?status=finished", &table.spectator).await;
+    let all = api
+        .get_ok("/v1/games?status=finished", &table.spectator)
+        .await;
     assert_eq!(&all["games"][0]["result"], result);
 
     // A game finished before the column existed: the migration derives it from the events.
