@@ -134,7 +134,10 @@ async fn the_right_password_returns_a_bearer_token_that_opens_v1_me() {
 
     let res = app.get_with_token("/v1/me", token).await;
     assert_eq!(res.status(), 200);
-    let me: Value = res.json().await.unwrap();
+    let mut me: Value = res.json().await.unwrap();
+    // The account as created, with what the first-game guide remembers (nothing yet).
+    let hints = me.as_object_mut().unwrap().remove("hints").unwrap();
+    assert_eq!(hints, json!({"off": false, "dismissed": [], "games": []}));
     assert_eq!(me, created);
 }
 
