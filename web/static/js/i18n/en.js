@@ -81,14 +81,6 @@ const messages = {
     finished: "finished",
     abandoned: "abandoned",
   },
-  /** @param {string} id */
-  openGame: (id) => `Open game ${id}`,
-  /** @param {string} id */
-  playGame: (id) => `Play game ${id}`,
-  /** @param {string} id */
-  joinGame: (id) => `Join game ${id}`,
-  /** @param {string} id */
-  auditGame: (id) => `Audit ${id}`,
   newGame: "New game",
   players: "Players",
   powerRule: "Power rule",
@@ -560,8 +552,6 @@ const messages = {
   invitedBy: (name) => `invited by ${name}`,
   /** @param {string} rel */
   expires: (rel) => `expires ${rel}`,
-  /** @param {string} id */
-  acceptInvitation: (id) => `Accept and join game ${id}`,
   joinByCode: "Join by invitation code",
   invitationLinkOrCode: "Invitation link or code",
   joinButton: "Join",
