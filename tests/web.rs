@@ -317,6 +317,7 @@ async fn the_lobby_shows_results_sorts_rematches_bots_copies_links_and_guides_a_
         "bad links read as sentences in French",
         "a dismissed hint stays dismissed after a reload",
         "« Don't show hints » stays off after a reload",
+        "the guide explains the power rule: ",
         "touch targets: every button and link of the lobby on a 360×640 phone is at least 44×44 px",
         "axe: no serious or critical violation on the lobby with a finished game",
         "axe: no serious or critical violation on the guide's table",

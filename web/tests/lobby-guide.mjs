@@ -364,6 +364,15 @@ try {
   await axe(ewan, "the guide's table in French");
   await shot(ewan, "guide-fr");
   console.log(`the guide in French: ${((await conseil.locator("p").textContent()) ?? "").slice(0, 80)}…`);
+  // A card of the hand picked: face-up or face-down, then why it may (or may not) use its power.
+  await table(ewan).and(ewan.locator("[data-my-turn=yes]")).waitFor();
+  await ewan.locator("section.table button.card[aria-pressed]").first().click();
+  const facing = ewan.locator('aside.guide-hint[data-hint="facing"]');
+  await facing.filter({ hasText: "Face visible, tout le monde voit la carte" }).waitFor();
+  await facing.getByRole("button", { name: "Compris" }).click();
+  const power = ewan.locator('aside.guide-hint[data-hint^="power."]');
+  await power.filter({ hasText: "règle des pouvoirs de cette partie est « force la plus faible »" }).waitFor();
+  console.log(`the guide explains the power rule: ${((await power.locator("p").textContent()) ?? "").slice(0, 100)}…`);
 
   if (errors.length > 0) fail(`errors in the pages:\n  ${errors.join("\n  ")}`);
   console.log("lobby and guide: all browser checks passed");
