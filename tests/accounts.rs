@@ -134,7 +134,10 @@ async fn the_right_password_returns_a_bearer_token_that_opens_v1_me() {
 
     let res = app.get_with_token("/v1/me", token).await;
     assert_eq!(res.status(), 200);
-    let me: Value = res.json().await.unwrap();
+    let mut me: Value = res.json().await.unwrap();
+    // The account as created, with what the first-game guide remembers (nothing yet).
+    let hints = me.as_object_mut().unwrap().remove("hints").unwrap();
+    assert_eq!(hints, json!({"off": false, "dismissed": [], "games": []}));
     assert_eq!(me, created);
 }
 
@@ -480,4 +483,93 @@ async fn deleting_an_account_deletes_its_webhooks_push_subscriptions_tickets_and
         "only the start reached the endpoint: {seen:?}"
     );
     assert!(!seen[0].text().contains("game_ended"));
+}
+
+async fn put_hints(
+    app: &common::app::TestApp,
+    token: Option<&str>,
+    body: &Value,
+) -> reqwest::Response {
+    let mut req = app.client.put(app.url("/v1/me/hints")).json(body);
+    if let Some(token) = token {
+        req = req.bearer_auth(token);
+    }
+    req.send().await.unwrap()
+}
+
+#[tokio::test]
+async fn the_guides_hints_are_kept_per_account_and_only_in_their_shape() {
+    let app = spawn_app().await;
+    let token = app.signed_up("learner").await;
+    let other = app.signed_up("teacher").await;
+    let me: Value = app
+        .get_with_token("/v1/me", &token)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        me["hints"],
+        json!({"off": false, "dismissed": [], "games": []})
+    );
+
+    let game = "0190f5b2-7c4e-7a00-8000-000000000001";
+    let saved =
+        json!({"off": true, "dismissed": ["turn", "power.lowest_strength"], "games": [game]});
+    let res = put_hints(&app, Some(&token), &saved).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.json::<Value>().await.unwrap(), saved);
+    let me: Value = app
+        .get_with_token("/v1/me", &token)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(me["hints"], saved);
+    assert_eq!(me["username"], "learner");
+    // Another account's are its own.
+    let theirs: Value = app
+        .get_with_token("/v1/me", &other)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(theirs["hints"]["off"], false);
+    // `games` may be left out.
+    let res = put_hints(
+        &app,
+        Some(&other),
+        &json!({"off": false, "dismissed": ["turn"]}),
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.json::<Value>().await.unwrap()["games"], json!([]));
+
+    for bad in [
+        json!({"off": "yes", "dismissed": []}),
+        json!({"dismissed": []}),
+        json!({"off": false, "dismissed": [], "colour": "red"}),
+        json!({"off": false, "dismissed": ["no spaces"]}),
+        json!({"off": false, "dismissed": [""]}),
+        json!({"off": false, "dismissed": [], "games": ["not-a-uuid"]}),
+        json!({"off": false, "dismissed": vec!["x"; 201]}),
+        json!([true]),
+    ] {
+        problem(
+            put_hints(&app, Some(&token), &bad).await,
+            422,
+            "invalid_hints",
+        )
+        .await;
+    }
+    // Nothing was changed by the refusals.
+    let me: Value = app
+        .get_with_token("/v1/me", &token)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(me["hints"], saved);
+
+    problem(put_hints(&app, None, &saved).await, 401, "unauthorized").await;
 }

@@ -1333,3 +1333,63 @@ fn every_rule_code_but_a_few_deal_dependent_ones_is_asserted_through_the_api() {
         .collect();
     assert!(missing.is_empty(), "no test asserts {missing:?}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+/// A listed game's `result`: `null` until it is finished, then the scores by seat and the final
+/// order, as the finished view's players and ranking say; games finished before the read model
+/// kept results get theirs from their events (the migration's derivation).
+#[tokio::test]
+async fn a_finished_games_summary_carries_its_scores_and_ranking_and_old_games_get_theirs() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "score", json!({"players": 3, "target_score": 10})).await;
+    let active = api.game(&table.id, table.seat(0)).await;
+    assert!(active["game"]["result"].is_null(), "{}", active["game"]);
+    play_concurrently(&api, &table, 11).await;
+
+    let finished = api.game(&table.id, table.seat(1)).await;
+    let view = &finished["view"];
+    let scores: Vec<Value> = view["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["score"].clone())
+        .collect();
+    let result = &finished["game"]["result"];
+    assert_eq!(result["scores"], Value::Array(scores), "{result}");
+    assert_eq!(result["ranking"], view["ranking"], "{result}");
+    let first = result["ranking"][0].as_u64().unwrap();
+    assert!(
+        finished["game"]["winners"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(first))
+    );
+    // Every listing says it too.
+    let mine = api.get_ok("/v1/games?mine=true", table.seat(2)).await;
+    assert_eq!(&mine["games"][0]["result"], result);
+    let all = api
+        .get_ok("/v1/games?status=finished", &table.spectator)
+        .await;
+    assert_eq!(&all["games"][0]["result"], result);
+
+    // A game finished before the column existed: the migration derives it from the events.
+    let migration = include_str!("../migrations/20261126100001_game_result.sql");
+    let start = migration.find("UPDATE games g").unwrap();
+    let end = migration[start..].find(';').unwrap() + start;
+    sqlx::query("UPDATE games SET result = NULL WHERE id = $1::uuid")
+        .bind(&table.id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let forgotten = api.game(&table.id, table.seat(1)).await;
+    assert!(forgotten["game"]["result"].is_null());
+    sqlx::query(&migration[start..end])
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let derived = api.get_ok("/v1/games?mine=true", table.seat(2)).await;
+    assert_eq!(&derived["games"][0]["result"], result);
+}

@@ -654,3 +654,98 @@ async fn a_deleted_account_cannot_sign_in_or_use_its_tokens_leaves_its_open_seat
     )
     .await;
 }
+
+/// A bot's seat of `game` (its level), as a summary lists it.
+fn bot_at(summary: &Value, seat: u64) -> Option<String> {
+    summary["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["seat"] == seat)
+        .and_then(|s| s["bot"].as_str().map(str::to_string))
+}
+
+#[tokio::test]
+async fn a_rematch_against_bots_only_keeps_the_bot_in_its_rotated_seat_and_starts_at_once() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let me = app.signed_up("solo").await;
+    let game = create(
+        &app,
+        &me,
+        json!({"players": 2, "turn_time_limit_s": null,
+               "bots": [{"seat": 1, "level": "mcts"}]}),
+    )
+    .await;
+    let id = game["id"].as_str().unwrap().to_string();
+    // Resigning against one bot ends the game at once (service rules §9.3).
+    ok(api
+        .post(&format!("/v1/games/{id}/resign"), &me, &json!({}))
+        .await)
+    .await;
+    let res = api
+        .post(&format!("/v1/games/{id}/rematch"), &me, &json!({}))
+        .await;
+    assert_eq!(res.status(), 201);
+    let new: Value = res.json().await.unwrap();
+    assert_eq!(new["status"], "active", "{new}");
+    assert_eq!(bot_at(&new, 0).as_deref(), Some("mcts"), "{new}");
+    assert_eq!(new["seats"][0]["username"], "mcts bot");
+    assert_eq!(seats(&new)[1], (1, "solo".to_string()));
+    assert!(bot_at(&new, 1).is_none());
+    let started = api.game(new["id"].as_str().unwrap(), &me).await;
+    assert_eq!(started["your_seat"], 1);
+    assert_eq!(started["view"]["status"], "active");
+}
+
+#[tokio::test]
+async fn a_rematch_rotates_bots_with_their_levels_and_invites_the_people() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let host = app.signed_up("morag").await;
+    let guest = app.signed_up("angus").await;
+    let game = create(
+        &app,
+        &host,
+        json!({"players": 3, "turn_time_limit_s": null}),
+    )
+    .await;
+    let id = game["id"].as_str().unwrap().to_string();
+    ok(join(&app, &guest, &id, json!({})).await).await;
+    let started = ok(api
+        .post(
+            &format!("/v1/games/{id}/bots"),
+            &host,
+            &json!({"level": "greedy"}),
+        )
+        .await)
+    .await;
+    assert_eq!(started["status"], "active");
+    assert_eq!(bot_at(&started, 2).as_deref(), Some("greedy"));
+    // Both people resign: one unresigned seat (the bot's) is left, and the game ends.
+    for token in [&host, &guest] {
+        ok(api
+            .post(&format!("/v1/games/{id}/resign"), token, &json!({}))
+            .await)
+        .await;
+    }
+    let res = api
+        .post(&format!("/v1/games/{id}/rematch"), &guest, &json!({}))
+        .await;
+    assert_eq!(res.status(), 201);
+    let new: Value = res.json().await.unwrap();
+    let new_id = new["id"].as_str().unwrap().to_string();
+    // Old seat 1 (angus) → 2, old seat 2 (the greedy bot) → 0; morag's seat 1 is kept for her.
+    assert_eq!(new["status"], "open", "{new}");
+    assert_eq!(
+        seats(&new),
+        vec![(0, "greedy bot".to_string()), (2, "angus".to_string())]
+    );
+    assert_eq!(bot_at(&new, 0).as_deref(), Some("greedy"));
+    let list = ok(api.get("/v1/me/invitations", &host).await).await;
+    assert_eq!(list["invitations"][0]["game"]["id"], new_id.as_str());
+    assert_eq!(list["invitations"][0]["seat"], 1);
+    let full = ok(join(&app, &host, &new_id, json!({})).await).await;
+    assert_eq!(full["status"], "active");
+    assert_eq!(bot_at(&full, 0).as_deref(), Some("greedy"));
+}

@@ -283,3 +283,60 @@ async fn two_players_play_a_whole_game_by_clicking_while_a_spectator_sees_no_hid
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_shows_results_sorts_rematches_bots_copies_links_and_guides_a_first_game() {
+    node_tools();
+    let browser = chromium();
+    // The bots answer from the deadline worker; a quick poll keeps the games against bots short.
+    let app = spawn_app_with(|c| c.deadline_poll = Some(Duration::from_millis(100))).await;
+    let output = tokio::process::Command::new("node")
+        .arg("web/tests/lobby-guide.mjs")
+        .arg(&app.address)
+        .env("LORDS_CHROMIUM", browser)
+        .env("LORDS_SCREENSHOTS", root().join("target/screenshots"))
+        .current_dir(root())
+        .kill_on_drop(true)
+        .output()
+        .await
+        .expect("node runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    println!("{stdout}");
+    assert!(
+        output.status.success(),
+        "the lobby and guide browser tests failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for line in [
+        "a finished game's row: « ",
+        "the lists put the games awaiting me first, nearest deadline first, then the rest",
+        "rematch against a bot: the bot is seated again at once, seats rotated",
+        "waiting room: a free seat was given to a greedy bot",
+        "copy: the clipboard holds the link and the page says « Link copied. »",
+        "bad links read as sentences in English",
+        "bad links read as sentences in French",
+        "a dismissed hint stays dismissed after a reload",
+        "« Don't show hints » stays off after a reload",
+        "the guide explains the power rule: ",
+        "touch targets: every button and link of the lobby on a 360×640 phone is at least 44×44 px",
+        "axe: no serious or critical violation on the lobby with a finished game",
+        "axe: no serious or critical violation on the guide's table",
+        "first-load transfer of the lobby: ",
+        "lobby and guide: all browser checks passed",
+    ] {
+        assert!(
+            stdout.contains(line),
+            "the browser tests never said: {line}"
+        );
+    }
+    for name in [
+        "lobby-finished-360x640",
+        "lobby-finished-1280x800",
+        "guide-360x640",
+        "guide-fr-360x640",
+        "waiting-room-bot-360x640",
+    ] {
+        let shot = root().join(format!("target/screenshots/{name}.png"));
+        assert!(shot.exists(), "{} was not written", shot.display());
+    }
+}

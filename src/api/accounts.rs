@@ -1,5 +1,5 @@
-//! Accounts: `POST /v1/accounts`, `GET /v1/me`, `DELETE /v1/me`. Signing in, refresh, logout
-//! and password change are in `sessions`.
+//! Accounts: `POST /v1/accounts`, `GET /v1/me`, `DELETE /v1/me`, `PUT /v1/me/hints`. Signing
+//! in, refresh, logout and password change are in `sessions`.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::AppState;
-use super::error::{ApiError, Problem};
+use super::error::{ApiError, ErrorCode, Problem};
 use super::sessions::{self, Credentials};
 use crate::api::responses::{
     InternalError, MalformedJson, PayloadTooLarge, ServiceUnavailable, UnsupportedMediaType,
@@ -31,6 +31,79 @@ impl From<Account> for AccountDto {
             username: a.username,
             created_at: a.created_at,
         }
+    }
+}
+
+/// The caller's account, with what its first-game guide remembers.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct MeDto {
+    pub id: Uuid,
+    #[schema(example = "robert_bruce")]
+    pub username: String,
+    pub created_at: DateTime<Utc>,
+    pub hints: Hints,
+}
+
+/// What the web client's first-game guide ("Learn by playing") remembers for an account, on
+/// every device: whether hints are off, which hints were dismissed, and which games are guide
+/// games (where hints show). The server keeps it as given; only its shape is checked.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Hints {
+    /// "Don't show hints": no hint is shown anywhere.
+    pub off: bool,
+    /// The hints dismissed one at a time, by id (at most 200; each 1 to 64 letters, digits,
+    /// `-`, `_` or `.`).
+    #[schema(max_items = 200, example = json!(["turn", "power.lowest_strength"]))]
+    pub dismissed: Vec<String>,
+    /// The games started from "Learn by playing" (at most 50; the client keeps the latest).
+    /// Optional in `PUT`: left out, it is empty.
+    #[serde(default)]
+    #[schema(max_items = 50)]
+    pub games: Vec<Uuid>,
+}
+
+/// The most dismissed hints a document holds.
+const MAX_DISMISSED: usize = 200;
+/// The most guide games a document holds.
+const MAX_GUIDE_GAMES: usize = 50;
+/// The longest hint id.
+const MAX_HINT_ID: usize = 64;
+
+impl Hints {
+    /// The document a `PUT` sends, or why not (`invalid_hints`).
+    fn parse(value: serde_json::Value) -> Result<Self, ApiError> {
+        let invalid = |detail: String| ApiError::Game(ErrorCode::InvalidHints, detail);
+        let hints: Hints = serde_json::from_value(value).map_err(|e| invalid(e.to_string()))?;
+        if hints.dismissed.len() > MAX_DISMISSED {
+            return Err(invalid(format!(
+                "at most {MAX_DISMISSED} dismissed hints, not {}",
+                hints.dismissed.len()
+            )));
+        }
+        if hints.games.len() > MAX_GUIDE_GAMES {
+            return Err(invalid(format!(
+                "at most {MAX_GUIDE_GAMES} guide games, not {}",
+                hints.games.len()
+            )));
+        }
+        let well_formed = |id: &String| {
+            (1..=MAX_HINT_ID).contains(&id.len())
+                && id
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+        };
+        if let Some(bad) = hints.dismissed.iter().find(|id| !well_formed(id)) {
+            return Err(invalid(format!("{bad:?} is not a hint id")));
+        }
+        Ok(hints)
+    }
+
+    /// A stored document; one that no longer parses (never written so) counts as none.
+    fn stored(value: Option<serde_json::Value>) -> Self {
+        value
+            .and_then(|v| serde_json::from_value(v).ok())
+            .unwrap_or_default()
     }
 }
 
@@ -70,22 +143,59 @@ pub async fn create_account(
     Ok(HttpResponse::Created().json(AccountDto::from(account)))
 }
 
-/// The account behind the bearer token.
+/// The account behind the bearer token, with its first-game guide's hints (`hints`: all on,
+/// none dismissed, no guide game until `PUT /v1/me/hints` saves one).
 #[utoipa::path(get, path = "/v1/me", tag = "accounts",
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "The account", body = AccountDto),
+        (status = 200, description = "The account", body = MeDto),
         (status = 401, description = "`unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`)",
             body = Problem, content_type = "application/problem+json"),
         InternalError,
         ServiceUnavailable,
     ))]
 pub async fn me(user: AuthUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    match auth::accounts::find(&state.pool, user.account_id).await? {
-        Some(account) => Ok(HttpResponse::Ok().json(AccountDto::from(account))),
+    match auth::accounts::find_with_hints(&state.pool, user.account_id).await? {
+        Some((account, hints)) => Ok(HttpResponse::Ok().json(MeDto {
+            id: account.id.0,
+            username: account.username,
+            created_at: account.created_at,
+            hints: Hints::stored(hints),
+        })),
         // A valid token for an account that no longer exists.
         None => Err(ApiError::Unauthorized(AuthError::InvalidToken(None))),
     }
+}
+
+/// Replaces what the first-game guide remembers for the caller (the whole document, as
+/// `GET /v1/me` gives it in `hints`); answers the document saved.
+#[utoipa::path(put, path = "/v1/me/hints", tag = "accounts",
+    security(("bearer" = [])),
+    request_body = Hints,
+    responses(
+        (status = 200, description = "Saved", body = Hints),
+        MalformedJson,
+        (status = 401, description = "`unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`)",
+            body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
+        UnsupportedMediaType,
+        (status = 422, description = "`invalid_hints`: not the document's shape (a field missing, unknown or of another type, too many ids, a malformed hint id)",
+            body = Problem, content_type = "application/problem+json"),
+        InternalError,
+        ServiceUnavailable,
+    ))]
+pub async fn put_hints(
+    user: AuthUser,
+    state: web::Data<AppState>,
+    body: web::Json<serde_json::Value>,
+) -> Result<HttpResponse, ApiError> {
+    let hints = Hints::parse(body.into_inner())?;
+    let value = serde_json::to_value(&hints)
+        .map_err(|e| ApiError::Unexpected(anyhow::Error::new(e).context("serialize hints")))?;
+    if !auth::accounts::set_hints(&state.pool, user.account_id, &value).await? {
+        return Err(ApiError::Unauthorized(AuthError::InvalidToken(None)));
+    }
+    Ok(HttpResponse::Ok().json(hints))
 }
 
 /// The body of `DELETE /v1/me`.

@@ -72,6 +72,7 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
                 .route(web::get().to(accounts::me))
                 .route(web::delete().to(accounts::delete_me)),
         )
+        .service(web::resource("/me/hints").route(web::put().to(accounts::put_hints)))
         .service(web::resource("/me/password").route(web::post().to(sessions::change_password)))
         .service(web::resource("/cards").route(web::get().to(cards::list_cards)))
         .configure(streams::configure)

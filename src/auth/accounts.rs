@@ -149,6 +149,45 @@ pub async fn find(pool: &PgPool, id: AccountId) -> Result<Option<Account>, sqlx:
     Ok(row.map(from_row))
 }
 
+/// An account's row with its hints document.
+type AccountWithHints = (
+    Uuid,
+    String,
+    DateTime<Utc>,
+    Option<sqlx::types::Json<serde_json::Value>>,
+);
+
+/// An account and its first-game guide's hints document as stored (`None`: never saved).
+pub async fn find_with_hints(
+    pool: &PgPool,
+    id: AccountId,
+) -> Result<Option<(Account, Option<serde_json::Value>)>, sqlx::Error> {
+    let row: Option<AccountWithHints> = sqlx::query_as(
+        "SELECT id, username, created_at, hints FROM accounts \
+         WHERE id = $1 AND deleted_at IS NULL",
+    )
+    .bind(id.0)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|(id, username, created_at, hints)| {
+        (from_row((id, username, created_at)), hints.map(|h| h.0))
+    }))
+}
+
+/// Replaces an account's hints document; `false` when the account no longer exists.
+pub async fn set_hints(
+    pool: &PgPool,
+    id: AccountId,
+    hints: &serde_json::Value,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE accounts SET hints = $2 WHERE id = $1 AND deleted_at IS NULL")
+        .bind(id.0)
+        .bind(sqlx::types::Json(hints))
+        .execute(pool)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// The stored password hash of an account, for re-authentication (password change).
 pub async fn password_hash(pool: &PgPool, id: AccountId) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT password_hash FROM accounts WHERE id = $1 AND deleted_at IS NULL")

@@ -1,7 +1,7 @@
 //! Appending to a game's stream: the events at the expected version, the read model they
 //! bring, the game's outbox rows, the idempotency key and the game's wake-up, all or nothing,
 //! and all in the game's rows (on Citus its shard group: one worker, no two-phase commit). One
-//! call of the database function `lords_append` (migrations/20261126000002_game_functions.sql),
+//! call of the database function `lords_append` (migrations/20261126100001_game_result.sql),
 //! which on Citus runs on the game's worker. Over the chain, the read model and the outbox;
 //! never decides a rule. The accounts' notifications are written after the commit, by the
 //! fan-out worker.
@@ -92,11 +92,12 @@ pub(crate) struct AppendKey<'a> {
 /// `$5`–`$12` the read model (`$9` the expected version, `$11`/`$12` the clock's kind and
 /// seconds for the awaited decision); `$13`–`$19` the events; `$20`–`$22` the account, the key
 /// and its request's hash; `$23`/`$24` the game's channel and payload (no channel: no `NOTIFY`);
-/// `$25` the hash the stream must end with. `SELECT … FROM f(…)` with nothing else, the form
+/// `$25` the hash the stream must end with; `$26` the game's result (`null` until it is
+/// finished). `SELECT … FROM f(…)` with nothing else, the form
 /// Citus delegates to the worker its distribution argument (`$1`) names.
 const APPEND: &str = "SELECT moved, deadline, bot_due FROM lords_append(\
     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-    $21, $22, $23, $24, $25)";
+    $21, $22, $23, $24, $25, $26)";
 
 /// Appends, in the caller's connection (one statement: atomic on its own, or part of the
 /// caller's transaction), and notifies listeners on commit. Returns the new head, or
@@ -178,6 +179,7 @@ pub(crate) async fn append_in(
         .bind(notify_here.then_some(CHANNEL))
         .bind(notify_here.then_some(game_channel.as_str()))
         .bind(prev_hash.as_slice())
+        .bind(model.result.map(sqlx::types::Json))
         .fetch_one(&mut *conn)
         .await
         .map_err(append_error)

@@ -32,6 +32,7 @@ impl Store {
         let mut versions = Vec::with_capacity(games.len());
         let mut awaiting = Vec::with_capacity(games.len());
         let mut winners = Vec::with_capacity(games.len());
+        let mut results = Vec::with_capacity(games.len());
         // Seconds to the awaited decision's deadline (service rules §9.4), from the import;
         // `None` without a clock or without a decision awaited.
         let mut due_in = Vec::with_capacity(games.len());
@@ -65,6 +66,15 @@ impl Store {
                 let list: Vec<String> = w.iter().map(i16::to_string).collect();
                 format!("{{{}}}", list.join(","))
             }));
+            results.push(
+                model
+                    .result
+                    .map(|r| serde_json::to_string(&r))
+                    .transpose()
+                    .map_err(|e| {
+                        StoreError::Unexpected(anyhow::Error::new(e).context("serialize a result"))
+                    })?,
+            );
             for (i, account) in g.seats.iter().enumerate() {
                 seat_games.push(g.id.0);
                 seat_numbers.push(i as i16);
@@ -77,13 +87,14 @@ impl Store {
         let mut tx = self.pool.begin().await.context("begin import")?;
         sqlx::query(
             "INSERT INTO games (id, status, options, created_by, version, awaiting_seat, winners, \
-                                due_at, due_kind) \
+                                due_at, due_kind, result) \
              SELECT g.id, g.status, g.options::jsonb, g.created_by, g.version, g.awaiting, \
                     g.winners::smallint[], now() + make_interval(secs => g.due_in), \
-                    CASE WHEN g.due_in IS NOT NULL THEN 'clock' END \
+                    CASE WHEN g.due_in IS NOT NULL THEN 'clock' END, g.result::jsonb \
              FROM UNNEST($1::uuid[], $2::text[], $3::text[], $4::uuid[], $5::bigint[], \
-                         $6::smallint[], $7::text[], $8::float8[]) \
-                 AS g(id, status, options, created_by, version, awaiting, winners, due_in)",
+                         $6::smallint[], $7::text[], $8::float8[], $9::text[]) \
+                 AS g(id, status, options, created_by, version, awaiting, winners, due_in, \
+                      result)",
         )
         .bind(&ids)
         .bind(&statuses)
@@ -93,6 +104,7 @@ impl Store {
         .bind(&awaiting)
         .bind(&winners)
         .bind(&due_in)
+        .bind(&results)
         .execute(&mut *tx)
         .await
         .context("import games")?;

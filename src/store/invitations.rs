@@ -15,9 +15,11 @@ use uuid::Uuid;
 
 use super::error::{Context, Result, StoreError};
 use super::outbox::NotificationKind;
-use super::read_model::{GameStatus, GameSummary, fetch_summary, insert_game, lock_row};
+use super::read_model::{
+    GameStatus, GameSummary, fetch_summary, insert_bot, insert_game, lock_row,
+};
 use super::{AccountId, GameId, Store, seat_from_db};
-use crate::engine::Seat;
+use crate::engine::{GameOptions, Seat};
 
 /// Random bytes in an invitation code (256 bits; base64url, 43 characters).
 const CODE_BYTES: usize = 32;
@@ -328,6 +330,109 @@ fn visible(summary: GameSummary, account: AccountId) -> Result<GameSummary> {
     }
 }
 
+/// What [`rematch_in`] found or made.
+pub(crate) enum Rematch {
+    /// A player asked for it before: the rematch as it is.
+    Existing(GameSummary),
+    /// Made now, open: its id, its options and how many of its seats are taken (the requester's
+    /// and the bots').
+    Created {
+        id: GameId,
+        options: GameOptions,
+        seated: usize,
+    },
+}
+
+/// A rematch of a finished game, asked for by one of its players, in the caller's transaction:
+/// a new open game with the same options and visibility, linked both ways. Seats rotate by one
+/// (old seat `s` becomes `s + 1` mod players): the requester is seated, each bot keeps its level
+/// in its rotated seat, every other (undeleted) player is invited by username with their
+/// rotated seat reserved. The second request (by anyone) finds the same game. Starting a
+/// rematch whose every seat is taken is the caller's (the lobby's).
+pub(crate) async fn rematch_in(
+    conn: &mut PgConnection,
+    old: GameId,
+    requester: AccountId,
+) -> Result<Rematch> {
+    let row = lock_row(&mut *conn, old).await?;
+    let summary = visible(fetch_summary(&mut *conn, old).await?, requester)?;
+    let Some(mine) = summary.seat_of(requester) else {
+        return Err(StoreError::NotSeated);
+    };
+    if row.status()? != GameStatus::Finished {
+        return Err(StoreError::NotFinished);
+    }
+    if let Some(new) = summary.rematched_by {
+        return Ok(Rematch::Existing(fetch_summary(&mut *conn, new).await?));
+    }
+    let players = summary.options.players;
+    let rotated = |s: Seat| Seat((s.0 + 1) % players);
+    let new = GameId(Uuid::now_v7());
+    insert_game(
+        &mut *conn,
+        new,
+        summary.options,
+        requester,
+        summary.visibility,
+        Some(old),
+        rotated(mine),
+    )
+    .await?;
+    let mut seated = 1;
+    for (seat, level) in summary
+        .seats
+        .iter()
+        .filter_map(|s| s.bot.map(|level| (s.seat, level)))
+    {
+        insert_bot(&mut *conn, new, rotated(seat), level).await?;
+        seated += 1;
+    }
+    let live: Vec<(Uuid,)> =
+        sqlx::query_as("SELECT id FROM accounts WHERE id = ANY($1) AND deleted_at IS NULL")
+            .bind(
+                summary
+                    .seats
+                    .iter()
+                    .filter(|s| s.bot.is_none())
+                    .map(|s| s.account_id.0)
+                    .collect::<Vec<_>>(),
+            )
+            .fetch_all(&mut *conn)
+            .await
+            .context("read the rematch's players")?;
+    for other in summary
+        .seats
+        .iter()
+        .filter(|s| s.bot.is_none() && s.account_id != requester)
+    {
+        if !live.iter().any(|(id,)| *id == other.account_id.0) {
+            continue;
+        }
+        insert(
+            &mut *conn,
+            new,
+            None,
+            requester,
+            Some(other.account_id),
+            Some(rotated(other.seat)),
+            1,
+            REMATCH_INVITATION_TTL_S,
+        )
+        .await?;
+    }
+    sqlx::query("UPDATE games SET rematched_by = $2 WHERE id = $1")
+        .bind(old.0)
+        .bind(new.0)
+        .execute(&mut *conn)
+        .await
+        .context("link the rematch")?;
+    Ok(Rematch::Created {
+        id: new,
+        options: summary.options,
+        seated,
+    })
+}
+
 impl Store {
     /// A seated player invites: a code usable `uses` times, or one account by username.
     /// The game must be open; an unknown username, or one already seated, is `InvalidInvitee`.
@@ -483,78 +588,6 @@ impl Store {
             });
         }
         Ok(out)
-    }
-
-    /// A rematch of a finished game, asked for by one of its players: a new open game with the
-    /// same options and visibility, linked both ways. Seats rotate by one (old seat `s` becomes
-    /// `s + 1` mod players): the requester is seated, every other (undeleted) player is invited
-    /// by username with their rotated seat reserved. The second request (by anyone) returns
-    /// the same game; the flag says whether this call created it.
-    pub async fn rematch(&self, old: GameId, requester: AccountId) -> Result<(GameSummary, bool)> {
-        let mut tx = self.pool.begin().await.context("begin rematch")?;
-        let row = lock_row(&mut tx, old).await?;
-        let summary = visible(fetch_summary(&mut tx, old).await?, requester)?;
-        let Some(mine) = summary.seat_of(requester) else {
-            return Err(StoreError::NotSeated);
-        };
-        if row.status()? != GameStatus::Finished {
-            return Err(StoreError::NotFinished);
-        }
-        if let Some(new) = summary.rematched_by {
-            let existing = fetch_summary(&mut tx, new).await?;
-            tx.commit().await.context("commit rematch")?;
-            return Ok((existing, false));
-        }
-        let players = summary.options.players;
-        let rotated = |s: Seat| Seat((s.0 + 1) % players);
-        let new = GameId(Uuid::now_v7());
-        insert_game(
-            &mut tx,
-            new,
-            summary.options,
-            requester,
-            summary.visibility,
-            Some(old),
-            rotated(mine),
-        )
-        .await?;
-        let live: Vec<(Uuid,)> =
-            sqlx::query_as("SELECT id FROM accounts WHERE id = ANY($1) AND deleted_at IS NULL")
-                .bind(
-                    summary
-                        .seats
-                        .iter()
-                        .map(|s| s.account_id.0)
-                        .collect::<Vec<_>>(),
-                )
-                .fetch_all(&mut *tx)
-                .await
-                .context("read the rematch's players")?;
-        for other in summary.seats.iter().filter(|s| s.account_id != requester) {
-            if !live.iter().any(|(id,)| *id == other.account_id.0) {
-                continue;
-            }
-            insert(
-                &mut tx,
-                new,
-                None,
-                requester,
-                Some(other.account_id),
-                Some(rotated(other.seat)),
-                1,
-                REMATCH_INVITATION_TTL_S,
-            )
-            .await?;
-        }
-        sqlx::query("UPDATE games SET rematched_by = $2 WHERE id = $1")
-            .bind(old.0)
-            .bind(new.0)
-            .execute(&mut *tx)
-            .await
-            .context("link the rematch")?;
-        let created = fetch_summary(&mut tx, new).await?;
-        tx.commit().await.context("commit rematch")?;
-        Ok((created, true))
     }
 
     /// The open games the account sits in (for account deletion: their seats are released).

@@ -458,6 +458,58 @@ impl Store {
         Ok(found)
     }
 
+    /// A rematch of a finished game, asked for by one of its players
+    /// ([`invitations::rematch_in`]: seats rotated, bots kept with their levels, the other
+    /// players invited). A rematch whose every other seat is a bot's starts at once (dealt with
+    /// `rng`), as a game created full does. With bots and `max_bot_games`, refused with
+    /// `TooManyBotGames` when the requester already sits in that many unfinished games with
+    /// bots. The second request (by anyone) returns the same game; the flag says whether this
+    /// call created it.
+    pub async fn rematch(
+        &self,
+        old: GameId,
+        requester: AccountId,
+        max_bot_games: Option<u32>,
+        rng: &mut (impl Rng + ?Sized),
+    ) -> Result<(GameSummary, bool)> {
+        let mut tx = self.pool.begin().await.context("begin rematch")?;
+        if let Some(max) = max_bot_games {
+            // A finished game's seats never change: read unlocked, before the rematch's locks.
+            let before = fetch_summary(&mut tx, old).await?;
+            if before.status == GameStatus::Finished
+                && before.rematched_by.is_none()
+                && before.is_seated(requester)
+                && before.seats.iter().any(|s| s.bot.is_some())
+            {
+                check_bot_games(&mut tx, requester, max).await?;
+            }
+        }
+        let (id, dealt) = match invitations::rematch_in(&mut tx, old, requester).await? {
+            invitations::Rematch::Existing(existing) => {
+                tx.commit().await.context("commit rematch")?;
+                return Ok((existing, false));
+            }
+            invitations::Rematch::Created {
+                id,
+                options,
+                seated,
+            } => {
+                let mut dealt = None;
+                if seated == usize::from(options.players) {
+                    let layout = self.layout(&mut tx).await?;
+                    dealt = Some(start_in(&mut tx, layout, id, 0, &options, rng).await?);
+                }
+                (id, dealt)
+            }
+        };
+        let created = fetch_summary(&mut tx, id).await?;
+        tx.commit().await.context("commit rematch")?;
+        if let Some(dealt) = dealt {
+            self.committed(id, &dealt);
+        }
+        Ok((created, true))
+    }
+
     pub async fn summary(&self, id: GameId) -> Result<GameSummary> {
         let mut conn = self.pool.acquire().await.context("acquire")?;
         fetch_summary(&mut conn, id).await

@@ -61,7 +61,8 @@ pub use outbox::{
     NOTIFICATIONS_CHANNEL, Notification, NotificationKind, delivery_body, message_id,
 };
 pub use read_model::{
-    DEFAULT_LIST_LIMIT, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo, Visibility,
+    DEFAULT_LIST_LIMIT, GameResult, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo,
+    Visibility,
 };
 pub use reads::{CurrentGame, LoadedGame};
 pub use snapshots::{SNAPSHOT_CAPACITY, Snapshot};

@@ -95,6 +95,28 @@ pub struct SeatInfo {
     pub bot: Option<BotLevel>,
 }
 
+/// How a finished game ended: every seat's points and the final order (the engine's
+/// `Game::scores` and `Game::ranking` at the end).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct GameResult {
+    /// The claimed Supporters' strengths, by seat (RULES §6.6).
+    pub scores: Vec<u16>,
+    /// Every seat, first place first: the winners, then the other unresigned seats, then the
+    /// resigned ones, each group by score, ties by seat (RULES §7, service rules §9.3).
+    #[schema(value_type = Vec<u8>)]
+    pub ranking: Vec<Seat>,
+}
+
+impl GameResult {
+    /// The result of `game`, once it is finished.
+    pub fn of(game: &Game) -> Option<Self> {
+        Some(GameResult {
+            ranking: game.ranking()?,
+            scores: game.scores(),
+        })
+    }
+}
+
 /// A game as listed: the `games` read model and its seats.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GameSummary {
@@ -109,6 +131,9 @@ pub struct GameSummary {
     /// The seat whose decision is awaited.
     pub awaiting: Option<Seat>,
     pub winners: Option<Vec<Seat>>,
+    /// The scores and the final order once the game is finished; `None` until then (and for a
+    /// game finished before the read model kept it, if its events did not say).
+    pub result: Option<GameResult>,
     pub visibility: Visibility,
     /// The finished game this one is a rematch of.
     pub rematch_of: Option<GameId>,
@@ -178,6 +203,7 @@ pub(crate) struct GameRow {
     pub updated_at: DateTime<Utc>,
     pub due_at: Option<DateTime<Utc>>,
     pub due_kind: Option<String>,
+    pub result: Option<Json<GameResult>>,
 }
 
 impl GameRow {
@@ -198,6 +224,7 @@ impl GameRow {
                 .winners
                 .map(|w| w.into_iter().map(seat_from_db).collect())
                 .transpose()?,
+            result: self.result.map(|r| r.0),
             visibility: Visibility::from_db(&self.visibility)?,
             rematch_of: self.rematch_of.map(GameId),
             rematched_by: self.rematched_by.map(GameId),
@@ -212,7 +239,7 @@ impl GameRow {
 
 pub(crate) const GAME_COLUMNS: &str = "id, status, options, created_by, version, awaiting_seat, winners, \
                             visibility, rematch_of, rematched_by, created_at, updated_at, \
-                            due_at, due_kind";
+                            due_at, due_kind, result";
 
 /// The `games` row of `id`, or `NotFound`.
 pub(crate) async fn fetch_row(conn: &mut PgConnection, id: GameId) -> Result<GameRow> {
@@ -326,6 +353,8 @@ pub(crate) struct ReadModel {
     pub status: GameStatus,
     pub awaiting_seat: Option<i16>,
     pub winners: Option<Vec<i16>>,
+    /// The `result` column: the scores and the final order once the game is finished.
+    pub result: Option<GameResult>,
     /// What the deadline worker must do next (service rules §9.4–9.5), if anything.
     pub due: Option<Due>,
 }
@@ -381,6 +410,7 @@ impl ReadModel {
             winners: game
                 .winners()
                 .map(|w| w.iter().map(|s| i16::from(s.0)).collect()),
+            result: GameResult::of(game),
             due,
         }
     }

@@ -57,7 +57,7 @@ async fn account_exists(conn: &mut PgConnection, account: AccountId) -> Result<b
 }
 
 /// One statement for everything a read needs of a game: a call of the database function
-/// `lords_read_game` (migrations/20261126000002_game_functions.sql): the `games` row, whether
+/// `lords_read_game` (migrations/20261126100001_game_result.sql): the `games` row, whether
 /// the caller's account exists (the bearer token is only checked for its signature before),
 /// the seats with their usernames, the stream's head, the hash of the event at `$3` (the
 /// version of the kept replay, to prove the replay is this stream's), the events after `$3`

@@ -544,7 +544,9 @@ export interface paths {
          *     of the turn order (the engine draws the first initiative at random, RULES §3.5; rotating
          *     spreads what is left of seat luck, who plays after whom). The requester is seated; every
          *     other player is invited by username with their rotated seat kept for them
-         *     (`GET /v1/me/invitations`, 7 days). Both games link to each other (`rematch`, `rematch_of`).
+         *     (`GET /v1/me/invitations`, 7 days). Each bot keeps its level in its rotated seat; when every
+         *     other seat is a bot's, the rematch starts at once (`status` `active`), as a game created full
+         *     does. Both games link to each other (`rematch`, `rematch_of`).
          * @description Idempotent: once a rematch exists, asking again (any player) answers 200 with it.
          */
         post: operations["rematch"];
@@ -616,8 +618,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The account behind the bearer token.
-         * @description The account behind the bearer token.
+         * The account behind the bearer token, with its first-game guide's hints (`hints`: all on,
+         *     none dismissed, no guide game until `PUT /v1/me/hints` saves one).
+         * @description The account behind the bearer token, with its first-game guide's hints (`hints`: all on,
+         *     none dismissed, no guide game until `PUT /v1/me/hints` saves one).
          */
         get: operations["me"];
         put?: never;
@@ -638,6 +642,28 @@ export interface paths {
          *     Wrong passwords are limited per username and per client address as logins are.
          */
         delete: operations["delete_me"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/hints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces what the first-game guide remembers for the caller (the whole document, as
+         *     `GET /v1/me` gives it in `hints`); answers the document saved.
+         * @description Replaces what the first-game guide remembers for the caller (the whole document, as
+         *     `GET /v1/me` gives it in `hints`); answers the document saved.
+         */
+        put: operations["put_hints"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1510,6 +1536,19 @@ export interface components {
             next_cursor: string | null;
         };
         /**
+         * @description How a finished game ended: every seat's points and the final order (the engine's
+         *     `Game::scores` and `Game::ranking` at the end).
+         */
+        GameResult: {
+            /**
+             * @description Every seat, first place first: the winners, then the other unresigned seats, then the
+             *     resigned ones, each group by score, ties by seat ([RULES](/docs/rules) §7, service rules §9.3).
+             */
+            ranking: number[];
+            /** @description The claimed Supporters' strengths, by seat ([RULES](/docs/rules) §6.6). */
+            scores: number[];
+        };
+        /**
          * GameStartedEvent
          * @description [RULES](/docs/rules) §2, §3.5: options fixed, edition recorded, initiative drawn at random.
          */
@@ -1558,6 +1597,14 @@ export interface components {
             /** @description The finished game this one is the rematch of; `null` for a game created as new. */
             rematch_of: null | components["schemas"]["GameLink"];
             /**
+             * @description Once the game is `finished`: every seat's score (`scores`, by seat) and the final order
+             *     (`ranking`, seats, first place first: the winners, then the other unresigned seats, then
+             *     the resigned ones, each group by score, ties by seat). `null` until then, and for a game
+             *     finished before the server kept results whose events could not say (then `winners`
+             *     still does).
+             */
+            result: null | components["schemas"]["GameResult"];
+            /**
              * @description Seat order; seat 0 created the game (in a rematch the seats rotate, and seats kept for
              *     invited players may be missing while it is open).
              */
@@ -1599,6 +1646,29 @@ export interface components {
              * @example ok
              */
             status: string;
+        };
+        /**
+         * @description What the web client's first-game guide ("Learn by playing") remembers for an account, on
+         *     every device: whether hints are off, which hints were dismissed, and which games are guide
+         *     games (where hints show). The server keeps it as given; only its shape is checked.
+         */
+        Hints: {
+            /**
+             * @description The hints dismissed one at a time, by id (at most 200; each 1 to 64 letters, digits,
+             *     `-`, `_` or `.`).
+             * @example [
+             *       "turn",
+             *       "power.lowest_strength"
+             *     ]
+             */
+            dismissed: string[];
+            /**
+             * @description The games started from "Learn by playing" (at most 50; the client keeps the latest).
+             *     Optional in `PUT`: left out, it is empty.
+             */
+            games?: string[];
+            /** @description "Don't show hints": no hint is shown anywhere. */
+            off: boolean;
         };
         /** @description An invitation just created. */
         InvitationDto: {
@@ -1706,6 +1776,16 @@ export interface components {
              * @enum {string}
              */
             kind: "makgill_muster";
+        };
+        /** @description The caller's account, with what its first-game guide remembers. */
+        MeDto: {
+            /** Format: date-time */
+            created_at: string;
+            hints: components["schemas"]["Hints"];
+            /** Format: uuid */
+            id: string;
+            /** @example robert_bruce */
+            username: string;
         };
         /**
          * MusterAction
@@ -1998,6 +2078,7 @@ export interface components {
              *     - `too_many_bot_games` (409): Too many games with bots
              *     - `seat_reserved` (409): Seat reserved
              *     - `invitation_not_found` (404): Invitation not found
+             *     - `invalid_hints` (422): Invalid hints
              *     - `too_many_streams` (429): Too many streams
              *     - `too_many_stream_tickets` (429): Too many stream tickets
              *
@@ -2030,7 +2111,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "too_many_streams" | "too_many_stream_tickets" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "too_many_streams" | "too_many_stream_tickets" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -3694,6 +3775,7 @@ export interface operations {
                      *           },
                      *           "rematch": null,
                      *           "rematch_of": null,
+                     *           "result": null,
                      *           "seats": [
                      *             {
                      *               "bot": null,
@@ -3830,6 +3912,7 @@ export interface operations {
                      *       },
                      *       "rematch": null,
                      *       "rematch_of": null,
+                     *       "result": null,
                      *       "seats": [
                      *         {
                      *           "bot": null,
@@ -4043,6 +4126,7 @@ export interface operations {
                      *         },
                      *         "rematch": null,
                      *         "rematch_of": null,
+                     *         "result": null,
                      *         "seats": [
                      *           {
                      *             "bot": null,
@@ -4680,6 +4764,7 @@ export interface operations {
                      *       },
                      *       "rematch": null,
                      *       "rematch_of": null,
+                     *       "result": null,
                      *       "seats": [
                      *         {
                      *           "bot": null,
@@ -5379,6 +5464,7 @@ export interface operations {
                      *       },
                      *       "rematch": null,
                      *       "rematch_of": null,
+                     *       "result": null,
                      *       "seats": [
                      *         {
                      *           "bot": null,
@@ -5601,6 +5687,7 @@ export interface operations {
                      *       },
                      *       "rematch": null,
                      *       "rematch_of": null,
+                     *       "result": null,
                      *       "seats": [
                      *         {
                      *           "bot": null,
@@ -5994,6 +6081,7 @@ export interface operations {
                      *       "rematch_of": {
                      *         "game_id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10"
                      *       },
+                     *       "result": null,
                      *       "seats": [
                      *         {
                      *           "bot": null,
@@ -6037,6 +6125,7 @@ export interface operations {
                      *       "rematch_of": {
                      *         "game_id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10"
                      *       },
+                     *       "result": null,
                      *       "seats": [
                      *         {
                      *           "bot": null,
@@ -6126,7 +6215,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `game_not_finished` */
+            /** @description `game_not_finished`; `too_many_bot_games`: the game has bots and the caller already sits in as many unfinished games with bots as allowed */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6645,11 +6734,20 @@ export interface operations {
                     /**
                      * @example {
                      *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "hints": {
+                     *         "dismissed": [
+                     *           "turn"
+                     *         ],
+                     *         "games": [
+                     *           "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10"
+                     *         ],
+                     *         "off": false
+                     *       },
                      *       "id": "0195f3b8-1a2b-7c3d-8e4f-5a6b7c8d9e0f",
                      *       "username": "robert_bruce"
                      *     }
                      */
-                    "application/json": components["schemas"]["AccountDto"];
+                    "application/json": components["schemas"]["MeDto"];
                 };
             };
             /** @description `unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`) */
@@ -6876,6 +6974,168 @@ export interface operations {
             };
         };
     };
+    put_hints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Hints"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dismissed": [
+                     *         "turn",
+                     *         "skirmish"
+                     *       ],
+                     *       "games": [
+                     *         "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10"
+                     *       ],
+                     *       "off": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Hints"];
+                };
+            };
+            /** @description `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_hints`: not the document's shape (a field missing, unknown or of another type, too many ids, a malformed hint id) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_hints",
+                     *       "detail": "unknown field `of`, expected one of `off`, `dismissed`, `games`",
+                     *       "status": 422,
+                     *       "title": "Invalid hints",
+                     *       "type": "/problems/invalid_hints"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     my_invitations: {
         parameters: {
             query?: never;
@@ -6911,6 +7171,7 @@ export interface operations {
                      *             },
                      *             "rematch": null,
                      *             "rematch_of": null,
+                     *             "result": null,
                      *             "seats": [
                      *               {
                      *                 "bot": null,

@@ -430,6 +430,17 @@ error_codes! {
         title_fr: "Invitation introuvable",
         detail_fr: "vous n'avez pas d'invitation avec cet identifiant",
     },
+    InvalidHints = "invalid_hints", UNPROCESSABLE_ENTITY {
+        title: "Invalid hints",
+        meaning: "The hints document is not one this server keeps: `off` (a boolean), \
+            `dismissed` (at most 200 hint ids of 1 to 64 letters, digits, `-`, `_` or `.`) and \
+            `games` (at most 50 game ids; optional), and nothing else. Send it as `GET /v1/me` \
+            gives it.",
+        example: "unknown field `of`, expected one of `off`, `dismissed`, `games`",
+        title_fr: "Préférences d'aide invalides",
+        detail_fr: "ces préférences d'aide ne conviennent pas : il faut off (booléen), dismissed \
+            (au plus 200 identifiants d'aide) et games (au plus 50 identifiants de partie)",
+    },
     /// A count of what is open now, across every server process: 429, no `Retry-After` (it
     /// depends on when the caller closes a stream).
     TooManyStreams = "too_many_streams", TOO_MANY_REQUESTS {

@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::representations::GameSummaryDto;
-use super::{GamePath, integral_floats_as_integers};
+use super::{GamePath, fresh_rng, integral_floats_as_integers};
 use crate::api::AppState;
 use crate::api::error::{ApiError, ErrorCode, Problem};
 use crate::api::responses::{
@@ -292,7 +292,9 @@ pub async fn decline_invitation(
 /// of the turn order (the engine draws the first initiative at random, RULES §3.5; rotating
 /// spreads what is left of seat luck, who plays after whom). The requester is seated; every
 /// other player is invited by username with their rotated seat kept for them
-/// (`GET /v1/me/invitations`, 7 days). Both games link to each other (`rematch`, `rematch_of`).
+/// (`GET /v1/me/invitations`, 7 days). Each bot keeps its level in its rotated seat; when every
+/// other seat is a bot's, the rematch starts at once (`status` `active`), as a game created full
+/// does. Both games link to each other (`rematch`, `rematch_of`).
 ///
 /// Idempotent: once a rematch exists, asking again (any player) answers 200 with it.
 #[utoipa::path(post, path = "/v1/games/{id}/rematch", tag = "games", params(GamePath),
@@ -305,7 +307,7 @@ pub async fn decline_invitation(
         Unauthorized,
         (status = 403, description = "`not_seated` (a public game, or a private one the caller created and left)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found` (also a private game the caller is not seated in and did not create)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`game_not_finished`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`game_not_finished`; `too_many_bot_games`: the game has bots and the caller already sits in as many unfinished games with bots as allowed", body = Problem, content_type = "application/problem+json"),
         ServiceUnavailable,
     ))]
 pub async fn rematch(
@@ -313,9 +315,15 @@ pub async fn rematch(
     user: AuthUser,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
+    let mut rng = fresh_rng()?;
     let (summary, created) = state
         .store
-        .rematch(GameId(path.id), user.account_id)
+        .rematch(
+            GameId(path.id),
+            user.account_id,
+            Some(state.config.lobby.max_bot_games_per_account),
+            &mut rng,
+        )
         .await?;
     let dto = GameSummaryDto::from(summary);
     if created {

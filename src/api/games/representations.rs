@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::engine::{self, Action, Event, Seat, View};
-use crate::store::{GameStatus, GameSummary, SeatInfo, Visibility};
+use crate::store::{GameResult, GameStatus, GameSummary, SeatInfo, Visibility};
 
 /// A seat and who holds it.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -45,6 +45,13 @@ pub struct GameSummaryDto {
     /// RULES §7); `null` until then.
     #[schema(value_type = Option<Vec<u8>>, required = true)]
     pub winners: Option<Vec<Seat>>,
+    /// Once the game is `finished`: every seat's score (`scores`, by seat) and the final order
+    /// (`ranking`, seats, first place first: the winners, then the other unresigned seats, then
+    /// the resigned ones, each group by score, ties by seat). `null` until then, and for a game
+    /// finished before the server kept results whose events could not say (then `winners`
+    /// still does).
+    #[schema(required = true)]
+    pub result: Option<GameResult>,
     pub visibility: Visibility,
     /// The rematch of this game (`POST /v1/games/{id}/rematch`), once a player asked for one;
     /// `null` until then.
@@ -71,6 +78,7 @@ impl From<GameSummary> for GameSummaryDto {
             version: g.version,
             awaiting: g.awaiting,
             winners: g.winners,
+            result: g.result,
             visibility: g.visibility,
             rematch: g.rematched_by.map(|id| GameLink { game_id: id.0 }),
             rematch_of: g.rematch_of.map(|id| GameLink { game_id: id.0 }),

@@ -133,6 +133,7 @@ impl ExampleGame {
             "version": version,
             "awaiting": awaiting,
             "winners": null,
+            "result": null,
             "visibility": "public",
             "rematch": null,
             "rematch_of": null,
@@ -165,7 +166,15 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
             }
             cards
         }
-        "post /v1/accounts" | "get /v1/me" => account,
+        "post /v1/accounts" => account,
+        "get /v1/me" => {
+            let mut me = account;
+            me["hints"] = json!({ "off": false, "dismissed": ["turn"], "games": [EXAMPLE_GAME] });
+            me
+        }
+        "put /v1/me/hints" => {
+            json!({ "off": false, "dismissed": ["turn", "skirmish"], "games": [EXAMPLE_GAME] })
+        }
         "post /v1/auth/token" => json!({
             "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTk1ZjNiOC0xYTJiLTdjM2QtOGU0Zi01YTZiN2M4ZDllMGYiLCJleHAiOjE3NzM1MTU3MzF9.c2lnbmF0dXJl",
             "token_type": "Bearer",

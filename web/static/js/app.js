@@ -6,7 +6,7 @@ import { ApiError, changePassword, deleteAccount, session, signIn, signOut, sign
 import { showAudit } from "./audit.js";
 import { h, replace } from "./dom.js";
 import { choose, preferred, t, use } from "./i18n.js";
-import { joinWithCode, leaveLobby, showLobby } from "./lobby.js";
+import { GAME_ID, joinWithCode, leaveLobby, linkProblem, showLobby } from "./lobby.js";
 import { pushControls, stopPush, tellWorker } from "./push.js";
 import { leaveTable, showTable } from "./table.js";
 
@@ -96,6 +96,7 @@ async function route() {
   const [screen, id, code] = parts;
   if (screen === "signin") showSignIn();
   else if (screen === "account") showAccount();
+  else if (screen === "game" && id && !GAME_ID.test(id)) badAddress();
   else if (screen === "game" && id) await showTable(main, id);
   else if (screen === "join" && id && code) showJoin(id, code);
   else if (screen === "audit" && id) await showAudit(main, id);
@@ -168,6 +169,27 @@ function form(title, id, fields, button, submit) {
 function showJoin(game, code) {
   document.title = t.pageTitle(t.invitationTo(game.slice(0, 8)));
   const problem = h("p", { class: "form-error", role: "alert", id: "join-problem" });
+  // A link cut short: said at once, in words (the server would answer `invalid_path`).
+  const bad = !GAME_ID.test(game);
+  if (bad) problem.textContent = t.linkNotValid;
+  const joinButton = h(
+    "button",
+    {
+      type: "button",
+      class: "primary",
+      "aria-describedby": "join-problem",
+      onclick: async () => {
+        problem.textContent = "";
+        try {
+          await joinWithCode(game, code);
+        } catch (e) {
+          problem.textContent = linkProblem(e);
+          if (e instanceof ApiError) problem.dataset["code"] = e.code;
+        }
+      },
+    },
+    t.joinThisGame,
+  );
   replace(
     main,
     h(
@@ -175,26 +197,24 @@ function showJoin(game, code) {
       { class: "card-form join", "aria-labelledby": "join-title" },
       h("h1", { id: "join-title" }, t.invitationTo(game.slice(0, 8))),
       h("p", {}, t.invitationIntro),
-      h(
-        "button",
-        {
-          type: "button",
-          class: "primary",
-          "aria-describedby": "join-problem",
-          onclick: async () => {
-            problem.textContent = "";
-            try {
-              await joinWithCode(game, code);
-            } catch (e) {
-              problem.textContent = problemText(e);
-              if (e instanceof ApiError) problem.dataset["code"] = e.code;
-            }
-          },
-        },
-        t.joinThisGame,
-      ),
+      bad ? null : joinButton,
       h("p", {}, h("a", { href: "#/" }, t.backToLobby)),
       problem,
+    ),
+  );
+}
+
+/** A table address whose game id does not parse: said in words, with the way back. */
+function badAddress() {
+  document.title = t.pageTitle(t.badGameAddressTitle);
+  replace(
+    main,
+    h(
+      "section",
+      { class: "card-form", "aria-labelledby": "bad-address-title" },
+      h("h1", { id: "bad-address-title" }, t.badGameAddressTitle),
+      h("p", { role: "alert" }, t.badGameAddress),
+      h("p", {}, h("a", { href: "#/", class: "button" }, t.backToLobby)),
     ),
   );
 }

@@ -1,12 +1,15 @@
 // The lobby: my invitations, games awaiting me, my games, open games to join, a new game
-// (each other seat a person's or a bot's), joining by an invitation's link or code, and the
-// turn notifications switch. News of mine (invitations, turns, starts, ends) comes at once on my
+// (each other seat a person's or a bot's), "Learn by playing" (a guided game against the
+// random bot), joining by an invitation's link or code, and the turn notifications switch.
+// Games are named by their players; a finished one says my place and the scores. Lists put the
+// games awaiting me first, nearest deadline first, then the rest by latest update. News of mine (invitations, turns, starts, ends) comes at once on my
 // notifications' stream (`/v1/me/stream`); the lists are also read every 10 s (others' open
 // games are news of nobody's, and streams may not work).
 
 import { ApiError, call, session } from "./api.js";
 import { h, replace } from "./dom.js";
 import { dateTime, relative } from "./format.js";
+import { addGuideGame } from "./hints.js";
 import { t } from "./i18n.js";
 import { pushControls } from "./push.js";
 import { follow, streams } from "./stream.js";
@@ -52,12 +55,14 @@ export async function showLobby(main) {
   const me = session()?.username ?? "";
   const lists = h("div", { class: "lists" }, h("p", { role: "status" }, t.loadingGames));
   const error = h("div", { class: "form-error", "aria-live": "polite" });
+  const learn = learnByPlaying(error);
   replace(
     main,
     h(
       "section",
       { class: "lobby", "aria-labelledby": "lobby-title" },
       h("h1", { id: "lobby-title" }, t.lobby),
+      learn,
       error,
       lists,
       createForm(error),
@@ -77,6 +82,7 @@ export async function showLobby(main) {
     ]);
     if (abort.signal.aborted) return;
     const joinable = open.filter((g) => !g.seats.some((s) => s.username === me));
+    for (const games of [awaiting, mine, joinable]) sortGames(games, me);
     replace(
       lists,
       invitations.invitations.length > 0 ? invitationList(invitations.invitations, error) : null,
@@ -85,6 +91,9 @@ export async function showLobby(main) {
       list(t.openGames, "open", joinable, me, error),
     );
     lists.setAttribute("data-live", live);
+    // "Learn by playing" leads a new player's lobby; once they have games, it follows the lists.
+    if (mine.length > 0) lists.after(learn);
+    else lists.before(learn);
     document.title = `${awaiting.length > 0 ? "● " : ""}${t.pageTitle(t.lobby)}`;
   };
   try {
@@ -134,12 +143,14 @@ export async function showLobby(main) {
 }
 
 /**
- * A button that joins game `id` and opens it; a refusal shows its detail in `error`.
+ * A button that joins game `id` and opens it; a refusal shows its detail in `error`. `ref`
+ * names the game to screen readers only.
  * @param {string} id
  * @param {string} label
+ * @param {string} ref
  * @param {HTMLElement} error
  */
-function joinButton(id, label, error) {
+function joinButton(id, label, ref, error) {
   return h(
     "button",
     {
@@ -155,6 +166,7 @@ function joinButton(id, label, error) {
       },
     },
     label,
+    h("span", { class: "sr" }, ref),
   );
 }
 
@@ -178,9 +190,10 @@ function invitationList(invitations, error) {
           "li",
           { class: "game-row", "data-game": g.id, "data-invitation": inv.id },
           h("span", { class: "who" }, t.invitedBy(inv.inviter)),
+          h("span", { class: "what" }, playerNames(g, "")),
           h("span", { class: "what" }, t.gameWhat(g.options.players, g.options.target_score, g.options.include_bruce)),
           h("time", { class: "when", datetime: inv.expires_at, title: dateTime(inv.expires_at) }, t.expires(relative(inv.expires_at))),
-          joinButton(g.id, t.acceptInvitation(short), error),
+          joinButton(g.id, t.acceptShort, t.gameRef(short), error),
         );
       }),
     ),
@@ -212,6 +225,24 @@ export async function joinWithCode(game, code) {
   location.hash = `#/game/${game}`;
 }
 
+/**
+ * What a person reads when an invitation link fails, by the problem's code: a link whose game
+ * id does not parse was not copied whole; a code that is no live invitation (or, for a private
+ * game, whose game is not found with it) has expired or was used up. Anything else: the
+ * problem's own detail.
+ * @param {unknown} e
+ */
+export function linkProblem(e) {
+  if (e instanceof ApiError) {
+    if (e.code === "invalid_path") return t.linkNotValid;
+    if (e.code === "invalid_invitation" || e.code === "game_not_found") return t.linkExpired;
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Whether `id` is a game id (a UUID): anything else is a link cut short or mistyped. */
+export const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** "Join by code": an invitation link pasted whole, or the game's id and the code. */
 function joinForm() {
   const problem = h("p", { class: "form-error", role: "alert", id: "join-code-problem" });
@@ -239,7 +270,7 @@ function joinForm() {
     try {
       await joinWithCode(inv.game, inv.code);
     } catch (e) {
-      problem.textContent = e instanceof Error ? e.message : String(e);
+      problem.textContent = linkProblem(e);
       if (e instanceof ApiError) problem.dataset["code"] = e.code;
     }
   });
@@ -273,26 +304,124 @@ function list(title, key, games, me, error) {
           "ul",
           {},
           games.map((g) => {
-            const names = g.seats.map((s) => s.username).join(", ");
             const seatedHere = g.seats.some((s) => s.username === me);
             const what = t.gameWhat(g.options.players, g.options.target_score, g.options.include_bruce);
             const short = g.id.slice(0, 8);
+            const finished = g.status === "finished";
             return h(
               "li",
-              { class: "game-row", "data-game": g.id },
+              { class: "game-row", "data-game": g.id, "data-status": g.status },
               h("span", { class: `state state-${g.status}` }, t.status[g.status]),
-              h("span", { class: "who" }, names || t.nobodyYet),
-              h("span", { class: "what" }, what),
+              h("span", { class: "who" }, playerNames(g, me) || t.nobodyYet),
+              finished ? h("span", { class: "result", "data-result": "" }, resultLine(g, me)) : h("span", { class: "what" }, what),
               key === "awaiting" && g.deadline
                 ? h("time", { class: "when deadline", datetime: g.deadline, title: dateTime(g.deadline) }, t.decideBy(relative(g.deadline)))
                 : h("span", { class: "when" }, t.updated(dateTime(g.updated_at))),
-              seatedHere || g.status !== "open"
-                ? h("a", { href: `#/game/${g.id}`, class: "button" }, g.status === "open" ? t.openGame(short) : t.playGame(short))
-                : joinButton(g.id, t.joinGame(short), error),
-              g.status === "finished" ? h("a", { href: `#/audit/${g.id}` }, t.auditGame(short)) : null,
+              finished
+                ? h("a", { href: `#/game/${g.id}`, class: "button primary" }, t.seeFinalTable, h("span", { class: "sr" }, t.ofGame(short)))
+                : seatedHere || g.status !== "open"
+                  ? h("a", { href: `#/game/${g.id}`, class: "button" }, g.status === "open" ? t.openShort : t.playShort, h("span", { class: "sr" }, t.gameRef(short)))
+                  : joinButton(g.id, t.joinShort, t.gameRef(short), error),
+              finished ? h("a", { href: `#/audit/${g.id}`, class: "button" }, t.auditShort, h("span", { class: "sr" }, t.gameRef(short))) : null,
             );
           }),
         ),
+  );
+}
+
+/**
+ * The players by name ("you" marked; a bot by its level), in seat order.
+ * @param {GameSummary} g
+ * @param {string} me
+ */
+function playerNames(g, me) {
+  return g.seats
+    .map((s) => {
+      const name = s.bot ? t.seatBot(t.botLevels[s.bot]) : s.username;
+      return s.username.toLowerCase() === me.toLowerCase() ? t.you(name) : name;
+    })
+    .join(", ");
+}
+
+/**
+ * A finished game's outcome for me: my place and the scores by seat ("You came 2nd · 42–47–30"),
+ * or, without a result (a game finished before the server kept them), who won.
+ * @param {GameSummary} g
+ * @param {string} me
+ */
+function resultLine(g, me) {
+  const mine = g.seats.find((s) => s.username.toLowerCase() === me.toLowerCase())?.seat;
+  const r = g.result;
+  if (r) {
+    const scores = r.scores.join("–");
+    const place = mine === undefined ? -1 : r.ranking.indexOf(mine);
+    return place >= 0 ? t.youCame(place + 1, scores) : t.finalScores(scores);
+  }
+  const winners = (g.winners ?? []).map((w) => g.seats.find((s) => s.seat === w)?.username ?? t.seat(w + 1));
+  return winners.length > 0 ? t.wonBy(winners) : t.status.finished;
+}
+
+/**
+ * Games awaiting me first, nearest deadline first (no deadline last), then the rest by latest
+ * update; in place.
+ * @param {GameSummary[]} games
+ * @param {string} me
+ */
+export function sortGames(games, me) {
+  const lower = me.toLowerCase();
+  /** @param {GameSummary} g */
+  const awaitsMe = (g) =>
+    g.status === "active" && g.awaiting !== null && g.seats.some((s) => s.seat === g.awaiting && s.username.toLowerCase() === lower);
+  /** @param {GameSummary} g */
+  const due = (g) => (g.deadline ? Date.parse(g.deadline) : Number.POSITIVE_INFINITY);
+  games.sort((a, b) => {
+    const [ma, mb] = [awaitsMe(a), awaitsMe(b)];
+    if (ma !== mb) return ma ? -1 : 1;
+    if (ma && due(a) !== due(b)) return due(a) < due(b) ? -1 : 1;
+    return Date.parse(b.updated_at) - Date.parse(a.updated_at);
+  });
+  return games;
+}
+
+/**
+ * "Learn by playing": a private game of two, no clock, against the random bot, that starts at
+ * once; it is kept as a guide game (hints.js) and its table opens with hints.
+ * @param {HTMLElement} error
+ */
+function learnByPlaying(error) {
+  return h(
+    "section",
+    { class: "learn", "aria-labelledby": "learn-title" },
+    h("h2", { id: "learn-title" }, t.learnTitle),
+    h("p", {}, t.learnIntro),
+    h(
+      "button",
+      {
+        type: "button",
+        class: "primary",
+        id: "learn-by-playing",
+        onclick: async () => {
+          error.textContent = "";
+          try {
+            /** @type {CreateGameRequest} */
+            const body = {
+              players: 2,
+              target_score: 40,
+              include_bruce: false,
+              turn_time_limit_s: null,
+              visibility: "private",
+              bots: [{ seat: 1, level: "random" }],
+            };
+            const g = /** @type {GameSummary} */ (await call("POST", "/v1/games", { body }));
+            await addGuideGame(g.id);
+            location.hash = `#/game/${g.id}`;
+          } catch (e) {
+            error.textContent = e instanceof Error ? e.message : String(e);
+          }
+        },
+      },
+      t.learnButton,
+    ),
   );
 }
 

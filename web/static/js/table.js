@@ -13,6 +13,7 @@ import { live } from "./table/live.js";
 import { clockLine, countdown, lastSkirmish, logSection, ranking, statusLine } from "./table/panels.js";
 import { inviteLink, invitePanel, joinButton, leaveButton, rematchButton, seatList } from "./table/seats.js";
 import { refresh } from "./table/state.js";
+import { guideFor } from "./hints.js";
 import { streams } from "./stream.js";
 
 /** @typedef {import("./types.js").Action} Action */
@@ -139,7 +140,7 @@ function render(st) {
       ? h("div", { role: "alert", class: "refusal", "data-code": st.refusal.code }, st.refusal.message)
       : null,
     g.game.status === "open" && g.your_seat === null ? joinButton(st) : null,
-    g.game.status === "open" ? seatList(g, who) : null,
+    g.game.status === "open" ? seatList(g, who, st) : null,
     g.game.status === "open" && g.your_seat !== null ? invitePanel(st, g) : null,
     g.game.status === "open" && g.your_seat === null && g.game.visibility === "public" ? inviteLink(g) : null,
     g.game.status === "open" && g.your_seat !== null ? leaveButton(st) : null,
@@ -160,6 +161,7 @@ function render(st) {
   const focus = focusKey(main);
   replace(main, section);
   restoreFocus(main, focus);
+  void guideFor(st);
   window.dispatchEvent(new CustomEvent("lords:rendered", { detail: { version: shown.version } }));
 }
 

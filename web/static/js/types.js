@@ -23,6 +23,10 @@
 /** @typedef {Schemas["Problem"]} Problem */
 /** @typedef {Schemas["TokenResponse"]} TokenResponse */
 /** @typedef {Schemas["AccountDto"]} AccountDto */
+/** @typedef {Schemas["MeDto"]} MeDto */
+/** @typedef {Schemas["Hints"]} Hints */
+/** @typedef {Schemas["GameResult"]} GameResult */
+/** @typedef {Schemas["SeatDto"]} SeatDto */
 /** @typedef {Schemas["View"]} View */
 /** @typedef {Schemas["StreamTicket"]} StreamTicket */
 /** @typedef {Schemas["InvitationDto"]} InvitationDto */

@@ -4,6 +4,13 @@
 
 import { list, num } from "../format.js";
 
+/** "1st", "2nd", "3rd", "4th": English ordinals through `Intl.PluralRules`. */
+const ordinals = new Intl.PluralRules("en", { type: "ordinal" });
+/** @type {Record<string, string>} */
+const suffixes = { one: "st", two: "nd", few: "rd", other: "th" };
+/** @param {number} n */
+const ordinal = (n) => `${num(n)}${suffixes[ordinals.select(n)] ?? "th"}`;
+
 const messages = {
   lang: "en",
   // The switch offers the other language, named in that language.
@@ -74,14 +81,6 @@ const messages = {
     finished: "finished",
     abandoned: "abandoned",
   },
-  /** @param {string} id */
-  openGame: (id) => `Open game ${id}`,
-  /** @param {string} id */
-  playGame: (id) => `Play game ${id}`,
-  /** @param {string} id */
-  joinGame: (id) => `Join game ${id}`,
-  /** @param {string} id */
-  auditGame: (id) => `Audit ${id}`,
   newGame: "New game",
   players: "Players",
   powerRule: "Power rule",
@@ -553,8 +552,6 @@ const messages = {
   invitedBy: (name) => `invited by ${name}`,
   /** @param {string} rel */
   expires: (rel) => `expires ${rel}`,
-  /** @param {string} id */
-  acceptInvitation: (id) => `Accept and join game ${id}`,
   joinByCode: "Join by invitation code",
   invitationLinkOrCode: "Invitation link or code",
   joinButton: "Join",
@@ -589,6 +586,38 @@ const messages = {
   pushGameEnded: "A game of yours is over",
   pushInvited: "You are invited to a game",
   pushBody: "Lords of Scotland: open the game.",
+
+  // Lobby: names, results, the guide, the waiting room's bots, invitation links
+  playShort: "Play",
+  openShort: "Open",
+  joinShort: "Join",
+  acceptShort: "Accept and join",
+  auditShort: "Audit",
+  seeFinalTable: "See the final table",
+  /** @param {string} id */
+  gameRef: (id) => ` game ${id}`,
+  /** @param {string} id */
+  ofGame: (id) => ` of game ${id}`,
+  /**
+   * @param {number} place
+   * @param {string} scores
+   */
+  youCame: (place, scores) => `You came ${ordinal(place)} · ${scores}`,
+  /** @param {string} scores */
+  finalScores: (scores) => `Final scores · ${scores}`,
+  /** @param {string[]} names */
+  wonBy: (names) => `Won by ${list(names)}`,
+  learnTitle: "New to the game?",
+  learnIntro: "Play a first game against the random bot, with hints at each decision.",
+  learnButton: "Learn by playing",
+  linkNotValid: "This invitation link is not valid: check that it was copied whole.",
+  linkExpired: "This invitation has expired or was already used: ask for a new one.",
+  badGameAddressTitle: "No such game address",
+  badGameAddress: "This game's address is not valid: check that the link was copied whole.",
+  botLevel: "Bot level",
+  /** @param {number} n */
+  forSeat: (n) => ` for seat ${num(n)}`,
+  giveSeatToBot: "Give this seat to a bot",
 };
 
 /** @typedef {typeof messages} Messages */

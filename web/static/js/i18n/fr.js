@@ -4,6 +4,11 @@
 
 import { list, num } from "../format.js";
 
+/** « 1re », « 2e » (une place) : les ordinaux par `Intl.PluralRules`. */
+const ordinals = new Intl.PluralRules("fr", { type: "ordinal" });
+/** @param {number} n */
+const ordinal = (n) => `${num(n)}${ordinals.select(n) === "one" ? "re" : "e"}`;
+
 /**
  * "de Bob", "d'Alice": the French elision before a vowel or a mute h.
  * @param {string} name
@@ -75,10 +80,6 @@ const messages = {
     finished: "terminée",
     abandoned: "abandonnée",
   },
-  openGame: (id) => `Ouvrir la partie ${id}`,
-  playGame: (id) => `Jouer la partie ${id}`,
-  joinGame: (id) => `Rejoindre la partie ${id}`,
-  auditGame: (id) => `Vérifier ${id}`,
   newGame: "Nouvelle partie",
   players: "Joueurs",
   powerRule: "Règle des pouvoirs",
@@ -319,7 +320,6 @@ const messages = {
   invitations: "Invitations",
   invitedBy: (name) => `invité par ${name}`,
   expires: (rel) => `expire ${rel}`,
-  acceptInvitation: (id) => `Accepter et rejoindre la partie ${id}`,
   joinByCode: "Rejoindre avec un code d'invitation",
   invitationLinkOrCode: "Lien ou code d'invitation",
   joinButton: "Rejoindre",
@@ -350,6 +350,29 @@ const messages = {
   pushGameEnded: "Une de vos parties est terminée",
   pushInvited: "Vous êtes invité à une partie",
   pushBody: "Lords of Scotland : ouvrez la partie.",
+
+  // Salon : noms, résultats, le guide, les robots de la salle d'attente, liens d'invitation
+  playShort: "Jouer",
+  openShort: "Ouvrir",
+  joinShort: "Rejoindre",
+  acceptShort: "Accepter et rejoindre",
+  auditShort: "Vérifier",
+  seeFinalTable: "Voir la table finale",
+  gameRef: (id) => ` la partie ${id}`,
+  ofGame: (id) => ` de la partie ${id}`,
+  youCame: (place, scores) => `Votre place : ${ordinal(place)} · ${scores}`,
+  finalScores: (scores) => `Scores finaux · ${scores}`,
+  wonBy: (names) => `Gagnée par ${list(names)}`,
+  learnTitle: "Nouveau venu ?",
+  learnIntro: "Jouez une première partie contre le robot au hasard, avec des conseils à chaque décision.",
+  learnButton: "Apprendre en jouant",
+  linkNotValid: "Ce lien d'invitation n'est pas valide : vérifiez qu'il a été copié en entier.",
+  linkExpired: "Cette invitation a expiré ou a déjà servi : demandez-en une nouvelle.",
+  badGameAddressTitle: "Adresse de partie inconnue",
+  badGameAddress: "L'adresse de cette partie n'est pas valide : vérifiez que le lien a été copié en entier.",
+  botLevel: "Niveau du robot",
+  forSeat: (n) => ` pour la place ${num(n)}`,
+  giveSeatToBot: "Donner cette place à un robot",
 };
 
 export default messages;

@@ -62,12 +62,18 @@ export function leaveButton(st) {
   );
 }
 
+/** @type {import("../types.js").BotLevel[]} */
+const LEVELS = ["random", "greedy", "mcts"];
+
 /**
- * An open game's seats: who holds each (a bot's marked), which are free.
+ * An open game's seats: who holds each (a bot's marked), which are free. A seated player may
+ * give a free seat to a bot of a level (`POST /v1/games/{id}/bots`); the last one starts the game.
  * @param {GameDto} g
  * @param {(seat: number) => string} who
+ * @param {TableState} [st]
  */
-export function seatList(g, who) {
+export function seatList(g, who, st) {
+  const problem = h("p", { class: "form-error", role: "alert", id: "seat-bot-problem" });
   return h(
     "section",
     { class: "seats-list", "aria-labelledby": "seats-title" },
@@ -82,10 +88,51 @@ export function seatList(g, who) {
           { "data-seat": seat },
           held ? who(seat) : h("span", { class: "empty" }, t.freeSeat),
           held?.bot ? h("span", { class: "pill bot", "data-badge": "bot" }, t.botBadge(t.botLevels[held.bot])) : null,
+          !held && st && g.your_seat !== null ? botControl(st, seat, problem) : null,
         );
       }),
     ),
+    problem,
   );
+}
+
+/**
+ * "Give this seat to a bot", with the bot's level.
+ * @param {TableState} st
+ * @param {number} seat
+ * @param {HTMLElement} problem
+ */
+function botControl(st, seat, problem) {
+  const id = `seat-bot-level-${seat}`;
+  const form = h(
+    "form",
+    { class: "seat-bot" },
+    h(
+      "label",
+      { for: id },
+      t.botLevel,
+      h("span", { class: "sr" }, t.forSeat(seat + 1)),
+    ),
+    h(
+      "select",
+      { id, name: "level" },
+      LEVELS.map((l) => h("option", { value: l }, t.botLevels[l])),
+    ),
+    h("button", { type: "submit" }, t.giveSeatToBot, h("span", { class: "sr" }, t.forSeat(seat + 1))),
+  );
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    problem.textContent = "";
+    const level = LEVELS.find((l) => l === new FormData(/** @type {HTMLFormElement} */ (form)).get("level")) ?? "random";
+    try {
+      await call("POST", `/v1/games/${st.id}/bots`, { body: { level, seat }, signal: st.abort.signal });
+      await refresh(st);
+      st.draw();
+    } catch (e) {
+      tell(problem, e);
+    }
+  });
+  return form;
 }
 
 /**
@@ -181,7 +228,6 @@ function codeLink(st, g, problem) {
       ),
     );
   }
-  const copied = h("span", { role: "status", class: "copied" });
   return h(
     "p",
     { class: "invite-link" },
@@ -193,25 +239,7 @@ function codeLink(st, g, problem) {
       value: st.inviteLink,
       onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target).select(),
     }),
-    h(
-      "button",
-      {
-        type: "button",
-        onclick: async () => {
-          const link = st.inviteLink ?? "";
-          try {
-            await navigator.clipboard.writeText(link);
-            copied.textContent = t.linkCopied;
-          } catch {
-            // No clipboard here (permissions, an old browser): the link is selected to copy by hand.
-            /** @type {HTMLInputElement | null} */ (document.getElementById("invite-code-link"))?.select();
-            copied.textContent = t.linkSelected;
-          }
-        },
-      },
-      t.copyLink,
-    ),
-    copied,
+    copyButton("invite-code-link"),
   );
 }
 
@@ -254,7 +282,7 @@ export function rematchButton(st, g) {
 }
 
 /**
- * The link to send to the players still missing.
+ * The link to send to the players still missing, and a button that copies it.
  * @param {GameDto} g
  */
 export function inviteLink(g) {
@@ -264,5 +292,39 @@ export function inviteLink(g) {
     { class: "invite" },
     h("label", { for: "invite-link" }, t.inviteByLink),
     h("input", { id: "invite-link", type: "text", readonly: true, value: url, onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target).select() }),
+    copyButton("invite-link"),
+  );
+}
+
+/**
+ * "Copy link" for the link in the input `inputId`: through the Clipboard API, then "Copied";
+ * where the clipboard is refused, the link is selected to copy by hand, and the page says so.
+ * @param {string} inputId
+ */
+function copyButton(inputId) {
+  const copied = h("span", { role: "status", class: "copied", "data-copied": "" });
+  return h(
+    "span",
+    { class: "copy" },
+    h(
+      "button",
+      {
+        type: "button",
+        onclick: async () => {
+          const input = /** @type {HTMLInputElement | null} */ (document.getElementById(inputId));
+          try {
+            await navigator.clipboard.writeText(input?.value ?? "");
+            copied.textContent = t.linkCopied;
+          } catch {
+            // No clipboard here (permissions, an old browser): the link is selected to copy by hand.
+            input?.focus();
+            input?.select();
+            copied.textContent = t.linkSelected;
+          }
+        },
+      },
+      t.copyLink,
+    ),
+    copied,
   );
 }
