@@ -8,22 +8,29 @@ ALTER TABLE games ADD COLUMN result jsonb;
 -- the scores by seat and the winners) and their resignations (service rules §9.3: a resigned or
 -- abandoned seat is ranked after every other), ordered as `Game::ranking` orders: winners first,
 -- then the unresigned seats, then the resigned ones, each group by score (highest first), ties
--- by seat.
+-- by seat. Written as an update from a subquery joined on the game's id, so that Citus runs it
+-- shard by shard on a database already distributed (it refuses a SET that calls a STABLE function
+-- on a column).
 UPDATE games g
-SET result = jsonb_build_object(
-    'scores', e.payload::jsonb -> 'scores',
-    'ranking', (
-        SELECT jsonb_agg(s.seat ORDER BY
-                   NOT ((e.payload::jsonb -> 'winners') @> to_jsonb(s.seat)),
-                   EXISTS (SELECT 1 FROM game_events r
-                           WHERE r.game_id = e.game_id
-                             AND r.event_type IN ('seat_resigned', 'seat_abandoned')
-                             AND (r.payload::jsonb ->> 'seat')::int = s.seat),
-                   (e.payload::jsonb -> 'scores' ->> s.seat)::int DESC,
-                   s.seat)
-        FROM generate_series(0, jsonb_array_length(e.payload::jsonb -> 'scores') - 1) AS s (seat)))
-FROM game_events e
-WHERE e.game_id = g.id AND e.event_type = 'game_ended' AND g.status = 'finished';
+SET result = r.result
+FROM (
+    SELECT e.game_id, jsonb_build_object(
+        'scores', e.payload::jsonb -> 'scores',
+        'ranking', (
+            SELECT jsonb_agg(s.seat ORDER BY
+                       NOT ((e.payload::jsonb -> 'winners') @> to_jsonb(s.seat)),
+                       s.seat = ANY (coalesce(q.resigned, '{}')),
+                       (e.payload::jsonb -> 'scores' ->> s.seat)::int DESC,
+                       s.seat)
+            FROM generate_series(0, jsonb_array_length(e.payload::jsonb -> 'scores') - 1)
+                 AS s (seat))) AS result
+    FROM game_events e
+    LEFT JOIN (SELECT game_id, array_agg((payload::jsonb ->> 'seat')::int) AS resigned
+               FROM game_events
+               WHERE event_type IN ('seat_resigned', 'seat_abandoned')
+               GROUP BY game_id) q ON q.game_id = e.game_id
+    WHERE e.event_type = 'game_ended') r
+WHERE r.game_id = g.id AND g.status = 'finished';
 
 -- `lords_append` (migrations/20261126000002_game_functions.sql) with one more parameter,
 -- `p_result`, the `result` column the append brings (`null` until the game is finished);
