@@ -8,6 +8,38 @@ import { call } from "../api.js";
 /** @typedef {import("../types.js").EventPage} EventPage */
 /** @typedef {import("../types.js").GameDto} GameDto */
 /** @typedef {import("../types.js").LegalActions} LegalActions */
+/** @typedef {import("../types.js").PlayerView} PlayerView */
+/** @typedef {import("../types.js").View} View */
+
+/**
+ * An army's strength as RULES §6.2 counts it, as far as the viewer can know: exact when
+ * `hidden_cards` is 0; otherwise the sum of the cards seen, and that many face-down cards unknown.
+ * @typedef {{known: number, hidden_cards: number, doubled: boolean}} ArmyStrength
+ */
+/**
+ * The last scored skirmish, first place first; `tie_broken_by` on an army placed above another
+ * of equal strength names its highest-ranked card and the other's (RULES §6.3).
+ * @typedef {{skirmish: number, placement: {seat: number, strength: number, doubled: boolean, place: number,
+ *   tie_broken_by: null | {card: number, over_card: number}}[], claims: {seat: number, card: number}[]}} LastSkirmish
+ */
+
+/**
+ * The view's last scored skirmish, where the server tells it (an older one does not).
+ * @param {View} view
+ * @returns {LastSkirmish | null}
+ */
+export function lastSkirmishOf(view) {
+  return /** @type {{last_skirmish?: LastSkirmish | null}} */ (/** @type {unknown} */ (view)).last_skirmish ?? null;
+}
+
+/**
+ * A player's army strength, where the server tells it (an older one does not).
+ * @param {PlayerView} p
+ * @returns {ArmyStrength | null}
+ */
+export function armyStrengthOf(p) {
+  return /** @type {{army_strength?: ArmyStrength | null}} */ (/** @type {unknown} */ (p)).army_strength ?? null;
+}
 
 /**
  * @typedef {object} TableState
@@ -33,6 +65,9 @@ import { call } from "../api.js";
  * @property {string | null} inviteLink the invitation link made on this page, if any
  * @property {string} inviteDraft the username being typed in, kept across renders
  * @property {() => void} stopStream closes the game's stream, if open
+ * @property {number | null} info the card whose power is explained (its popover open), if any
+ * @property {boolean} acted an action of mine was just sent: the next render moves the focus on
+ * @property {string | null} scrolledFor the decision whose first target was scrolled into view
  */
 
 /**
