@@ -687,7 +687,7 @@ const messages = {
     tie: (a, b, card, over) => `${num(a)} – ${num(b)}: ${card} outranks ${over}`,
     claims: "Claims",
     noClaims: "No Supporter claimed yet.",
-    finalArmies: "Final armies",
+    finalArmy: "Final army",
     noArmyAtEnd: "No army in the last skirmish.",
     /** @param {string} card */
     powerOf: (card) => `What ${card} does`,

@@ -372,7 +372,7 @@ const messages = {
     tie: (a, b, card, over) => `${num(a)} – ${num(b)} : ${card} a un meilleur rang que ${over}`,
     claims: "Partisans récupérés",
     noClaims: "Aucun partisan récupéré pour l'instant.",
-    finalArmies: "Armées finales",
+    finalArmy: "Armée finale",
     noArmyAtEnd: "Aucune armée à la dernière manche.",
     powerOf: (card) => `Ce que fait ${card}`,
     powerTitle: (clan) => `Le pouvoir ${clan}`,

@@ -176,7 +176,7 @@ function playerSide(st, g, view, p, who, options, pick, marks) {
       awaited ? h("span", { class: "pill turn" }, t.toDecide) : null,
     ),
     h("p", { class: "meta" }, t.sideMeta(p.score, p.hand_size)),
-    h("h3", { id: armyTitleId, class: "army-title" }, finished ? t.explain.finalArmies : t.army, " ", strengthLine(p)),
+    h("h3", { id: armyTitleId, class: "army-title" }, finished ? t.explain.finalArmy : t.army, " ", strengthLine(p)),
     army.length > 0
       ? h("ol", { class: "cards army", "aria-label": me ? t.yourArmy : t.armyOf(name) }, army)
       : h("p", { class: "empty" }, finished ? t.explain.noArmyAtEnd : t.noFollowers),
@@ -291,13 +291,15 @@ function middle(st, view, options, pick, marks) {
       : cardBack(t.slotFaceDown(r.slot + 1));
   });
   const top = view.discard[view.discard.length - 1];
+  // Once the game is over the row and the recruits are empty: only the piles are left to show.
+  const over = view.status === "finished";
   return h(
     "section",
     { class: "middle", "aria-label": t.middle },
-    h("h2", {}, t.supporterRow),
-    h("div", { class: "cards supporters", role: "group", "aria-label": t.supporterRow }, supporters),
-    h("h2", {}, t.recruits),
-    h("div", { class: "cards recruits", role: "group", "aria-label": t.recruits }, recruits),
+    over && supporters.length === 0 ? null : h("h2", {}, t.supporterRow),
+    over && supporters.length === 0 ? null : h("div", { class: "cards supporters", role: "group", "aria-label": t.supporterRow }, supporters),
+    over ? null : h("h2", {}, t.recruits),
+    over ? null : h("div", { class: "cards recruits", role: "group", "aria-label": t.recruits }, recruits),
     h(
       "div",
       { class: "piles" },
