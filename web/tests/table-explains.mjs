@@ -378,8 +378,9 @@ try {
   if (marked === 0) fail("no card was ever marked as touched by the last move");
   await table(evePhone).and(evePhone.locator("[data-my-turn=yes]")).waitFor();
   const lastLine = (await evePhone.locator("#last-move").textContent()) ?? "";
-  if (!/^Last move: greedy bot (recruited|mustered|passed|took|discarded|swapped|claimed)/.test(lastLine) && !/^Last move: .*'s Scott/.test(lastLine)) {
-    fail(`the bot's last move reads « ${lastLine} »`);
+  // The last move is the bot's, or mine when a skirmish ended on my action and I hold the initiative.
+  if (!/^Last move: (greedy bot|eve_\w+ \(you\))('s Scott)? (recruited|mustered|passed|took|discarded|swapped|claimed|copied)/.test(lastLine)) {
+    fail(`the last move reads « ${lastLine} »`);
   }
   const topLines = await evePhone.evaluate(() =>
     Array.from(document.querySelectorAll(".log-lines > li"), (li) => (li.querySelector("summary") ?? li).textContent ?? ""),
@@ -541,20 +542,19 @@ try {
       const who = seat === g.your_seat ? ada : ben;
       const other = who === ada ? ben : ada;
       const legal = await api(who.access, "GET", `/v1/games/${gid}/legal-actions`);
-      let a = legal.actions[Math.floor(rnd() * legal.actions.length)];
-      // The last muster of a skirmish: towards the other army's strength, when one card gets there.
-      const mine = await api(who.access, "GET", `/v1/games/${gid}`);
-      const theirs = await api(other.access, "GET", `/v1/games/${gid}`);
-      const myArmy = mine.view.players[mine.your_seat].army.map((f) => f.card);
-      const theirArmy = theirs.view.players[theirs.your_seat].army.map((f) => f.card);
+      // Powers aside (they would move cards between armies), any listed action.
+      const plain = legal.actions.filter((x) => !(x.type === "muster" && x.use_power));
+      const offered = plain.length > 0 ? plain : legal.actions;
+      let a = offered[Math.floor(rnd() * offered.length)];
+      // The last action of a skirmish: a muster bringing this army to the other's strength, if any.
       const lastTurn = g.view.turn === 5 && g.view.awaiting.decision.kind === "turn" && (seat + 1) % 2 === g.view.initiative;
-      if (lastTurn && !myArmy.includes(null) && !theirArmy.includes(null)) {
-        const even = legal.actions.find((x) => x.type === "muster" && !x.use_power && strength([...myArmy, x.card]) === strength(theirArmy));
+      if (lastTurn) {
+        const mine = await api(who.access, "GET", `/v1/games/${gid}`);
+        const theirs = await api(other.access, "GET", `/v1/games/${gid}`);
+        const myArmy = mine.view.players[mine.your_seat].army.map((f) => f.card);
+        const theirArmy = theirs.view.players[theirs.your_seat].army.map((f) => f.card);
+        const even = plain.find((x) => x.type === "muster" && strength([...myArmy, x.card]) === strength(theirArmy));
         if (even) a = even;
-      } else if (a.type === "pass") {
-        // nothing else to do
-      } else if (a.type === "muster" && a.use_power) {
-        a = legal.actions.find((x) => x.type === "muster" && !x.use_power && x.face_up) ?? a;
       }
       await api(who.access, "POST", `/v1/games/${gid}/actions`, a, { "If-Match": `"${legal.version}"` });
     }
