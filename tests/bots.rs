@@ -77,6 +77,19 @@ async fn a_player_and_a_bot_start_at_once_and_play_a_whole_game() {
         assert_eq!(e["event"]["seat"], 1);
         assert_eq!(e["event"]["level"], "greedy");
     }
+    // A bot's move carries its seat, as a person's does: `bot_acted` and the action after it.
+    // Only the deal has no seat.
+    let dealt = events
+        .iter()
+        .position(|e| !e["seat"].is_null())
+        .expect("someone acted");
+    assert!(events[dealt..].iter().all(|e| !e["seat"].is_null()));
+    for pair in events.windows(2) {
+        if pair[0]["event"]["type"] == "bot_acted" {
+            assert_eq!(pair[0]["seat"], 1, "{}", pair[0]);
+            assert_eq!(pair[1]["seat"], 1, "{}", pair[1]);
+        }
+    }
     // A bot has no account: nothing is listed as the bot's, and my games show the game.
     let mine = api.get_ok("/v1/games?mine=true", &me).await;
     assert_eq!(mine["games"][0]["id"], id.as_str());

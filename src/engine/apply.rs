@@ -1,9 +1,13 @@
 //! `Game::apply`: moves cards and sets counters as an event says. Never checks, never fails,
 //! never draws a random number: every decision was made by `decide` and written into the event.
 
+use arrayvec::ArrayVec;
+
 use super::cards::CardId;
 use super::event::Event;
-use super::state::{Awaiting, Decision, Follower, Game, Pile, Player, RecruitSlot};
+use super::state::{
+    Awaiting, Claim, Decision, Follower, Game, Pile, Player, RecruitSlot, ScoredSkirmish, Seat,
+};
 
 fn take(pile: &mut Pile, card: CardId) {
     // The card drawn is the top one; searching keeps apply total even for a hand-built stream.
@@ -174,11 +178,28 @@ impl Game {
                 self.placement.extend(placement.iter().map(|c| c.seat));
                 self.claims.clear();
                 self.claims.extend(placement.iter().copied());
+                self.scored = Some(ScoredSkirmish {
+                    skirmish: self.skirmish,
+                    followers: self
+                        .players
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(i, p)| p.army.iter().map(move |f| (Seat(i as u8), *f)))
+                        .collect(),
+                    claims: ArrayVec::new(),
+                });
                 self.awaiting = None;
             }
             Event::SupporterClaimed { seat, card } => {
                 self.supporters.retain(|c| c != card);
                 self.players[seat.index()].victory.push(*card);
+                if let Some(scored) = &mut self.scored {
+                    // Never more claims than Supporters in the row, one per player at most.
+                    let _ = scored.claims.try_push(Claim {
+                        seat: *seat,
+                        card: *card,
+                    });
+                }
                 if let Some(i) = self.claims.iter().position(|c| c.seat == *seat) {
                     self.claims[i].claims -= 1;
                     if self.claims[i].claims == 0 {

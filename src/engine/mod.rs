@@ -27,7 +27,10 @@ pub use options::{GameOptions, OptionsRequest, PowerRule};
 pub use rules::{commitment, decide, start, verify_shuffle};
 pub use service::{bot_due, play_bot, resign, time_out};
 pub use state::{
-    ArmyScore, Awaiting, ClaimRight, Decision, EditionId, Follower, Game, Player, RecruitSlot,
-    Seat, Status,
+    ArmyScore, Awaiting, Claim, ClaimRight, Decision, EditionId, Follower, Game, Player,
+    RecruitSlot, ScoredSkirmish, Seat, Status,
 };
-pub use view::{FollowerView, PlayerView, RecruitState, RecruitView, View, Viewer, redact, view};
+pub use view::{
+    ArmyStrength, FollowerView, LastSkirmish, Placed, PlayerView, RecruitState, RecruitView,
+    TieBreak, View, Viewer, redact, view,
+};

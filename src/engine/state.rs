@@ -170,6 +170,35 @@ pub struct ArmyScore {
     pub doubled: bool,
 }
 
+/// A Supporter claimed at the end of a skirmish (RULES §6.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Claim {
+    pub seat: Seat,
+    pub card: CardId,
+}
+
+/// The last scored skirmish as it was scored (RULES §6.1–6.4): the armies are kept here after
+/// they leave the table, so the last placement can be explained and a finished game still shows
+/// its final armies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoredSkirmish {
+    pub skirmish: u16,
+    /// Every Follower of every army, revealed, army by army in seat order.
+    pub followers: ArrayVec<(Seat, Follower), ALL_CARDS>,
+    /// The Supporters claimed, in the order they were claimed.
+    pub claims: ArrayVec<Claim, 5>,
+}
+
+impl ScoredSkirmish {
+    /// `seat`'s army as it was scored.
+    pub fn army(&self, seat: Seat) -> impl Iterator<Item = &Follower> {
+        self.followers
+            .iter()
+            .filter(move |(s, _)| *s == seat)
+            .map(|(_, f)| f)
+    }
+}
+
 /// Where the game is: not started, active, or finished (everything is public once finished,
 /// RULES §8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -200,6 +229,9 @@ pub struct Game {
     /// The placement of the last scored skirmish, first place first.
     pub(crate) placement: ArrayVec<Seat, 5>,
     pub(crate) scores: ArrayVec<ArmyScore, 5>,
+    /// The last scored skirmish: its number, every Follower as it was scored (revealed), by
+    /// seat, and the Supporters claimed since, in order. Kept until the next skirmish is scored.
+    pub(crate) scored: Option<ScoredSkirmish>,
     pub(crate) winners: Option<ArrayVec<Seat, 5>>,
     /// Service rules §9.3–9.4: seats that resigned or were abandoned.
     pub(crate) resigned: [bool; 5],
@@ -231,6 +263,7 @@ impl Game {
             claims: ArrayVec::new(),
             placement: ArrayVec::new(),
             scores: ArrayVec::new(),
+            scored: None,
             winners: None,
             resigned: [false; 5],
             timeouts: [0; 5],
@@ -290,6 +323,10 @@ impl Game {
     }
     pub fn last_scores(&self) -> &[ArmyScore] {
         &self.scores
+    }
+    /// The last scored skirmish, its armies and its claims; `None` before the first is scored.
+    pub fn last_scored(&self) -> Option<&ScoredSkirmish> {
+        self.scored.as_ref()
     }
     /// The winners once the game is over (several when the victory is shared, RULES §7).
     pub fn winners(&self) -> Option<&[Seat]> {

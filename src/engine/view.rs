@@ -4,10 +4,11 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::cards::{CardId, Clan};
+use super::cards::{self, CardId, Clan};
 use super::event::Event;
 use super::options::GameOptions;
-use super::state::{ArmyScore, Awaiting, EditionId, Game, Seat, Status};
+use super::rules::{army_strength, highest_rank_card};
+use super::state::{ArmyScore, Awaiting, Claim, EditionId, Follower, Game, Seat, Status};
 
 /// Who is looking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,7 +73,8 @@ pub struct View {
     pub recruits: Vec<RecruitView>,
     /// The Supporter row.
     pub supporters: Vec<CardId>,
-    /// Bottom first; the last card is the top of the discard pile.
+    /// Bottom first; the last card is the top of the discard pile. Once the game is over, without
+    /// the final armies' cards, which `players[].army` shows.
     pub discard: Vec<CardId>,
     #[schema(minimum = 0, maximum = 98)]
     pub draw_size: u8,
@@ -92,6 +94,68 @@ pub struct View {
     /// resigned or abandoned seats (service rules §9.3); `null` until then.
     #[schema(required = true)]
     pub ranking: Option<Vec<Seat>>,
+    /// The last scored skirmish explained: each placed army's strength and place, why an army
+    /// placed above another of equal strength (RULES §6.3), and the Supporters claimed so far
+    /// (RULES §6.4). Kept until the next skirmish is scored; `null` before the first is.
+    #[schema(required = true)]
+    pub last_skirmish: Option<LastSkirmish>,
+}
+
+/// The last scored skirmish (RULES §6): every army was revealed when it was scored, so all of it
+/// is public.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct LastSkirmish {
+    /// Its number, from 1.
+    pub skirmish: u16,
+    /// The placed armies, first place first (RULES §6.3); a player with no Follower is not placed.
+    pub placement: Vec<Placed>,
+    /// The Supporters claimed at its end, in the order they were claimed (RULES §6.4); it grows
+    /// while claims are awaited.
+    pub claims: Vec<Claim>,
+}
+
+/// A placed army at the end of a skirmish (RULES §6.2–6.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Placed {
+    pub seat: Seat,
+    /// The army's strength, doubled when `doubled` (RULES §6.2).
+    pub strength: u16,
+    /// Two or more cards, all of one clan (active Bruce cards and Scotts carrying a Bruce token
+    /// count as any clan).
+    pub doubled: bool,
+    /// 1 for first place; no two armies share a place, since no two cards share a rank.
+    #[schema(minimum = 1, maximum = 5)]
+    pub place: u8,
+    /// The army's cards as they were scored, first mustered first (all revealed).
+    pub army: Vec<CardId>,
+    /// Set when the next army placed has the same strength: the tie went to this army because
+    /// its highest-ranked card outranks that army's (RULES §6.3). `null` otherwise.
+    #[schema(required = true)]
+    pub tie_broken_by: Option<TieBreak>,
+}
+
+/// How a tie in strength was broken (RULES §6.3): by the rank of each army's highest-ranked card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct TieBreak {
+    /// This army's highest-ranked card.
+    pub card: CardId,
+    /// The highest-ranked card of the army placed just below with the same strength.
+    pub over_card: CardId,
+}
+
+/// An army's strength as RULES §6.2 counts it, as far as the viewer can know: a face-down
+/// Follower's strength (and clan) is known only to its owner until it is revealed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ArmyStrength {
+    /// With no hidden card: the army's strength, doubled when `doubled`. With hidden cards: the
+    /// sum of the strengths the viewer sees; the hidden cards add to it, and may double it.
+    pub known: u16,
+    /// The face-down Followers whose strength the viewer cannot know (their card is `null`).
+    #[schema(minimum = 0, maximum = 98)]
+    pub hidden_cards: u8,
+    /// `known` is doubled: two or more cards, all of one clan (RULES §6.2). Always `false`
+    /// while a hidden card leaves it unknown.
+    pub doubled: bool,
 }
 
 /// A player's zones, as the viewer may see them (RULES §8).
@@ -103,8 +167,12 @@ pub struct PlayerView {
     /// Only for the player themselves (and everyone once the game is over); otherwise `null`.
     #[schema(required = true)]
     pub hand: Option<Vec<CardId>>,
-    /// First mustered first; `position` in a `FollowerRef` indexes this list.
+    /// First mustered first; `position` in a `FollowerRef` indexes this list. Once the game is
+    /// over, the final army as it was scored in the last skirmish (its cards are then not in
+    /// `discard`), or as it stood when the game ended another way.
     pub army: Vec<FollowerView>,
+    /// The army's strength as far as the viewer can know it (RULES §6.2, §8).
+    pub army_strength: ArmyStrength,
     /// The claimed Supporters.
     pub victory: Vec<CardId>,
     /// The strengths of the claimed Supporters (RULES §6.6).
@@ -154,6 +222,10 @@ pub struct RecruitView {
 
 /// The game as `viewer` may see it (RULES §8).
 pub fn view(game: &Game, viewer: Viewer) -> View {
+    // A game that ended with a skirmish's scoring keeps its final armies on the table.
+    let final_armies = game
+        .last_scored()
+        .filter(|s| game.status() == Status::Finished && s.skirmish == game.skirmish());
     let players = game
         .players()
         .iter()
@@ -161,12 +233,16 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
         .map(|(i, p)| {
             let seat = Seat(i as u8);
             let mine = viewer.sees_private(seat);
+            let army: Vec<Follower> = match final_armies {
+                Some(scored) => scored.army(seat).copied().collect(),
+                None => p.army.to_vec(),
+            };
             PlayerView {
                 seat,
                 hand_size: p.hand.len() as u8,
                 hand: mine.then(|| p.hand.to_vec()),
-                army: p
-                    .army
+                army_strength: strength_seen(&army, mine),
+                army: army
                     .iter()
                     .map(|f| FollowerView {
                         face_up: f.face_up,
@@ -218,7 +294,15 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
         players,
         recruits,
         supporters: game.supporters().to_vec(),
-        discard: game.discard_pile().to_vec(),
+        discard: match final_armies {
+            Some(scored) => game
+                .discard_pile()
+                .iter()
+                .copied()
+                .filter(|c| !scored.followers.iter().any(|(_, f)| f.card == *c))
+                .collect(),
+            None => game.discard_pile().to_vec(),
+        },
         draw_size: game.draw_pile().len() as u8,
         draw_pile: viewer
             .sees_all()
@@ -227,7 +311,68 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
         placement: game.placement().to_vec(),
         winners: game.winners().map(<[Seat]>::to_vec),
         ranking: game.ranking(),
+        last_skirmish: last_skirmish(game),
     }
+}
+
+/// RULES §6.2 as far as the viewer sees the army: the whole strength when every card is seen,
+/// else the sum of the seen cards.
+fn strength_seen(army: &[Follower], mine: bool) -> ArmyStrength {
+    let hidden = army.iter().filter(|f| !f.face_up && !mine).count();
+    if hidden == 0 {
+        let (known, doubled) = army_strength(army);
+        return ArmyStrength {
+            known,
+            hidden_cards: 0,
+            doubled,
+        };
+    }
+    ArmyStrength {
+        known: army
+            .iter()
+            .filter(|f| f.face_up || mine)
+            .map(|f| u16::from(cards::card(f.card).strength))
+            .sum(),
+        hidden_cards: hidden as u8,
+        doubled: false,
+    }
+}
+
+/// The last scored skirmish's placement with the reason for each tie, and its claims.
+fn last_skirmish(game: &Game) -> Option<LastSkirmish> {
+    let scored = game.last_scored()?;
+    let score = |seat: Seat| game.last_scores().iter().find(|a| a.seat == seat).copied();
+    let order = game.placement();
+    let placement = order
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &seat)| {
+            let army = score(seat)?;
+            let tie_broken_by = order
+                .get(i + 1)
+                .and_then(|&next| score(next))
+                .filter(|next| next.strength == army.strength)
+                .and_then(|next| {
+                    Some(TieBreak {
+                        card: highest_rank_card(scored.army(seat))?,
+                        over_card: highest_rank_card(scored.army(next.seat))?,
+                    })
+                });
+            Some(Placed {
+                seat,
+                strength: army.strength,
+                doubled: army.doubled,
+                place: i as u8 + 1,
+                army: scored.army(seat).map(|f| f.card).collect(),
+                tie_broken_by,
+            })
+        })
+        .collect();
+    Some(LastSkirmish {
+        skirmish: scored.skirmish,
+        placement,
+        claims: scored.claims.to_vec(),
+    })
 }
 
 /// The event as `viewer` may see it: hidden cards, shuffle orders and salts become `null`.

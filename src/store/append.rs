@@ -51,7 +51,7 @@ pub(crate) struct Appended {
 pub(crate) struct Append<'a> {
     pub id: GameId,
     pub expected: i64,
-    /// The acting seat; `None` for system events (the deal, the deadline worker's moves).
+    /// The acting seat (also a bot's, or a timed-out seat's stand-in); `None` only for the deal.
     pub seat: Option<Seat>,
     /// The account acting for `seat`: the append only happens if it still holds that seat and
     /// is not deleted. `None` checks nothing (system events, tools).

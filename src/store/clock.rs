@@ -202,7 +202,8 @@ impl Store {
         let append = Append {
             id,
             expected: head.version,
-            seat: None,
+            // The events are the awaited seat's decision, taken for it by a bot.
+            seat: Some(seat),
             account: None,
             events: &events,
             prev_hash: head.last_hash,

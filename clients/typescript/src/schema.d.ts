@@ -955,6 +955,28 @@ export interface components {
             /** Format: int32 */
             strength: number;
         };
+        /**
+         * @description An army's strength as [RULES](/docs/rules) §6.2 counts it, as far as the viewer can know: a face-down
+         *     Follower's strength (and clan) is known only to its owner until it is revealed.
+         */
+        ArmyStrength: {
+            /**
+             * @description `known` is doubled: two or more cards, all of one clan ([RULES](/docs/rules) §6.2). Always `false`
+             *     while a hidden card leaves it unknown.
+             */
+            doubled: boolean;
+            /**
+             * Format: int32
+             * @description The face-down Followers whose strength the viewer cannot know (their card is `null`).
+             */
+            hidden_cards: number;
+            /**
+             * Format: int32
+             * @description With no hidden card: the army's strength, doubled when `doubled`. With hidden cards: the
+             *     sum of the strengths the viewer sees; the hidden cards add to it, and may double it.
+             */
+            known: number;
+        };
         /** @description Whose decision the game waits for, and what it is. */
         Awaiting: {
             /**
@@ -1041,6 +1063,11 @@ export interface components {
         CardsResponse: {
             cards: components["schemas"]["CardDto"][];
             edition: components["schemas"]["EditionId"];
+        };
+        /** @description A Supporter claimed at the end of a skirmish ([RULES](/docs/rules) §6.4). */
+        Claim: {
+            card: components["schemas"]["CardId"];
+            seat: components["schemas"]["Seat"];
         };
         /**
          * @description A placed player's right to claim at the end of a skirmish: two with an active Cochrane effect
@@ -1269,8 +1296,10 @@ export interface components {
              * Format: int32
              * @description The seat whose action caused the event: its own action's event and every consequence of
              *     it (e.g. `followers_revealed`, `armies_scored`, claims, `skirmish_ended`,
-             *     `skirmish_started`, `game_ended` carry the seat whose action ended the turn or skirmish);
-             *     `null` only for the events no action caused (the deal when the last seat filled).
+             *     `skirmish_started`, `game_ended` carry the seat whose action ended the turn or skirmish).
+             *     A bot's move (`bot_acted` and what follows) and a timed-out decision carry the seat they
+             *     were taken for. `null` only for the events no action caused (the deal when the last seat
+             *     filled).
              */
             seat: number | null;
             /**
@@ -1591,6 +1620,24 @@ export interface components {
              */
             code?: string | null;
         };
+        /**
+         * @description The last scored skirmish ([RULES](/docs/rules) §6): every army was revealed when it was scored, so all of it
+         *     is public.
+         */
+        LastSkirmish: {
+            /**
+             * @description The Supporters claimed at its end, in the order they were claimed ([RULES](/docs/rules) §6.4); it grows
+             *     while claims are awaited.
+             */
+            claims: components["schemas"]["Claim"][];
+            /** @description The placed armies, first place first ([RULES](/docs/rules) §6.3); a player with no Follower is not placed. */
+            placement: components["schemas"]["Placed"][];
+            /**
+             * Format: int32
+             * @description Its number, from 1.
+             */
+            skirmish: number;
+        };
         /** @description The actions the caller may submit now. */
         LegalActions: {
             /**
@@ -1757,10 +1804,42 @@ export interface components {
              */
             new_password: string;
         };
+        /** @description A placed army at the end of a skirmish ([RULES](/docs/rules) §6.2–6.3). */
+        Placed: {
+            /** @description The army's cards as they were scored, first mustered first (all revealed). */
+            army: components["schemas"]["CardId"][];
+            /**
+             * @description Two or more cards, all of one clan (active Bruce cards and Scotts carrying a Bruce token
+             *     count as any clan).
+             */
+            doubled: boolean;
+            /**
+             * Format: int32
+             * @description 1 for first place; no two armies share a place, since no two cards share a rank.
+             */
+            place: number;
+            seat: components["schemas"]["Seat"];
+            /**
+             * Format: int32
+             * @description The army's strength, doubled when `doubled` ([RULES](/docs/rules) §6.2).
+             */
+            strength: number;
+            /**
+             * @description Set when the next army placed has the same strength: the tie went to this army because
+             *     its highest-ranked card outranks that army's ([RULES](/docs/rules) §6.3). `null` otherwise.
+             */
+            tie_broken_by: null | components["schemas"]["TieBreak"];
+        };
         /** @description A player's zones, as the viewer may see them ([RULES](/docs/rules) §8). */
         PlayerView: {
-            /** @description First mustered first; `position` in a `FollowerRef` indexes this list. */
+            /**
+             * @description First mustered first; `position` in a `FollowerRef` indexes this list. Once the game is
+             *     over, the final army as it was scored in the last skirmish (its cards are then not in
+             *     `discard`), or as it stood when the game ended another way.
+             */
             army: components["schemas"]["FollowerView"][];
+            /** @description The army's strength as far as the viewer can know it ([RULES](/docs/rules) §6.2, §8). */
+            army_strength: components["schemas"]["ArmyStrength"];
             /** @description Only for the player themselves (and everyone once the game is over); otherwise `null`. */
             hand: components["schemas"]["CardId"][] | null;
             /** Format: int32 */
@@ -2271,6 +2350,13 @@ export interface components {
              */
             type: "swap_supporter";
         };
+        /** @description How a tie in strength was broken ([RULES](/docs/rules) §6.3): by the rank of each army's highest-ranked card. */
+        TieBreak: {
+            /** @description This army's highest-ranked card. */
+            card: components["schemas"]["CardId"];
+            /** @description The highest-ranked card of the army placed just below with the same strength. */
+            over_card: components["schemas"]["CardId"];
+        };
         /**
          * TimeoutsClearedEvent
          * @description Service rules §9.4: `seat` decided again itself; its timeouts in a row start again at 0.
@@ -2361,7 +2447,10 @@ export interface components {
         View: {
             /** @description Whose decision is awaited; `null` before the start and after the end. */
             awaiting: null | components["schemas"]["Awaiting"];
-            /** @description Bottom first; the last card is the top of the discard pile. */
+            /**
+             * @description Bottom first; the last card is the top of the discard pile. Once the game is over, without
+             *     the final armies' cards, which `players[].army` shows.
+             */
             discard: components["schemas"]["CardId"][];
             /** @description Top card first; only in the full view once the game is over, otherwise `null`. */
             draw_pile: components["schemas"]["CardId"][] | null;
@@ -2375,6 +2464,12 @@ export interface components {
              *     `placement` gives the places.
              */
             last_scores: components["schemas"]["ArmyScore"][];
+            /**
+             * @description The last scored skirmish explained: each placed army's strength and place, why an army
+             *     placed above another of equal strength ([RULES](/docs/rules) §6.3), and the Supporters claimed so far
+             *     ([RULES](/docs/rules) §6.4). Kept until the next skirmish is scored; `null` before the first is.
+             */
+            last_skirmish: null | components["schemas"]["LastSkirmish"];
             /** @description `null` before the game has started. */
             options: null | components["schemas"]["GameOptions"];
             /** @description The placement of the last scored skirmish, first place first ([RULES](/docs/rules) §6.3). */
@@ -3879,6 +3974,7 @@ export interface operations {
                      *         "edition": "standard-v1",
                      *         "initiative": 1,
                      *         "last_scores": [],
+                     *         "last_skirmish": null,
                      *         "options": {
                      *           "include_bruce": false,
                      *           "max_timeouts": 3,
@@ -3898,6 +3994,11 @@ export interface operations {
                      *                 "kept": false
                      *               }
                      *             ],
+                     *             "army_strength": {
+                     *               "doubled": false,
+                     *               "hidden_cards": 0,
+                     *               "known": 12
+                     *             },
                      *             "hand": [
                      *               67,
                      *               44,
@@ -3926,6 +4027,11 @@ export interface operations {
                      *                 "kept": false
                      *               }
                      *             ],
+                     *             "army_strength": {
+                     *               "doubled": false,
+                     *               "hidden_cards": 2,
+                     *               "known": 0
+                     *             },
                      *             "hand": null,
                      *             "hand_size": 3,
                      *             "resigned": false,
@@ -4124,6 +4230,7 @@ export interface operations {
                      *         "edition": "standard-v1",
                      *         "initiative": 1,
                      *         "last_scores": [],
+                     *         "last_skirmish": null,
                      *         "options": {
                      *           "include_bruce": false,
                      *           "max_timeouts": 3,
@@ -4143,6 +4250,11 @@ export interface operations {
                      *                 "kept": false
                      *               }
                      *             ],
+                     *             "army_strength": {
+                     *               "doubled": false,
+                     *               "hidden_cards": 0,
+                     *               "known": 12
+                     *             },
                      *             "hand": [
                      *               67,
                      *               44,
@@ -4171,6 +4283,11 @@ export interface operations {
                      *                 "kept": false
                      *               }
                      *             ],
+                     *             "army_strength": {
+                     *               "doubled": false,
+                     *               "hidden_cards": 2,
+                     *               "known": 0
+                     *             },
                      *             "hand": null,
                      *             "hand_size": 3,
                      *             "resigned": false,
@@ -5998,6 +6115,7 @@ export interface operations {
                      *         "edition": "standard-v1",
                      *         "initiative": 1,
                      *         "last_scores": [],
+                     *         "last_skirmish": null,
                      *         "options": {
                      *           "include_bruce": false,
                      *           "max_timeouts": 3,
@@ -6017,6 +6135,11 @@ export interface operations {
                      *                 "kept": false
                      *               }
                      *             ],
+                     *             "army_strength": {
+                     *               "doubled": false,
+                     *               "hidden_cards": 0,
+                     *               "known": 12
+                     *             },
                      *             "hand": [
                      *               67,
                      *               44,
@@ -6045,6 +6168,11 @@ export interface operations {
                      *                 "kept": false
                      *               }
                      *             ],
+                     *             "army_strength": {
+                     *               "doubled": false,
+                     *               "hidden_cards": 2,
+                     *               "known": 0
+                     *             },
                      *             "hand": null,
                      *             "hand_size": 3,
                      *             "resigned": false,

@@ -146,6 +146,7 @@ impl Serialize for ClockedView {
             placement,
             winners,
             ranking,
+            last_skirmish,
         } = &self.view;
         #[derive(Serialize)]
         struct Clocked<'a> {
@@ -167,6 +168,7 @@ impl Serialize for ClockedView {
             placement: &'a [Seat],
             winners: &'a Option<Vec<Seat>>,
             ranking: &'a Option<Vec<Seat>>,
+            last_skirmish: &'a Option<engine::LastSkirmish>,
         }
         #[derive(Serialize)]
         struct AwaitingWithDeadline<'a> {
@@ -197,6 +199,7 @@ impl Serialize for ClockedView {
             placement,
             winners,
             ranking,
+            last_skirmish,
         }
         .serialize(s)
     }
@@ -269,8 +272,10 @@ pub struct EventDto {
     pub seq: i64,
     /// The seat whose action caused the event: its own action's event and every consequence of
     /// it (e.g. `followers_revealed`, `armies_scored`, claims, `skirmish_ended`,
-    /// `skirmish_started`, `game_ended` carry the seat whose action ended the turn or skirmish);
-    /// `null` only for the events no action caused (the deal when the last seat filled).
+    /// `skirmish_started`, `game_ended` carry the seat whose action ended the turn or skirmish).
+    /// A bot's move (`bot_acted` and what follows) and a timed-out decision carry the seat they
+    /// were taken for. `null` only for the events no action caused (the deal when the last seat
+    /// filled).
     #[schema(value_type = Option<u8>, required = true, minimum = 0, maximum = 4)]
     pub seat: Option<Seat>,
     /// Redacted for the caller until the game is over.

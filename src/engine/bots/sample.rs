@@ -7,7 +7,8 @@ use rand::seq::SliceRandom;
 
 use super::super::cards::{self, CardId, Edition};
 use super::super::state::{
-    ALL_CARDS, Decision, Follower, Game, Pile, Player, RECRUIT_SLOTS, RecruitSlot, Seat, Status,
+    ALL_CARDS, Decision, Follower, Game, Pile, Player, RECRUIT_SLOTS, RecruitSlot, ScoredSkirmish,
+    Seat, Status,
 };
 use super::super::view::{RecruitState, View};
 
@@ -127,6 +128,22 @@ pub fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<Game> {
     g.awaiting = view.awaiting;
     g.placement.try_extend_from_slice(&view.placement).ok()?;
     g.scores.try_extend_from_slice(&view.last_scores).ok()?;
+    g.scored = match &view.last_skirmish {
+        None => None,
+        Some(last) => Some(ScoredSkirmish {
+            skirmish: last.skirmish,
+            followers: last
+                .placement
+                .iter()
+                .flat_map(|p| {
+                    p.army
+                        .iter()
+                        .map(|&c| (p.seat, Follower::mustered(c, true)))
+                })
+                .collect(),
+            claims: last.claims.iter().copied().collect(),
+        }),
+    };
     // Every unseen card found a hidden place, and every hidden place a card.
     unseen.is_empty().then_some(g)
 }

@@ -18,6 +18,7 @@ use super::options::GameOptions;
 use super::state::{Decision, EditionId, Game, HAND_SIZE, RECRUIT_SLOTS, Seat, Status};
 
 pub(crate) use powers::{copy_targets, eligible, has_target};
+pub(crate) use skirmish_end::{army_strength, highest_rank_card};
 
 /// A scratch copy of the game that applies each event as it is emitted, so that later rules in
 /// the same decision see its effect (a reshuffle before a draw, the end of a skirmish, ...).

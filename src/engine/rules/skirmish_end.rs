@@ -30,10 +30,12 @@ pub(crate) fn army_strength(army: &[Follower]) -> (u16, bool) {
 }
 
 fn highest_rank(army: &[Follower]) -> u8 {
-    army.iter()
-        .map(|f| cards::card(f.card).rank)
-        .max()
-        .unwrap_or(0)
+    highest_rank_card(army.iter()).map_or(0, |c| cards::card(c).rank)
+}
+
+/// The army's highest-ranked card, which breaks a tie in strength (RULES §6.3).
+pub(crate) fn highest_rank_card<'a>(army: impl Iterator<Item = &'a Follower>) -> Option<CardId> {
+    army.map(|f| f.card).max_by_key(|&c| cards::card(c).rank)
 }
 
 /// RULES §6.3: placed players by strength, highest first, ties to the highest-ranked card.

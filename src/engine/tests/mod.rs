@@ -1,6 +1,7 @@
 //! Engine tests: rulings (given/when/then), worked examples, properties over random games.
 
 mod harness;
+mod rulings_explained;
 mod rulings_game_end;
 mod rulings_powers;
 mod rulings_setup;

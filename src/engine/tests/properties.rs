@@ -156,14 +156,22 @@ fn private_cards(g: &Game, viewer: Viewer) -> Cards {
 fn shown(g: &Game, v: &View, ctx: &dyn fmt::Display) -> Cards {
     let mut set = Cards::default();
     assert_eq!(v.players.len(), g.players.len(), "{ctx}");
-    for (p, pv) in g.players.iter().zip(&v.players) {
+    // A game that ended with a scoring keeps its final armies on the table, out of the discard.
+    let final_armies = g
+        .last_scored()
+        .filter(|s| g.status() == Status::Finished && s.skirmish == g.skirmish());
+    for (i, (p, pv)) in g.players.iter().zip(&v.players).enumerate() {
+        let army: Vec<Follower> = match final_armies {
+            Some(scored) => scored.army(Seat(i as u8)).copied().collect(),
+            None => p.army.to_vec(),
+        };
         assert_eq!(pv.hand_size as usize, p.hand.len(), "{ctx}");
         if let Some(hand) = &pv.hand {
             assert_eq!(hand[..], p.hand[..], "{ctx}");
             set.extend(hand);
         }
-        assert_eq!(pv.army.len(), p.army.len(), "{ctx}");
-        for (f, fv) in p.army.iter().zip(&pv.army) {
+        assert_eq!(pv.army.len(), army.len(), "{ctx}");
+        for (f, fv) in army.iter().zip(&pv.army) {
             assert_eq!(
                 (fv.face_up, fv.active, fv.kept),
                 (f.face_up, f.active, f.kept),
@@ -192,7 +200,13 @@ fn shown(g: &Game, v: &View, ctx: &dyn fmt::Display) -> Cards {
     }
     assert_eq!(v.supporters[..], g.supporters[..], "{ctx}");
     set.extend(&v.supporters);
-    assert_eq!(v.discard[..], g.discard[..], "{ctx}");
+    let discard: Vec<CardId> = g
+        .discard
+        .iter()
+        .copied()
+        .filter(|c| final_armies.is_none_or(|s| s.followers.iter().all(|(_, f)| f.card != *c)))
+        .collect();
+    assert_eq!(v.discard[..], discard[..], "{ctx}");
     set.extend(&v.discard);
     assert_eq!(v.draw_size as usize, g.draw.len(), "{ctx}");
     if let Some(draw) = &v.draw_pile {
