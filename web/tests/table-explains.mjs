@@ -567,7 +567,7 @@ try {
   const adaFr = await page(browser, ada, { phone: true, lang: "fr" });
   const adaFrDesk = await page(browser, ada, { lang: "fr" });
   for (const p of [adaPhone, adaDesk, adaFr, adaFrDesk]) await open(p, tie.id);
-  const tieText = (await adaDesk.locator(".last-skirmish .tie").first().textContent()) ?? "";
+  const tieText = ((await adaDesk.locator(".last-skirmish .tie").first().textContent()) ?? "").replaceAll("\u00a0", " ");
   const tieWant = `${winner.strength} – ${winner.strength}: ${nameOf(winner.tie_broken_by.card)} outranks ${nameOf(winner.tie_broken_by.over_card)}`;
   if (tieText !== tieWant) fail(`the tie reads « ${tieText} », not « ${tieWant} »`);
   const tieFr = (await adaFr.locator(".last-skirmish .tie").first().textContent()) ?? "";

@@ -56,6 +56,9 @@ export function statusLine(st, g, shown, who, myTurn) {
   return h("p", { id: "status", role: "status", tabindex: -1, class: myTurn ? "status mine" : "status" }, text);
 }
 
+/** @param {string} s */
+const nb = (s) => s.replaceAll(" ", "\u00a0");
+
 /**
  * The end of the last scored skirmish: each army's place and strength, why a tie went the way it
  * did (RULES §6.3: the army holding the highest-ranked card first), and the claims made. From
@@ -104,7 +107,8 @@ export function lastSkirmish(st, shown, view, who) {
             ? h(
                 "span",
                 { class: "tie", "data-tie": "" },
-                x.tie(p.strength, below?.strength ?? p.strength, cardName(p.tie.card), cardName(p.tie.over_card)),
+                // A card's name never breaks between its clan and its strength.
+                x.tie(p.strength, below?.strength ?? p.strength, nb(cardName(p.tie.card)), nb(cardName(p.tie.over_card))),
               )
             : null,
         );

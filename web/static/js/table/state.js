@@ -11,34 +11,25 @@ import { call } from "../api.js";
 /** @typedef {import("../types.js").PlayerView} PlayerView */
 /** @typedef {import("../types.js").View} View */
 
-/**
- * An army's strength as RULES §6.2 counts it, as far as the viewer can know: exact when
- * `hidden_cards` is 0; otherwise the sum of the cards seen, and that many face-down cards unknown.
- * @typedef {{known: number, hidden_cards: number, doubled: boolean}} ArmyStrength
- */
-/**
- * The last scored skirmish, first place first; `tie_broken_by` on an army placed above another
- * of equal strength names its highest-ranked card and the other's (RULES §6.3).
- * @typedef {{skirmish: number, placement: {seat: number, strength: number, doubled: boolean, place: number,
- *   tie_broken_by: null | {card: number, over_card: number}}[], claims: {seat: number, card: number}[]}} LastSkirmish
- */
+/** @typedef {import("../types.js").Schemas["ArmyStrength"]} ArmyStrength */
+/** @typedef {import("../types.js").Schemas["LastSkirmish"]} LastSkirmish */
 
 /**
- * The view's last scored skirmish, where the server tells it (an older one does not).
+ * The view's last scored skirmish (`null` before the first, and from a server older than the field).
  * @param {View} view
  * @returns {LastSkirmish | null}
  */
 export function lastSkirmishOf(view) {
-  return /** @type {{last_skirmish?: LastSkirmish | null}} */ (/** @type {unknown} */ (view)).last_skirmish ?? null;
+  return view.last_skirmish ?? null;
 }
 
 /**
- * A player's army strength, where the server tells it (an older one does not).
+ * A player's army strength as far as the viewer knows it (`null` from a server older than the field).
  * @param {PlayerView} p
  * @returns {ArmyStrength | null}
  */
 export function armyStrengthOf(p) {
-  return /** @type {{army_strength?: ArmyStrength | null}} */ (/** @type {unknown} */ (p)).army_strength ?? null;
+  return p.army_strength ?? null;
 }
 
 /**
