@@ -497,6 +497,9 @@ try {
   const nEligible = await eligible.count();
   const nTargets = await moragPhone.locator("[data-option=swap_follower]").count();
   if (nEligible === 0 || nEligible !== nTargets) fail(`${nEligible} of ${nTargets} targets marked eligible`);
+  // Found by its accessible name as a person hears it (no decoration of the card in it).
+  const byName = await moragPhone.getByRole("button", { name: /^Take / }).count();
+  if (byName !== nTargets) fail(`${byName} of ${nTargets} targets are named « Take … »`);
   const firstBox = await eligible.first().boundingBox();
   if (firstBox === null || firstBox.y < 0 || firstBox.y + firstBox.height > 640) fail(`the first target is off the screen: ${JSON.stringify(firstBox)}`);
   await focusMovedOn(moragPhone, "mustering the Fergusson");
