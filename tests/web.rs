@@ -340,3 +340,59 @@ async fn the_lobby_shows_results_sorts_rematches_bots_copies_links_and_guides_a_
         assert!(shot.exists(), "{} was not written", shot.display());
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_explains_the_last_move_the_strengths_the_ties_and_the_powers() {
+    node_tools();
+    let browser = chromium();
+    // Against a bot for the start, the middle and the end; the bot answers from the deadline
+    // worker, polled every 100 ms here.
+    let app = spawn_app_with(|c| c.deadline_poll = Some(Duration::from_millis(100))).await;
+    let output = tokio::process::Command::new("node")
+        .arg("web/tests/table-explains.mjs")
+        .arg(&app.address)
+        .env("LORDS_CHROMIUM", browser)
+        .env("LORDS_SCREENSHOTS", root().join("target/screenshots"))
+        .current_dir(root())
+        .kill_on_drop(true)
+        .output()
+        .await
+        .expect("node runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    println!("{stdout}");
+    assert!(
+        output.status.success(),
+        "the table's browser checks failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for line in [
+        "time left never understated: 71 h 59 min reads « in 3 days »",
+        "a fresh 3-day clock reads « Deadline in 3 days",
+        "above the fold on 1280×800",
+        "card names whole on the phone",
+        "keyboard: Enter opens the power, Tab reaches its link, Escape closes it",
+        "the focus always moved on",
+        "army strengths: Strength",
+        "the finished table: final armies",
+        "axe: no serious or critical violation on the finished table",
+        "history: stepped back",
+        "Fergusson on a phone: « Fergusson",
+        "took your",
+        "a tie broken by rank",
+        "outranks",
+        "table explains: all checks passed",
+    ] {
+        assert!(
+            stdout.contains(line),
+            "the table's checks never said: {line}"
+        );
+    }
+    for name in ["explain-start", "explain-mid", "explain-tie", "explain-end"] {
+        for lang in ["", "-fr"] {
+            for size in ["360x640", "1280x800"] {
+                let shot = root().join(format!("target/screenshots/{name}{lang}-{size}.png"));
+                assert!(shot.exists(), "{} was not written", shot.display());
+            }
+        }
+    }
+}

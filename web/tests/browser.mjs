@@ -133,7 +133,7 @@ async function jouer(page, seed, hooks = {}) {
         actions++;
         continue;
       }
-      const main = page.getByRole("group", { name: "Votre main" }).getByRole("button");
+      const main = page.getByRole("group", { name: "Votre main" }).getByRole("button", { name: /^(?!Ce que fait)/ });
       const autres = page.getByRole("button", { name: CHOIX });
       const [nm, na] = await Promise.all([main.count(), autres.count()]);
       if (nm + na > 0) {
@@ -630,7 +630,7 @@ try {
   await fiona.getByRole("heading", { name: "Ranking" }).waitFor();
   const ranks = await fiona.locator(".ranking li").count();
   if (ranks !== 2) fail(`the ranking lists ${ranks} seats`);
-  await fiona.getByRole("list", { name: "Events, newest first" }).getByText(/bot plays for/).first().waitFor();
+  await fiona.getByRole("list", { name: "Events, newest first" }).getByText(/greedy bot (recruited|mustered|passed|took|discarded|swapped|claimed)/).filter({ visible: true }).first().waitFor();
   await shot(fiona, "table-bot-finished");
   console.log(`the game against a bot finished after ${botActions} clicked actions, ranking shown`);
 

@@ -22,6 +22,23 @@ export const CLANS = {
   bruce: { name: "Bruce", badge: "Br" },
 };
 
+/**
+ * Clan names with their syllables marked (soft hyphens): on a narrow card a long name breaks
+ * as "Mac-donnell", whole and legible, never cut short.
+ * @type {Record<Clan, string>}
+ */
+const SYLLABLES = {
+  forsyth: "For\u00adsyth",
+  makgill: "Mak\u00adgill",
+  macdonnell: "Mac\u00addon\u00adnell",
+  cochrane: "Coch\u00adrane",
+  cockburn: "Cock\u00adburn",
+  fergusson: "Fer\u00adgus\u00adson",
+  scott: "Scott",
+  wemyss: "Wemyss",
+  bruce: "Bruce",
+};
+
 /** @type {Map<number, CardDto>} */
 const byId = new Map();
 
@@ -52,7 +69,7 @@ export function cardName(id) {
 /**
  * A card face. `data-card` carries the id (the browser tests read it).
  * @param {number} id
- * @param {{tag?: string, note?: string, attrs?: Record<string, unknown>}} [opts]
+ * @param {{tag?: string, note?: string, attrs?: Record<string, unknown>, cls?: string}} [opts] `cls`: more classes
  * @returns {HTMLElement}
  */
 export function cardFace(id, opts = {}) {
@@ -68,12 +85,12 @@ export function cardFace(id, opts = {}) {
   const { "aria-label": _, ...attrs } = opts.attrs ?? {};
   return h(
     opts.tag ?? "div",
-    { class: `card clan-${clan}`, "data-card": id, title: label, ...(opts.tag === "button" ? {} : { role: "img", "aria-label": label }), ...attrs },
+    { class: `card clan-${clan}${opts.cls ? ` ${opts.cls}` : ""}`, "data-card": id, title: label, ...(opts.tag === "button" ? {} : { role: "img", "aria-label": label }), ...attrs },
     // A button is named by its text: the hidden sentence, not the face's abbreviations.
     opts.tag === "button" ? h("span", { class: "sr" }, label) : null,
     h("span", { class: "badge", "aria-hidden": "true" }, c ? CLANS[c.clan].badge : "?"),
     h("span", { class: "strength", "aria-hidden": "true" }, c ? c.strength : ""),
-    h("span", { class: "clan", "aria-hidden": "true" }, c ? CLANS[c.clan].name : ""),
+    h("span", { class: "clan", "aria-hidden": "true" }, c ? SYLLABLES[c.clan] : ""),
     h("span", { class: "rank", "aria-hidden": "true" }, `#${id}`),
     opts.note ? h("span", { class: "note", "aria-hidden": "true" }, opts.note) : null,
   );
@@ -82,15 +99,67 @@ export function cardFace(id, opts = {}) {
 /**
  * A face-down card the viewer may not see.
  * @param {string} label
- * @param {{tag?: string, attrs?: Record<string, unknown>}} [opts]
+ * @param {{tag?: string, attrs?: Record<string, unknown>, cls?: string}} [opts]
  */
 export function cardBack(label, opts = {}) {
   const { "aria-label": _, ...attrs } = opts.attrs ?? {};
   const button = opts.tag === "button";
   return h(
     opts.tag ?? "div",
-    { class: "card back", title: label, ...(button ? {} : { role: "img", "aria-label": label }), ...attrs },
+    { class: `card back${opts.cls ? ` ${opts.cls}` : ""}`, title: label, ...(button ? {} : { role: "img", "aria-label": label }), ...attrs },
     button ? h("span", { class: "sr" }, label) : null,
     h("span", { class: "badge", "aria-hidden": "true" }, "?"),
   );
+}
+
+/**
+ * A card with its power explained on demand: the clan badge is a button (a disclosure, so a
+ * touch screen, which never shows a `title`, can read the power too) that opens a popover
+ * saying what the power does, with a link to it in the rules. Escape closes it.
+ * @param {HTMLElement} face the card, from {@link cardFace}
+ * @param {number} id
+ * @param {boolean} open
+ * @param {(open: boolean) => void} toggle
+ * @returns {HTMLElement}
+ */
+export function withPower(face, id, open, toggle) {
+  const c = byId.get(id);
+  if (!c) return face;
+  const x = t.explain;
+  const name = `${CLANS[c.clan].name} ${c.strength}`;
+  const popId = `power-${id}`;
+  const button = h(
+    "button",
+    {
+      type: "button",
+      class: "power-info",
+      id: `info-${id}`,
+      "aria-expanded": open ? "true" : "false",
+      "aria-controls": popId,
+      "aria-label": x.powerOf(name),
+      onclick: () => toggle(!open),
+    },
+  );
+  const pop = open
+    ? h(
+        "div",
+        {
+          class: "power-pop",
+          id: popId,
+          role: "group",
+          "aria-labelledby": `${popId}-title`,
+          onkeydown: (/** @type {KeyboardEvent} */ e) => {
+            if (e.key === "Escape") toggle(false);
+          },
+        },
+        h("p", { class: "power-title", id: `${popId}-title` }, h("strong", {}, x.powerTitle(CLANS[c.clan].name)), ` — ${name}`),
+        h("p", {}, x.powerText[c.clan]),
+        h("p", { class: "power-when" }, x.powerWhen),
+        h("a", { href: `${x.rulesPage}#power-${c.clan}`, class: "power-link", hreflang: t.lang }, x.moreInRules),
+      )
+    : null;
+  button.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && open) toggle(false);
+  });
+  return h("div", { class: `cardbox${open ? " open" : ""}` }, face, button, pop);
 }

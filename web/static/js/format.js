@@ -33,20 +33,55 @@ export function list(items) {
 }
 
 /**
- * How far `iso` is from now, e.g. "in 59 minutes", "in 42 seconds" or "dans 3 jours": whole
- * units, seconds up to 2 minutes, minutes up to 2 hours, hours up to 2 days, so a countdown
- * refreshed every second moves visibly.
+ * How far `iso` is from now, e.g. "in 59 minutes", "in 42 seconds" or "dans 3 jours": seconds
+ * up to 2 minutes, minutes up to 2 hours, hours up to 2 days, then days and hours ("in 2 days
+ * 5 hours"), so a countdown refreshed every second moves visibly. Time left is rounded up,
+ * never down: a fresh 3-day clock reads "in 3 days", not "in 2 days". Time past is in whole
+ * units ("3 hours ago").
  * @param {string} iso
  * @param {number} [now] milliseconds since the epoch
  */
 export function relative(iso, now = Date.now()) {
-  const s = Math.round((new Date(iso).getTime() - now) / 1000);
-  const a = Math.abs(s);
+  const ms = new Date(iso).getTime() - now;
   const f = new Intl.RelativeTimeFormat(locale(), { numeric: "auto" });
-  if (a < 120) return f.format(s, "second");
-  if (a < 7200) return f.format(Math.trunc(s / 60), "minute");
-  if (a < 172800) return f.format(Math.trunc(s / 3600), "hour");
-  return f.format(Math.trunc(s / 86400), "day");
+  if (ms < 0) {
+    const a = Math.trunc(-ms / 1000);
+    if (a < 120) return f.format(-a, "second");
+    if (a < 7200) return f.format(-Math.trunc(a / 60), "minute");
+    if (a < 172800) return f.format(-Math.trunc(a / 3600), "hour");
+    return f.format(-Math.trunc(a / 86400), "day");
+  }
+  const s = Math.ceil(ms / 1000);
+  if (s < 120) return f.format(s, "second");
+  if (s < 7200) return f.format(Math.ceil(s / 60), "minute");
+  const hours = Math.ceil(s / 3600);
+  if (hours < 48) return f.format(hours, "hour");
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  if (rest === 0) return f.format(days, "day");
+  const h = new Intl.NumberFormat(locale(), { style: "unit", unit: "hour", unitDisplay: "long" }).format(rest);
+  return `${f.format(days, "day")} ${h}`;
+}
+
+/**
+ * The plural form of `n` in the page's language (Intl.PluralRules): `one` or `other`
+ * (French counts 0 and 1 as `one`, English only 1).
+ * @param {number} n
+ * @param {string} one
+ * @param {string} other
+ */
+export function plural(n, one, other) {
+  return new Intl.PluralRules(locale()).select(n) === "one" ? one : other;
+}
+
+/**
+ * A count and its noun agreed: "1 card", "2 cards", "0 carte".
+ * @param {number} n
+ * @param {string} one
+ * @param {string} other
+ */
+export function count(n, one, other) {
+  return `${num(n)} ${plural(n, one, other)}`;
 }
 
 /**

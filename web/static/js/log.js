@@ -99,3 +99,162 @@ function unknown(e) {
 export function decisionText(kind) {
   return t.decisions[kind];
 }
+
+/**
+ * One decision and everything it caused: a player's (or a bot's) action and its consequences,
+ * or the deal that started the game.
+ * @typedef {object} Move
+ * @property {EventDto[]} events in order
+ * @property {GameEvent | null} action the decision itself (`null` for the deal)
+ * @property {import("./types.js").BotLevel | null} bot the bot that decided, if one did
+ */
+
+/** @typedef {import("./types.js").EventDto} EventDto */
+
+/** The events after which the game waits for someone: the next event starts a new decision. */
+const WAITS = new Set(["turn_started", "recruit_revealed", "decision_requested"]);
+/** The events that are a decision, the first of a move. */
+const DECISIONS = new Set([
+  "recruited",
+  "mustered",
+  "passed",
+  "followers_swapped",
+  "supporter_swapped",
+  "follower_discarded",
+  "power_copied",
+  "supporter_claimed",
+  "seat_resigned",
+]);
+
+/**
+ * Groups the events by decision: a move starts where the game had stopped to wait (after a
+ * turn began or a decision was requested), at a resignation, or where a bot acts on its own.
+ * @param {EventDto[]} events
+ * @returns {Move[]}
+ */
+export function moves(events) {
+  /** @type {Move[]} */
+  const out = [];
+  /** @type {Move | null} */
+  let cur = null;
+  for (const e of events) {
+    const prev = cur?.events[cur.events.length - 1]?.event.type;
+    const type = e.event.type;
+    const fresh =
+      cur === null ||
+      type === "game_started" ||
+      type === "seat_resigned" ||
+      (type === "bot_acted" && prev !== "decision_timed_out" && prev !== "timeouts_cleared") ||
+      (prev !== undefined && WAITS.has(prev) && type !== "recruit_revealed");
+    if (fresh || cur === null) {
+      cur = { events: [], action: null, bot: null };
+      out.push(cur);
+    }
+    cur.events.push(e);
+    if (cur.action === null && DECISIONS.has(type)) cur.action = e.event;
+    if (e.event.type === "bot_acted") cur.bot = e.event.level;
+  }
+  return out;
+}
+
+/**
+ * A move in one line: who did what to which cards ("Morag took your Cochrane 12 with Fergusson 7").
+ * @param {Move} m
+ * @param {(seat: number) => string} who
+ * @param {number | null} viewer the seat of the page's player (`null` for a spectator)
+ * @param {(seat: number) => boolean} isBot whether the seat is a bot's own
+ * @returns {string}
+ */
+export function summary(m, who, viewer, isBot) {
+  const x = t.explain;
+  const a = m.action;
+  /** @param {number} seat */
+  const owner = (seat) => (seat === viewer ? null : who(seat));
+  let text;
+  if (a === null) {
+    const first = m.events[0];
+    return first ? describe(first.event, who) : "";
+  }
+  switch (a.type) {
+    case "recruited":
+      text = x.recruited(who(a.seat), a.card !== null && a.face_up ? cardName(a.card) : null);
+      break;
+    case "mustered":
+      text = x.mustered(who(a.seat), a.face_up && a.card !== null ? cardName(a.card) : null, a.use_power);
+      break;
+    case "passed":
+      text = x.passed(who(a.seat));
+      break;
+    case "followers_swapped":
+      text = x.took(who(a.seat), owner(a.target.seat), a.taken !== null ? cardName(a.taken) : null, cardName(a.given));
+      break;
+    case "supporter_swapped":
+      text = x.swappedSupporter(who(a.seat), cardName(a.given), cardName(a.supporter));
+      break;
+    case "follower_discarded":
+      text = x.discarded(who(a.seat), owner(a.target.seat), cardName(a.card));
+      break;
+    case "power_copied":
+      text = x.copied(who(a.seat), CLANS[a.clan].name);
+      break;
+    case "supporter_claimed":
+      text = x.claimed(who(a.seat), cardName(a.card));
+      break;
+    case "seat_resigned":
+      text = x.resigned(who(a.seat));
+      break;
+    default:
+      text = describe(a, who);
+  }
+  const seat = "seat" in a ? a.seat : null;
+  return m.bot !== null && (seat === null || !isBot(seat)) ? x.byBot(text, t.botLevels[m.bot]) : text;
+}
+
+/**
+ * The cards a move touched, to mark on the table: by id where the viewer may see them, and by
+ * place in an army (`position` -1: the last) for face-down ones. Places mean nothing once the
+ * skirmish is over.
+ * @param {Move} m
+ * @returns {{cards: Set<number>, places: {seat: number, position: number}[]}}
+ */
+export function touched(m) {
+  const cards = new Set(/** @type {number[]} */ ([]));
+  /** @type {{seat: number, position: number}[]} */
+  let places = [];
+  /** @param {number | null} c */
+  const add = (c) => {
+    if (c !== null) cards.add(c);
+  };
+  for (const { event: e } of m.events) {
+    switch (e.type) {
+      case "recruited":
+      case "card_drawn":
+      case "follower_discarded":
+      case "supporter_claimed":
+        add(e.card);
+        break;
+      case "mustered":
+        add(e.card);
+        if (e.card === null) places.push({ seat: e.seat, position: -1 });
+        break;
+      case "followers_swapped":
+        add(e.given);
+        add(e.taken);
+        places.push({ seat: e.seat, position: e.position }, { seat: e.target.seat, position: e.target.position });
+        break;
+      case "supporter_swapped":
+        add(e.given);
+        add(e.supporter);
+        break;
+      case "power_copied":
+        places.push({ seat: e.seat, position: e.position });
+        break;
+      case "skirmish_ended":
+        places = [];
+        break;
+      default:
+        break;
+    }
+  }
+  return { cards, places };
+}

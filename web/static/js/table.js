@@ -10,7 +10,8 @@ import { act, decisionPanel, resignControls } from "./table/actions.js";
 import { board } from "./table/board.js";
 import { history } from "./table/history.js";
 import { live } from "./table/live.js";
-import { clockLine, countdown, lastSkirmish, logSection, ranking, statusLine } from "./table/panels.js";
+import { moves, touched } from "./log.js";
+import { clockLine, countdown, lastMoveLine, lastSkirmish, logSection, ranking, statusLine } from "./table/panels.js";
 import { inviteLink, invitePanel, joinButton, leaveButton, rematchButton, seatList } from "./table/seats.js";
 import { refresh } from "./table/state.js";
 import { guideFor } from "./hints.js";
@@ -61,6 +62,9 @@ export async function showTable(main, id) {
     inviteLink: null,
     inviteDraft: "",
     stopStream: () => {},
+    info: null,
+    acted: false,
+    scrolledFor: null,
   };
   state = st;
   replace(main, h("p", { role: "status" }, t.loadingGame));
@@ -107,6 +111,13 @@ function render(st) {
   /** @param {Action} a */
   const pick = (a) => () => void act(st, a);
   const options = current ? st.legal : [];
+  const viewer = g.your_seat;
+  /** @param {number} seat */
+  const isBot = (seat) => g.game.seats.some((s) => s.seat === seat && s.bot != null);
+  // The moves up to the version on screen; the last one's cards are marked until the next.
+  const list = moves(st.events.filter((e) => e.seq <= shown.version));
+  const last = [...list].reverse().find((m) => m.action !== null) ?? null;
+  const marks = last !== null ? touched(last) : { cards: new Set(/** @type {number[]} */ ([])), places: [] };
 
   document.title = myTurn ? t.yourMoveTitle : t.app;
   const section = h(
@@ -134,6 +145,7 @@ function render(st) {
       ),
     ),
     statusLine(st, g, shown, who, myTurn),
+    lastMoveLine(last, who, viewer, isBot),
     current && view !== null && view.status === "active" ? clockLine(g, view) : null,
     view === null ? null : ranking(view, who),
     st.refusal
@@ -144,13 +156,14 @@ function render(st) {
     g.game.status === "open" && g.your_seat !== null ? invitePanel(st, g) : null,
     g.game.status === "open" && g.your_seat === null && g.game.visibility === "public" ? inviteLink(g) : null,
     g.game.status === "open" && g.your_seat !== null ? leaveButton(st) : null,
-    view === null ? null : board(st, g, view, who, options, pick),
-    current && myTurn ? decisionPanel(st, view, options, pick) : null,
+    view === null
+      ? null
+      : board(st, g, view, who, options, pick, marks, current && myTurn ? decisionPanel(st, view, options, pick) : null),
     view === null ? null : lastSkirmish(st, shown, view, who),
     current && view !== null && view.status === "active" && g.your_seat !== null ? resignControls(st, view, g.your_seat) : null,
     finished && g.your_seat !== null ? rematchButton(st, g) : null,
     history(st, g),
-    logSection(st, shown, who),
+    logSection(list, who, viewer, isBot),
     h(
       "nav",
       { class: "links", "aria-label": t.gameLinks },
@@ -160,7 +173,14 @@ function render(st) {
   );
   const focus = focusKey(main);
   replace(main, section);
-  restoreFocus(main, focus);
+  if (st.acted && !st.busy) {
+    st.acted = false;
+    focusNext(main, myTurn);
+  } else {
+    restoreFocus(main, focus);
+  }
+  if (myTurn && view !== null) showTargets(st, view, shown.version);
+  fitPopover(main);
   void guideFor(st);
   window.dispatchEvent(new CustomEvent("lords:rendered", { detail: { version: shown.version } }));
 }
@@ -206,4 +226,55 @@ function restoreFocus(main, key) {
     }
   }
   el?.focus({ preventScroll: true });
+}
+
+/**
+ * After one of my actions the keyboard moves on to what is next to decide: the decision panel's
+ * first choice, else the first target offered, else the first card of my hand, else any choice;
+ * when it is not my turn, the status line. Never the page's body.
+ * @param {HTMLElement} main
+ * @param {boolean} myTurn
+ */
+function focusNext(main, myTurn) {
+  /** @type {HTMLElement | null} */
+  let el = null;
+  if (myTurn) {
+    for (const sel of [".decision [data-muster-choice]", ".decision [data-option]", ".eligible[data-option]", ".hand [data-option]", "[data-option]"]) {
+      el = main.querySelector(sel);
+      if (el !== null) break;
+    }
+  }
+  if (el === null) {
+    el = document.getElementById("status");
+    if (el !== null) el.tabIndex = -1;
+  }
+  el?.focus({ preventScroll: true });
+}
+
+/**
+ * A decision with targets (a Fergusson's, a Wemyss's, a Scott's, a Cockburn's) brings the first
+ * eligible card into view, once per decision: on a phone it may be a screen away.
+ * @param {TableState} st
+ * @param {import("./types.js").View} view
+ * @param {number} version
+ */
+function showTargets(st, view, version) {
+  const kind = view.awaiting?.decision.kind;
+  if (kind !== "fergusson_swap" && kind !== "wemyss_discard" && kind !== "scott_copy" && kind !== "cockburn_swap") return;
+  const key = `${version}:${kind}`;
+  if (st.scrolledFor === key) return;
+  st.scrolledFor = key;
+  st.main.querySelector(".eligible[data-option]")?.scrollIntoView({ block: "center" });
+}
+
+/**
+ * Keeps an open power popover inside the screen: moved left when it would overflow the right edge.
+ * @param {HTMLElement} main
+ */
+function fitPopover(main) {
+  const pop = main.querySelector(".power-pop");
+  if (!(pop instanceof HTMLElement)) return;
+  const r = pop.getBoundingClientRect();
+  const over = r.right - (document.documentElement.clientWidth - 8);
+  if (over > 0) pop.style.left = `${-Math.min(over, Math.max(0, r.left - 8))}px`;
 }

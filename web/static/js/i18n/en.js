@@ -2,7 +2,7 @@
 // (tsc checks it against `Messages`, and web/tests/i18n.mjs compares both, key by key).
 // Figures go through format.js (Intl).
 
-import { list, num } from "../format.js";
+import { count, list, num } from "../format.js";
 
 /** "1st", "2nd", "3rd", "4th": English ordinals through `Intl.PluralRules`. */
 const ordinals = new Intl.PluralRules("en", { type: "ordinal" });
@@ -198,7 +198,7 @@ const messages = {
    * @param {number} score
    * @param {number} cards
    */
-  sideMeta: (score, cards) => `Score ${num(score)} · ${num(cards)} card${cards === 1 ? "" : "s"} in hand`,
+  sideMeta: (score, cards) => `Score ${num(score)} · ${count(cards, "card", "cards")} in hand`,
   army: "Army",
   yourArmy: "Your army",
   /** @param {string} name */
@@ -209,7 +209,7 @@ const messages = {
    * @param {number} points
    */
   victoryPile: (n, points) =>
-    `Victory pile: ${num(n)} supporter${n === 1 ? "" : "s"}, ${num(points)} points`,
+    `Victory pile: ${count(n, "supporter", "supporters")}, ${count(points, "point", "points")}`,
   yourHand: "Your hand",
   /** @param {string} name */
   handOf: (name) => `${name}'s hand`,
@@ -234,12 +234,12 @@ const messages = {
   supporterRow: "Supporter row",
   recruits: "Recruits",
   /** @param {number} n */
-  drawPile: (n) => `Draw pile: ${num(n)} cards`,
+  drawPile: (n) => `Draw pile: ${count(n, "card", "cards")}`,
   /**
    * @param {number} n
    * @param {string | null} top
    */
-  discardPile: (n, top) => `Discard pile: ${num(n)} cards${top !== null ? `, top ${top}` : ""}`,
+  discardPile: (n, top) => `Discard pile: ${count(n, "card", "cards")}${top !== null ? `, top ${top}` : ""}`,
   hints: {
     turn: "Choose a card of your hand to muster, a recruit to take, or pass.",
     makgill_muster: "Choose one more card of your hand to muster.",
@@ -320,12 +320,12 @@ const messages = {
      * @param {number} size
      * @param {string} commitment
      */
-    deckShuffled: (size, commitment) => `A deck of ${num(size)} cards was shuffled (commitment ${commitment}…).`,
+    deckShuffled: (size, commitment) => `A deck of ${count(size, "card", "cards")} was shuffled (commitment ${commitment}…).`,
     /**
      * @param {string} who
      * @param {number} n
      */
-    handDealt: (who, n) => `${who} was dealt ${num(n)} cards.`,
+    handDealt: (who, n) => `${who} was dealt ${count(n, "card", "cards")}.`,
     /**
      * @param {number} n
      * @param {string} who
@@ -423,7 +423,8 @@ const messages = {
      * @param {number} n
      * @param {number} discarded
      */
-    skirmishEnded: (n, discarded) => `Skirmish ${num(n)} ended; ${num(discarded)} cards were discarded.`,
+    skirmishEnded: (n, discarded) =>
+      `Skirmish ${num(n)} ended; ${count(discarded, "card was", "cards were")} discarded.`,
     /**
      * @param {string[]} winners
      * @param {number[]} scores
@@ -522,7 +523,7 @@ const messages = {
   botBadge: (level) => `bot: ${level}`,
   resignedBadge: "resigned",
   /** @param {number} n */
-  timeoutsBadge: (n) => `${num(n)} timeout${n === 1 ? "" : "s"}`,
+  timeoutsBadge: (n) => count(n, "timeout", "timeouts"),
   ranking: "Ranking",
   /**
    * @param {number} place
@@ -531,7 +532,7 @@ const messages = {
    * @param {boolean} resigned
    */
   rankLine: (place, who, score, resigned) =>
-    `${num(place)}. ${who}: ${num(score)} point${score === 1 ? "" : "s"}${resigned ? " (resigned)" : ""}`,
+    `${num(place)}. ${who}: ${count(score, "point", "points")}${resigned ? " (resigned)" : ""}`,
 
   // Invitations, joining by code, rematch
   seats: "Seats",
@@ -618,6 +619,136 @@ const messages = {
   /** @param {number} n */
   forSeat: (n) => ` for seat ${num(n)}`,
   giveSeatToBot: "Give this seat to a bot",
+  // The table explains itself: the last move, army strengths, the last skirmish's ties, powers.
+  explain: {
+    /** @param {string} text */
+    lastMove: (text) => `Last move: ${text}`,
+    lastMoveLabel: "Last move:",
+    touched: "in the last move",
+    /**
+     * @param {string} who
+     * @param {string | null} card
+     */
+    recruited: (who, card) => `${who} recruited ${card ?? "a face-down card"}`,
+    /**
+     * @param {string} who
+     * @param {string | null} card
+     * @param {boolean} power
+     */
+    mustered: (who, card, power) =>
+      card === null ? `${who} mustered a face-down card` : `${who} mustered ${card}${power ? " and used its power" : ""}`,
+    /** @param {string} who */
+    passed: (who) => `${who} passed`,
+    /**
+     * @param {string} who
+     * @param {string | null} owner `null`: the viewer's
+     * @param {string | null} taken
+     * @param {string} given
+     */
+    took: (who, owner, taken, given) =>
+      `${who} took ${owner === null ? "your" : `${owner}'s`} ${taken ?? "face-down follower"} with ${given}`,
+    /**
+     * @param {string} who
+     * @param {string} given
+     * @param {string} supporter
+     */
+    swappedSupporter: (who, given, supporter) => `${who} swapped ${given} for the Supporter ${supporter}`,
+    /**
+     * @param {string} who
+     * @param {string | null} owner `null`: the viewer's
+     * @param {string} card
+     */
+    discarded: (who, owner, card) => `${who} discarded ${owner === null ? "your" : `${owner}'s`} ${card}`,
+    /**
+     * @param {string} who
+     * @param {string} clan
+     */
+    copied: (who, clan) => `${who}'s Scott copied the ${clan} power`,
+    /**
+     * @param {string} who
+     * @param {string} card
+     */
+    claimed: (who, card) => `${who} claimed ${card}`,
+    /** @param {string} who */
+    resigned: (who) => `${who} resigned`,
+    /**
+     * @param {string} text
+     * @param {string} level
+     */
+    byBot: (text, level) => `${text} (a ${level} bot played)`,
+    /** @param {number} n */
+    moreEvents: (n) => count(n, "event", "events"),
+    /**
+     * @param {number} n
+     * @param {boolean} doubled
+     */
+    strength: (n, doubled) => `Strength ${num(n)}${doubled ? " ×2" : ""}`,
+    /**
+     * @param {number} known
+     * @param {number} hidden
+     */
+    strengthHidden: (known, hidden) => `Strength ${num(known)} + ${num(hidden)} hidden`,
+    /**
+     * @param {number} n
+     * @param {boolean} doubled
+     * @param {number} hidden
+     */
+    strengthSpoken: (n, doubled, hidden) =>
+      hidden > 0
+        ? `Strength ${num(n)}, plus ${count(hidden, "face-down card", "face-down cards")} you cannot see`
+        : `Strength ${num(n)}${doubled ? ", doubled (one clan)" : ""}`,
+    /** @param {number} n */
+    skirmishTitle: (n) => `Last skirmish: skirmish ${num(n)}`,
+    /**
+     * @param {number} place
+     * @param {string} who
+     * @param {number} strength
+     * @param {boolean} doubled
+     */
+    placeLine: (place, who, strength, doubled) => `${num(place)}. ${who}: ${num(strength)}${doubled ? " ×2" : ""}`,
+    /**
+     * @param {number} a
+     * @param {number} b
+     * @param {string} card
+     * @param {string} over
+     */
+    tie: (a, b, card, over) => `${num(a)} – ${num(b)}: ${card} outranks ${over}`,
+    claims: "Claims",
+    noClaims: "No Supporter claimed yet.",
+    finalArmy: "Final army",
+    noArmyAtEnd: "No army in the last skirmish.",
+    /** @param {string} card */
+    powerOf: (card) => `What ${card} does`,
+    /** @param {string} clan */
+    powerTitle: (clan) => `The ${clan} power`,
+    powerText: {
+      forsyth: "Mustered face-up with its power, it makes you draw the top card of the draw pile into your hand at once, even past 10 cards.",
+      makgill: "You muster one more card from your hand right away, face-up or face-down. Makgills can chain.",
+      macdonnell: "At the end of the skirmish this card is not discarded: it stays face-up in its army for the next skirmish, its power spent.",
+      cochrane: "At the end of the skirmish, the player holding it claims two Supporters instead of one.",
+      cockburn: "Pick a Supporter: the Cockburn takes its place in the Supporter row, and the Supporter joins your army face-up.",
+      fergusson: "Pick another player's Follower: the Fergusson goes face-up into that army and the chosen Follower comes into yours, keeping its facing.",
+      scott: "Pick another face-up Follower that is not a Scott: the Scott uses that clan's power as its own.",
+      wemyss: "Discard any other Follower of any army, yours too; everyone sees the discarded card.",
+      bruce: "At the end of the skirmish it counts as whichever clan makes its army a single clan, which doubles its strength.",
+    },
+    powerWhen: "A power works only for a card mustered face-up from the hand, when it is eligible and you choose to use it.",
+    moreInRules: "More in the rules",
+    rulesPage: "/rules",
+    choose: {
+      /** @param {string} card */
+      fergusson_swap: (card) => `${card}: choose a Follower to swap with`,
+      /** @param {string} card */
+      wemyss_discard: (card) => `${card}: choose a Follower to discard`,
+      /** @param {string} card */
+      scott_copy: (card) => `${card}: choose a face-up Follower whose power to copy`,
+      /** @param {string} card */
+      cockburn_swap: (card) => `${card}: choose a Supporter to swap with`,
+    },
+    eligible: "choose",
+    previousVersion: "Previous version",
+    nextVersion: "Next version",
+  },
 };
 
 /** @typedef {typeof messages} Messages */

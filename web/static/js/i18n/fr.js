@@ -2,7 +2,7 @@
 // web/tests/i18n.mjs compare les deux clé par clé), dans le vocabulaire de l'édition française :
 // allié, recrue, partisan, manche, jeton Initiative, engager, récupérer.
 
-import { list, num } from "../format.js";
+import { count, list, num } from "../format.js";
 
 /** « 1re », « 2e » (une place) : les ordinaux par `Intl.PluralRules`. */
 const ordinals = new Intl.PluralRules("fr", { type: "ordinal" });
@@ -15,16 +15,6 @@ const ordinal = (n) => `${num(n)}${ordinals.select(n) === "one" ? "re" : "e"}`;
  */
 function de(name) {
   return /^[aeiouyhàâäéèêëîïôöùûü]/i.test(name) ? `d'${name}` : `de ${name}`;
-}
-
-/**
- * "1 carte", "2 cartes".
- * @param {number} n
- * @param {string} one
- * @param {string} many
- */
-function count(n, one, many) {
-  return `${num(n)} ${n < 2 ? one : many}`;
 }
 
 /** @type {import("./en.js").Messages} */
@@ -300,10 +290,10 @@ const messages = {
   resignNo: "Continuer à jouer",
   botBadge: (level) => `robot : ${level}`,
   resignedBadge: "a abandonné",
-  timeoutsBadge: (n) => `${num(n)} délai${n > 1 ? "s" : ""} dépassé${n > 1 ? "s" : ""}`,
+  timeoutsBadge: (n) => count(n, "délai dépassé", "délais dépassés"),
   ranking: "Classement",
   rankLine: (place, who, score, resigned) =>
-    `${place === 1 ? "1er" : `${num(place)}e`} ${who} : ${num(score)} point${score > 1 ? "s" : ""}${resigned ? " (a abandonné)" : ""}`,
+    `${place === 1 ? "1er" : `${num(place)}e`} ${who} : ${count(score, "point", "points")}${resigned ? " (a abandonné)" : ""}`,
 
   seats: "Places",
   freeSeat: "libre",
@@ -373,6 +363,65 @@ const messages = {
   botLevel: "Niveau du robot",
   forSeat: (n) => ` pour la place ${num(n)}`,
   giveSeatToBot: "Donner cette place à un robot",
+  explain: {
+    lastMove: (text) => `Dernier coup : ${text}`,
+    lastMoveLabel: "Dernier coup :",
+    touched: "dans le dernier coup",
+    recruited: (who, card) => `${who} a recruté ${card ?? "une carte face cachée"}`,
+    mustered: (who, card, power) =>
+      card === null
+        ? `${who} a engagé un allié face cachée`
+        : `${who} a engagé ${card}${power ? " et activé son pouvoir" : ""}`,
+    passed: (who) => `${who} a passé`,
+    took: (who, owner, taken, given) =>
+      `${who} a pris ${taken ?? "un allié face cachée"} ${owner === null ? "de votre armée" : `à ${owner}`} avec ${given}`,
+    swappedSupporter: (who, given, supporter) => `${who} a échangé ${given} contre le partisan ${supporter}`,
+    discarded: (who, owner, card) => `${who} a défaussé ${card} ${owner === null ? "de votre armée" : de(owner)}`,
+    copied: (who, clan) => `Le Scott ${de(who)} a copié le pouvoir ${clan}`,
+    claimed: (who, card) => `${who} a récupéré ${card}`,
+    resigned: (who) => `${who} a abandonné`,
+    byBot: (text, level) => `${text} (un robot ${level} a joué)`,
+    moreEvents: (n) => count(n, "événement", "événements"),
+    strength: (n, doubled) => `Force ${num(n)}${doubled ? " ×2" : ""}`,
+    strengthHidden: (known, hidden) => `Force ${num(known)} + ${count(hidden, "cachée", "cachées")}`,
+    strengthSpoken: (n, doubled, hidden) =>
+      hidden > 0
+        ? `Force ${num(n)}, plus ${count(hidden, "carte face cachée", "cartes face cachée")} que vous ne voyez pas`
+        : `Force ${num(n)}${doubled ? ", doublée (un seul clan)" : ""}`,
+    skirmishTitle: (n) => `Dernière manche : manche ${num(n)}`,
+    placeLine: (place, who, strength, doubled) =>
+      `${place === 1 ? "1er" : `${num(place)}e`} ${who} : ${num(strength)}${doubled ? " ×2" : ""}`,
+    tie: (a, b, card, over) => `${num(a)} – ${num(b)} : ${card} a un meilleur rang que ${over}`,
+    claims: "Partisans récupérés",
+    noClaims: "Aucun partisan récupéré pour l'instant.",
+    finalArmy: "Armée finale",
+    noArmyAtEnd: "Aucune armée à la dernière manche.",
+    powerOf: (card) => `Ce que fait ${card}`,
+    powerTitle: (clan) => `Le pouvoir ${clan}`,
+    powerText: {
+      forsyth: "Engagé face visible avec son pouvoir, il vous fait piocher aussitôt la carte du dessus de la pioche, même au-delà de 10 cartes en main.",
+      makgill: "Vous engagez aussitôt une autre carte de votre main, face visible ou cachée. Les Makgill peuvent s'enchaîner.",
+      macdonnell: "À la fin de la manche, cette carte n'est pas défaussée : elle reste face visible dans son armée pour la manche suivante, son pouvoir épuisé.",
+      cochrane: "À la fin de la manche, le joueur qui le contrôle récupère deux partisans au lieu d'un.",
+      cockburn: "Choisissez un partisan : le Cockburn prend sa place dans la rangée des partisans et le partisan rejoint votre armée face visible.",
+      fergusson: "Choisissez un allié d'un autre joueur : le Fergusson passe face visible dans cette armée et l'allié choisi rejoint la vôtre, sur la même face.",
+      scott: "Choisissez un autre allié face visible qui n'est pas un Scott : le Scott utilise le pouvoir de ce clan comme le sien.",
+      wemyss: "Défaussez n'importe quel autre allié d'une armée, la vôtre comprise ; tout le monde voit la carte défaussée.",
+      bruce: "À la fin de la manche, il compte comme le clan qui fait de son armée un seul clan, ce qui double sa force.",
+    },
+    powerWhen: "Un pouvoir n'agit que pour une carte engagée face visible depuis la main, quand elle y a droit et que vous choisissez de l'activer.",
+    moreInRules: "En savoir plus dans les règles",
+    rulesPage: "/rules/fr",
+    choose: {
+      fergusson_swap: (card) => `${card} : choisissez l'allié contre lequel l'échanger`,
+      wemyss_discard: (card) => `${card} : choisissez l'allié à défausser`,
+      scott_copy: (card) => `${card} : choisissez l'allié face visible dont copier le pouvoir`,
+      cockburn_swap: (card) => `${card} : choisissez le partisan contre lequel l'échanger`,
+    },
+    eligible: "à choisir",
+    previousVersion: "Version précédente",
+    nextVersion: "Version suivante",
+  },
 };
 
 export default messages;

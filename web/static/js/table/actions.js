@@ -19,6 +19,8 @@ import { onScreen, refresh } from "./state.js";
 export async function act(st, action) {
   if (st.busy) return;
   st.selected = null;
+  st.info = null;
+  st.acted = true;
   await busyWith(st, () =>
     call("POST", `/v1/games/${st.id}/actions`, {
       body: action,
@@ -60,21 +62,27 @@ function randomKey() {
 }
 
 /**
- * The muster choices of the selected card, and Pass.
+ * What I am to decide, naming the card a power's choice is for ("Fergusson 7: choose a Follower
+ * to swap with"); the muster choices of the selected card; and Pass.
  * @param {TableState} st
  * @param {View} view
  * @param {Action[]} options
  * @param {(a: Action) => () => void} pick
  */
 export function decisionPanel(st, view, options, pick) {
-  const kind = view.awaiting?.decision.kind;
-  const hint = kind === undefined ? "" : t.hints[kind];
+  const decision = view.awaiting?.decision;
+  let hint = decision === undefined ? "" : t.hints[decision.kind];
+  if (decision !== undefined && view.awaiting !== null && "position" in decision) {
+    const seat = view.awaiting.seat;
+    const card = view.players.find((p) => p.seat === seat)?.army[decision.position]?.card ?? null;
+    if (card !== null) hint = t.explain.choose[decision.kind](cardName(card));
+  }
   const musters = st.selected === null ? [] : options.filter((a) => a.type === "muster" && a.card === st.selected);
   const pass = options.find((a) => a.type === "pass");
   return h(
     "section",
-    { class: "decision", "aria-label": t.yourDecisionPanel },
-    h("p", {}, hint),
+    { class: "decision", "aria-label": t.yourDecisionPanel, "data-decision": decision?.kind ?? null },
+    h("p", { id: "decision-hint" }, hint),
     st.selected !== null && musters.length > 0
       ? h(
           "div",

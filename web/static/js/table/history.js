@@ -1,4 +1,5 @@
-// The history slider: any earlier version of the game shown in place of the latest (`?at=N`).
+// The history slider: any earlier version of the game shown in place of the latest (`?at=N`),
+// with a step back and a step forward.
 
 import { call } from "../api.js";
 import { h } from "../dom.js";
@@ -16,8 +17,11 @@ export function history(st, g) {
   const max = g.game.version;
   if (max === 0) return null;
   const at = st.shown?.version ?? max;
-  /** @param {number} n */
-  const go = async (n) => {
+  /**
+   * @param {number} n
+   * @param {string} [keep] the id of the control to keep the focus on
+   */
+  const go = async (n, keep = "history-slider") => {
     if (n >= max) {
       st.shown = null;
     } else {
@@ -28,8 +32,10 @@ export function history(st, g) {
       }
     }
     st.draw();
-    /** @type {HTMLInputElement | null} */ (document.getElementById("history-slider"))?.focus();
+    const el = /** @type {HTMLButtonElement | HTMLInputElement | null} */ (document.getElementById(keep));
+    (el && !el.disabled ? el : document.getElementById("history-slider"))?.focus();
   };
+  const x = t.explain;
   return h(
     "section",
     { class: "history", "aria-label": t.history },
@@ -44,6 +50,33 @@ export function history(st, g) {
       "aria-valuetext": t.historyValue(at, max),
       onchange: (/** @type {Event} */ e) => void go(Number(/** @type {HTMLInputElement} */ (e.target).value)),
     }),
-    st.shown !== null ? h("button", { type: "button", onclick: () => void go(max) }, t.backToNow) : null,
+    h(
+      "div",
+      { class: "history-steps" },
+      h(
+        "button",
+        {
+          type: "button",
+          id: "history-prev",
+          "aria-label": x.previousVersion,
+          disabled: at <= 0,
+          onclick: () => void go(Math.max(0, at - 1), "history-prev"),
+        },
+        h("span", { "aria-hidden": "true" }, "◀"),
+      ),
+      h("output", { for: "history-slider", class: "history-at", "aria-live": "polite" }, t.historyValue(at, max)),
+      h(
+        "button",
+        {
+          type: "button",
+          id: "history-next",
+          "aria-label": x.nextVersion,
+          disabled: at >= max,
+          onclick: () => void go(Math.min(max, at + 1), "history-next"),
+        },
+        h("span", { "aria-hidden": "true" }, "▶"),
+      ),
+      st.shown !== null ? h("button", { type: "button", onclick: () => void go(max) }, t.backToNow) : null,
+    ),
   );
 }

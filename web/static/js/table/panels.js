@@ -4,9 +4,11 @@ import { cardName } from "../cards.js";
 import { h } from "../dom.js";
 import { dateTime, relative, until } from "../format.js";
 import { t } from "../i18n.js";
-import { decisionText, describe } from "../log.js";
+import { decisionText, describe, summary } from "../log.js";
+import { lastSkirmishOf } from "./state.js";
 
 /** @typedef {import("../types.js").GameDto} GameDto */
+/** @typedef {import("../log.js").Move} Move */
 /** @typedef {import("../types.js").View} View */
 /** @typedef {import("./state.js").TableState} TableState */
 
@@ -50,36 +52,72 @@ export function statusLine(st, g, shown, who, myTurn) {
     else text = `${where} ${t.waitingFor(who(v.awaiting.seat), decisionText(v.awaiting.decision.kind))}`;
   }
   if (st.shown !== null) text = `${t.lookingBack(shown.version, g.game.version)} ${text}`;
-  return h("p", { id: "status", role: "status", class: myTurn ? "status mine" : "status" }, text);
+  // Focusable from script (not by Tab): the focus lands here after a move when nothing is mine to decide.
+  return h("p", { id: "status", role: "status", tabindex: -1, class: myTurn ? "status mine" : "status" }, text);
 }
 
+/** @param {string} s */
+const nb = (s) => s.replaceAll(" ", "\u00a0");
+
 /**
- * The end of the last scored skirmish: strengths, doubling, placement and the claims made.
+ * The end of the last scored skirmish: each army's place and strength, why a tie went the way it
+ * did (RULES §6.3: the army holding the highest-ranked card first), and the claims made. From
+ * the view's `last_skirmish`; an older server's `last_scores` and the events otherwise.
  * @param {TableState} st
  * @param {GameDto} shown
  * @param {View} view
  * @param {(seat: number) => string} who
  */
 export function lastSkirmish(st, shown, view, who) {
-  if (view.last_scores.length === 0) return null;
-  const upto = st.events.filter((e) => e.seq <= shown.version);
-  const scored = upto.map((e) => e.event.type).lastIndexOf("armies_scored");
-  const claims = scored < 0 ? [] : upto.slice(scored).flatMap((e) => (e.event.type === "supporter_claimed" ? [e.event] : []));
+  const x = t.explain;
+  const last = lastSkirmishOf(view);
+  if (last === null && view.last_scores.length === 0) return null;
+  /** @type {{seat: number, strength: number, doubled: boolean, tie: {card: number, over_card: number} | null}[]} */
+  let places;
+  /** @type {{seat: number, card: number}[]} */
+  let claims;
+  if (last !== null) {
+    places = [...last.placement]
+      .sort((a, b) => a.place - b.place)
+      .map((p) => ({ seat: p.seat, strength: p.strength, doubled: p.doubled, tie: p.tie_broken_by ?? null }));
+    claims = last.claims;
+  } else {
+    places = view.placement.map((seat) => {
+      const a = view.last_scores.find((s) => s.seat === seat);
+      return { seat, strength: a?.strength ?? 0, doubled: a?.doubled ?? false, tie: null };
+    });
+    const upto = st.events.filter((e) => e.seq <= shown.version);
+    const scored = upto.map((e) => e.event.type).lastIndexOf("armies_scored");
+    claims = scored < 0 ? [] : upto.slice(scored).flatMap((e) => (e.event.type === "supporter_claimed" ? [e.event] : []));
+  }
   return h(
     "section",
-    { class: "summary", "aria-label": t.lastSkirmish },
-    h("h2", {}, t.lastSkirmish),
+    { class: "summary last-skirmish", "aria-labelledby": "last-skirmish-title" },
+    h("h2", { id: "last-skirmish-title" }, last !== null ? x.skirmishTitle(last.skirmish) : t.lastSkirmish),
     h(
-      "ul",
-      {},
-      view.last_scores.map((a) =>
-        h("li", {}, t.strengthOf(who(a.seat), a.strength, a.doubled)),
-      ),
+      "ol",
+      { class: "placing" },
+      places.map((p, i) => {
+        const below = places[i + 1];
+        return h(
+          "li",
+          { "data-seat": p.seat },
+          x.placeLine(i + 1, who(p.seat), p.strength, p.doubled),
+          p.tie !== null
+            ? h(
+                "span",
+                { class: "tie", "data-tie": "" },
+                // A card's name never breaks between its clan and its strength.
+                x.tie(p.strength, below?.strength ?? p.strength, nb(cardName(p.tie.card)), nb(cardName(p.tie.over_card))),
+              )
+            : null,
+        );
+      }),
     ),
-    h("p", {}, t.placement(view.placement.map((s, i) => t.place(i + 1, who(s))))),
+    h("h3", {}, x.claims),
     claims.length > 0
-      ? h("p", {}, t.claims(claims.map((c) => t.took(who(c.seat), cardName(c.card)))))
-      : null,
+      ? h("ul", { class: "claims" }, claims.map((c) => h("li", {}, x.claimed(who(c.seat), cardName(c.card)))))
+      : h("p", { class: "empty" }, x.noClaims),
   );
 }
 
@@ -118,26 +156,59 @@ export function ranking(view, who) {
 }
 
 /**
- * The log in words, up to the version on screen.
- * @param {TableState} st
- * @param {GameDto} shown
+ * The last move in one line, under the status: the cards it touched point here
+ * (`aria-describedby`).
+ * @param {Move | null} move
  * @param {(seat: number) => string} who
+ * @param {number | null} viewer
+ * @param {(seat: number) => boolean} isBot
  */
-export function logSection(st, shown, who) {
-  const upto = st.shown === null ? Infinity : shown.version;
-  const lines = st.events.filter((e) => e.seq <= upto);
-  const recent = lines.slice(-60).reverse();
+export function lastMoveLine(move, who, viewer, isBot) {
+  if (move === null || move.action === null) return null;
+  return h(
+    "p",
+    { id: "last-move", class: "last-move" },
+    h("strong", {}, t.explain.lastMoveLabel),
+    " ",
+    summary(move, who, viewer, isBot),
+  );
+}
+
+/**
+ * The log in words, up to the version on screen: one line per decision, newest first, its
+ * events (what it caused) folded under it.
+ * @param {Move[]} list every move up to the version on screen
+ * @param {(seat: number) => string} who
+ * @param {number | null} viewer
+ * @param {(seat: number) => boolean} isBot
+ */
+export function logSection(list, who, viewer, isBot) {
+  const recent = list.slice(-40).reverse();
   return h(
     "section",
     { class: "log", "aria-label": t.gameLog },
     h("h2", {}, t.log),
-    lines.length === 0 ? h("p", { class: "empty" }, t.noEvents) : null,
-    lines.length === 0
+    list.length === 0 ? h("p", { class: "empty" }, t.noEvents) : null,
+    list.length === 0
       ? null
       : h(
           "ol",
-          { class: "log-lines", tabindex: 0, "aria-label": t.eventsNewestFirst },
-          recent.map((e) => h("li", { value: e.seq }, describe(e.event, who))),
+          { class: "log-lines", tabindex: 0, "aria-label": t.eventsNewestFirst, reversed: true, start: list.length },
+          recent.map((m) => {
+            const line = summary(m, who, viewer, isBot);
+            const first = m.events[0]?.seq ?? 0;
+            if (m.events.length <= 1) return h("li", { "data-seq": first }, line);
+            return h(
+              "li",
+              { "data-seq": first },
+              h(
+                "details",
+                {},
+                h("summary", {}, line, h("span", { class: "sr" }, ` (${t.explain.moreEvents(m.events.length)})`)),
+                h("ul", { class: "log-events" }, m.events.map((e) => h("li", { value: e.seq }, describe(e.event, who)))),
+              ),
+            );
+          }),
         ),
   );
 }

@@ -8,6 +8,29 @@ import { call } from "../api.js";
 /** @typedef {import("../types.js").EventPage} EventPage */
 /** @typedef {import("../types.js").GameDto} GameDto */
 /** @typedef {import("../types.js").LegalActions} LegalActions */
+/** @typedef {import("../types.js").PlayerView} PlayerView */
+/** @typedef {import("../types.js").View} View */
+
+/** @typedef {import("../types.js").Schemas["ArmyStrength"]} ArmyStrength */
+/** @typedef {import("../types.js").Schemas["LastSkirmish"]} LastSkirmish */
+
+/**
+ * The view's last scored skirmish (`null` before the first, and from a server older than the field).
+ * @param {View} view
+ * @returns {LastSkirmish | null}
+ */
+export function lastSkirmishOf(view) {
+  return view.last_skirmish ?? null;
+}
+
+/**
+ * A player's army strength as far as the viewer knows it (`null` from a server older than the field).
+ * @param {PlayerView} p
+ * @returns {ArmyStrength | null}
+ */
+export function armyStrengthOf(p) {
+  return p.army_strength ?? null;
+}
 
 /**
  * @typedef {object} TableState
@@ -33,6 +56,9 @@ import { call } from "../api.js";
  * @property {string | null} inviteLink the invitation link made on this page, if any
  * @property {string} inviteDraft the username being typed in, kept across renders
  * @property {() => void} stopStream closes the game's stream, if open
+ * @property {number | null} info the card whose power is explained (its popover open), if any
+ * @property {boolean} acted an action of mine was just sent: the next render moves the focus on
+ * @property {string | null} scrolledFor the decision whose first target was scrolled into view
  */
 
 /**
