@@ -8,12 +8,9 @@ ALTER TABLE games ADD COLUMN result jsonb;
 -- the scores by seat and the winners) and their resignations (service rules §9.3: a resigned or
 -- abandoned seat is ranked after every other), ordered as `Game::ranking` orders: winners first,
 -- then the unresigned seats, then the resigned ones, each group by score (highest first), ties
--- by seat. Written as an update from a subquery joined on the game's id, so that Citus runs it
--- shard by shard on a database already distributed (it refuses a SET that calls a STABLE function
--- on a column).
-UPDATE games g
-SET result = r.result
-FROM (
+-- by seat. The results are computed first (a materialized CTE), then written: on a database
+-- already distributed, Citus refuses an UPDATE whose SET calls a STABLE function on a column.
+WITH r AS MATERIALIZED (
     SELECT e.game_id, jsonb_build_object(
         'scores', e.payload::jsonb -> 'scores',
         'ranking', (
@@ -29,7 +26,10 @@ FROM (
                FROM game_events
                WHERE event_type IN ('seat_resigned', 'seat_abandoned')
                GROUP BY game_id) q ON q.game_id = e.game_id
-    WHERE e.event_type = 'game_ended') r
+    WHERE e.event_type = 'game_ended')
+UPDATE games g
+SET result = r.result
+FROM r
 WHERE r.game_id = g.id AND g.status = 'finished';
 
 -- `lords_append` (migrations/20261126000002_game_functions.sql) with one more parameter,

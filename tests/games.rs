@@ -1377,7 +1377,7 @@ async fn a_finished_games_summary_carries_its_scores_and_ranking_and_old_games_g
 
     // A game finished before the column existed: the migration derives it from the events.
     let migration = include_str!("../migrations/20261126100001_game_result.sql");
-    let start = migration.find("UPDATE games g").unwrap();
+    let start = migration.find("WITH r AS MATERIALIZED").unwrap();
     let end = migration[start..].find(';').unwrap() + start;
     sqlx::query("UPDATE games SET result = NULL WHERE id = $1::uuid")
         .bind(&table.id)
