@@ -54,7 +54,8 @@ pub struct Hints {
     pub off: bool,
     /// The hints dismissed one at a time, by id (at most 200; each 1 to 64 letters, digits,
     /// `-`, `_` or `.`).
-    #[schema(max_items = 200, example = json!(["turn", "power.lowest_strength"]))]
+    #[schema(max_items = 200, value_type = Vec<HintId>,
+        example = json!(["turn", "power.lowest_strength"]))]
     pub dismissed: Vec<String>,
     /// The games started from "Learn by playing" (at most 50; the client keeps the latest).
     /// Optional in `PUT`: left out, it is empty.
@@ -62,6 +63,24 @@ pub struct Hints {
     #[schema(max_items = 50)]
     pub games: Vec<Uuid>,
 }
+
+/// A hint's id in the document (its schema only: the id is kept as a `String`).
+pub struct HintId;
+
+// Written out: the derive cannot put a pattern on a string's items.
+impl utoipa::PartialSchema for HintId {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .min_length(Some(1))
+            .max_length(Some(MAX_HINT_ID))
+            .pattern(Some("^[A-Za-z0-9._-]{1,64}$"))
+            .description(Some("A hint's id: 1 to 64 letters, digits, `-`, `_` or `.`."))
+            .into()
+    }
+}
+
+impl ToSchema for HintId {}
 
 /// The most dismissed hints a document holds.
 const MAX_DISMISSED: usize = 200;

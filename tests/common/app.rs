@@ -93,6 +93,10 @@ pub async fn spawn_app_on(
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::limited(3))
         .timeout(Duration::from_secs(30))
+        // The server closes a connection idle for 5 s (actix's keep-alive): a connection kept
+        // longer in the pool could be reused just as the server closes it, and the request fail
+        // with an incomplete message on a busy machine.
+        .pool_idle_timeout(Duration::from_secs(2))
         .build()
         .unwrap();
     TestApp {

@@ -33,6 +33,8 @@ impl Api {
         Api {
             client: reqwest::Client::builder()
                 .timeout(Duration::from_secs(60))
+                // Under the server's 5 s keep-alive (see `spawn_app`'s client).
+                .pool_idle_timeout(Duration::from_secs(2))
                 .build()
                 .unwrap(),
             base: base.to_string(),

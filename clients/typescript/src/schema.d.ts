@@ -1647,6 +1647,8 @@ export interface components {
              */
             status: string;
         };
+        /** @description A hint's id: 1 to 64 letters, digits, `-`, `_` or `.`. */
+        HintId: string;
         /**
          * @description What the web client's first-game guide ("Learn by playing") remembers for an account, on
          *     every device: whether hints are off, which hints were dismissed, and which games are guide
@@ -1661,7 +1663,7 @@ export interface components {
              *       "power.lowest_strength"
              *     ]
              */
-            dismissed: string[];
+            dismissed: components["schemas"]["HintId"][];
             /**
              * @description The games started from "Learn by playing" (at most 50; the client keeps the latest).
              *     Optional in `PUT`: left out, it is empty.
