@@ -368,6 +368,7 @@ async fn the_table_explains_the_last_move_the_strengths_the_ties_and_the_powers(
     for line in [
         "time left never understated: 71 h 59 min reads « in 3 days »",
         "a fresh 3-day clock reads « Deadline in 3 days",
+        "the table's heading names its players",
         "above the fold on 1280×800",
         "card names whole on the phone",
         "keyboard: Enter opens the power, Tab reaches its link, Escape closes it",

@@ -75,7 +75,9 @@ impl utoipa::PartialSchema for HintId {
             .min_length(Some(1))
             .max_length(Some(MAX_HINT_ID))
             .pattern(Some("^[A-Za-z0-9._-]{1,64}$"))
-            .description(Some("A hint's id: 1 to 64 letters, digits, `-`, `_` or `.`."))
+            .description(Some(
+                "A hint's id: 1 to 64 letters, digits, `-`, `_` or `.`.",
+            ))
             .into()
     }
 }

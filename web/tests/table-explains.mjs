@@ -278,6 +278,11 @@ try {
   const clock = (await evePhone.locator("time#deadline").textContent()) ?? "";
   if (!/^Deadline in 3 days \(/.test(clock)) fail(`a fresh 3-day clock reads « ${clock} »`);
   console.log(`a fresh 3-day clock reads « ${clock} »`);
+  // The table is named by its players, not by the game's id.
+  const heading = (await evePhone.getByRole("heading", { level: 1 }).textContent()) ?? "";
+  if (!heading.includes(eve.username) || !heading.includes("greedy bot") || heading.includes(id.slice(0, 8)))
+    fail(`the table's heading reads « ${heading} »`);
+  console.log(`the table's heading names its players: « ${heading} »`);
   for (const p of [eveDesk, eveFr, eveFrDesk]) await open(p, id);
   await table(eveDesk).and(eveDesk.locator("[data-my-turn=yes]")).waitFor();
   await shot(evePhone, "explain-start");

@@ -134,15 +134,8 @@ function render(st) {
     h(
       "header",
       { class: "table-head" },
-      h("h1", { id: "table-title" }, t.gameTitle(g.game.id.slice(0, 8))),
-      h(
-        "p",
-        { class: "meta" },
-        t.tableMeta(
-          g.game.seats.map((s) => who(s.seat)),
-          g.game.options.target_score,
-        ),
-      ),
+      h("h1", { id: "table-title" }, t.gameTitle(g.game.seats.map((s) => who(s.seat)))),
+      h("p", { class: "meta" }, t.tableMeta(g.game.id.slice(0, 8), g.game.options.target_score)),
     ),
     statusLine(st, g, shown, who, myTurn),
     lastMoveLine(last, who, viewer, isBot),

@@ -124,13 +124,13 @@ const messages = {
   seat: (n) => `seat ${num(n)}`,
   /** @param {string} name */
   you: (name) => `${name} (you)`,
-  /** @param {string} id */
-  gameTitle: (id) => `Game ${id}`,
+  /** The table's heading: the players, in seat order. @param {string[]} names */
+  gameTitle: (names) => names.join(" · "),
   /**
-   * @param {string[]} names
+   * @param {string} id
    * @param {number} target
    */
-  tableMeta: (names, target) => `${names.join(" · ")} — first to ${num(target)}`,
+  tableMeta: (id, target) => `First to ${num(target)} points · game ${id}`,
   gameLinks: "Game links",
   backToLobby: "Back to the lobby",
   auditThisGame: "Audit this game",
