@@ -6,22 +6,15 @@
 //! scroll and on a desktop, an anchor scrolls into view, axe-core finds no serious violation, and
 //! the screenshots land in `target/screenshots/`.
 //!
-//! Needs Node (the pinned tools: `npm ci`, run here when missing) and Chromium
-//! (`apt-get install chromium`; `LORDS_CHROMIUM` names another binary).
+//! The browser check needs Node and Chromium: see `common::browser`.
 
 mod common;
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::Mutex;
 
 use common::app::spawn_app;
+use common::browser::{root, run_script, screenshots};
 use regex::Regex;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// The anchors other pages link to: every power, and the sections named by the table.
 const ANCHORS: [&str; 12] = [
@@ -234,46 +227,10 @@ async fn the_footer_links_to_the_rules_page_of_its_language_and_the_api_referenc
     }
 }
 
-/// `npm ci` once when `node_modules` lacks the pinned tools of these tests.
-fn node_tools() {
-    static INSTALL: Mutex<()> = Mutex::new(());
-    let _guard = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
-    let installed = ["playwright-core", "axe-core"].iter().all(|p| {
-        root()
-            .join("node_modules")
-            .join(p)
-            .join("package.json")
-            .exists()
-    });
-    if !installed {
-        let status = Command::new("npm")
-            .args(["ci", "--no-audit", "--no-fund"])
-            .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-            .current_dir(root())
-            .status()
-            .expect("npm runs (Node and npm are needed for the browser tests)");
-        assert!(status.success(), "npm ci failed");
-    }
-}
-
-fn chromium() -> PathBuf {
-    let path = PathBuf::from(
-        std::env::var("LORDS_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into()),
-    );
-    assert!(
-        path.exists(),
-        "{} is missing: `apt-get install chromium` (or set LORDS_CHROMIUM)",
-        path.display()
-    );
-    path
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_rules_read_on_a_phone_and_a_desktop_in_a_real_browser() {
-    node_tools();
-    let browser = chromium();
     let app = spawn_app().await;
-    let shots = root().join("target/screenshots");
+    let shots = screenshots();
     let expected = [
         "rules-360x640.png",
         "rules-1280x800.png",
@@ -282,23 +239,7 @@ async fn the_rules_read_on_a_phone_and_a_desktop_in_a_real_browser() {
     for shot in expected {
         let _ = std::fs::remove_file(shots.join(shot));
     }
-    let output = tokio::process::Command::new("node")
-        .arg("web/tests/rules.mjs")
-        .arg(&app.address)
-        .env("LORDS_CHROMIUM", browser)
-        .env("LORDS_SCREENSHOTS", &shots)
-        .current_dir(root())
-        .kill_on_drop(true)
-        .output()
-        .await
-        .expect("node runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    println!("{stdout}");
-    assert!(
-        output.status.success(),
-        "the rules pages' browser checks failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let stdout = run_script("rules.mjs", &app.address, "the rules pages' browser checks").await;
     for line in [
         "rules pages: all browser checks passed",
         "no horizontal scroll on /rules at 360x640",

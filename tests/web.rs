@@ -15,57 +15,15 @@
 //! says what happened in headless Chromium (and a push handed to the service worker shows its
 //! notification); deleting the account asks first, signs out, and the old password fails.
 //!
-//! Needs Node (the pinned tools: `npm ci`, run here when missing) and Chromium
-//! (`apt-get install chromium`; `.ci/run` installs it; `LORDS_CHROMIUM` names another binary).
+//! The browser checks need Node and Chromium: see `common::browser`.
 
 mod common;
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
 use std::time::Duration;
 
 use common::app::{problem, spawn_app, spawn_app_with};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// `npm ci` once when `node_modules` lacks the pinned tools of these tests.
-fn node_tools() {
-    static INSTALL: Mutex<()> = Mutex::new(());
-    let _guard = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
-    let installed = ["typescript", "playwright-core", "axe-core"]
-        .iter()
-        .all(|p| {
-            root()
-                .join("node_modules")
-                .join(p)
-                .join("package.json")
-                .exists()
-        });
-    if !installed {
-        let status = Command::new("npm")
-            .args(["ci", "--no-audit", "--no-fund"])
-            .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-            .current_dir(root())
-            .status()
-            .expect("npm runs (Node and npm are needed for the web client tests)");
-        assert!(status.success(), "npm ci failed");
-    }
-}
-
-fn chromium() -> PathBuf {
-    let path = PathBuf::from(
-        std::env::var("LORDS_CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into()),
-    );
-    assert!(
-        path.exists(),
-        "{} is missing: `apt-get install chromium` (or set LORDS_CHROMIUM)",
-        path.display()
-    );
-    path
-}
+use common::browser::{node_tools, root, run_script, screenshots};
 
 #[tokio::test]
 async fn the_page_is_served_at_the_root_with_an_etag_and_revalidated_every_time() {
@@ -223,27 +181,9 @@ async fn the_page_loads_only_the_catalogue_of_its_language() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_a_whole_game_by_clicking_while_a_spectator_sees_no_hidden_card() {
-    node_tools();
-    let browser = chromium();
     // The bots answer from the deadline worker; a quick poll keeps the game against a bot short.
     let app = spawn_app_with(|c| c.deadline_poll = Some(Duration::from_millis(100))).await;
-    let output = tokio::process::Command::new("node")
-        .arg("web/tests/browser.mjs")
-        .arg(&app.address)
-        .env("LORDS_CHROMIUM", browser)
-        .env("LORDS_SCREENSHOTS", root().join("target/screenshots"))
-        .current_dir(root())
-        .kill_on_drop(true)
-        .output()
-        .await
-        .expect("node runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    println!("{stdout}");
-    assert!(
-        output.status.success(),
-        "the browser tests failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let stdout = run_script("browser.mjs", &app.address, "the browser tests").await;
     assert!(stdout.contains("web client: all browser checks passed"));
     assert!(stdout.contains("a refused action read in French"));
     assert!(stdout.contains("the language switch is visible and remembered"));
@@ -273,12 +213,12 @@ async fn two_players_play_a_whole_game_by_clicking_while_a_spectator_sees_no_hid
         "account-delete-360x640",
         "table-invite-1280x800",
     ] {
-        let shot = root().join(format!("target/screenshots/{name}.png"));
+        let shot = screenshots().join(format!("{name}.png"));
         assert!(shot.exists(), "{} was not written", shot.display());
     }
     for name in ["lobby", "table", "lobby-fr", "table-fr"] {
         for size in ["360x640", "1280x800"] {
-            let shot = root().join(format!("target/screenshots/{name}-{size}.png"));
+            let shot = screenshots().join(format!("{name}-{size}.png"));
             assert!(shot.exists(), "{} was not written", shot.display());
         }
     }
@@ -286,27 +226,14 @@ async fn two_players_play_a_whole_game_by_clicking_while_a_spectator_sees_no_hid
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_shows_results_sorts_rematches_bots_copies_links_and_guides_a_first_game() {
-    node_tools();
-    let browser = chromium();
     // The bots answer from the deadline worker; a quick poll keeps the games against bots short.
     let app = spawn_app_with(|c| c.deadline_poll = Some(Duration::from_millis(100))).await;
-    let output = tokio::process::Command::new("node")
-        .arg("web/tests/lobby-guide.mjs")
-        .arg(&app.address)
-        .env("LORDS_CHROMIUM", browser)
-        .env("LORDS_SCREENSHOTS", root().join("target/screenshots"))
-        .current_dir(root())
-        .kill_on_drop(true)
-        .output()
-        .await
-        .expect("node runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    println!("{stdout}");
-    assert!(
-        output.status.success(),
-        "the lobby and guide browser tests failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let stdout = run_script(
+        "lobby-guide.mjs",
+        &app.address,
+        "the lobby and guide browser tests",
+    )
+    .await;
     for line in [
         "a finished game's row: « ",
         "the lists put the games awaiting me first, nearest deadline first, then the rest",
@@ -336,35 +263,22 @@ async fn the_lobby_shows_results_sorts_rematches_bots_copies_links_and_guides_a_
         "guide-fr-360x640",
         "waiting-room-bot-360x640",
     ] {
-        let shot = root().join(format!("target/screenshots/{name}.png"));
+        let shot = screenshots().join(format!("{name}.png"));
         assert!(shot.exists(), "{} was not written", shot.display());
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_table_explains_the_last_move_the_strengths_the_ties_and_the_powers() {
-    node_tools();
-    let browser = chromium();
     // Against a bot for the start, the middle and the end; the bot answers from the deadline
     // worker, polled every 100 ms here.
     let app = spawn_app_with(|c| c.deadline_poll = Some(Duration::from_millis(100))).await;
-    let output = tokio::process::Command::new("node")
-        .arg("web/tests/table-explains.mjs")
-        .arg(&app.address)
-        .env("LORDS_CHROMIUM", browser)
-        .env("LORDS_SCREENSHOTS", root().join("target/screenshots"))
-        .current_dir(root())
-        .kill_on_drop(true)
-        .output()
-        .await
-        .expect("node runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    println!("{stdout}");
-    assert!(
-        output.status.success(),
-        "the table's browser checks failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let stdout = run_script(
+        "table-explains.mjs",
+        &app.address,
+        "the table's browser checks",
+    )
+    .await;
     for line in [
         "time left never understated: 71 h 59 min reads « in 3 days »",
         "a fresh 3-day clock reads « Deadline in 3 days",
@@ -391,7 +305,7 @@ async fn the_table_explains_the_last_move_the_strengths_the_ties_and_the_powers(
     for name in ["explain-start", "explain-mid", "explain-tie", "explain-end"] {
         for lang in ["", "-fr"] {
             for size in ["360x640", "1280x800"] {
-                let shot = root().join(format!("target/screenshots/{name}{lang}-{size}.png"));
+                let shot = screenshots().join(format!("{name}{lang}-{size}.png"));
                 assert!(shot.exists(), "{} was not written", shot.display());
             }
         }

@@ -263,5 +263,6 @@ fn url_without_db(url: &str) -> String {
 }
 
 pub mod app;
+pub mod browser;
 pub mod games;
 pub mod receiver;
