@@ -11,41 +11,23 @@ mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
 
 use common::app::{problem, spawn_app};
+use common::browser::node_packages;
 use serde_json::Value;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `npm ci` once when `node_modules` lacks the pinned tools; tests that use Node call this first.
+/// The pinned contract tools (`npm ci` when missing); tests that use Node call this first.
 fn node_tools() {
-    static INSTALL: Mutex<()> = Mutex::new(());
-    let _guard = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
-    let installed = [
+    node_packages(&[
         "@redocly/cli",
         "openapi-typescript",
         "typescript",
         "openapi-fetch",
-    ]
-    .iter()
-    .all(|p| {
-        root()
-            .join("node_modules")
-            .join(p)
-            .join("package.json")
-            .exists()
-    });
-    if !installed {
-        let status = Command::new("npm")
-            .args(["ci", "--no-audit", "--no-fund"])
-            .current_dir(root())
-            .status()
-            .expect("npm runs (Node and npm are needed for the contract tests)");
-        assert!(status.success(), "npm ci failed");
-    }
+    ]);
 }
 
 fn bin(tool: &str) -> PathBuf {

@@ -19,24 +19,28 @@ pub fn screenshots() -> PathBuf {
 
 /// `npm ci` once when `node_modules` lacks the pinned tools of these tests.
 pub fn node_tools() {
+    node_packages(&["typescript", "playwright-core", "axe-core"]);
+}
+
+/// `npm ci` (the versions pinned in `package-lock.json`) once when `node_modules` lacks any of
+/// `packages`; every test that runs Node calls this first.
+pub fn node_packages(packages: &[&str]) {
     static INSTALL: Mutex<()> = Mutex::new(());
     let _guard = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
-    let installed = ["typescript", "playwright-core", "axe-core"]
-        .iter()
-        .all(|p| {
-            root()
-                .join("node_modules")
-                .join(p)
-                .join("package.json")
-                .exists()
-        });
+    let installed = packages.iter().all(|p| {
+        root()
+            .join("node_modules")
+            .join(p)
+            .join("package.json")
+            .exists()
+    });
     if !installed {
         let status = Command::new("npm")
             .args(["ci", "--no-audit", "--no-fund"])
             .env("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
             .current_dir(root())
             .status()
-            .expect("npm runs (Node and npm are needed for the web client tests)");
+            .expect("npm runs (Node and npm are needed for these tests)");
         assert!(status.success(), "npm ci failed");
     }
 }
