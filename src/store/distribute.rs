@@ -108,6 +108,9 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     ("open_streams", Placement::ByAccount),
     // A few rows written once (the VAPID key pair) and read by every process: on every node.
     ("server_keys", Placement::Reference),
+    // Written with an account's notifications (the mail they bring) and by its own requests:
+    // with the account's other per-account rows, so queueing a mail is single-shard.
+    ("mail_outbox", Placement::ByAccount),
 ];
 
 /// Tables that are node-local by design and never distributed.

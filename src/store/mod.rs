@@ -12,6 +12,7 @@ pub mod distribute;
 mod error;
 pub mod fanout;
 pub mod local;
+pub mod mail;
 mod notify;
 mod outbox;
 mod read_model;

@@ -28,6 +28,10 @@ pub enum NotificationKind {
     GameEnded,
     Invited,
     TimedOut,
+    /// A clocked decision's time is running out (the deadline worker, once per decision).
+    Reminder,
+    /// A seated opponent is on vacation: the clocks of their decisions stop.
+    Vacation,
 }
 
 impl NotificationKind {
@@ -38,6 +42,8 @@ impl NotificationKind {
             NotificationKind::GameEnded => "game_ended",
             NotificationKind::Invited => "invited",
             NotificationKind::TimedOut => "timed_out",
+            NotificationKind::Reminder => "reminder",
+            NotificationKind::Vacation => "vacation",
         }
     }
 
@@ -48,6 +54,8 @@ impl NotificationKind {
             "game_ended" => NotificationKind::GameEnded,
             "invited" => NotificationKind::Invited,
             "timed_out" => NotificationKind::TimedOut,
+            "reminder" => NotificationKind::Reminder,
+            "vacation" => NotificationKind::Vacation,
             other => return Err(unexpected(format!("unknown notification kind {other:?}"))),
         })
     }

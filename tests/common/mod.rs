@@ -266,3 +266,4 @@ pub mod app;
 pub mod browser;
 pub mod games;
 pub mod receiver;
+pub mod smtp;
