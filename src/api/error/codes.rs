@@ -463,6 +463,26 @@ error_codes! {
         detail_fr: "votre compte détient déjà autant de tickets de flux inutilisés que permis : \
             utilisez-en un ou attendez qu'il expire",
     },
+    InvalidNotificationSettings = "invalid_notification_settings", UNPROCESSABLE_ENTITY {
+        title: "Invalid notification settings",
+        meaning: "The body is not a whole notification settings document: every kind \
+            (your_turn, reminder, invited, game_over, chat) with `email` one of immediately, \
+            digest or off and `push` a boolean, `digest_hour` from 0 to 23, and `time_zone` an \
+            IANA name. Fix the document and send it whole.",
+        example: "\"Mars/Olympus\" is not an IANA time zone name (such as Europe/Paris)",
+        title_fr: "Réglages de notification invalides",
+        detail_fr: "ce document de réglages ne convient pas : il faut chaque type (your_turn, \
+            reminder, invited, game_over, chat) avec email parmi immediately, digest ou off et \
+            push booléen, digest_hour de 0 à 23 et time_zone un nom de fuseau IANA",
+    },
+    TokenNotFound = "token_not_found", NOT_FOUND {
+        title: "Token not found",
+        meaning: "The link's token is not one this server issued (or its account is gone): \
+            nothing was changed. Ask for a new link.",
+        example: "this link's token is unknown",
+        title_fr: "Jeton inconnu",
+        detail_fr: "le jeton de ce lien est inconnu : rien n'a été modifié",
+    },
 }
 
 impl ErrorCode {
