@@ -36,6 +36,8 @@ const FEED_BATCH: i64 = 64;
 const FAILED_PAUSE: Duration = Duration::from_millis(500);
 /// At shutdown, how long the mails being sent may still take to be recorded.
 const DRAIN: Duration = Duration::from_secs(10);
+/// While the account has a stream open, how often a turn's mail looks again (seconds).
+const STREAM_RECHECK_S: i64 = 30;
 /// Connections of the worker's own pool.
 const POOL_CONNECTIONS: u32 = 3;
 
@@ -290,10 +292,15 @@ impl Worker {
         if mail.kind == MailKind::YourTurn {
             // Not while the account is at the table, nor within the grace after it left.
             let grace = chrono::Duration::from_std(self.config.stream_grace).unwrap_or_default();
+            let now = Utc::now();
             if let Some(seen) = queue::streams_seen_until(&self.pool, mail.account).await?
-                && seen + grace > Utc::now()
+                && seen + grace > now
             {
-                return Ok(Outcome::Deferred(seen.max(Utc::now()) + grace));
+                // Still open (its lease runs ahead): looked at again soon, since it may close
+                // at any time; closed: once the grace after its closing has passed.
+                let recheck = grace.min(chrono::Duration::seconds(STREAM_RECHECK_S));
+                let at = if seen > now { now + recheck } else { seen + grace };
+                return Ok(Outcome::Deferred(at));
             }
         }
         let unsubscribe = match (&self.key, transactional) {
