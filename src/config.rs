@@ -300,6 +300,18 @@ pub struct MailArgs {
     /// host of every `Message-ID`.
     #[arg(long, env = "LORDS_PUBLIC_URL", default_value = defaults::PUBLIC_URL)]
     pub public_url: String,
+    /// How long a mail refused for now (or an SMTP server unreachable) is retried before it
+    /// is given up and the account's `email_failing_since` set.
+    #[arg(long, env = "LORDS_MAIL_RETRY_FOR_SECONDS",
+          default_value_t = defaults::MAIL_RETRY_FOR_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub mail_retry_for_seconds: u64,
+    /// How long one attempt holds its mail: a server killed mid-attempt leaves the mail to
+    /// another once this ends (longer than an SMTP exchange may take).
+    #[arg(long, env = "LORDS_MAIL_LEASE_SECONDS",
+          default_value_t = defaults::MAIL_LEASE_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=3_600))]
+    pub mail_lease_seconds: u64,
 }
 
 /// Where mail goes when no SMTP server is configured.
@@ -363,6 +375,8 @@ impl MailConfig {
         config.from = args.mail_from.clone();
         crate::outbound::mail::check_from(&config.from).context("LORDS_MAIL_FROM")?;
         config.public_url = parse_public_url(&args.public_url).context("LORDS_PUBLIC_URL")?;
+        config.retry_for = Duration::from_secs(args.mail_retry_for_seconds);
+        config.lease = Duration::from_secs(args.mail_lease_seconds);
         Ok(config)
     }
 }
