@@ -83,7 +83,10 @@ async fn until(app: &TestApp, sql: &str) {
 
 /// The path (on the test server) of a link of a mail.
 fn local(app: &TestApp, link: &str) -> String {
-    app.url(link.strip_prefix("http://lords.test").expect("a link to the public URL"))
+    app.url(
+        link.strip_prefix("http://lords.test")
+            .expect("a link to the public URL"),
+    )
 }
 
 fn only(messages: &[Received], to: &str) -> Vec<Received> {
@@ -103,14 +106,25 @@ async fn a_turn_is_mailed_as_text_and_html_threaded_on_its_game_with_links_that_
     let table = table(&app, &alice, &bob).await;
     let api = Api::of(&app);
     let seat = awaited(&api, &table).await.unwrap();
-    let (me, other) = if seat == 0 { ("alice", "bob") } else { ("bob", "alice") };
+    let (me, other) = if seat == 0 {
+        ("alice", "bob")
+    } else {
+        ("bob", "alice")
+    };
 
     let got = sink.wait_for(1, PATIENCE).await;
     let mail = &got[0];
     assert_eq!(mail.to, [format!("{me}@example.org")]);
-    assert_eq!(mail.header("Subject").unwrap(), format!("Your turn against {other}"));
+    assert_eq!(
+        mail.header("Subject").unwrap(),
+        format!("Your turn against {other}")
+    );
     assert_eq!(mail.parsed().ctype.mimetype, "multipart/alternative");
-    assert!(mail.body("text/plain").unwrap().contains(&format!("Hello {me},")));
+    assert!(
+        mail.body("text/plain")
+            .unwrap()
+            .contains(&format!("Hello {me},"))
+    );
     assert!(mail.body("text/html").unwrap().contains("<a href="));
     let id = mail.header("Message-ID").unwrap();
     assert!(id.starts_with('<') && id.ends_with("@lords.test>"), "{id}");
@@ -125,7 +139,10 @@ async fn a_turn_is_mailed_as_text_and_html_threaded_on_its_game_with_links_that_
     let links = mail.links();
     let game_link = format!("http://lords.test/#/game/{}", table.id);
     assert!(links.contains(&game_link), "{links:?}");
-    assert!(links.contains(&"http://lords.test/#/settings".to_string()), "{links:?}");
+    assert!(
+        links.contains(&"http://lords.test/#/settings".to_string()),
+        "{links:?}"
+    );
     for link in &links {
         let res = app.client.get(local(&app, link)).send().await.unwrap();
         assert_eq!(res.status(), 200, "{link}");
@@ -190,7 +207,10 @@ async fn an_unverified_address_gets_no_game_mail() {
         "SELECT NOT EXISTS (SELECT 1 FROM mail_outbox WHERE state = 'pending')",
     )
     .await;
-    assert!(only(&sink.messages(), "alice@example.org").is_empty(), "{got:?}");
+    assert!(
+        only(&sink.messages(), "alice@example.org").is_empty(),
+        "{got:?}"
+    );
     let alice_rows: i64 = sqlx::query_scalar(
         "SELECT count(*) FROM mail_outbox m JOIN accounts a ON a.id = m.account_id \
          WHERE a.username = 'alice'",
@@ -258,7 +278,10 @@ async fn notification_settings_that_are_not_the_whole_document_get_422() {
     let mut unknown_kind = defaults();
     unknown_kind["kinds"]["telegram"] = json!({"email": "off", "push": false});
     let mut missing_kind = defaults();
-    missing_kind["kinds"].as_object_mut().unwrap().remove("chat");
+    missing_kind["kinds"]
+        .as_object_mut()
+        .unwrap()
+        .remove("chat");
     let mut bad_value = defaults();
     bad_value["kinds"]["your_turn"]["email"] = json!("hourly");
     let mut late = defaults();
@@ -272,7 +295,10 @@ async fn notification_settings_that_are_not_the_whole_document_get_422() {
         problem(res, 422, "invalid_notification_settings").await;
     }
     assert_eq!(
-        ok(Api::of(&app).get("/v1/me/notification-settings", &token).await).await,
+        ok(Api::of(&app)
+            .get("/v1/me/notification-settings", &token)
+            .await)
+        .await,
         defaults()
     );
 }
@@ -396,7 +422,11 @@ async fn unsubscribing_by_post_turns_that_kind_off_and_get_only_shows_the_page()
     )
     .await;
     problem(
-        app.client.get(app.url("/v1/unsubscribe/AAAA")).send().await.unwrap(),
+        app.client
+            .get(app.url("/v1/unsubscribe/AAAA"))
+            .send()
+            .await
+            .unwrap(),
         404,
         "token_not_found",
     )
@@ -456,10 +486,7 @@ async fn an_smtp_server_down_past_the_retry_window_shows_as_email_failing_since(
         .get("/v1/me/notification-settings", table.seat(seat))
         .await)
     .await;
-    assert!(
-        settings["email_failing_since"].is_string(),
-        "{settings}"
-    );
+    assert!(settings["email_failing_since"].is_string(), "{settings}");
 }
 
 #[tokio::test]
@@ -494,5 +521,8 @@ async fn no_turn_is_mailed_while_a_stream_is_open_and_it_is_once_the_stream_clos
     // Away from the table: mailed once the grace has passed.
     drop(streams);
     let got = sink.wait_for(1, PATIENCE).await;
-    assert_eq!(got[0].header("Subject").unwrap().split(' ').next(), Some("Your"));
+    assert_eq!(
+        got[0].header("Subject").unwrap().split(' ').next(),
+        Some("Your")
+    );
 }

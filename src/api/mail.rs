@@ -18,8 +18,8 @@ use crate::api::responses::{
     InternalError, MalformedJson, PayloadTooLarge, ServiceUnavailable, Unauthorized,
     UnsupportedMediaType,
 };
-use crate::auth::AuthUser;
 use crate::auth::AuthError;
+use crate::auth::AuthUser;
 use crate::store::mail::{self as settings, MailKind, StoredSettings};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -204,7 +204,10 @@ pub struct UnsubscribePath {
 }
 
 /// The account and kind a token names, or 404 `token_not_found`.
-async fn token_of(state: &AppState, token: &str) -> Result<(crate::store::AccountId, MailKind), ApiError> {
+async fn token_of(
+    state: &AppState,
+    token: &str,
+) -> Result<(crate::store::AccountId, MailKind), ApiError> {
     let key = settings::unsubscribe_key(&state.pool).await?;
     settings::check_unsubscribe_token(&key, token).ok_or_else(|| {
         ApiError::Game(

@@ -219,8 +219,7 @@ impl Worker {
                 && !games.is_empty()
             {
                 let payload = serde_json::json!({ "games": games });
-                queue::enqueue(&mut tx, due.account, MailKind::Digest, &to, None, &payload)
-                    .await?;
+                queue::enqueue(&mut tx, due.account, MailKind::Digest, &to, None, &payload).await?;
             }
             let next = next_digest(due.digest_hour, &due.time_zone, Utc::now());
             queue::schedule_digest(&mut tx, due.account, next).await?;
@@ -299,7 +298,11 @@ impl Worker {
                 // Still open (its lease runs ahead): looked at again soon, since it may close
                 // at any time; closed: once the grace after its closing has passed.
                 let recheck = grace.min(chrono::Duration::seconds(STREAM_RECHECK_S));
-                let at = if seen > now { now + recheck } else { seen + grace };
+                let at = if seen > now {
+                    now + recheck
+                } else {
+                    seen + grace
+                };
                 return Ok(Outcome::Deferred(at));
             }
         }
@@ -364,7 +367,10 @@ pub fn next_digest(hour: i16, time_zone: &str, now: DateTime<Utc>) -> Option<Dat
         let at = tz
             .from_local_datetime(&at)
             .earliest()
-            .or_else(|| tz.from_local_datetime(&(at + chrono::Duration::hours(1))).earliest())?
+            .or_else(|| {
+                tz.from_local_datetime(&(at + chrono::Duration::hours(1)))
+                    .earliest()
+            })?
             .with_timezone(&Utc);
         (at > now).then_some(at)
     })

@@ -274,9 +274,7 @@ pub fn render(mail: &Mail<'_>, site: &Site<'_>) -> anyhow::Result<Message> {
         MailKind::Digest => {
             blocks.push(Block::Line(t.digest_line.to_string()));
             for g in mail.digest {
-                let due = g
-                    .deadline
-                    .map_or_else(|| t.no_deadline.to_string(), when);
+                let due = g.deadline.map_or_else(|| t.no_deadline.to_string(), when);
                 let label = format!("{} ({due})", capitalised(&against(t, &g.opponents)));
                 blocks.push(Block::Link(label, format!("{url}/#/game/{}", g.game)));
             }
@@ -288,9 +286,17 @@ pub fn render(mail: &Mail<'_>, site: &Site<'_>) -> anyhow::Result<Message> {
         MailKind::VerifyEmail | MailKind::PasswordReset => {
             let token = mail.token.unwrap_or_default();
             let (subject, line, link) = if mail.kind == MailKind::VerifyEmail {
-                (t.verify_subject, t.verify_line, format!("{url}/#/verify-email/{token}"))
+                (
+                    t.verify_subject,
+                    t.verify_line,
+                    format!("{url}/#/verify-email/{token}"),
+                )
             } else {
-                (t.reset_subject, t.reset_line, format!("{url}/#/reset-password/{token}"))
+                (
+                    t.reset_subject,
+                    t.reset_line,
+                    format!("{url}/#/reset-password/{token}"),
+                )
             };
             blocks.push(Block::Line(line.to_string()));
             blocks.push(Block::Link(String::new(), link));
@@ -303,7 +309,10 @@ pub fn render(mail: &Mail<'_>, site: &Site<'_>) -> anyhow::Result<Message> {
     }
     let mut footer = Vec::new();
     if let Some(token) = mail.unsubscribe {
-        footer.push(Block::Link(t.settings.to_string(), format!("{url}/#/settings")));
+        footer.push(Block::Link(
+            t.settings.to_string(),
+            format!("{url}/#/settings"),
+        ));
         footer.push(Block::Link(
             t.unsubscribe.to_string(),
             format!("{url}/v1/unsubscribe/{token}"),
@@ -353,7 +362,11 @@ fn bodies(subject: &str, blocks: &[Block], footer: &[Block]) -> (String, String)
             html.push_str("<hr>");
         }
         for b in part {
-            let style = if small { " style=\"font-size:small\"" } else { "" };
+            let style = if small {
+                " style=\"font-size:small\""
+            } else {
+                ""
+            };
             match b {
                 Block::Line(line) => {
                     text.push_str(line);
@@ -411,8 +424,13 @@ mod tests {
     fn a_turn_names_the_opponents_in_its_subject_and_threads_on_the_game() {
         let players = vec!["alice".to_string(), "bob".to_string()];
         let raw = String::from_utf8(render(&turn(&players), &site()).unwrap().formatted()).unwrap();
-        assert!(raw.contains("Subject: Your turn against alice and bob\r\n"), "{raw}");
-        assert!(raw.contains("In-Reply-To: <game-00000000-0000-0000-0000-000000000000@lords.example.org>"));
+        assert!(
+            raw.contains("Subject: Your turn against alice and bob\r\n"),
+            "{raw}"
+        );
+        assert!(raw.contains(
+            "In-Reply-To: <game-00000000-0000-0000-0000-000000000000@lords.example.org>"
+        ));
         assert!(raw.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"));
     }
 
@@ -422,6 +440,9 @@ mod tests {
         let message = render(&turn(&players), &site()).unwrap();
         let raw = String::from_utf8(message.formatted()).unwrap();
         assert!(!raw.contains("\r\nBcc:"), "{raw}");
-        assert_eq!(escape_html("<b>\"x\" & 'y'</b>"), "&lt;b&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/b&gt;");
+        assert_eq!(
+            escape_html("<b>\"x\" & 'y'</b>"),
+            "&lt;b&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/b&gt;"
+        );
     }
 }

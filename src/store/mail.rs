@@ -413,7 +413,16 @@ pub struct ClaimedMail {
 /// attempts them until the lease ends or is recorded.
 pub async fn claim(pool: &PgPool, limit: i64, lease: Duration) -> Result<Vec<ClaimedMail>> {
     let token = Uuid::new_v4();
-    type Row = (Uuid, Uuid, String, Option<Uuid>, String, Value, i32, DateTime<Utc>);
+    type Row = (
+        Uuid,
+        Uuid,
+        String,
+        Option<Uuid>,
+        String,
+        Value,
+        i32,
+        DateTime<Utc>,
+    );
     let rows: Vec<Row> = sqlx::query_as(
         "WITH due AS ( \
              SELECT account_id, id FROM mail_outbox \
@@ -500,15 +509,15 @@ pub async fn recipient(pool: &PgPool, account: AccountId) -> Result<Option<Recip
     .fetch_optional(pool)
     .await
     .context("read a mail's recipient")?;
-    Ok(
-        row.map(|(username, verified_email, language, on_vacation, deleted)| Recipient {
+    Ok(row.map(
+        |(username, verified_email, language, on_vacation, deleted)| Recipient {
             username,
             verified_email,
             language,
             on_vacation,
             deleted,
-        }),
-    )
+        },
+    ))
 }
 
 /// A game as a mail names it: the other players, and whether (and until when) it awaits the
@@ -548,10 +557,7 @@ pub async fn game_for_mail(
     .fetch_all(pool)
     .await
     .context("read a game's players for mail")?;
-    let mine = seats
-        .iter()
-        .find(|s| s.1 == Some(account.0))
-        .map(|s| s.0);
+    let mine = seats.iter().find(|s| s.1 == Some(account.0)).map(|s| s.0);
     Ok(Some(GameForMail {
         id: game,
         opponents: seats
@@ -566,7 +572,10 @@ pub async fn game_for_mail(
 
 /// When the account was last at the table: `None` when it never opened a stream lately,
 /// a time in the future while one is open (its lease's end).
-pub async fn streams_seen_until(pool: &PgPool, account: AccountId) -> Result<Option<DateTime<Utc>>> {
+pub async fn streams_seen_until(
+    pool: &PgPool,
+    account: AccountId,
+) -> Result<Option<DateTime<Utc>>> {
     sqlx::query_scalar("SELECT max(lease_until) FROM open_streams WHERE account_id = $1")
         .bind(account.0)
         .fetch_one(pool)
@@ -690,7 +699,10 @@ pub async fn claim_digest(conn: &mut PgConnection) -> Result<Option<DueDigest>> 
 }
 
 /// Every game awaiting the account, nearest deadline first (unclocked ones last).
-pub async fn awaiting_games(conn: &mut PgConnection, account: AccountId) -> Result<Vec<AwaitingGame>> {
+pub async fn awaiting_games(
+    conn: &mut PgConnection,
+    account: AccountId,
+) -> Result<Vec<AwaitingGame>> {
     let games: Vec<(Uuid, Option<DateTime<Utc>>)> = sqlx::query_as(
         "SELECT g.id, CASE WHEN g.due_kind = 'clock' THEN g.due_at END AS deadline \
          FROM game_seats s JOIN games g ON g.id = s.game_id AND g.awaiting_seat = s.seat \

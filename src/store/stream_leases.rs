@@ -73,18 +73,17 @@ impl Store {
             "DELETE FROM open_streams WHERE account_id = $1 \
              AND lease_until < now() - interval '10 minutes'",
         )
-            .bind(account.0)
-            .execute(&mut *tx)
-            .await
-            .context("drop an account's stale stream leases")?;
-        let open: i64 =
-            sqlx::query_scalar(
-                "SELECT count(*) FROM open_streams WHERE account_id = $1 AND lease_until >= now()",
-            )
-                .bind(account.0)
-                .fetch_one(&mut *tx)
-                .await
-                .context("count an account's streams")?;
+        .bind(account.0)
+        .execute(&mut *tx)
+        .await
+        .context("drop an account's stale stream leases")?;
+        let open: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM open_streams WHERE account_id = $1 AND lease_until >= now()",
+        )
+        .bind(account.0)
+        .fetch_one(&mut *tx)
+        .await
+        .context("count an account's streams")?;
         if open >= i64::from(max) {
             return Ok(OpenedStream::TooMany { max });
         }
@@ -134,11 +133,11 @@ impl Store {
             "UPDATE open_streams SET lease_until = least(lease_until, now()) \
              WHERE account_id = $1 AND id = $2",
         )
-            .bind(account.0)
-            .bind(id)
-            .execute(&self.pool)
-            .await
-            .context("give a stream lease back")?;
+        .bind(account.0)
+        .bind(id)
+        .execute(&self.pool)
+        .await
+        .context("give a stream lease back")?;
         Ok(())
     }
 }

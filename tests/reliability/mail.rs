@@ -64,11 +64,19 @@ async fn mail_pending_when_a_server_is_killed_is_all_sent_by_another_server() {
     // Killed once part of it has arrived.
     let until = Instant::now() + Duration::from_secs(60);
     while sink.messages().is_empty() {
-        assert!(Instant::now() < until, "no mail was sent:\n{}", a.log_tail());
+        assert!(
+            Instant::now() < until,
+            "no mail was sent:\n{}",
+            a.log_tail()
+        );
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
     a.kill();
-    let sent = count(&pool, "SELECT count(*) FROM mail_outbox WHERE state = 'sent'").await;
+    let sent = count(
+        &pool,
+        "SELECT count(*) FROM mail_outbox WHERE state = 'sent'",
+    )
+    .await;
     assert!(sent < MAILS, "the kill came too late: all {MAILS} sent");
 
     // Another server sends the rest.
@@ -77,7 +85,13 @@ async fn mail_pending_when_a_server_is_killed_is_all_sent_by_another_server() {
     let api_b = Api::new(format!("http://127.0.0.1:{port_b}"));
     b.ready(&api_b).await;
     let until = Instant::now() + Duration::from_secs(120);
-    while count(&pool, "SELECT count(*) FROM mail_outbox WHERE state <> 'sent'").await > 0 {
+    while count(
+        &pool,
+        "SELECT count(*) FROM mail_outbox WHERE state <> 'sent'",
+    )
+    .await
+        > 0
+    {
         assert!(
             Instant::now() < until,
             "the backlog was never sent:\n{}",
