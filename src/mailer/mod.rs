@@ -18,14 +18,15 @@ use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
 use sqlx::PgPool;
-use sqlx::postgres::{PgListener, PgPoolOptions};
+use sqlx::postgres::{PgListener, PgNotification, PgPoolOptions};
+use tokio::time::Instant;
 use uuid::Uuid;
 
 use crate::config::{MailConfig, MailTransport};
 use crate::outbound::mail::{SendError, Transport};
 use crate::shutdown::ShutdownSignal;
-use crate::store::NOTIFICATIONS_CHANNEL;
 use crate::store::mail::{self as queue, ClaimedMail, MailKind, Outcome};
+use crate::store::{AccountId, NOTIFICATIONS_CHANNEL};
 use render::{Mail, Site};
 
 /// Mails claimed (and sent at once) per round.
@@ -38,6 +39,8 @@ const FAILED_PAUSE: Duration = Duration::from_millis(500);
 const DRAIN: Duration = Duration::from_secs(10);
 /// While the account has a stream open, how often a turn's mail looks again (seconds).
 const STREAM_RECHECK_S: i64 = 30;
+/// The gap after a wake-up during which further ones are gathered into the same round.
+const WAKE_GAP: Duration = Duration::from_millis(20);
 /// Connections of the worker's own pool.
 const POOL_CONNECTIONS: u32 = 3;
 
@@ -106,11 +109,21 @@ impl Worker {
     /// a wake-up, or the sweep.
     async fn run(mut self, shutdown: ShutdownSignal) {
         let mut listener: Option<PgListener> = None;
+        // The accounts whose notifications woke the worker; the others wait for the sweep.
+        let mut hinted: HashSet<AccountId> = HashSet::new();
+        let mut next_sweep = Instant::now();
         while !shutdown.is_shutting_down() {
             if listener.is_none() {
+                // (Re)connected: what was announced meanwhile is the sweep's.
                 listener = self.listen().await;
+                next_sweep = Instant::now();
             }
-            let busy = match self.round().await {
+            let sweep = Instant::now() >= next_sweep;
+            if sweep {
+                next_sweep = Instant::now() + self.config.poll;
+            }
+            let accounts: Vec<AccountId> = hinted.drain().collect();
+            let busy = match self.round(sweep, accounts).await {
                 Ok(busy) => busy,
                 Err(e) => {
                     tracing::warn!(error = format!("{e:#}"), "mail round failed");
@@ -118,6 +131,10 @@ impl Worker {
                     false
                 }
             };
+            if busy && sweep {
+                // A full sweep: the next one at once.
+                next_sweep = Instant::now();
+            }
             if busy || shutdown.is_shutting_down() {
                 continue;
             }
@@ -127,22 +144,28 @@ impl Worker {
                     .unwrap_or(Duration::ZERO)
                     .min(self.config.poll),
                 _ => self.config.poll,
-            };
+            }
+            .min(next_sweep.saturating_duration_since(Instant::now()));
             if sleep.is_zero() {
                 continue;
             }
             match listener.as_mut() {
                 Some(l) => {
                     tokio::select! {
-                        got = l.recv() => if got.is_err() {
-                            listener = None;
+                        got = l.recv() => match got {
+                            Ok(n) => hint(&mut hinted, &n),
+                            Err(_) => listener = None,
                         },
                         () = tokio::time::sleep(sleep) => {}
                         () = shutdown.wait() => {}
                     }
-                    // Every wake-up that came meanwhile is taken with this one.
+                    // Every wake-up that came meanwhile is taken with this one, after a short
+                    // gap: a burst of notifications is one round.
                     if let Some(l) = listener.as_mut() {
-                        while l.next_buffered().is_some() {}
+                        tokio::time::sleep(WAKE_GAP).await;
+                        while let Some(n) = l.next_buffered() {
+                            hint(&mut hinted, &n);
+                        }
                     }
                 }
                 None => {
@@ -175,11 +198,17 @@ impl Worker {
         }
     }
 
-    /// One round; `true` when there may be more to do at once.
-    async fn round(&mut self) -> anyhow::Result<bool> {
+    /// One round (feeding the hinted accounts, or every account behind on a sweep); `true`
+    /// when there may be more to do at once.
+    async fn round(&mut self, sweep: bool, mut accounts: Vec<AccountId>) -> anyhow::Result<bool> {
         let mut busy = false;
-        let accounts = queue::accounts_to_feed(&self.pool, FEED_BATCH).await?;
-        busy |= accounts.len() as i64 == FEED_BATCH;
+        if sweep {
+            let behind = queue::accounts_to_feed(&self.pool, FEED_BATCH).await?;
+            busy |= behind.len() as i64 == FEED_BATCH;
+            accounts.extend(behind);
+            accounts.sort_by_key(|a| a.0);
+            accounts.dedup();
+        }
         for account in accounts {
             queue::feed_account(&self.pool, account, self.config.fresh_for).await?;
         }
@@ -352,6 +381,16 @@ impl Worker {
                 Ok(self.retry(mail))
             }
         }
+    }
+}
+
+/// Notes the account a `notifications` announcement (`<account>:<id>[:…]`) names.
+fn hint(hinted: &mut HashSet<AccountId>, n: &PgNotification) {
+    if n.channel() == NOTIFICATIONS_CHANNEL
+        && let Some(account) = n.payload().split(':').next()
+        && let Ok(id) = account.parse::<Uuid>()
+    {
+        hinted.insert(AccountId(id));
     }
 }
 

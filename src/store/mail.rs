@@ -323,6 +323,18 @@ pub async fn accounts_to_feed(pool: &PgPool, limit: i64) -> Result<Vec<AccountId
 /// the number of processes and crashes. Notifications older than `fresh_for` are passed over
 /// (an address verified today does not receive last month's turns). Returns the mails queued.
 pub async fn feed_account(pool: &PgPool, account: AccountId, fresh_for: Duration) -> Result<usize> {
+    // An account with no verified address is not mailed: nothing to write for it.
+    let verified: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM accounts WHERE id = $1 AND email_verified \
+             AND deleted_at IS NULL)",
+    )
+    .bind(account.0)
+    .fetch_one(pool)
+    .await
+    .context("read whether an address is verified")?;
+    if !verified {
+        return Ok(0);
+    }
     let mut tx = pool.begin().await.context("begin feed mail")?;
     sqlx::query(
         "INSERT INTO notification_settings (account_id) VALUES ($1) ON CONFLICT DO NOTHING",
