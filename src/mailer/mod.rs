@@ -16,7 +16,7 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use chrono::{DateTime, TimeZone, Utc};
+use chrono::Utc;
 use sqlx::PgPool;
 use sqlx::postgres::{PgListener, PgNotification, PgPoolOptions};
 use tokio::time::Instant;
@@ -250,7 +250,7 @@ impl Worker {
                 let payload = serde_json::json!({ "games": games });
                 queue::enqueue(&mut tx, due.account, MailKind::Digest, &to, None, &payload).await?;
             }
-            let next = next_digest(due.digest_hour, &due.time_zone, Utc::now());
+            let next = queue::next_digest(due.digest_hour, &due.time_zone, Utc::now());
             queue::schedule_digest(&mut tx, due.account, next).await?;
             tx.commit().await?;
         }
@@ -391,45 +391,5 @@ fn hint(hinted: &mut HashSet<AccountId>, n: &PgNotification) {
         && let Ok(id) = account.parse::<Uuid>()
     {
         hinted.insert(AccountId(id));
-    }
-}
-
-/// The first `hour`:00 in `time_zone` after `now` (UTC when the zone is unknown), in UTC.
-pub fn next_digest(hour: i16, time_zone: &str, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
-    let tz: chrono_tz::Tz = time_zone.parse().unwrap_or(chrono_tz::UTC);
-    let local = now.with_timezone(&tz).date_naive();
-    let hour = u32::try_from(hour).ok()?.min(23);
-    (0..=2).find_map(|days| {
-        let day = local + chrono::Days::new(days);
-        let at = day.and_hms_opt(hour, 0, 0)?;
-        // A missing hour (a clock going forward) is taken an hour later.
-        let at = tz
-            .from_local_datetime(&at)
-            .earliest()
-            .or_else(|| {
-                tz.from_local_datetime(&(at + chrono::Duration::hours(1)))
-                    .earliest()
-            })?
-            .with_timezone(&Utc);
-        (at > now).then_some(at)
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_next_digest_is_the_next_digest_hour_in_the_accounts_time_zone() {
-        let now = Utc.with_ymd_and_hms(2026, 7, 1, 10, 0, 0).unwrap();
-        // 08:00 in Paris (UTC+2 in July) is 06:00 UTC: today's has passed, tomorrow's next.
-        assert_eq!(
-            next_digest(8, "Europe/Paris", now),
-            Some(Utc.with_ymd_and_hms(2026, 7, 2, 6, 0, 0).unwrap())
-        );
-        assert_eq!(
-            next_digest(11, "UTC", now),
-            Some(Utc.with_ymd_and_hms(2026, 7, 1, 11, 0, 0).unwrap())
-        );
     }
 }

@@ -439,7 +439,9 @@ mod tests {
         let players = vec!["<b>x</b>\r\nBcc: evil@example.org".to_string()];
         let message = render(&turn(&players), &site()).unwrap();
         let raw = String::from_utf8(message.formatted()).unwrap();
-        assert!(!raw.contains("\r\nBcc:"), "{raw}");
+        let head = raw.split("\r\n\r\n").next().unwrap();
+        assert!(!head.contains("\r\nBcc:"), "{head}");
+        assert!(head.contains("Subject: Your turn against <b>x</b>Bcc: evil@example.org\r\n"));
         assert_eq!(
             escape_html("<b>\"x\" & 'y'</b>"),
             "&lt;b&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/b&gt;"

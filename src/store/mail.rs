@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeZone, Utc};
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::{PgConnection, PgPool};
@@ -830,4 +830,44 @@ pub fn check_unsubscribe_token(key: &[u8], token: &str) -> Option<(AccountId, Ma
     let account = Uuid::from_slice(&signed[..16]).ok()?;
     let kind = MailKind::parse(std::str::from_utf8(&signed[16..]).ok()?)?;
     (!kind.is_transactional()).then_some((AccountId(account), kind))
+}
+
+/// The first `hour`:00 in `time_zone` after `now` (UTC when the zone is unknown), in UTC.
+pub fn next_digest(hour: i16, time_zone: &str, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+    let tz: chrono_tz::Tz = time_zone.parse().unwrap_or(chrono_tz::UTC);
+    let local = now.with_timezone(&tz).date_naive();
+    let hour = u32::try_from(hour).ok()?.min(23);
+    (0..=2).find_map(|days| {
+        let day = local + chrono::Days::new(days);
+        let at = day.and_hms_opt(hour, 0, 0)?;
+        // A missing hour (a clock going forward) is taken an hour later.
+        let at = tz
+            .from_local_datetime(&at)
+            .earliest()
+            .or_else(|| {
+                tz.from_local_datetime(&(at + chrono::Duration::hours(1)))
+                    .earliest()
+            })?
+            .with_timezone(&Utc);
+        (at > now).then_some(at)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_digest_is_the_next_digest_hour_in_the_accounts_time_zone() {
+        let now = Utc.with_ymd_and_hms(2026, 7, 1, 10, 0, 0).unwrap();
+        // 08:00 in Paris (UTC+2 in July) is 06:00 UTC: today's has passed, tomorrow's next.
+        assert_eq!(
+            next_digest(8, "Europe/Paris", now),
+            Some(Utc.with_ymd_and_hms(2026, 7, 2, 6, 0, 0).unwrap())
+        );
+        assert_eq!(
+            next_digest(11, "UTC", now),
+            Some(Utc.with_ymd_and_hms(2026, 7, 1, 11, 0, 0).unwrap())
+        );
+    }
 }
