@@ -433,6 +433,11 @@ fn every_event() -> Vec<Event> {
             level: BotLevel::Greedy,
         },
         Event::TimeoutsCleared { seat: Seat(0) },
+        Event::SeatAway {
+            seat: Seat(1),
+            until_ms: 1_795_771_800_000,
+        },
+        Event::SeatBack { seat: Seat(1) },
     ];
     for event in &events {
         match event {
@@ -464,7 +469,9 @@ fn every_event() -> Vec<Event> {
             | Event::DecisionTimedOut { .. }
             | Event::SeatAbandoned { .. }
             | Event::BotActed { .. }
-            | Event::TimeoutsCleared { .. } => {}
+            | Event::TimeoutsCleared { .. }
+            | Event::SeatAway { .. }
+            | Event::SeatBack { .. } => {}
         }
     }
     events
@@ -553,7 +560,7 @@ fn every_engine_variant_has_exactly_one_named_schema_in_the_document() {
     let documented = components();
 
     let events = check_all(&schemas, "Event", &every_event(), "type");
-    assert_eq!(events.len(), 29);
+    assert_eq!(events.len(), 31);
     assert_eq!(events, tags(&documented, "Event", "type"));
 
     let actions = check_all(&schemas, "Action", &every_action(), "type");
