@@ -80,14 +80,12 @@ async fn a_fresh_clock_sets_its_reminder_a_tenth_of_the_limit_or_twelve_hours_be
             json!({"players": 2, "turn_time_limit_s": limit}),
         )
         .await;
-        let (due_at, remind_at): (
-            chrono::DateTime<chrono::Utc>,
-            chrono::DateTime<chrono::Utc>,
-        ) = sqlx::query_as("SELECT due_at, remind_at FROM games WHERE id = $1::uuid")
-            .bind(&table.id)
-            .fetch_one(&app.pool)
-            .await
-            .unwrap();
+        let (due_at, remind_at): (chrono::DateTime<chrono::Utc>, chrono::DateTime<chrono::Utc>) =
+            sqlx::query_as("SELECT due_at, remind_at FROM games WHERE id = $1::uuid")
+                .bind(&table.id)
+                .fetch_one(&app.pool)
+                .await
+                .unwrap();
         assert_eq!((due_at - remind_at).num_seconds(), lead, "{prefix}");
     }
 }

@@ -13,9 +13,13 @@ use common::app::{TestApp, problem, spawn_app_with};
 use common::games::{Api, Table, create_game, notifications_settled, ok, seat_table};
 
 fn at(value: &Value) -> DateTime<Utc> {
-    DateTime::parse_from_rfc3339(value.as_str().unwrap_or_else(|| panic!("not a date: {value}")))
-        .unwrap()
-        .with_timezone(&Utc)
+    DateTime::parse_from_rfc3339(
+        value
+            .as_str()
+            .unwrap_or_else(|| panic!("not a date: {value}")),
+    )
+    .unwrap()
+    .with_timezone(&Utc)
 }
 
 async fn go_away(api: &Api, token: &str, days: i64) -> reqwest::Response {
@@ -52,7 +56,10 @@ async fn wait_for(api: &Api, table: &Table, secs: u64, done: impl Fn(&Value) -> 
         if done(&game) {
             return game;
         }
-        assert!(Instant::now() < until, "still waiting after {secs} s: {game}");
+        assert!(
+            Instant::now() < until,
+            "still waiting after {secs} s: {game}"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
@@ -108,16 +115,25 @@ async fn a_vacation_pauses_a_five_second_clock_and_ending_it_early_moves_the_dea
     let g = api.game(&table.id, table.seat(other)).await;
     let moved = at(&g["game"]["deadline"]);
     assert_eq!(at(&g["view"]["awaiting"]["deadline"]), moved);
-    assert!(moved > until && moved <= until + chrono::Duration::seconds(5), "{g}");
+    assert!(
+        moved > until && moved <= until + chrono::Duration::seconds(5),
+        "{g}"
+    );
     assert!(moved - until <= before - started_at + chrono::Duration::milliseconds(1));
-    assert_eq!(at(&g["view"]["players"][awaited as usize]["vacation_until"]), until);
+    assert_eq!(
+        at(&g["view"]["players"][awaited as usize]["vacation_until"]),
+        until
+    );
     assert!(g["view"]["players"][other as usize]["vacation_until"].is_null());
 
     // Past the old deadline, nothing timed out.
     tokio::time::sleep(Duration::from_secs(6)).await;
     let types = event_types(&api, &table).await;
     assert_eq!(types.last().map(String::as_str), Some("seat_away"));
-    assert!(!types.iter().any(|t| t == "decision_timed_out"), "{types:?}");
+    assert!(
+        !types.iter().any(|t| t == "decision_timed_out"),
+        "{types:?}"
+    );
 
     // The opponent was told; the vacationer was not.
     notifications_settled(&app.pool).await;
@@ -166,7 +182,12 @@ async fn vacations_are_refused_with_422_409_and_404_codes() {
     let api = Api::of(&app);
     let token = app.signed_up("tourist").await;
     for days in [0, -1, 21] {
-        problem(go_away(&api, &token, days).await, 422, "not_enough_vacation_days").await;
+        problem(
+            go_away(&api, &token, days).await,
+            422,
+            "not_enough_vacation_days",
+        )
+        .await;
     }
     problem(come_back(&app, &token).await, 404, "not_on_vacation").await;
     assert_eq!(go_away(&api, &token, 20).await.status(), 201);
@@ -182,9 +203,17 @@ async fn vacations_are_refused_with_422_409_and_404_codes() {
         .as_u64()
         .unwrap();
     tokio::time::sleep(Duration::from_millis(5_500)).await;
-    problem(go_away(&api, table.seat(awaited), 1).await, 409, "deadline_passed").await;
+    problem(
+        go_away(&api, table.seat(awaited), 1).await,
+        409,
+        "deadline_passed",
+    )
+    .await;
     // The other player may go.
-    assert_eq!(go_away(&api, table.seat(1 - awaited), 1).await.status(), 201);
+    assert_eq!(
+        go_away(&api, table.seat(1 - awaited), 1).await.status(),
+        201
+    );
 }
 
 #[tokio::test]
@@ -192,7 +221,10 @@ async fn vacation_days_accrue_one_per_week_up_to_thirty() {
     let app = spawn_app_with(|_| {}).await;
     let api = Api::of(&app);
     let token = app.signed_up("saver").await;
-    assert_eq!(me(&api, &token).await["vacation"], json!({"days_left": 20, "until": null}));
+    assert_eq!(
+        me(&api, &token).await["vacation"],
+        json!({"days_left": 20, "until": null})
+    );
     let age = |days: i64| {
         sqlx::query(
             "UPDATE accounts SET vacation_banked_at = now() - make_interval(days => $1) \
@@ -245,5 +277,45 @@ async fn a_game_that_starts_during_a_vacation_records_the_player_away_and_their_
         let g = wait_for(&api, &table, 30, |g| g["game"]["awaiting"] == 1).await;
         assert!(at(&g["game"]["deadline"]) >= until + chrono::Duration::seconds(5));
     }
+    assert!(lords_verify(&app).await.iter().all(|l| l["ok"] == true));
+}
+
+#[tokio::test]
+async fn a_vacation_the_game_missed_pauses_the_clock_instead_of_timing_out() {
+    let app = spawn_app_with(|c| c.deadline_poll = Some(Duration::from_millis(200))).await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "gone", json!({"players": 2, "turn_time_limit_s": 5})).await;
+    let awaited = api.game(&table.id, table.seat(0)).await["game"]["awaiting"]
+        .as_u64()
+        .unwrap();
+    // The account's vacation committed, then the server died before this game's `seat_away`.
+    sqlx::query(
+        "UPDATE accounts SET vacation_days_banked = 19, vacation_started_at = now(), \
+                             vacation_until = now() + interval '1 day' \
+         WHERE username = $1",
+    )
+    .bind(format!("gone{awaited}"))
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    // At the deadline the worker records the vacation instead of timing the decision out.
+    let until = Instant::now() + Duration::from_secs(30);
+    let types = loop {
+        let types = event_types(&api, &table).await;
+        if types.iter().any(|t| t == "seat_away") {
+            break types;
+        }
+        assert!(Instant::now() < until, "no seat_away: {types:?}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert!(
+        !types.iter().any(|t| t == "decision_timed_out"),
+        "{types:?}"
+    );
+    let g = api.game(&table.id, table.seat(0)).await;
+    assert!(
+        at(&g["game"]["deadline"]) > Utc::now() + chrono::Duration::hours(23),
+        "{g}"
+    );
     assert!(lords_verify(&app).await.iter().all(|l| l["ok"] == true));
 }

@@ -127,7 +127,14 @@ mod tests {
 
     #[test]
     fn moments_read_back_what_they_write() {
-        for ms in [0, 1, 999, 951_782_400_000, 1_795_771_800_250, 4_102_444_799_999] {
+        for ms in [
+            0,
+            1,
+            999,
+            951_782_400_000,
+            1_795_771_800_250,
+            4_102_444_799_999,
+        ] {
             let m = UnixMillis(ms);
             assert_eq!(m.to_string().parse::<UnixMillis>(), Ok(m));
         }

@@ -10,11 +10,11 @@ use super::chain::GENESIS;
 use super::distribute::Layout;
 use super::error::{Context, Result, StoreError, is_deadlock, unexpected};
 use super::invitations;
-use super::vacation;
 use super::read_model::{
     GameStatus, GameSummary, Visibility, fetch_seats, fetch_summary, insert_bot, insert_game,
     lock_row,
 };
+use super::vacation;
 use super::{AccountId, GameId, Store};
 use crate::engine::{self, BotLevel, Event, Game, GameOptions, OptionsRequest, Seat};
 

@@ -70,8 +70,8 @@ pub use reads::{CurrentGame, LoadedGame};
 pub use snapshots::{SNAPSHOT_CAPACITY, Snapshot};
 pub use stream::{StoredEvent, UpcastError, upcast};
 pub use stream_leases::OpenedStream;
-pub use vacation::{Ended as VacationEnded, Vacation};
 pub use tickets::{IssuedTicket, TicketAuthority};
+pub use vacation::{Ended as VacationEnded, Vacation};
 pub use verify::{Broken, ExportedEvent, GameExport, ShuffleBreak, VerifyReport, verify_shuffles};
 pub use webhooks::{SECRET_PREFIX, WebhookAttempt, WebhookDelivery, WebhookEndpoint};
 

@@ -83,6 +83,17 @@ pub(crate) enum Change {
     Back(DateTime<Utc>),
 }
 
+/// A paused clock as read: the deadline, the reminder, and the transaction's `now()`.
+type PausedClock = (DateTime<Utc>, Option<DateTime<Utc>>, DateTime<Utc>);
+
+/// An account's days as stored: banked, as of, the vacation's start and end.
+type Days = (
+    i16,
+    DateTime<Utc>,
+    Option<DateTime<Utc>>,
+    Option<DateTime<Utc>>,
+);
+
 type AccountRow = (
     String,
     i16,
@@ -173,6 +184,9 @@ pub(crate) async fn record_in(
         }
         _ => return Ok(None),
     };
+    // The stream keeps milliseconds: the deadline moves by exactly what `lords verify` reads.
+    let until =
+        DateTime::from_timestamp_millis(i64::try_from(millis(until)).unwrap_or(0)).unwrap_or(until);
     let events = [event];
     let mut after = Game::clone(game);
     after.apply(&events[0]);
@@ -214,15 +228,14 @@ pub(crate) async fn record_in(
     if game.awaiting().is_some_and(|a| a.seat == seat) {
         // Read with the transaction's own `now()`, the `recorded_at` of the event just
         // appended: `lords verify` moves the deadline by exactly this much.
-        let clock: Option<(DateTime<Utc>, Option<DateTime<Utc>>, DateTime<Utc>)> =
-            sqlx::query_as(
-                "SELECT due_at, remind_at, now() FROM games \
+        let clock: Option<PausedClock> = sqlx::query_as(
+            "SELECT due_at, remind_at, now() FROM games \
                  WHERE id = $1 AND due_kind = 'clock'",
-            )
-            .bind(id.0)
-            .fetch_optional(&mut *conn)
-            .await
-            .context("read a paused clock")?;
+        )
+        .bind(id.0)
+        .fetch_optional(&mut *conn)
+        .await
+        .context("read a paused clock")?;
         if let Some((due_at, remind_at, now)) = clock {
             let left = (until - now).max(TimeDelta::zero());
             let shift = match change {
@@ -247,15 +260,14 @@ pub(crate) async fn record_in(
 impl Store {
     /// The account's vacation days and its vacation under way (`GET /v1/me`).
     pub async fn vacation(&self, account: AccountId) -> Result<Vacation> {
-        let row: Option<(i16, DateTime<Utc>, Option<DateTime<Utc>>, Option<DateTime<Utc>>)> =
-            sqlx::query_as(
-                "SELECT vacation_days_banked, vacation_banked_at, vacation_started_at, \
+        let row: Option<Days> = sqlx::query_as(
+            "SELECT vacation_days_banked, vacation_banked_at, vacation_started_at, \
                         vacation_until FROM accounts WHERE id = $1 AND deleted_at IS NULL",
-            )
-            .bind(account.0)
-            .fetch_optional(&self.pool)
-            .await
-            .context("read an account's vacation")?;
+        )
+        .bind(account.0)
+        .fetch_optional(&self.pool)
+        .await
+        .context("read an account's vacation")?;
         let (banked, banked_at, started_at, until) = row.ok_or(StoreError::UnknownAccount)?;
         let now = Utc::now();
         let under_way = until.is_some_and(|u| u > now);
@@ -380,7 +392,11 @@ impl Store {
         let mut tries = 0;
         loop {
             tries += 1;
-            let mut tx = self.pool.begin().await.context("begin a vacation's append")?;
+            let mut tx = self
+                .pool
+                .begin()
+                .await
+                .context("begin a vacation's append")?;
             let seat = match read_model::seat_of(&mut tx, id, account).await {
                 Ok(seat) => seat,
                 Err(StoreError::NotFound | StoreError::NotSeated) => return Ok(()),

@@ -376,7 +376,9 @@ fn deadline_fault(row: &GameRow, rows: &[EventRow]) -> Option<Broken> {
     }
     let expected = replay_deadline(rows);
     let matches = match (row.due_at, expected) {
-        (Some(stored), Some(expected)) => (stored - expected).abs() <= chrono::TimeDelta::milliseconds(1),
+        (Some(stored), Some(expected)) => {
+            (stored - expected).abs() <= chrono::TimeDelta::milliseconds(1)
+        }
         _ => false,
     };
     (!matches).then(|| Broken {

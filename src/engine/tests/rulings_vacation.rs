@@ -41,7 +41,10 @@ fn seat_back_clears_the_vacation() {
     });
     game.apply(&Event::SeatBack { seat: Seat(2) });
     assert_eq!(game.away_until_ms(Seat(2)), None);
-    assert_eq!(view(&game, Viewer::Seat(Seat(2))).players[2].vacation_until, None);
+    assert_eq!(
+        view(&game, Viewer::Seat(Seat(2))).players[2].vacation_until,
+        None
+    );
 }
 
 #[test]
