@@ -42,6 +42,8 @@ pub struct MeDto {
     pub username: String,
     pub created_at: DateTime<Utc>,
     pub hints: Hints,
+    /// Vacation days left and the vacation under way (service rules §9.6).
+    pub vacation: super::vacation::VacationDto,
 }
 
 /// What the web client's first-game guide ("Learn by playing") remembers for an account, on
@@ -178,6 +180,7 @@ pub async fn create_account(
 pub async fn me(user: AuthUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     match auth::accounts::find_with_hints(&state.pool, user.account_id).await? {
         Some((account, hints)) => Ok(HttpResponse::Ok().json(MeDto {
+            vacation: state.store.vacation(account.id).await?.into(),
             id: account.id.0,
             username: account.username,
             created_at: account.created_at,
