@@ -111,6 +111,9 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     // Written with an account's notifications (the mail they bring) and by its own requests:
     // with the account's other per-account rows, so queueing a mail is single-shard.
     ("mail_outbox", Placement::ByAccount),
+    // Looked up by hash only (a verification or reset link redeems by `token_hash`), and written
+    // only by an account's own rare requests: distributed on the hash, as `stream_tickets`.
+    ("account_tokens", Placement::Alone("token_hash")),
 ];
 
 /// Tables that are node-local by design and never distributed.
