@@ -400,7 +400,7 @@ export function showForgotPassword(main) {
       refusal(problem, e);
     }
   });
-  replace(main, h("section", { class: "auth" }, f));
+  replace(main, h("section", { class: "auth mail-link" }, f));
 }
 
 /**
@@ -447,7 +447,7 @@ export function showResetPassword(main, token) {
       }
     }
   });
-  replace(main, h("section", { class: "auth" }, f));
+  replace(main, h("section", { class: "auth mail-link" }, f));
 }
 
 /**
@@ -462,7 +462,7 @@ export async function showVerifyEmail(main, token) {
     main,
     h(
       "section",
-      { class: "card-form", "aria-labelledby": "verify-title" },
+      { class: "card-form mail-link", "aria-labelledby": "verify-title" },
       h("h1", { id: "verify-title" }, t.settings.verifyTitle),
       result,
       h("p", {}, h("a", { href: "#/settings" }, t.settings.toSettings)),
