@@ -37,6 +37,10 @@ pub struct Round {
     pub timed_out: usize,
     pub bot_moves: usize,
     pub failed: usize,
+    /// Reminders sent (service rules §9.4).
+    pub reminded: usize,
+    /// Decisions paused instead of timed out: a vacation the game had not recorded yet.
+    pub paused: usize,
     /// Candidates seen (some may have been taken by another process).
     pub seen: usize,
 }
@@ -49,9 +53,27 @@ pub async fn poll_once(
     rng: &mut StdRng,
 ) -> Result<(Round, Option<Duration>), StoreError> {
     let (due, next) = store.due_games(BATCH).await?;
+    let (reminders, next_reminder) = store.reminders_due(BATCH).await?;
     let mut round = Round {
-        seen: due.len(),
+        seen: due.len().max(reminders.len()),
         ..Round::default()
+    };
+    // Reminders first: a reminder and its deadline both due (a worker that was down) still
+    // reminds before the decision times out.
+    for id in reminders {
+        match store.fire_reminder(id).await {
+            Ok(true) => round.reminded += 1,
+            Ok(false) => {}
+            Err(e @ StoreError::Unavailable(_)) => return Err(e),
+            Err(e) => {
+                round.failed += 1;
+                tracing::error!(game_id = %id, error = ?e, "a reminder failed; retried later");
+            }
+        }
+    }
+    let next = match (next, next_reminder) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     };
     for id in due {
         match store.fire_due(id, rng).await {
@@ -61,6 +83,10 @@ pub async fn poll_once(
                 tracing::info!(game_id = %id, seat = seat.0, version, "decision timed out");
             }
             Ok(Fired::BotPlayed { .. }) => round.bot_moves += 1,
+            Ok(Fired::Paused { seat, version }) => {
+                round.paused += 1;
+                tracing::info!(game_id = %id, seat = seat.0, version, "clock paused by a vacation");
+            }
             Err(e @ StoreError::Unavailable(_)) => return Err(e),
             Err(e) => {
                 round.failed += 1;

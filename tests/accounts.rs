@@ -138,11 +138,12 @@ async fn the_right_password_returns_a_bearer_token_that_opens_v1_me() {
     // The account as created, with what the first-game guide remembers (nothing yet).
     let hints = me.as_object_mut().unwrap().remove("hints").unwrap();
     assert_eq!(hints, json!({"off": false, "dismissed": [], "games": []}));
-    // No address yet; mails in English (the request named no language).
+    // No address yet; mails in English (the request named no language); no vacation yet.
     for (field, value) in [
         ("email", Value::Null),
         ("email_verified", json!(false)),
         ("language", json!("en")),
+        ("vacation", json!({"days_left": 20, "until": null})),
     ] {
         assert_eq!(me.as_object_mut().unwrap().remove(field), Some(value));
     }

@@ -145,6 +145,15 @@ impl Checker {
         {
             self.check("View", &view(game, viewer));
         }
+        // Service rules §9.6: a seat on vacation shows when it ends, as a date-time.
+        if game.player_count() > 0 {
+            let mut away = game.clone();
+            away.apply(&Event::SeatAway {
+                seat: Seat(0),
+                until_ms: 1_795_771_800_250,
+            });
+            self.check("View", &view(&away, Viewer::Spectator));
+        }
     }
 
     fn events(&mut self, game: &Game, events: &[Event]) {
@@ -433,6 +442,11 @@ fn every_event() -> Vec<Event> {
             level: BotLevel::Greedy,
         },
         Event::TimeoutsCleared { seat: Seat(0) },
+        Event::SeatAway {
+            seat: Seat(1),
+            until_ms: 1_795_771_800_000,
+        },
+        Event::SeatBack { seat: Seat(1) },
     ];
     for event in &events {
         match event {
@@ -464,7 +478,9 @@ fn every_event() -> Vec<Event> {
             | Event::DecisionTimedOut { .. }
             | Event::SeatAbandoned { .. }
             | Event::BotActed { .. }
-            | Event::TimeoutsCleared { .. } => {}
+            | Event::TimeoutsCleared { .. }
+            | Event::SeatAway { .. }
+            | Event::SeatBack { .. } => {}
         }
     }
     events
@@ -553,7 +569,7 @@ fn every_engine_variant_has_exactly_one_named_schema_in_the_document() {
     let documented = components();
 
     let events = check_all(&schemas, "Event", &every_event(), "type");
-    assert_eq!(events.len(), 29);
+    assert_eq!(events.len(), 31);
     assert_eq!(events, tags(&documented, "Event", "type"));
 
     let actions = check_all(&schemas, "Action", &every_action(), "type");
@@ -582,7 +598,7 @@ fn the_document_holds_every_schema_the_engine_types_derive() {
         .filter(|name| !documented.contains_key(name.as_str()))
         .collect();
     assert!(missing.is_empty(), "not in the document: {missing:?}");
-    assert_eq!(derived.len(), 27);
+    assert_eq!(derived.len(), 28);
 }
 
 #[test]

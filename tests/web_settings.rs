@@ -75,6 +75,7 @@ async fn the_settings_screen_sets_the_address_and_the_mailed_links_verify_it_and
         "axe: no serious or critical violation on the fr settings",
         "en: \"forgot password\" says the same whatever the address",
         "fr: \"forgot password\" says the same whatever the address",
+        "vacation: refused past the days left, started for 3 days, ended early with the days back",
         "settings ui: all browser checks passed",
     ] {
         assert!(
@@ -132,6 +133,7 @@ async fn the_settings_screen_sets_the_address_and_the_mailed_links_verify_it_and
         }
     }
     for name in [
+        "settings-vacation-360x640",
         "verify-360x640",
         "reset-360x640",
         "reset-refused-360x640",

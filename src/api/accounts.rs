@@ -53,6 +53,8 @@ pub struct MeDto {
     /// The language of the account's mails: that of the request that created the account or
     /// last set its address (`Accept-Language`).
     pub language: Language,
+    /// Vacation days left and the vacation under way (service rules §9.6).
+    pub vacation: super::vacation::VacationDto,
 }
 
 /// A language the service writes in.
@@ -328,6 +330,7 @@ pub async fn create_account(
 pub async fn me(user: AuthUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     match auth::accounts::find_with_profile(&state.pool, user.account_id).await? {
         Some((account, profile)) => Ok(HttpResponse::Ok().json(MeDto {
+            vacation: state.store.vacation(account.id).await?.into(),
             id: account.id.0,
             username: account.username,
             created_at: account.created_at,

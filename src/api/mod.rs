@@ -18,6 +18,7 @@ pub mod sessions;
 mod state;
 pub mod streams;
 pub mod strict_json;
+pub mod vacation;
 /// `web.rs`: named apart from `actix_web::web`, which every route here uses.
 #[path = "web.rs"]
 pub mod web_client;
@@ -83,6 +84,11 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/me/hints").route(web::put().to(accounts::put_hints)))
         .service(web::resource("/me/email").route(web::put().to(accounts::put_email)))
         .service(web::resource("/me/email/verify").route(web::post().to(accounts::verify_email)))
+        .service(
+            web::resource("/me/vacation")
+                .route(web::post().to(vacation::start_vacation))
+                .route(web::delete().to(vacation::end_vacation)),
+        )
         .service(web::resource("/me/password").route(web::post().to(sessions::change_password)))
         .service(web::resource("/cards").route(web::get().to(cards::list_cards)))
         .configure(streams::configure)

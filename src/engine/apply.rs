@@ -244,6 +244,16 @@ impl Game {
                 }
             }
             Event::BotActed { .. } => {}
+            Event::SeatAway { seat, until_ms } => {
+                if let Some(a) = self.away_until_ms.get_mut(seat.index()) {
+                    *a = Some(*until_ms);
+                }
+            }
+            Event::SeatBack { seat } => {
+                if let Some(a) = self.away_until_ms.get_mut(seat.index()) {
+                    *a = None;
+                }
+            }
         }
     }
 }

@@ -200,6 +200,15 @@ pub enum Event {
     BotActed { seat: Seat, level: BotLevel },
     /// Service rules §9.4: `seat` decided again itself; its timeouts in a row start again at 0.
     TimeoutsCleared { seat: Seat },
+    /// Service rules §9.6: `seat`'s player is on vacation until `until_ms` (milliseconds since
+    /// the Unix epoch): the clock of a decision awaited from it is paused until then.
+    SeatAway {
+        seat: Seat,
+        #[schema(minimum = 0)]
+        until_ms: u64,
+    },
+    /// Service rules §9.6: `seat`'s player ended their vacation early; its clock runs again.
+    SeatBack { seat: Seat },
 }
 
 /// A face-down Follower turned face-up at the end of a skirmish (RULES §6.1).
@@ -244,6 +253,8 @@ impl Event {
             Event::SeatAbandoned { .. } => "seat_abandoned",
             Event::BotActed { .. } => "bot_acted",
             Event::TimeoutsCleared { .. } => "timeouts_cleared",
+            Event::SeatAway { .. } => "seat_away",
+            Event::SeatBack { .. } => "seat_back",
         }
     }
 }

@@ -237,6 +237,10 @@ pub struct Game {
     pub(crate) resigned: [bool; 5],
     /// Service rules §9.4: each seat's timeouts in a row.
     pub(crate) timeouts: [u8; 5],
+    /// Service rules §9.6: until when each seat's player is on vacation (milliseconds since the
+    /// Unix epoch), as the last `seat_away` said; cleared by `seat_back`. The engine reads no
+    /// clock: a vacation whose end has passed stays here until the next one.
+    pub(crate) away_until_ms: [Option<u64>; 5],
 }
 
 impl Default for Game {
@@ -267,6 +271,7 @@ impl Game {
             winners: None,
             resigned: [false; 5],
             timeouts: [0; 5],
+            away_until_ms: [None; 5],
         }
     }
 
@@ -339,6 +344,11 @@ impl Game {
     /// `seat`'s timeouts in a row (service rules §9.4).
     pub fn timeouts(&self, seat: Seat) -> u8 {
         self.timeouts.get(seat.index()).copied().unwrap_or(0)
+    }
+    /// Until when `seat`'s player is on vacation (service rules §9.6), in milliseconds since the
+    /// Unix epoch: the last `seat_away` not followed by a `seat_back`, past or not.
+    pub fn away_until_ms(&self, seat: Seat) -> Option<u64> {
+        self.away_until_ms.get(seat.index()).copied().flatten()
     }
     /// The final order once the game is over: the winners, then the other unresigned seats, then
     /// the resigned ones, each group by score (highest first), ties by seat.

@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use super::cards::{self, CardId, Clan};
 use super::event::Event;
+use super::moment::UnixMillis;
 use super::options::GameOptions;
 use super::rules::{army_strength, highest_rank_card};
 use super::state::{ArmyScore, Awaiting, Claim, EditionId, Follower, Game, Seat, Status};
@@ -182,6 +183,11 @@ pub struct PlayerView {
     /// Timeouts in a row (service rules §9.4); back to 0 when the player decides again.
     #[schema(minimum = 0, maximum = 10)]
     pub timeouts: u8,
+    /// Service rules §9.6: until when the seat's player is on vacation (the clock of a decision
+    /// awaited from them is paused until then); `null` when not on vacation (in the API's views,
+    /// also once that time has passed).
+    #[schema(required = true)]
+    pub vacation_until: Option<UnixMillis>,
 }
 
 /// A card in an army, as the viewer may see it (RULES §8).
@@ -255,6 +261,7 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
                 score: p.score(),
                 resigned: game.is_resigned(seat),
                 timeouts: game.timeouts(seat),
+                vacation_until: game.away_until_ms(seat).map(UnixMillis),
             }
         })
         .collect();

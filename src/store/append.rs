@@ -40,6 +40,8 @@ pub(crate) struct Appended {
     pub last_hash: [u8; 32],
     /// When the decision now awaited times out; `None` without a clock.
     pub deadline: Option<DateTime<Utc>>,
+    /// When its player is reminded (service rules §9.4); `None` without a clock, or once done.
+    pub remind: Option<DateTime<Utc>>,
     /// A bot's move is due now: the deadline worker may be woken once this commits.
     pub bot_due: bool,
     /// The append wrote to the game's outbox: the fan-out worker may be woken once this commits.
@@ -79,6 +81,8 @@ pub(crate) enum Tell {
     /// As `ActedBy`, then one more (the deadline worker's `timed_out`), after them in the
     /// outbox and so numbered after them.
     ActedByThen(Option<Seat>, outbox::Pending),
+    /// Exactly these (a vacation's `vacation` to the other seats).
+    These(Vec<outbox::Pending>),
 }
 
 /// An idempotency key to store with an action's events.
@@ -93,11 +97,12 @@ pub(crate) struct AppendKey<'a> {
 /// seconds for the awaited decision); `$13`–`$19` the events; `$20`–`$22` the account, the key
 /// and its request's hash; `$23`/`$24` the game's channel and payload (no channel: no `NOTIFY`);
 /// `$25` the hash the stream must end with; `$26` the game's result (`null` until it is
-/// finished). `SELECT … FROM f(…)` with nothing else, the form
+/// finished); `$27` when a fresh clock may start at the earliest (the awaited seat's vacation
+/// end, service rules §9.6). `SELECT … FROM f(…)` with nothing else, the form
 /// Citus delegates to the worker its distribution argument (`$1`) names.
-const APPEND: &str = "SELECT moved, deadline, bot_due FROM lords_append(\
+const APPEND: &str = "SELECT moved, deadline, bot_due, remind FROM lords_append(\
     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-    $21, $22, $23, $24, $25, $26)";
+    $21, $22, $23, $24, $25, $26, $27)";
 
 /// Appends, in the caller's connection (one statement: atomic on its own, or part of the
 /// caller's transaction), and notifies listeners on commit. Returns the new head, or
@@ -144,7 +149,14 @@ pub(crate) async fn append_in(
             all.push(then);
             all
         }
+        Tell::These(these) => these,
     };
+    // Service rules §9.6: a decision awaited from a seat on vacation starts its clock when the
+    // vacation ends (a past end changes nothing: the clock starts now).
+    let clock_from = after
+        .awaiting()
+        .and_then(|a| after.away_until_ms(a.seat))
+        .and_then(|ms| DateTime::<Utc>::from_timestamp_millis(i64::try_from(ms).ok()?));
     let seats: Vec<i16> = notifications.iter().map(|p| i16::from(p.seat.0)).collect();
     let kinds: Vec<&str> = notifications.iter().map(|p| p.kind.as_str()).collect();
     let payloads: Vec<String> = notifications
@@ -180,10 +192,13 @@ pub(crate) async fn append_in(
         .bind(notify_here.then_some(game_channel.as_str()))
         .bind(prev_hash.as_slice())
         .bind(model.result.map(sqlx::types::Json))
+        .bind(clock_from)
         .fetch_one(&mut *conn)
         .await
         .map_err(append_error)
-        .map(|(moved, deadline, bot_due): (bool, _, _)| moved.then_some((deadline, bot_due)))?;
+        .map(|(moved, deadline, bot_due, remind): (bool, _, _, _)| {
+            moved.then_some((deadline, bot_due, remind))
+        })?;
     if moved.is_some() && !notify_here {
         // Outside a transaction the append has committed: a failed `NOTIFY` costs a wake-up
         // (streams catch up on their next one, the fan-out worker's sweep finds the outbox),
@@ -197,20 +212,22 @@ pub(crate) async fn append_in(
             tracing::warn!(game = %id, error = %e, "could not send an append's NOTIFY");
         }
     }
-    let Some((deadline, bot_due)) = moved else {
+    let Some((deadline, bot_due, remind)) = moved else {
         return Err(AppendError::Race);
     };
     Ok(Appended {
         version,
         last_hash,
         deadline,
+        remind,
         bot_due: bot_due.unwrap_or(false),
         told: !notifications.is_empty(),
     })
 }
 
-/// What a moved append says: the new deadline, and whether a bot's move is due now.
-type Moved = (Option<DateTime<Utc>>, Option<bool>);
+/// What a moved append says: the new deadline, whether a bot's move is due now, and when the
+/// awaited player is reminded.
+type Moved = (Option<DateTime<Utc>>, Option<bool>, Option<DateTime<Utc>>);
 
 /// An append's failed statement: a lost race, or the store's error.
 fn append_error(e: sqlx::Error) -> AppendError {

@@ -3,6 +3,7 @@
 //! version → read model (with the next deadline) → outbox → commit. The deadline worker
 //! (`crate::deadlines`) only picks games and calls [`Store::fire_due`].
 
+use chrono::{DateTime, Utc};
 use rand::Rng;
 use serde_json::json;
 use sqlx::PgConnection;
@@ -15,6 +16,7 @@ use super::error::{Context, Result, StoreError, is_deadlock};
 use super::outbox::{NotificationKind, Pending};
 use super::read_model::{self, GameStatus};
 use super::snapshots::Snapshot;
+use super::vacation::{self, Change};
 use super::{AccountId, GameId, Store};
 use crate::engine::{self, BotLevel, Event, Game, Seat};
 
@@ -34,7 +36,15 @@ pub enum Fired {
     TimedOut { seat: Seat, version: i64 },
     /// A bot played `seat`: a bot's seat, or a resigned or abandoned one.
     BotPlayed { seat: Seat, version: i64 },
+    /// The awaited player is on vacation and the game did not record it yet (a crash between
+    /// the account's vacation and this game's `seat_away`): recorded now, the clock paused
+    /// instead of timing out (service rules §9.6).
+    Paused { seat: Seat, version: i64 },
 }
+
+/// The outbox `ord` of a reminder: after any an append writes at the same version (those are
+/// numbered from 1), and one per version at most (a decision is reminded once).
+pub(crate) const REMINDER_ORD: i16 = i16::MAX;
 
 /// The bot holding `seat`, if a bot does.
 async fn bot_of(conn: &mut PgConnection, id: GameId, seat: Seat) -> Result<Option<BotLevel>> {
@@ -130,19 +140,107 @@ impl Store {
         .fetch_all(&self.pool)
         .await
         .context("list games with something due")?;
-        let mut due = Vec::new();
-        let mut next = None;
-        for (id, in_s) in rows {
-            if in_s <= 0.0 && (due.len() as i64) < limit {
-                due.push(GameId(id));
-            } else {
-                next = (in_s > 0.0).then_some(in_s);
-                break;
-            }
-        }
-        Ok((due, next))
+        Ok(split_due(rows, limit))
     }
 
+    /// As [`Store::due_games`], for reminders (`games.remind_at`, its own partial index).
+    pub async fn reminders_due(&self, limit: i64) -> Result<(Vec<GameId>, Option<f64>)> {
+        let rows: Vec<(Uuid, f64)> = sqlx::query_as(
+            "SELECT id, EXTRACT(EPOCH FROM remind_at - now())::float8 FROM games \
+             WHERE remind_at IS NOT NULL ORDER BY remind_at LIMIT $1",
+        )
+        .bind(limit + 1)
+        .fetch_all(&self.pool)
+        .await
+        .context("list games with a reminder due")?;
+        Ok(split_due(rows, limit))
+    }
+
+    /// Reminds the player of game `id`'s awaited decision that its time is running out
+    /// (service rules §9.4), if the reminder is still due and no other process is at it (`FOR
+    /// UPDATE SKIP LOCKED` on the game's row, as [`Store::fire_due`]): a `reminder` in the
+    /// game's outbox (the fan-out worker makes it a notification), and `remind_at` cleared, in
+    /// one transaction: once per decision, exactly once through a crash. Returns whether it
+    /// reminded someone (a bot's seat is not reminded).
+    pub async fn fire_reminder(&self, id: GameId) -> Result<bool> {
+        let mut tx = self.pool.begin().await.context("begin a reminder")?;
+        let due: Option<(i64, Option<i16>, Option<DateTime<Utc>>)> = sqlx::query_as(
+            "SELECT version, awaiting_seat, due_at FROM games \
+             WHERE id = $1 AND remind_at <= now() FOR UPDATE SKIP LOCKED",
+        )
+        .bind(id.0)
+        .fetch_optional(&mut *tx)
+        .await
+        .context("claim a due reminder")?;
+        let Some((version, seat, deadline)) = due else {
+            return Ok(false);
+        };
+        let account: Option<Uuid> = match seat {
+            Some(seat) => sqlx::query_scalar(
+                "SELECT account_id FROM game_seats \
+                 WHERE game_id = $1 AND seat = $2 AND bot IS NULL",
+            )
+            .bind(id.0)
+            .bind(seat)
+            .fetch_optional(&mut *tx)
+            .await
+            .context("read the reminded seat")?
+            .flatten(),
+            None => None,
+        };
+        if let (Some(account), Some(seat)) = (account, seat) {
+            sqlx::query(
+                "INSERT INTO game_outbox (game_id, version, ord, account_id, kind, payload) \
+                 VALUES ($1, $2, $3, $4, $5, $6::jsonb) ON CONFLICT DO NOTHING",
+            )
+            .bind(id.0)
+            .bind(version)
+            .bind(REMINDER_ORD)
+            .bind(account)
+            .bind(NotificationKind::Reminder.as_str())
+            .bind(
+                json!({
+                    "game_id": id,
+                    "version": version,
+                    "seat": seat,
+                    "deadline": deadline,
+                })
+                .to_string(),
+            )
+            .execute(&mut *tx)
+            .await
+            .context("write a reminder")?;
+        }
+        sqlx::query("UPDATE games SET remind_at = NULL WHERE id = $1")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await
+            .context("clear a reminder")?;
+        tx.commit().await.context("commit a reminder")?;
+        if account.is_some() {
+            self.outboxed.hint(id);
+        }
+        Ok(account.is_some())
+    }
+}
+
+/// The games due now (up to `limit`) among `rows` (each with the seconds until it is due,
+/// earliest first), and the seconds until the next one after them.
+fn split_due(rows: Vec<(Uuid, f64)>, limit: i64) -> (Vec<GameId>, Option<f64>) {
+    let mut due = Vec::new();
+    let mut next = None;
+    for (id, in_s) in rows {
+        if in_s <= 0.0 && (due.len() as i64) < limit {
+            due.push(GameId(id));
+        } else {
+            next = (in_s > 0.0).then_some(in_s);
+            break;
+        }
+    }
+    (due, next)
+}
+
+impl Store {
     /// Does what is due in game `id`, if it still is and no other process is at it (`FOR
     /// UPDATE SKIP LOCKED` on the game's row, a single-shard query on Citus): a decision past
     /// its deadline times out and a bot plays it (service rules §9.4), or a bot plays for a
@@ -169,6 +267,26 @@ impl Store {
         };
         let seat = awaiting.seat;
         let bot = bot_of(&mut tx, id, seat).await?;
+        if kind == "clock"
+            && bot.is_none()
+            && let Some((username, until)) =
+                vacation::unrecorded_vacation(&mut tx, id, seat, &head.game).await?
+        {
+            let away = Change::Away(until);
+            let (appended, after) =
+                match vacation::record_in(self, &mut tx, id, &head, seat, &username, away).await {
+                    Ok(Some(recorded)) => recorded,
+                    Ok(None) | Err(AppendError::Race) => return Ok(Fired::Nothing),
+                    Err(AppendError::Store(e)) => return Err(e),
+                };
+            tx.commit().await.context("commit a late vacation")?;
+            self.committed(id, &appended);
+            self.put_snapshot(id, appended.version, appended.last_hash, Arc::new(after));
+            return Ok(Fired::Paused {
+                seat,
+                version: appended.version,
+            });
+        }
         let events = match (kind.as_str(), bot) {
             (_, Some(level)) => engine::play_bot(&head.game, seat, level, true, rng)?,
             ("clock", None) => engine::time_out(&head.game, seat, STAND_IN_BOT, rng)?,

@@ -84,6 +84,19 @@ pub enum StoreError {
     /// No invitation with this id was made to the caller (404).
     #[error("you have no invitation with this id")]
     InvitationNotFound,
+    /// A vacation of more days than the account has left, or of none (422; service rules §9.6).
+    #[error("you have {left} vacation days left; a vacation is 1 to {left} days")]
+    NotEnoughVacationDays { left: i16 },
+    /// The account is on vacation already (409).
+    #[error("you are on vacation already")]
+    VacationInProgress,
+    /// No vacation to end (404).
+    #[error("you are not on vacation")]
+    NotOnVacation,
+    /// A decision awaited from the account is past its deadline: a vacation cannot extend it
+    /// (409).
+    #[error("a decision awaited from you is past its deadline")]
+    DeadlinePassed,
     /// The database cannot be reached right now: pool timeout, connection refused (503).
     #[error("the database is unavailable")]
     Unavailable(#[source] anyhow::Error),

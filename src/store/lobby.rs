@@ -14,8 +14,9 @@ use super::read_model::{
     GameStatus, GameSummary, Visibility, fetch_seats, fetch_summary, insert_bot, insert_game,
     lock_row,
 };
+use super::vacation;
 use super::{AccountId, GameId, Store};
-use crate::engine::{self, BotLevel, Game, GameOptions, OptionsRequest, Seat};
+use crate::engine::{self, BotLevel, Event, Game, GameOptions, OptionsRequest, Seat};
 
 /// Tries of a join (or a bot taking a seat) whose deal was cancelled in a deadlock.
 const MAX_DEADLOCK_TRIES: u32 = 4;
@@ -526,7 +527,15 @@ async fn start_in(
     options: &GameOptions,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<Appended> {
-    let events = engine::start(options, rng)?;
+    let mut events = engine::start(options, rng)?;
+    // Service rules §9.6: players on vacation as the game starts are recorded away with the
+    // deal, so that a first decision awaited from them waits for their return.
+    events.extend(
+        vacation::away_seats(conn, id)
+            .await?
+            .into_iter()
+            .map(|(seat, until_ms)| Event::SeatAway { seat, until_ms }),
+    );
     let started = Game::replay(&events);
     let append = Append {
         id,

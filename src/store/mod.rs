@@ -32,6 +32,7 @@ mod clock;
 mod listing;
 mod lobby;
 mod reads;
+mod vacation;
 
 mod bulk;
 mod verify;
@@ -70,6 +71,7 @@ pub use snapshots::{SNAPSHOT_CAPACITY, Snapshot};
 pub use stream::{StoredEvent, UpcastError, upcast};
 pub use stream_leases::OpenedStream;
 pub use tickets::{IssuedTicket, TicketAuthority};
+pub use vacation::{Ended as VacationEnded, Vacation};
 pub use verify::{Broken, ExportedEvent, GameExport, ShuffleBreak, VerifyReport, verify_shuffles};
 pub use webhooks::{SECRET_PREFIX, WebhookAttempt, WebhookDelivery, WebhookEndpoint};
 
@@ -242,7 +244,8 @@ impl Store {
     pub(crate) fn committed(&self, id: GameId, appended: &append::Appended) {
         if appended.bot_due {
             self.due.hint(chrono::Utc::now());
-        } else if let Some(at) = appended.deadline {
+        } else if let Some(at) = appended.remind.or(appended.deadline) {
+            // The reminder comes before the deadline; the deadline worker looks again after it.
             self.due.hint(at);
         }
         if appended.told {

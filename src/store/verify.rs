@@ -11,7 +11,7 @@ use super::error::{Context, Result, StoreError, unexpected};
 use super::read_model::{self, GameRow, GameStatus, GameSummary};
 use super::stream::{EventRow, read_rows};
 use super::{GameId, Store, seat_from_db};
-use crate::engine::{Event, Game, Seat, Status, verify_shuffle};
+use crate::engine::{Event, Game, Seat, Status, bot_due, verify_shuffle};
 
 /// The first thing found wrong with a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -202,6 +202,9 @@ impl Store {
         if checked.broken.is_none() {
             checked.broken = read_model_fault(&row, status, &checked);
         }
+        if checked.broken.is_none() {
+            checked.broken = deadline_fault(&row, &rows);
+        }
         Ok(VerifyReport {
             game_id: id,
             ok: checked.broken.is_none(),
@@ -289,5 +292,100 @@ fn read_model_fault(row: &GameRow, status: GameStatus, checked: &Checked) -> Opt
     Some(Broken {
         seq: None,
         reason: fault,
+    })
+}
+
+/// The deadline of the decision awaited at the end of `rows` (a sound stream), recomputed from
+/// the events and when each append recorded them (one append: consecutive events recorded at
+/// one time, its transaction's), as `lords_append` and a vacation set it (service rules §9.4,
+/// §9.6):
+/// - an append that leaves the same decision awaited and only resigned another seat, or only
+///   recorded a vacation, keeps the deadline; a vacation recorded for the awaited seat moves it
+///   by what is left of the vacation (later when it starts, sooner when it ends early);
+/// - any other starts a fresh clock, when the append was recorded or when the awaited seat's
+///   vacation ends, whichever is later, plus the game's limit.
+///
+/// `None` without a clock, with nothing awaited, or when a bot is due.
+pub(crate) fn replay_deadline(rows: &[EventRow]) -> Option<DateTime<Utc>> {
+    let millis = |ms: u64| DateTime::<Utc>::from_timestamp_millis(i64::try_from(ms).ok()?);
+    let mut game = Game::new();
+    let mut deadline: Option<DateTime<Utc>> = None;
+    let mut i = 0;
+    while i < rows.len() {
+        let at = rows[i].recorded_at;
+        let end = rows[i..]
+            .iter()
+            .position(|r| r.recorded_at != at)
+            .map_or(rows.len(), |n| i + n);
+        let events: Vec<Event> = rows[i..end].iter().filter_map(|r| r.event().ok()).collect();
+        i = end;
+        let before = game.clone();
+        events.iter().for_each(|e| game.apply(e));
+        let limit = game.options().and_then(|o| o.turn_time_limit_s);
+        let (Some(awaiting), Some(limit)) = (game.awaiting(), limit) else {
+            deadline = None;
+            continue;
+        };
+        if game.status() != Status::Active || bot_due(&game).is_some() {
+            deadline = None;
+            continue;
+        }
+        let vacation_only = events
+            .iter()
+            .all(|e| matches!(e, Event::SeatAway { .. } | Event::SeatBack { .. }));
+        let other_resigned = matches!(events.as_slice(), [Event::SeatResigned { seat }]
+            if *seat != awaiting.seat);
+        let same = before.awaiting() == Some(awaiting);
+        match deadline {
+            Some(kept) if same && (vacation_only || other_resigned) => {
+                let mut moved = kept;
+                for e in &events {
+                    match *e {
+                        Event::SeatAway { seat, until_ms } if seat == awaiting.seat => {
+                            if let Some(until) = millis(until_ms) {
+                                moved += (until - at).max(chrono::TimeDelta::zero());
+                            }
+                        }
+                        Event::SeatBack { seat } if seat == awaiting.seat => {
+                            if let Some(until) = before.away_until_ms(seat).and_then(millis) {
+                                moved -= (until - at).max(chrono::TimeDelta::zero());
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                deadline = Some(moved);
+            }
+            _ => {
+                let from = game
+                    .away_until_ms(awaiting.seat)
+                    .and_then(millis)
+                    .map_or(at, |until| until.max(at));
+                deadline = Some(from + chrono::TimeDelta::seconds(i64::from(limit)));
+            }
+        }
+    }
+    deadline
+}
+
+/// An active clocked game's `games.due_at` must be the deadline its stream implies
+/// ([`replay_deadline`]), to the millisecond.
+fn deadline_fault(row: &GameRow, rows: &[EventRow]) -> Option<Broken> {
+    if row.status != GameStatus::Active.as_str() || row.due_kind.as_deref() != Some("clock") {
+        return None;
+    }
+    let expected = replay_deadline(rows);
+    let matches = match (row.due_at, expected) {
+        (Some(stored), Some(expected)) => {
+            (stored - expected).abs() <= chrono::TimeDelta::milliseconds(1)
+        }
+        _ => false,
+    };
+    (!matches).then(|| Broken {
+        seq: None,
+        reason: format!(
+            "the games row says the awaited decision times out at {:?} but the stream implies {:?}",
+            row.due_at, expected
+        ),
     })
 }

@@ -5,7 +5,8 @@
 // Phase "ui" (accounts alba and bruce exist, bruce with a verified address): alba reaches the
 // settings from the header, an address the server refuses (no dotted domain) and bruce's address
 // read as sentences with their codes, hers is saved unverified and the link sent again; the
-// notification and vacation sections say whether this server has them; "Forgot password?" on the
+// notification section says whether this server has it; a vacation refused past the days left,
+// started for 3 days and ended early; "Forgot password?" on the
 // sign-in screen asks for bruce's reset link and says the same whatever the address. In French
 // too: the same screens by their French names, a refusal in French. axe-core finds no serious
 // violation; screenshots at 360×640 and 1280×800, English and French (`settings-*`,
@@ -152,6 +153,28 @@ try {
       console.log(`${l}: the address is saved unverified and its link sent again`);
       await p.getByRole("heading", { name: x.notifications, level: 2 }).waitFor();
       await p.getByRole("heading", { name: x.vacation, level: 2 }).waitFor();
+      if (l === "en") {
+        // The vacation: more days than are left is refused as a sentence; 3 days start it, ending
+        // it early gives back the whole days not begun.
+        const vacation = p.getByRole("form", { name: "Vacation" });
+        await p.getByText("Vacation days left: 20").waitFor();
+        await vacation.getByLabel("Days away").fill("25");
+        await vacation.getByRole("button", { name: "Start vacation" }).click();
+        await p.locator("#vacation-problem[data-code=not_enough_vacation_days]").waitFor();
+        await vacation.getByLabel("Days away").fill("3");
+        await vacation.getByRole("button", { name: "Start vacation" }).click();
+        await p.getByRole("status").filter({ hasText: "Your vacation has started" }).waitFor();
+        await p.getByText("Vacation days left: 17").waitFor();
+        await p.getByText("You are on vacation until").waitFor();
+        await shot(p, "settings-vacation");
+        await p.getByRole("button", { name: "End vacation now" }).click();
+        // The day begun is spent: two whole days come back.
+        await p.getByRole("status").filter({ hasText: "2 unused days returned" }).waitFor();
+        await p.getByText("Vacation days left: 19").waitFor();
+        console.log("vacation: refused past the days left, started for 3 days, ended early with the days back");
+      } else {
+        await p.getByText("Jours de vacances restants : 19").waitFor();
+      }
       await fitsWidth(p, `the ${l} settings on a phone`);
       await shot(p, l === "en" ? "settings" : "settings-fr");
       await axe(p, `the ${l} settings`);

@@ -441,6 +441,39 @@ error_codes! {
         detail_fr: "ces préférences d'aide ne conviennent pas : il faut off (booléen), dismissed \
             (au plus 200 identifiants d'aide) et games (au plus 50 identifiants de partie)",
     },
+    NotEnoughVacationDays = "not_enough_vacation_days", UNPROCESSABLE_ENTITY {
+        title: "Not enough vacation days",
+        meaning: "A vacation is 1 to as many whole days as the account has left (`GET /v1/me` \
+            shows `vacation.days_left`: 20 to start, one more per 7 days, at most 30): ask for \
+            fewer days.",
+        example: "you have 20 vacation days left; a vacation is 1 to 20 days",
+        title_fr: "Pas assez de jours de vacances",
+        detail_fr: "des vacances durent de 1 jour au nombre de jours qu'il vous reste",
+    },
+    VacationInProgress = "vacation_in_progress", CONFLICT {
+        title: "Vacation in progress",
+        meaning: "The account is on vacation already: end it (`DELETE /v1/me/vacation`) before \
+            starting another.",
+        example: "you are on vacation already",
+        title_fr: "Vacances en cours",
+        detail_fr: "vous êtes déjà en vacances : terminez-les avant d'en commencer d'autres",
+    },
+    NotOnVacation = "not_on_vacation", NOT_FOUND {
+        title: "Not on vacation",
+        meaning: "The account has no vacation under way: there is nothing to end.",
+        example: "you are not on vacation",
+        title_fr: "Pas en vacances",
+        detail_fr: "vous n'êtes pas en vacances",
+    },
+    DeadlinePassed = "deadline_passed", CONFLICT {
+        title: "Deadline passed",
+        meaning: "A decision awaited from you is already past its deadline (a bot is about to \
+            play it): a vacation cannot extend it. Try again once it has timed out, or play it.",
+        example: "a decision awaited from you is past its deadline",
+        title_fr: "Délai dépassé",
+        detail_fr: "une décision attendue de vous a dépassé son délai : des vacances ne peuvent \
+            pas le prolonger",
+    },
     /// A count of what is open now, across every server process: 429, no `Retry-After` (it
     /// depends on when the caller closes a stream).
     TooManyStreams = "too_many_streams", TOO_MANY_REQUESTS {

@@ -196,6 +196,10 @@ impl From<StoreError> for ApiError {
             StoreError::TooManyBotGames { .. } => game(ErrorCode::TooManyBotGames, &e),
             StoreError::SeatReserved => game(ErrorCode::SeatReserved, &e),
             StoreError::InvitationNotFound => game(ErrorCode::InvitationNotFound, &e),
+            StoreError::NotEnoughVacationDays { .. } => game(ErrorCode::NotEnoughVacationDays, &e),
+            StoreError::VacationInProgress => game(ErrorCode::VacationInProgress, &e),
+            StoreError::NotOnVacation => game(ErrorCode::NotOnVacation, &e),
+            StoreError::DeadlinePassed => game(ErrorCode::DeadlinePassed, &e),
             StoreError::Unavailable(e) => ApiError::ServiceUnavailable(e),
             StoreError::Unexpected(e) => e.into(),
         }

@@ -197,7 +197,7 @@ impl Serialize for ClockedView {
                 decision: &a.decision,
                 deadline: &self.deadline,
             }),
-            players,
+            players: &current_vacations(players),
             recruits,
             supporters,
             discard,
@@ -211,6 +211,27 @@ impl Serialize for ClockedView {
         }
         .serialize(s)
     }
+}
+
+/// The players of a view with each vacation that has ended shown as `null` (service rules
+/// §9.6): the engine, reading no clock, keeps the last `seat_away` until a `seat_back`.
+fn current_vacations(players: &[engine::PlayerView]) -> std::borrow::Cow<'_, [engine::PlayerView]> {
+    let now = engine::UnixMillis(u64::try_from(Utc::now().timestamp_millis()).unwrap_or(0));
+    if players
+        .iter()
+        .all(|p| p.vacation_until.is_none_or(|until| until > now))
+    {
+        return std::borrow::Cow::Borrowed(players);
+    }
+    std::borrow::Cow::Owned(
+        players
+            .iter()
+            .map(|p| engine::PlayerView {
+                vacation_until: p.vacation_until.filter(|&until| until > now),
+                ..p.clone()
+            })
+            .collect(),
+    )
 }
 
 /// In the document, the `Awaiting` of a view carries the deadline [`ClockedView`] adds.

@@ -17,7 +17,7 @@ use utoipa::openapi::{RefOr, Schema};
 use super::error::{ErrorCode, Problem};
 use super::games::representations::ClockedAwaiting;
 use super::streams::{self, StreamDocs};
-use super::{accounts, cards, docs, games, ops, push, rules_page, sessions, webhooks};
+use super::{accounts, cards, docs, games, ops, push, rules_page, sessions, vacation, webhooks};
 use crate::engine::{self, RuleError};
 
 #[derive(OpenApi)]
@@ -39,6 +39,8 @@ use crate::engine::{self, RuleError};
         accounts::me,
         accounts::delete_me,
         accounts::put_hints,
+        vacation::start_vacation,
+        vacation::end_vacation,
         sessions::refresh,
         sessions::logout,
         sessions::change_password,
@@ -88,6 +90,10 @@ use crate::engine::{self, RuleError};
         accounts::AccountDto,
         accounts::MeDto,
         accounts::Hints,
+        vacation::VacationRequest,
+        vacation::VacationDto,
+        vacation::VacationStarted,
+        vacation::VacationEnded,
         sessions::TokenResponse,
         sessions::RefreshRequest,
         sessions::LogoutRequest,

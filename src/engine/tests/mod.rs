@@ -7,6 +7,7 @@ mod rulings_powers;
 mod rulings_setup;
 mod rulings_skirmish_end;
 mod rulings_turn;
+mod rulings_vacation;
 mod rulings_views;
 mod worked_examples;
 

@@ -232,7 +232,9 @@ pub(super) fn cards_named(e: &Event) -> Vec<CardId> {
         | Event::DecisionTimedOut { .. }
         | Event::SeatAbandoned { .. }
         | Event::BotActed { .. }
-        | Event::TimeoutsCleared { .. } => Vec::new(),
+        | Event::TimeoutsCleared { .. }
+        | Event::SeatAway { .. }
+        | Event::SeatBack { .. } => Vec::new(),
         Event::DeckShuffled { order, .. } => order.clone().unwrap_or_default(),
         Event::HandDealt { cards, .. } => cards.clone().unwrap_or_default(),
         Event::RecruitDealt { card, .. }

@@ -336,8 +336,8 @@ function vacationSection(me) {
     const days = h("input", {
       name: "days",
       type: "number",
+      // No `max`: the server says, in words, when the days left do not cover it.
       min: 1,
-      max: Math.max(1, v.days_left),
       value: Math.min(7, Math.max(1, v.days_left)),
       required: true,
       "aria-describedby": "vacation-problem",
