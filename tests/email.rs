@@ -603,3 +603,29 @@ async fn resets_past_the_limit_for_one_address_or_from_one_client_are_429_rate_l
     let token = app.signed_up("bruce").await;
     assert!(!token.is_empty());
 }
+
+#[tokio::test]
+async fn a_token_expired_for_over_a_week_is_forgotten_when_the_account_asks_for_another() {
+    let app = spawn_app().await;
+    let token = app.signed_up("bruce").await;
+    put_email(&app, &token, "bruce@example.org").await;
+    let id = account_id(&app, &token).await;
+    let old = mailed_token(&app, id, "verify_email").await;
+    sqlx::query(
+        "UPDATE account_tokens SET created_at = now() - interval '9 days', \
+         expires_at = now() - interval '8 days' WHERE account_id = $1",
+    )
+    .bind(id)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    problem(verify(&app, &token, &old).await, 410, "token_expired").await;
+    put_email(&app, &token, "bruce@example.org").await;
+    problem(verify(&app, &token, &old).await, 404, "token_not_found").await;
+    let kept: i64 = sqlx::query_scalar("SELECT count(*) FROM account_tokens WHERE account_id = $1")
+        .bind(id)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(kept, 1);
+}

@@ -116,13 +116,26 @@ fn ttl_secs(ttl: Duration) -> f64 {
     ttl.as_secs_f64()
 }
 
-/// Stores a new token and returns it (raw, for the mail).
+/// How long a token is kept after it expires: within it, its link is answered `TokenExpired`
+/// (ask for a new one); after it, `TokenNotFound`.
+const KEPT_AFTER_EXPIRY: &str = "7 days";
+
+/// Stores a new token and returns it (raw, for the mail). The account's tokens long expired
+/// are swept on the way (an account asks for few).
 async fn issue(
     conn: &mut PgConnection,
     purpose: Purpose,
     account: AccountId,
     email: &str,
 ) -> Result<String, sqlx::Error> {
+    sqlx::query(
+        "DELETE FROM account_tokens WHERE account_id = $1 \
+         AND expires_at < now() - $2::interval",
+    )
+    .bind(account.0)
+    .bind(KEPT_AFTER_EXPIRY)
+    .execute(&mut *conn)
+    .await?;
     let (token, digest) = generate();
     sqlx::query(
         "INSERT INTO account_tokens (token_hash, purpose, account_id, email, expires_at) \
