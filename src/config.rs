@@ -64,6 +64,17 @@ pub mod defaults {
     /// an account's slow endpoints never take more than this of the shared slots.
     pub const WEBHOOK_CONCURRENCY_PER_ACCOUNT: u32 = 2;
     pub const VAPID_SUBJECT: &str = "mailto:operator@localhost";
+    pub const MAIL_FROM: &str = "Lords of Scotland <lords@localhost>";
+    pub const PUBLIC_URL: &str = "http://127.0.0.1:8080";
+    pub const MAIL_RETRY_BASE_SECONDS: u64 = 30;
+    pub const MAIL_RETRY_MAX_SECONDS: u64 = 3_600;
+    /// Retried for 3 days, then given up.
+    pub const MAIL_RETRY_FOR_SECONDS: u64 = 3 * 24 * 3600;
+    pub const MAIL_LEASE_SECONDS: u64 = 120;
+    pub const MAIL_POLL_SECONDS: u64 = 30;
+    /// No `your_turn` mail within two minutes of the account's last open stream.
+    pub const MAIL_STREAM_GRACE_SECONDS: u64 = 120;
+    pub const MAIL_FRESH_FOR_SECONDS: u64 = 24 * 3600;
 }
 
 /// The shortest JWT secret accepted: HS256 wants at least 256 bits of key.
@@ -270,6 +281,118 @@ pub struct ServeArgs {
     pub webhooks: WebhookArgs,
     #[command(flatten)]
     pub lobby: LobbyArgs,
+    #[command(flatten)]
+    pub mail: MailArgs,
+}
+
+/// Mail: where it leaves from and what its links point at.
+#[derive(clap::Args, Debug, Clone)]
+pub struct MailArgs {
+    /// The SMTP server mail is sent through: `smtp://host:port` (plain), `smtps://user:pass@host`
+    /// (TLS from the start) or `smtp://user:pass@host:587?tls=starttls` (STARTTLS required).
+    /// Unset: each mail is written as an `.eml` file under `<data-dir>/mail/`.
+    #[arg(long, env = "LORDS_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The `From` of every mail.
+    #[arg(long, env = "LORDS_MAIL_FROM", default_value = defaults::MAIL_FROM)]
+    pub mail_from: String,
+    /// The address players reach the server at: the base of every link in a mail, and the
+    /// host of every `Message-ID`.
+    #[arg(long, env = "LORDS_PUBLIC_URL", default_value = defaults::PUBLIC_URL)]
+    pub public_url: String,
+    /// How long a mail refused for now (or an SMTP server unreachable) is retried before it
+    /// is given up and the account's `email_failing_since` set.
+    #[arg(long, env = "LORDS_MAIL_RETRY_FOR_SECONDS",
+          default_value_t = defaults::MAIL_RETRY_FOR_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub mail_retry_for_seconds: u64,
+    /// How long one attempt holds its mail: a server killed mid-attempt leaves the mail to
+    /// another once this ends (longer than an SMTP exchange may take).
+    #[arg(long, env = "LORDS_MAIL_LEASE_SECONDS",
+          default_value_t = defaults::MAIL_LEASE_SECONDS,
+          value_parser = clap::value_parser!(u64).range(1..=3_600))]
+    pub mail_lease_seconds: u64,
+}
+
+/// Where mail goes when no SMTP server is configured.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MailTransport {
+    /// Through this SMTP server (a `--smtp-url`).
+    Smtp(String),
+    /// Written as `.eml` files into this directory.
+    Files(PathBuf),
+}
+
+/// The mail worker's settings, resolved.
+#[derive(Debug, Clone)]
+pub struct MailConfig {
+    pub transport: MailTransport,
+    pub from: String,
+    /// Without a trailing slash.
+    pub public_url: String,
+    /// The first retry's delay; each next one doubles, up to `retry_max`.
+    pub retry_base: Duration,
+    pub retry_max: Duration,
+    /// How long a mail is retried before it is given up (`failed`).
+    pub retry_for: Duration,
+    /// How long one attempt may hold its mail (longer than an SMTP exchange takes): a process
+    /// killed mid-attempt leaves it to another once this ends.
+    pub lease: Duration,
+    /// The slow sweep, for what a wake-up missed.
+    pub poll: Duration,
+    /// No `your_turn` mail until the account's streams have been closed this long.
+    pub stream_grace: Duration,
+    /// Notifications older than this when first looked at are not mailed.
+    pub fresh_for: Duration,
+    /// Whether this process runs the mail worker.
+    pub enabled: bool,
+}
+
+impl MailConfig {
+    /// `.eml` files under `data_dir/mail`, links to `public_url`.
+    pub fn new(data_dir: &Path) -> Self {
+        MailConfig {
+            transport: MailTransport::Files(data_dir.join("mail")),
+            from: defaults::MAIL_FROM.into(),
+            public_url: defaults::PUBLIC_URL.into(),
+            retry_base: Duration::from_secs(defaults::MAIL_RETRY_BASE_SECONDS),
+            retry_max: Duration::from_secs(defaults::MAIL_RETRY_MAX_SECONDS),
+            retry_for: Duration::from_secs(defaults::MAIL_RETRY_FOR_SECONDS),
+            lease: Duration::from_secs(defaults::MAIL_LEASE_SECONDS),
+            poll: Duration::from_secs(defaults::MAIL_POLL_SECONDS),
+            stream_grace: Duration::from_secs(defaults::MAIL_STREAM_GRACE_SECONDS),
+            fresh_for: Duration::from_secs(defaults::MAIL_FRESH_FOR_SECONDS),
+            enabled: true,
+        }
+    }
+
+    fn from_args(args: &MailArgs, data_dir: &Path) -> anyhow::Result<Self> {
+        let mut config = MailConfig::new(data_dir);
+        if let Some(url) = &args.smtp_url {
+            crate::outbound::mail::check_url(url).context("LORDS_SMTP_URL")?;
+            config.transport = MailTransport::Smtp(url.clone());
+        }
+        config.from = args.mail_from.clone();
+        crate::outbound::mail::check_from(&config.from).context("LORDS_MAIL_FROM")?;
+        config.public_url = parse_public_url(&args.public_url).context("LORDS_PUBLIC_URL")?;
+        config.retry_for = Duration::from_secs(args.mail_retry_for_seconds);
+        config.lease = Duration::from_secs(args.mail_lease_seconds);
+        Ok(config)
+    }
+}
+
+/// An `http(s)://host[:port][/path]` URL, without its trailing slash.
+pub fn parse_public_url(s: &str) -> anyhow::Result<String> {
+    let url = url::Url::parse(s.trim()).with_context(|| format!("{s:?} is not a URL"))?;
+    anyhow::ensure!(
+        matches!(url.scheme(), "http" | "https") && url.host_str().is_some(),
+        "{s:?} is not an http(s) URL with a host"
+    );
+    anyhow::ensure!(
+        url.query().is_none() && url.fragment().is_none(),
+        "{s:?} must have no query or fragment"
+    );
+    Ok(url.as_str().trim_end_matches('/').to_string())
 }
 
 /// Caps on what one account may ask of the lobby: invitations and games with bots. Each
@@ -535,6 +658,8 @@ pub struct AppConfig {
     pub webhooks: WebhookConfig,
     /// Caps on invitations and games with bots.
     pub lobby: LobbyLimits,
+    /// The mail worker.
+    pub mail: MailConfig,
 }
 
 impl AppConfig {
@@ -567,6 +692,7 @@ impl AppConfig {
             fanout_concurrency: defaults::FANOUT_CONCURRENCY,
             webhooks: WebhookConfig::default(),
             lobby: LobbyLimits::DEFAULT,
+            mail: MailConfig::new(Path::new(defaults::DATA_DIR)),
         }
     }
 
@@ -609,6 +735,7 @@ impl AppConfig {
             fanout_concurrency: args.fanout_concurrency,
             webhooks: WebhookConfig::from(&args.webhooks),
             lobby: LobbyLimits::from(&args.lobby),
+            mail: MailConfig::from_args(&args.mail, &args.db.data_dir)?,
         })
     }
 }

@@ -12,6 +12,7 @@ pub mod embedded;
 pub mod engine;
 pub mod fanout;
 pub mod load;
+pub mod mailer;
 pub mod outbound;
 pub mod shutdown;
 pub mod sim;

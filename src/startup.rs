@@ -81,6 +81,12 @@ impl Application {
             state.vapid.clone(),
             state.shutdown.clone(),
         );
+        // The mail worker (notifications → mail, digests, sending): in every server process.
+        crate::mailer::start(
+            &state.pool,
+            state.config.mail.clone(),
+            state.shutdown.clone(),
+        )?;
         let server = run(listener, state.clone())?;
         let metrics = match metrics_listener {
             Some(l) => Some((l.local_addr()?, run_metrics(l, state.clone())?)),

@@ -3,15 +3,29 @@
 //! `POST /v1/me/email/verify` (single use, expiry, another account's token), `GET /v1/me`, and
 //! `POST /v1/auth/password-reset` (no enumeration, rate limits) with its `confirm` (the new
 //! password works, every session ends, a token works once). The raw token of a mailed link is
-//! read from the queued mail's payload (`mail_outbox`), as the mail worker would send it.
+//! read from the queued mail's payload (`mail_outbox`) with the mail worker off (it clears the
+//! payload once sent); the last test follows the real mails' links from an SMTP server.
 
 mod common;
 
-use common::app::{TestApp, problem, spawn_app, spawn_app_with};
+use std::time::Duration;
+
+use common::app::{TestApp, problem, spawn_app_with};
+use common::smtp::SmtpSink;
+use lords::config::{AppConfig, MailTransport};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
 const PASSWORD: &str = "correct horse battery";
+
+/// The app with the mail worker off: queued mails keep their payload for the test to read.
+async fn spawn_app() -> TestApp {
+    spawn_app_with(no_mail_worker).await
+}
+
+fn no_mail_worker(c: &mut AppConfig) {
+    c.mail.enabled = false;
+}
 
 async fn me(app: &TestApp, token: &str) -> Value {
     let res = app.get_with_token("/v1/me", token).await;
@@ -372,7 +386,11 @@ async fn setting_the_same_address_again_resends_the_link_and_a_verified_one_stay
 
 #[tokio::test]
 async fn links_asked_for_past_the_limit_are_429_rate_limited() {
-    let app = spawn_app_with(|c| c.login_max_failures = 2).await;
+    let app = spawn_app_with(|c| {
+        no_mail_worker(c);
+        c.login_max_failures = 2;
+    })
+    .await;
     let token = app.signed_up("bruce").await;
     for _ in 0..2 {
         assert_eq!(
@@ -585,7 +603,11 @@ async fn an_expired_or_unknown_reset_token_or_a_bad_password_changes_nothing() {
 
 #[tokio::test]
 async fn resets_past_the_limit_for_one_address_or_from_one_client_are_429_rate_limited() {
-    let app = spawn_app_with(|c| c.login_max_failures = 2).await;
+    let app = spawn_app_with(|c| {
+        no_mail_worker(c);
+        c.login_max_failures = 2;
+    })
+    .await;
     for _ in 0..2 {
         assert_eq!(ask_reset(&app, "bruce@example.org").await.status(), 202);
     }
@@ -628,4 +650,39 @@ async fn a_token_expired_for_over_a_week_is_forgotten_when_the_account_asks_for_
         .await
         .unwrap();
     assert_eq!(kept, 1);
+}
+
+/// The `#/…/{token}` link of a received mail whose path has `route`.
+fn link_token(links: &[String], route: &str) -> String {
+    let link = links
+        .iter()
+        .find(|l| l.contains(route))
+        .unwrap_or_else(|| panic!("no {route} link in {links:?}"));
+    link.rsplit('/').next().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn the_mailed_links_arrive_over_smtp_and_verify_the_address_and_reset_the_password() {
+    let sink = SmtpSink::start();
+    let url = sink.url();
+    let app = spawn_app_with(move |c| c.mail.transport = MailTransport::Smtp(url)).await;
+    let token = app.signed_up("bruce").await;
+    assert_eq!(
+        put_email(&app, &token, "bruce@example.org").await.status(),
+        200
+    );
+    let got = sink.wait_for(1, Duration::from_secs(30)).await;
+    assert_eq!(got[0].to, ["bruce@example.org"]);
+    let link = link_token(&got[0].links(), "#/verify-email/");
+    assert_eq!(verify(&app, &token, &link).await.status(), 200);
+    assert_eq!(me(&app, &token).await["email_verified"], true);
+
+    assert_eq!(ask_reset(&app, "bruce@example.org").await.status(), 202);
+    let got = sink.wait_for(2, Duration::from_secs(30)).await;
+    let link = link_token(&got[1].links(), "#/reset-password/");
+    assert_eq!(
+        confirm_reset(&app, &link, "arbroath1320").await.status(),
+        204
+    );
+    assert_eq!(app.login("bruce", "arbroath1320").await.status(), 200);
 }

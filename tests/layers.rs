@@ -53,6 +53,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "deliveries",
         &["store", "outbound", "config", "telemetry", "shutdown"],
     ),
+    ("mailer", &["store", "outbound", "config", "shutdown"]),
     // The process: the embedded PostgreSQL, the server's assembly, the other commands.
     ("embedded", &["store", "config"]),
     (
@@ -62,6 +63,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "deadlines",
             "fanout",
             "deliveries",
+            "mailer",
             "store",
             "auth",
             "embedded",

@@ -20,6 +20,8 @@ mod fanout;
 mod hostile;
 #[path = "reliability/leaks.rs"]
 mod leaks;
+#[path = "reliability/mail.rs"]
+mod mail;
 #[path = "reliability/outage.rs"]
 mod outage;
 #[path = "reliability/races.rs"]

@@ -144,7 +144,8 @@ async fn subscribed(app: &TestApp, token: &str, subscription: &Value) -> String 
     let res = subscribe(app, token, subscription).await;
     assert_eq!(res.status(), 201);
     let body: Value = res.json().await.unwrap();
-    assert_eq!(body["kinds"], json!(["your_turn", "game_ended", "invited"]));
+    // The default notification settings push turns, reminders and invitations.
+    assert_eq!(body["kinds"], json!(["your_turn", "reminder", "invited"]));
     body["id"].as_str().unwrap().to_string()
 }
 

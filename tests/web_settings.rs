@@ -3,13 +3,13 @@
 //! settings screen, "forgot password" from the sign-in screen, the verification link followed
 //! (signing in first) and the reset link used (no sign-in, once), in English and French, on a
 //! phone and a desktop, with screenshots in `target/screenshots/`. The tokens of the mailed
-//! links are read from the mail queue, as the mail worker would send them.
+//! links are read from the mail queue (the mail worker off), as the worker would send them.
 //!
 //! The browser checks need Node and Chromium: see `common::browser`.
 
 mod common;
 
-use common::app::{TestApp, spawn_app};
+use common::app::{TestApp, spawn_app_with};
 use common::browser::{run_script_with, screenshots};
 use serde_json::{Value, json};
 use uuid::Uuid;
@@ -55,7 +55,8 @@ async fn with_verified_address(app: &TestApp, username: &str, email: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_settings_screen_sets_the_address_and_the_mailed_links_verify_it_and_reset_a_password()
 {
-    let app = spawn_app().await;
+    // The mail worker off: the queued mails keep the tokens this test reads.
+    let app = spawn_app_with(|c| c.mail.enabled = false).await;
     app.signed_up("alba").await;
     with_verified_address(&app, "bruce", "bruce@example.org").await;
 

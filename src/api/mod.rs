@@ -8,6 +8,7 @@ pub mod docs;
 pub mod error;
 pub mod games;
 pub mod i18n;
+pub mod mail;
 pub mod middleware;
 pub mod openapi;
 pub mod ops;
@@ -94,6 +95,7 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
         .configure(streams::configure)
         .configure(webhooks::configure)
         .configure(push::configure)
+        .configure(mail::configure)
         .configure(games::invitations::configure);
 }
 

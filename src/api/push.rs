@@ -21,17 +21,9 @@ use crate::api::webhooks::{DELIVERIES_SHOWN, WebhookDeliveryList};
 use crate::auth::AuthUser;
 use crate::outbound::guard::{UrlRefusal, check_url};
 use crate::outbound::push::is_valid_p256dh;
-use crate::store::NotificationKind;
 
 /// The most subscriptions (browsers, devices) one account may have.
 pub const MAX_PUSH_SUBSCRIPTIONS_PER_ACCOUNT: i64 = 20;
-/// What is pushed: what a player away from the table needs to know.
-pub const PUSHED_KINDS: [NotificationKind; 3] = [
-    NotificationKind::YourTurn,
-    NotificationKind::GameEnded,
-    NotificationKind::Invited,
-];
-
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/push/vapid-public-key").route(web::get().to(vapid_public_key)))
         .service(web::resource("/me/push-subscriptions").route(web::post().to(create_subscription)))
@@ -99,9 +91,10 @@ pub struct PushSubscriptionDto {
         example = "https://fcm.googleapis.com/fcm/send/dpH5lCsTSSM:APA91bHqjZxM0VImWWqDRN7U0a3AycjUf4O"
     )]
     pub endpoint: String,
-    /// What is pushed to it: `your_turn`, `game_ended`, `invited`.
+    /// What is pushed to it: the kinds whose `push` is true in the account's notification
+    /// settings (`GET /v1/me/notification-settings`), kept in step with them.
     #[schema(value_type = Vec<crate::store::NotificationKind>,
-        example = json!(["your_turn", "game_ended", "invited"]))]
+        example = json!(["your_turn", "reminder", "invited"]))]
     pub kinds: Vec<String>,
     pub created_at: DateTime<Utc>,
 }
@@ -185,6 +178,8 @@ pub async fn create_subscription(
             UrlRefusal::Invalid(m) => invalid(m),
             UrlRefusal::Forbidden(m) => ApiError::Game(ErrorCode::WebhookUrlForbidden, m),
         })?;
+    // What is pushed: the kinds the account's notification settings say (`push`).
+    let kinds = state.store.pushed_kinds(user.account_id).await?;
     let saved = state
         .store
         .save_push_subscription(
@@ -192,7 +187,7 @@ pub async fn create_subscription(
             url.as_str(),
             &p256dh,
             &auth,
-            &PUSHED_KINDS,
+            &kinds,
             MAX_PUSH_SUBSCRIPTIONS_PER_ACCOUNT,
         )
         .await?;
@@ -208,10 +203,7 @@ pub async fn create_subscription(
     Ok(HttpResponse::Created().json(PushSubscriptionDto {
         id,
         endpoint: url.to_string(),
-        kinds: PUSHED_KINDS
-            .iter()
-            .map(|k| k.as_str().to_string())
-            .collect(),
+        kinds,
         created_at,
     }))
 }

@@ -111,6 +111,9 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     // Written with an account's notifications (the mail they bring) and by its own requests:
     // with the account's other per-account rows, so queueing a mail is single-shard.
     ("mail_outbox", Placement::ByAccount),
+    // An account's notification settings, mail cursor and digest schedule: advanced in the
+    // transaction that queues the account's mail, so with its notifications and mail_outbox.
+    ("notification_settings", Placement::ByAccount),
     // Looked up by hash only (a verification or reset link redeems by `token_hash`), and written
     // only by an account's own rare requests: distributed on the hash, as `stream_tickets`.
     ("account_tokens", Placement::Alone("token_hash")),

@@ -2,7 +2,8 @@
 //! `open_streams`, whichever server process serves it: the per-account cap counts the fresh
 //! leases, so it holds across processes, and a process killed without deleting its leases stops
 //! counting once they run out. A stream renews its lease when it re-checks its authority (the
-//! account not deleted, its session not revoked) and deletes it when it ends.
+//! account not deleted, its session not revoked) and ends it (now) when it closes; ended leases
+//! are kept ten minutes, for the mail worker's "not while at the table" rule.
 
 use std::time::Duration;
 
@@ -66,17 +67,23 @@ impl Store {
         if !holds {
             return Ok(OpenedStream::Revoked);
         }
-        sqlx::query("DELETE FROM open_streams WHERE account_id = $1 AND lease_until < now()")
-            .bind(account.0)
-            .execute(&mut *tx)
-            .await
-            .context("drop an account's stale stream leases")?;
-        let open: i64 =
-            sqlx::query_scalar("SELECT count(*) FROM open_streams WHERE account_id = $1")
-                .bind(account.0)
-                .fetch_one(&mut *tx)
-                .await
-                .context("count an account's streams")?;
+        // A closed or lapsed lease stays a while: the mail worker reads when the account last
+        // had a stream open (no `your_turn` mail within minutes of it; `crate::mailer`).
+        sqlx::query(
+            "DELETE FROM open_streams WHERE account_id = $1 \
+             AND lease_until < now() - interval '10 minutes'",
+        )
+        .bind(account.0)
+        .execute(&mut *tx)
+        .await
+        .context("drop an account's stale stream leases")?;
+        let open: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM open_streams WHERE account_id = $1 AND lease_until >= now()",
+        )
+        .bind(account.0)
+        .fetch_one(&mut *tx)
+        .await
+        .context("count an account's streams")?;
         if open >= i64::from(max) {
             return Ok(OpenedStream::TooMany { max });
         }
@@ -119,14 +126,18 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Gives the lease `id` back: the stream ended.
+    /// Gives the lease `id` back: the stream ended. The row stays, ended now, so that the mail
+    /// worker can tell how long ago the account was last at the table.
     pub async fn close_stream(&self, account: AccountId, id: Uuid) -> Result<()> {
-        sqlx::query("DELETE FROM open_streams WHERE account_id = $1 AND id = $2")
-            .bind(account.0)
-            .bind(id)
-            .execute(&self.pool)
-            .await
-            .context("give a stream lease back")?;
+        sqlx::query(
+            "UPDATE open_streams SET lease_until = least(lease_until, now()) \
+             WHERE account_id = $1 AND id = $2",
+        )
+        .bind(account.0)
+        .bind(id)
+        .execute(&self.pool)
+        .await
+        .context("give a stream lease back")?;
         Ok(())
     }
 }

@@ -193,10 +193,9 @@ impl Store {
         endpoint: &str,
         p256dh: &[u8],
         auth: &[u8],
-        kinds: &[NotificationKind],
+        kinds: &[String],
         max: i64,
     ) -> Result<Option<(Uuid, DateTime<Utc>)>> {
-        let kinds: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
         let mut tx = self
             .pool
             .begin()

@@ -524,11 +524,25 @@ error_codes! {
     },
     TokenNotFound = "token_not_found", NOT_FOUND {
         title: "Link not found",
-        meaning: "No such link (for a verification: none of this account's). Check that the whole \
-            link was copied, or ask for a new one.",
+        meaning: "No such link: its token is not one this server issued for this use (a \
+            verification link: none of this account's; an unsubscribe link: its account is \
+            gone). Nothing was changed. Check that the whole link was copied, or ask for a new \
+            one.",
         example: "no such link: check that it was copied whole",
         title_fr: "Lien introuvable",
         detail_fr: "ce lien n'existe pas : vérifiez qu'il a été copié en entier",
+    },
+    InvalidNotificationSettings = "invalid_notification_settings", UNPROCESSABLE_ENTITY {
+        title: "Invalid notification settings",
+        meaning: "The body is not a whole notification settings document: every kind \
+            (your_turn, reminder, invited, game_over, chat) with `email` one of immediately, \
+            digest or off and `push` a boolean, `digest_hour` from 0 to 23, and `time_zone` an \
+            IANA name. Fix the document and send it whole.",
+        example: "\"Mars/Olympus\" is not an IANA time zone name (such as Europe/Paris)",
+        title_fr: "Réglages de notification invalides",
+        detail_fr: "ce document de réglages ne convient pas : il faut chaque type (your_turn, \
+            reminder, invited, game_over, chat) avec email parmi immediately, digest ou off et \
+            push booléen, digest_hour de 0 à 23 et time_zone un nom de fuseau IANA",
     },
 }
 

@@ -17,7 +17,9 @@ use utoipa::openapi::{RefOr, Schema};
 use super::error::{ErrorCode, Problem};
 use super::games::representations::ClockedAwaiting;
 use super::streams::{self, StreamDocs};
-use super::{accounts, cards, docs, games, ops, push, rules_page, sessions, vacation, webhooks};
+use super::{
+    accounts, cards, docs, games, mail, ops, push, rules_page, sessions, vacation, webhooks,
+};
 use crate::engine::{self, RuleError};
 
 #[derive(OpenApi)]
@@ -73,6 +75,10 @@ use crate::engine::{self, RuleError};
         push::create_subscription,
         push::delete_subscription,
         push::subscription_deliveries,
+        mail::get_settings,
+        mail::put_settings,
+        mail::unsubscribe,
+        mail::unsubscribe_page,
         openapi_json,
         swagger_ui,
         docs::rules,
@@ -142,6 +148,10 @@ use crate::engine::{self, RuleError};
         push::PushKeys,
         push::PushSubscriptionRequest,
         push::PushSubscriptionDto,
+        mail::EmailChoice,
+        mail::KindChannels,
+        mail::NotificationKinds,
+        mail::NotificationSettings,
     )),
     modifiers(&BearerScheme, &ProblemCodes, &StreamDocs, &ClockedAwaiting),
     tags(

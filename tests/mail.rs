@@ -1,0 +1,528 @@
+//! Mail to players away from the table, against a real SMTP server on loopback (aiosmtpd),
+//! its messages parsed with mailparse: a turn's mail (multipart, Message-ID, one thread per
+//! game, the account's language, links that resolve), only to verified addresses, the
+//! notification settings document and its refusals, the daily digest, one-click unsubscribe,
+//! a refusing or absent SMTP server (retried, then `email_failing_since`), and no turn mail
+//! while the account has a stream open.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::app::{TestApp, problem, spawn_app_with};
+use common::games::{Api, Table, awaited, create_game, ok, step};
+use common::smtp::{Received, SmtpSink};
+use lords::config::{AppConfig, MailTransport};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde_json::{Value, json};
+
+const PATIENCE: Duration = Duration::from_secs(30);
+
+async fn app_with_sink(sink: &SmtpSink, adjust: impl FnOnce(&mut AppConfig)) -> TestApp {
+    let url = sink.url();
+    spawn_app_with(move |c| {
+        c.mail.transport = MailTransport::Smtp(url);
+        adjust(c);
+    })
+    .await
+}
+
+/// Signs `username` up with a verified address (set in the database: the address API is
+/// tested apart) in `language`.
+async fn verified(app: &TestApp, username: &str, language: &str) -> String {
+    let token = app.signed_up(username).await;
+    set_address(app, username, true, language).await;
+    token
+}
+
+async fn set_address(app: &TestApp, username: &str, verified: bool, language: &str) {
+    sqlx::query(
+        "UPDATE accounts SET email = $1 || '@example.org', email_verified = $2, language = $3 \
+         WHERE username = $1",
+    )
+    .bind(username)
+    .bind(verified)
+    .bind(language)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+}
+
+/// A two-player game of `a` and `b`, started.
+async fn table(app: &TestApp, a: &str, b: &str) -> Table {
+    let id = create_game(app, a, &json!({"players": 2})).await;
+    ok(Api::of(app)
+        .post(&format!("/v1/games/{id}/join"), b, &json!({}))
+        .await)
+    .await;
+    Table {
+        id,
+        tokens: vec![a.to_string(), b.to_string()],
+        spectator: String::new(),
+    }
+}
+
+async fn username_of(app: &TestApp, token: &str) -> String {
+    let me = ok(Api::of(app).get("/v1/me", token).await).await;
+    me["username"].as_str().unwrap().to_string()
+}
+
+/// Waits until `sql` (a boolean query) holds.
+async fn until(app: &TestApp, sql: &str) {
+    let start = Instant::now();
+    loop {
+        let holds: bool = sqlx::query_scalar(sql).fetch_one(&app.pool).await.unwrap();
+        if holds {
+            return;
+        }
+        assert!(start.elapsed() < PATIENCE, "never held: {sql}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The path (on the test server) of a link of a mail.
+fn local(app: &TestApp, link: &str) -> String {
+    app.url(
+        link.strip_prefix("http://lords.test")
+            .expect("a link to the public URL"),
+    )
+}
+
+fn only(messages: &[Received], to: &str) -> Vec<Received> {
+    messages
+        .iter()
+        .filter(|m| m.to.iter().any(|t| t == to))
+        .cloned()
+        .collect()
+}
+
+#[tokio::test]
+async fn a_turn_is_mailed_as_text_and_html_threaded_on_its_game_with_links_that_resolve() {
+    let sink = SmtpSink::start();
+    let app = app_with_sink(&sink, |_| {}).await;
+    let alice = verified(&app, "alice", "en").await;
+    let bob = verified(&app, "bob", "en").await;
+    let table = table(&app, &alice, &bob).await;
+    let api = Api::of(&app);
+    let seat = awaited(&api, &table).await.unwrap();
+    let (me, other) = if seat == 0 {
+        ("alice", "bob")
+    } else {
+        ("bob", "alice")
+    };
+
+    let got = sink.wait_for(1, PATIENCE).await;
+    let mail = &got[0];
+    assert_eq!(mail.to, [format!("{me}@example.org")]);
+    assert_eq!(
+        mail.header("Subject").unwrap(),
+        format!("Your turn against {other}")
+    );
+    assert_eq!(mail.parsed().ctype.mimetype, "multipart/alternative");
+    assert!(
+        mail.body("text/plain")
+            .unwrap()
+            .contains(&format!("Hello {me},"))
+    );
+    assert!(mail.body("text/html").unwrap().contains("<a href="));
+    let id = mail.header("Message-ID").unwrap();
+    assert!(id.starts_with('<') && id.ends_with("@lords.test>"), "{id}");
+    let thread = format!("<game-{}@lords.test>", table.id);
+    assert_eq!(mail.header("In-Reply-To").unwrap(), thread);
+    assert_eq!(mail.header("References").unwrap(), thread);
+    assert_eq!(
+        mail.header("List-Unsubscribe-Post").unwrap(),
+        "List-Unsubscribe=One-Click"
+    );
+
+    let links = mail.links();
+    let game_link = format!("http://lords.test/#/game/{}", table.id);
+    assert!(links.contains(&game_link), "{links:?}");
+    assert!(
+        links.contains(&"http://lords.test/#/settings".to_string()),
+        "{links:?}"
+    );
+    for link in &links {
+        let res = app.client.get(local(&app, link)).send().await.unwrap();
+        assert_eq!(res.status(), 200, "{link}");
+    }
+    let unsubscribe = mail.header("List-Unsubscribe").unwrap();
+    let unsubscribe = unsubscribe.trim_start_matches('<').trim_end_matches('>');
+    assert!(links.contains(&unsubscribe.to_string()), "{links:?}");
+}
+
+#[tokio::test]
+async fn a_french_account_gets_its_turn_in_french() {
+    let sink = SmtpSink::start();
+    let app = app_with_sink(&sink, |_| {}).await;
+    let alice = verified(&app, "alice", "fr").await;
+    let bob = verified(&app, "bob", "fr").await;
+    let table = table(&app, &alice, &bob).await;
+    let seat = awaited(&Api::of(&app), &table).await.unwrap();
+    let other = if seat == 0 { "bob" } else { "alice" };
+    let got = sink.wait_for(1, PATIENCE).await;
+    assert_eq!(
+        got[0].header("Subject").unwrap(),
+        format!("À vous de jouer contre {other}")
+    );
+    assert!(got[0].body("text/plain").unwrap().starts_with("Bonjour "));
+}
+
+#[tokio::test]
+async fn an_unverified_address_gets_no_game_mail() {
+    let sink = SmtpSink::start();
+    let app = app_with_sink(&sink, |_| {}).await;
+    let alice = app.signed_up("alice").await;
+    let bob = app.signed_up("bob").await;
+    set_address(&app, "alice", false, "en").await;
+    set_address(&app, "bob", true, "en").await;
+    let table = table(&app, &alice, &bob).await;
+    let api = Api::of(&app);
+    // Play until bob has been awaited after alice was: bob's mail comes after alice's turn.
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut alice_awaited = false;
+    let mut bob_mails = 0;
+    loop {
+        let seat = awaited(&api, &table).await.unwrap();
+        if seat == 0 {
+            alice_awaited = true;
+        } else if alice_awaited {
+            bob_mails += 1;
+            break;
+        } else {
+            bob_mails += 1;
+        }
+        assert!(step(&api, &table, &mut rng).await);
+    }
+    let got = sink.wait_for(1, PATIENCE).await;
+    let start = Instant::now();
+    while only(&sink.messages(), "bob@example.org").len() < bob_mails.min(1) {
+        assert!(start.elapsed() < PATIENCE);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Bob's latest turn was mailed after alice's turn was notified: alice's would be there.
+    until(
+        &app,
+        "SELECT NOT EXISTS (SELECT 1 FROM mail_outbox WHERE state = 'pending')",
+    )
+    .await;
+    assert!(
+        only(&sink.messages(), "alice@example.org").is_empty(),
+        "{got:?}"
+    );
+    let alice_rows: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM mail_outbox m JOIN accounts a ON a.id = m.account_id \
+         WHERE a.username = 'alice'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(alice_rows, 0);
+}
+
+fn defaults() -> Value {
+    json!({"kinds": {"your_turn": {"email": "immediately", "push": true},
+                     "reminder": {"email": "immediately", "push": true},
+                     "invited": {"email": "immediately", "push": true},
+                     "game_over": {"email": "off", "push": false},
+                     "chat": {"email": "off", "push": false}},
+           "digest_hour": 8, "time_zone": "UTC", "email_failing_since": null})
+}
+
+async fn put_settings(app: &TestApp, token: &str, doc: &Value) -> reqwest::Response {
+    app.client
+        .put(app.url("/v1/me/notification-settings"))
+        .bearer_auth(token)
+        .json(doc)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn notification_settings_start_at_the_defaults_and_are_replaced_whole() {
+    let app = spawn_app_with(|_| {}).await;
+    let token = app.signed_up("morag").await;
+    let api = Api::of(&app);
+    assert_eq!(
+        ok(api.get("/v1/me/notification-settings", &token).await).await,
+        defaults()
+    );
+    let mut doc = defaults();
+    doc["kinds"]["chat"] = json!({"email": "digest", "push": true});
+    doc["digest_hour"] = json!(19);
+    doc["time_zone"] = json!("Europe/Paris");
+    // Read-only: ignored.
+    doc["email_failing_since"] = json!("2026-01-01T00:00:00Z");
+    let res = put_settings(&app, &token, &doc).await;
+    assert_eq!(res.status(), 200);
+    doc["email_failing_since"] = Value::Null;
+    assert_eq!(res.json::<Value>().await.unwrap(), doc);
+    assert_eq!(
+        ok(api.get("/v1/me/notification-settings", &token).await).await,
+        doc
+    );
+    let next: Option<chrono::DateTime<chrono::Utc>> =
+        sqlx::query_scalar("SELECT next_digest_at FROM notification_settings")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert!(next.is_some(), "a kind in the digest schedules it");
+}
+
+#[tokio::test]
+async fn notification_settings_that_are_not_the_whole_document_get_422() {
+    let app = spawn_app_with(|_| {}).await;
+    let token = app.signed_up("morag").await;
+    let mut unknown_kind = defaults();
+    unknown_kind["kinds"]["telegram"] = json!({"email": "off", "push": false});
+    let mut missing_kind = defaults();
+    missing_kind["kinds"]
+        .as_object_mut()
+        .unwrap()
+        .remove("chat");
+    let mut bad_value = defaults();
+    bad_value["kinds"]["your_turn"]["email"] = json!("hourly");
+    let mut late = defaults();
+    late["digest_hour"] = json!(24);
+    let mut nowhere = defaults();
+    nowhere["time_zone"] = json!("Mars/Olympus_Mons");
+    let mut extra = defaults();
+    extra["sms"] = json!(true);
+    for doc in [unknown_kind, missing_kind, bad_value, late, nowhere, extra] {
+        let res = put_settings(&app, &token, &doc).await;
+        problem(res, 422, "invalid_notification_settings").await;
+    }
+    assert_eq!(
+        ok(Api::of(&app)
+            .get("/v1/me/notification-settings", &token)
+            .await)
+        .await,
+        defaults()
+    );
+}
+
+#[tokio::test]
+async fn the_digest_lists_the_games_awaiting_the_account_at_its_hour_and_nothing_else_is_mailed() {
+    let sink = SmtpSink::start();
+    let app = app_with_sink(&sink, |_| {}).await;
+    let alice = verified(&app, "alice", "en").await;
+    let bob = verified(&app, "bob", "en").await;
+    for token in [&alice, &bob] {
+        let mut doc = defaults();
+        doc["kinds"]["your_turn"]["email"] = json!("digest");
+        assert_eq!(put_settings(&app, token, &doc).await.status(), 200);
+    }
+    let first = table(&app, &alice, &bob).await;
+    let second = table(&app, &bob, &alice).await;
+    let api = Api::of(&app);
+    // Whoever is awaited in the first game; the second may await the same account or not.
+    let seat = awaited(&api, &first).await.unwrap();
+    let who = username_of(&app, first.seat(seat)).await;
+    let mut expected = vec![first.id.clone()];
+    let seat2 = awaited(&api, &second).await.unwrap();
+    if username_of(&app, second.seat(seat2)).await == who {
+        expected.push(second.id.clone());
+    }
+    // The turns were looked at (and not mailed: they are in the digest).
+    until(
+        &app,
+        "SELECT bool_and(s.mail_cursor = c.last_id) FROM notification_counters c \
+         JOIN notification_settings s USING (account_id)",
+    )
+    .await;
+    // The digest hour comes.
+    sqlx::query(
+        "UPDATE notification_settings s SET next_digest_at = now() FROM accounts a \
+         WHERE a.id = s.account_id AND a.username = $1",
+    )
+    .bind(&who)
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    let got = sink.wait_for(1, PATIENCE).await;
+    assert_eq!(got.len(), 1, "only the digest");
+    let digest = &got[0];
+    assert_eq!(digest.to, [format!("{who}@example.org")]);
+    let subject = digest.header("Subject").unwrap();
+    assert!(subject.contains("await"), "{subject}");
+    let links = digest.links();
+    for id in &expected {
+        assert!(
+            links.contains(&format!("http://lords.test/#/game/{id}")),
+            "{links:?}"
+        );
+    }
+    assert!(digest.header("List-Unsubscribe").is_some());
+    let next_is_later: bool = sqlx::query_scalar(
+        "SELECT next_digest_at > now() + interval '1 hour' FROM notification_settings s \
+         JOIN accounts a ON a.id = s.account_id WHERE a.username = $1",
+    )
+    .bind(&who)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert!(next_is_later, "the next digest is tomorrow's");
+}
+
+#[tokio::test]
+async fn unsubscribing_by_post_turns_that_kind_off_and_get_only_shows_the_page() {
+    let sink = SmtpSink::start();
+    let app = app_with_sink(&sink, |_| {}).await;
+    let alice = verified(&app, "alice", "en").await;
+    let bob = verified(&app, "bob", "en").await;
+    let table = table(&app, &alice, &bob).await;
+    let seat = awaited(&Api::of(&app), &table).await.unwrap();
+    let token = table.seat(seat).to_string();
+    let got = sink.wait_for(1, PATIENCE).await;
+    let link = got[0].header("List-Unsubscribe").unwrap();
+    let link = local(&app, link.trim_start_matches('<').trim_end_matches('>'));
+
+    // A scanner following the link changes nothing.
+    let page = app
+        .client
+        .get(&link)
+        .header("Accept-Language", "fr")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 200);
+    assert_eq!(page.headers()["content-language"], "fr");
+    assert!(page.text().await.unwrap().contains("method=\"post\""));
+    let api = Api::of(&app);
+    assert_eq!(
+        ok(api.get("/v1/me/notification-settings", &token).await).await,
+        defaults()
+    );
+
+    // The mail client's one click (RFC 8058).
+    let res = app
+        .client
+        .post(&link)
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .body("List-Unsubscribe=One-Click")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    let mut expected = defaults();
+    expected["kinds"]["your_turn"]["email"] = json!("off");
+    assert_eq!(
+        ok(api.get("/v1/me/notification-settings", &token).await).await,
+        expected
+    );
+
+    // A token this server did not make.
+    let forged = format!("{}x", link);
+    problem(
+        app.client.post(&forged).send().await.unwrap(),
+        404,
+        "token_not_found",
+    )
+    .await;
+    problem(
+        app.client
+            .get(app.url("/v1/unsubscribe/AAAA"))
+            .send()
+            .await
+            .unwrap(),
+        404,
+        "token_not_found",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_mail_the_smtp_server_refuses_for_now_is_retried_and_arrives_once() {
+    let sink = SmtpSink::start();
+    sink.reject(true);
+    let app = app_with_sink(&sink, |_| {}).await;
+    let alice = verified(&app, "alice", "en").await;
+    let bob = verified(&app, "bob", "en").await;
+    table(&app, &alice, &bob).await;
+    until(
+        &app,
+        "SELECT EXISTS (SELECT 1 FROM mail_outbox WHERE attempts >= 2 AND state = 'pending')",
+    )
+    .await;
+    sink.reject(false);
+    let got = sink.wait_for(1, PATIENCE).await;
+    until(&app, "SELECT bool_and(state = 'sent') FROM mail_outbox").await;
+    let got_now = sink.messages();
+    assert_eq!(got_now.len(), 1, "{got:?}");
+    let id: uuid::Uuid = sqlx::query_scalar("SELECT id FROM mail_outbox")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        got_now[0].header("Message-ID").unwrap(),
+        format!("<{id}@lords.test>")
+    );
+    let failing: Option<String> = sqlx::query_scalar(
+        "SELECT email_failing_since::text FROM notification_settings WHERE email_failing_since IS NOT NULL",
+    )
+    .fetch_optional(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(failing, None, "a success clears the failure");
+}
+
+#[tokio::test]
+async fn an_smtp_server_down_past_the_retry_window_shows_as_email_failing_since() {
+    let mut sink = SmtpSink::start();
+    sink.stop();
+    let app = app_with_sink(&sink, |c| c.mail.retry_for = Duration::from_secs(2)).await;
+    let alice = verified(&app, "alice", "en").await;
+    let bob = verified(&app, "bob", "en").await;
+    let table = table(&app, &alice, &bob).await;
+    until(
+        &app,
+        "SELECT EXISTS (SELECT 1 FROM mail_outbox WHERE state = 'failed')",
+    )
+    .await;
+    let seat = awaited(&Api::of(&app), &table).await.unwrap();
+    let settings = ok(Api::of(&app)
+        .get("/v1/me/notification-settings", table.seat(seat))
+        .await)
+    .await;
+    assert!(settings["email_failing_since"].is_string(), "{settings}");
+}
+
+#[tokio::test]
+async fn no_turn_is_mailed_while_a_stream_is_open_and_it_is_once_the_stream_closed() {
+    let sink = SmtpSink::start();
+    let app = app_with_sink(&sink, |c| {
+        c.mail.stream_grace = Duration::from_secs(1);
+        c.sse_heartbeat = Duration::from_secs(1);
+    })
+    .await;
+    let alice = verified(&app, "alice", "en").await;
+    let bob = verified(&app, "bob", "en").await;
+    // Both at the table before the game starts.
+    let streams: Vec<reqwest::Response> = {
+        let mut v = Vec::new();
+        for token in [&alice, &bob] {
+            let res = app.get_with_token("/v1/me/stream", token).await;
+            assert_eq!(res.status(), 200);
+            v.push(res);
+        }
+        v
+    };
+    table(&app, &alice, &bob).await;
+    // The turn's mail was looked at and put off, not sent.
+    until(
+        &app,
+        "SELECT EXISTS (SELECT 1 FROM mail_outbox WHERE kind = 'your_turn' \
+             AND state = 'pending' AND lease_token IS NULL AND run_at > created_at)",
+    )
+    .await;
+    assert!(sink.messages().is_empty());
+    // Away from the table: mailed once the grace has passed.
+    drop(streams);
+    let got = sink.wait_for(1, PATIENCE).await;
+    assert_eq!(
+        got[0].header("Subject").unwrap().split(' ').next(),
+        Some("Your")
+    );
+}
