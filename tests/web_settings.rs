@@ -77,6 +77,7 @@ async fn the_settings_screen_sets_the_address_and_the_mailed_links_verify_it_and
         "en: \"forgot password\" says the same whatever the address",
         "fr: \"forgot password\" says the same whatever the address",
         "vacation: refused past the days left, started for 3 days, ended early with the days back",
+        "notifications: a kind's channels and the digest hour saved and kept across a reload",
         "settings ui: all browser checks passed",
     ] {
         assert!(

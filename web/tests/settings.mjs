@@ -5,8 +5,8 @@
 // Phase "ui" (accounts alba and bruce exist, bruce with a verified address): alba reaches the
 // settings from the header, an address the server refuses (no dotted domain) and bruce's address
 // read as sentences with their codes, hers is saved unverified and the link sent again; the
-// notification section says whether this server has it; a vacation refused past the days left,
-// started for 3 days and ended early; "Forgot password?" on the
+// notification settings saved (a kind's channels, the digest hour) and kept across a reload; a
+// vacation refused past the days left, started for 3 days and ended early; "Forgot password?" on the
 // sign-in screen asks for bruce's reset link and says the same whatever the address. In French
 // too: the same screens by their French names, a refusal in French. axe-core finds no serious
 // violation; screenshots at 360×640 and 1280×800, English and French (`settings-*`,
@@ -172,6 +172,22 @@ try {
         await p.getByRole("status").filter({ hasText: "2 unused days returned" }).waitFor();
         await p.getByText("Vacation days left: 19").waitFor();
         console.log("vacation: refused past the days left, started for 3 days, ended early with the days back");
+        // What to be told: "A game ends" by mail in the digest, at 18:00; kept across a reload.
+        const notes = p.getByRole("form", { name: "Notifications" });
+        await notes.getByLabel("Email: A game ends").selectOption("digest");
+        await notes.getByLabel("Push: A game ends").check();
+        await notes.getByLabel("Digest sent at").selectOption("18");
+        await notes.getByRole("button", { name: "Save notifications" }).click();
+        await p.getByRole("status").filter({ hasText: "Notifications saved." }).waitFor();
+        await p.reload();
+        await p.getByRole("heading", { name: x.settings, level: 1 }).waitFor();
+        const kept = [
+          await notes.getByLabel("Email: A game ends").inputValue(),
+          String(await notes.getByLabel("Push: A game ends").isChecked()),
+          await notes.getByLabel("Digest sent at").inputValue(),
+        ].join(" ");
+        if (kept !== "digest true 18") fail(`the saved notification settings read back as ${kept}`);
+        console.log("notifications: a kind's channels and the digest hour saved and kept across a reload");
       } else {
         await p.getByText("Jours de vacances restants : 19").waitFor();
       }
