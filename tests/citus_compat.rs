@@ -195,12 +195,19 @@ async fn append_as_another_server(conn: &mut PgConnection, store: &Store, id: Ga
         .unwrap();
         prev = hash;
     }
-    sqlx::query("UPDATE games SET version = $2 WHERE id = $1")
-        .bind(id.0)
-        .bind(version)
-        .execute(&mut *conn)
-        .await
-        .unwrap();
+    // As `lords_append` does: the decision now awaited gets a fresh clock (`lords verify`
+    // recomputes it from the events' time).
+    sqlx::query(
+        "UPDATE games SET version = $2, \
+             due_at = CASE WHEN due_kind = 'clock' \
+                 THEN now() + make_interval(secs => (options ->> 'turn_time_limit_s')::float8) END \
+         WHERE id = $1",
+    )
+    .bind(id.0)
+    .bind(version)
+    .execute(&mut *conn)
+    .await
+    .unwrap();
     version
 }
 

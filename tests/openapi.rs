@@ -205,7 +205,7 @@ fn every_tagged_union_has_a_discriminator_mapping_to_titled_variants() {
     let schemas = &doc["components"]["schemas"];
     for (union, tag, count) in [
         ("Action", "type", 8),
-        ("Event", "type", 29),
+        ("Event", "type", 31),
         ("Decision", "kind", 7),
     ] {
         let mapping = schemas[union]["discriminator"]["mapping"]

@@ -279,3 +279,43 @@ async fn a_game_that_starts_during_a_vacation_records_the_player_away_and_their_
     }
     assert!(lords_verify(&app).await.iter().all(|l| l["ok"] == true));
 }
+
+#[tokio::test]
+async fn a_vacation_the_game_missed_pauses_the_clock_instead_of_timing_out() {
+    let app = spawn_app_with(|c| c.deadline_poll = Some(Duration::from_millis(200))).await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "gone", json!({"players": 2, "turn_time_limit_s": 5})).await;
+    let awaited = api.game(&table.id, table.seat(0)).await["game"]["awaiting"]
+        .as_u64()
+        .unwrap();
+    // The account's vacation committed, then the server died before this game's `seat_away`.
+    sqlx::query(
+        "UPDATE accounts SET vacation_days_banked = 19, vacation_started_at = now(), \
+                             vacation_until = now() + interval '1 day' \
+         WHERE username = $1",
+    )
+    .bind(format!("gone{awaited}"))
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    // At the deadline the worker records the vacation instead of timing the decision out.
+    let until = Instant::now() + Duration::from_secs(30);
+    let types = loop {
+        let types = event_types(&api, &table).await;
+        if types.iter().any(|t| t == "seat_away") {
+            break types;
+        }
+        assert!(Instant::now() < until, "no seat_away: {types:?}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert!(
+        !types.iter().any(|t| t == "decision_timed_out"),
+        "{types:?}"
+    );
+    let g = api.game(&table.id, table.seat(0)).await;
+    assert!(
+        at(&g["game"]["deadline"]) > Utc::now() + chrono::Duration::hours(23),
+        "{g}"
+    );
+    assert!(lords_verify(&app).await.iter().all(|l| l["ok"] == true));
+}

@@ -83,6 +83,17 @@ pub(crate) enum Change {
     Back(DateTime<Utc>),
 }
 
+/// A paused clock as read: the deadline, the reminder, and the transaction's `now()`.
+type PausedClock = (DateTime<Utc>, Option<DateTime<Utc>>, DateTime<Utc>);
+
+/// An account's days as stored: banked, as of, the vacation's start and end.
+type Days = (
+    i16,
+    DateTime<Utc>,
+    Option<DateTime<Utc>>,
+    Option<DateTime<Utc>>,
+);
+
 type AccountRow = (
     String,
     i16,
@@ -173,6 +184,9 @@ pub(crate) async fn record_in(
         }
         _ => return Ok(None),
     };
+    // The stream keeps milliseconds: the deadline moves by exactly what `lords verify` reads.
+    let until =
+        DateTime::from_timestamp_millis(i64::try_from(millis(until)).unwrap_or(0)).unwrap_or(until);
     let events = [event];
     let mut after = Game::clone(game);
     after.apply(&events[0]);
@@ -214,7 +228,7 @@ pub(crate) async fn record_in(
     if game.awaiting().is_some_and(|a| a.seat == seat) {
         // Read with the transaction's own `now()`, the `recorded_at` of the event just
         // appended: `lords verify` moves the deadline by exactly this much.
-        let clock: Option<(DateTime<Utc>, Option<DateTime<Utc>>, DateTime<Utc>)> = sqlx::query_as(
+        let clock: Option<PausedClock> = sqlx::query_as(
             "SELECT due_at, remind_at, now() FROM games \
                  WHERE id = $1 AND due_kind = 'clock'",
         )
@@ -246,12 +260,7 @@ pub(crate) async fn record_in(
 impl Store {
     /// The account's vacation days and its vacation under way (`GET /v1/me`).
     pub async fn vacation(&self, account: AccountId) -> Result<Vacation> {
-        let row: Option<(
-            i16,
-            DateTime<Utc>,
-            Option<DateTime<Utc>>,
-            Option<DateTime<Utc>>,
-        )> = sqlx::query_as(
+        let row: Option<Days> = sqlx::query_as(
             "SELECT vacation_days_banked, vacation_banked_at, vacation_started_at, \
                         vacation_until FROM accounts WHERE id = $1 AND deleted_at IS NULL",
         )

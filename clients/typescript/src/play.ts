@@ -209,6 +209,10 @@ function describe(e: Event): string {
       return `a ${e.level} bot plays for seat ${e.seat}:`;
     case "timeouts_cleared":
       return `seat ${e.seat} is back`;
+    case "seat_away":
+      return `seat ${e.seat} is on vacation until ${new Date(e.until_ms).toISOString()}`;
+    case "seat_back":
+      return `seat ${e.seat} is back from vacation`;
     default:
       return unreachable(e);
   }

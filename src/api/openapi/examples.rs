@@ -170,11 +170,16 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
         "get /v1/me" => {
             let mut me = account;
             me["hints"] = json!({ "off": false, "dismissed": ["turn"], "games": [EXAMPLE_GAME] });
+            me["vacation"] = json!({ "days_left": 20, "until": null });
             me
         }
         "put /v1/me/hints" => {
             json!({ "off": false, "dismissed": ["turn", "skirmish"], "games": [EXAMPLE_GAME] })
         }
+        "post /v1/me/vacation" => json!({
+            "days_left": 13, "until": "2026-03-22T09:15:00Z", "started_at": "2026-03-15T09:15:00Z",
+        }),
+        "delete /v1/me/vacation" => json!({ "days_left": 17, "returned_days": 4 }),
         "post /v1/auth/token" => json!({
             "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTk1ZjNiOC0xYTJiLTdjM2QtOGU0Zi01YTZiN2M4ZDllMGYiLCJleHAiOjE3NzM1MTU3MzF9.c2lnbmF0dXJl",
             "token_type": "Bearer",

@@ -2,6 +2,7 @@
 // as the viewer may see them (redacted: a hidden card is `null` and stays unnamed).
 
 import { CLANS, cardName } from "./cards.js";
+import { dateTime } from "./format.js";
 import { t } from "./i18n.js";
 
 /** @typedef {import("./types.js").GameEvent} GameEvent */
@@ -79,6 +80,10 @@ export function describe(e, who) {
       return ev.botActed(who(e.seat), e.level);
     case "timeouts_cleared":
       return ev.timeoutsCleared(who(e.seat));
+    case "seat_away":
+      return ev.seatAway(who(e.seat), dateTime(new Date(e.until_ms).toISOString()));
+    case "seat_back":
+      return ev.seatBack(who(e.seat));
     default:
       return unknown(e);
   }

@@ -446,6 +446,13 @@ const messages = {
     botActed: (who, level) => `A ${level} bot plays for ${who}:`,
     /** @param {string} who */
     timeoutsCleared: (who) => `${who} is back.`,
+    /**
+     * @param {string} who
+     * @param {string} until
+     */
+    seatAway: (who, until) => `${who} is on vacation until ${until}; their clock is paused.`,
+    /** @param {string} who */
+    seatBack: (who) => `${who} is back from vacation.`,
     /** @param {string} type */
     unknown: (type) => `Something happened (${type}).`,
   },

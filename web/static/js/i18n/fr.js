@@ -237,6 +237,8 @@ const messages = {
     seatAbandoned: (who) => `${who} a laissé passer trop de délais et quitte la partie.`,
     botActed: (who, level) => `Un robot (${level}) joue pour ${who} :`,
     timeoutsCleared: (who) => `${who} est de retour.`,
+    seatAway: (who, until) => `${who} est en vacances jusqu'au ${until} ; son délai est suspendu.`,
+    seatBack: (who) => `${who} est rentré de vacances.`,
     unknown: (type) => `Il s'est passé quelque chose (${type}).`,
   },
 
