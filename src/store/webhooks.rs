@@ -216,7 +216,7 @@ impl Store {
         .bind(endpoint)
         .bind(p256dh)
         .bind(auth)
-        .bind(&kinds)
+        .bind(kinds)
         .fetch_optional(&mut *tx)
         .await
         .context("update a push subscription")?;
@@ -237,7 +237,7 @@ impl Store {
                 .bind(account.0)
                 .bind(endpoint)
                 .bind(&filler[..])
-                .bind(&kinds)
+                .bind(kinds)
                 .bind(p256dh)
                 .bind(auth)
                 .fetch_optional(&mut *tx)
