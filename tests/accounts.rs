@@ -138,9 +138,15 @@ async fn the_right_password_returns_a_bearer_token_that_opens_v1_me() {
     // The account as created, with what the first-game guide remembers (nothing yet).
     let hints = me.as_object_mut().unwrap().remove("hints").unwrap();
     assert_eq!(hints, json!({"off": false, "dismissed": [], "games": []}));
-    // And its vacation days (service rules §9.6): 20 to start, none under way.
-    let vacation = me.as_object_mut().unwrap().remove("vacation").unwrap();
-    assert_eq!(vacation, json!({"days_left": 20, "until": null}));
+    // No address yet; mails in English (the request named no language); no vacation yet.
+    for (field, value) in [
+        ("email", Value::Null),
+        ("email_verified", json!(false)),
+        ("language", json!("en")),
+        ("vacation", json!({"days_left": 20, "until": null})),
+    ] {
+        assert_eq!(me.as_object_mut().unwrap().remove(field), Some(value));
+    }
     assert_eq!(me, created);
 }
 

@@ -1,5 +1,6 @@
-//! Accounts: `POST /v1/accounts`, `GET /v1/me`, `DELETE /v1/me`, `PUT /v1/me/hints`. Signing
-//! in, refresh, logout and password change are in `sessions`.
+//! Accounts: `POST /v1/accounts`, `GET /v1/me`, `DELETE /v1/me`, `PUT /v1/me/hints`, the
+//! account's address (`PUT /v1/me/email`, `POST /v1/me/email/verify`). Signing in, refresh,
+//! logout, password change and reset are in `sessions`.
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
@@ -9,6 +10,7 @@ use uuid::Uuid;
 
 use super::AppState;
 use super::error::{ApiError, ErrorCode, Problem};
+use super::i18n;
 use super::sessions::{self, Credentials};
 use crate::api::responses::{
     InternalError, MalformedJson, PayloadTooLarge, ServiceUnavailable, UnsupportedMediaType,
@@ -42,8 +44,154 @@ pub struct MeDto {
     pub username: String,
     pub created_at: DateTime<Utc>,
     pub hints: Hints,
+    /// The address mail goes to (`PUT /v1/me/email`), as given; `null` until one is set.
+    #[schema(example = "robert@example.org")]
+    pub email: Option<String>,
+    /// Whether the address was verified (its link followed). Only verified addresses get
+    /// notifications by mail; verification and password-reset mails go to any.
+    pub email_verified: bool,
+    /// The language of the account's mails: that of the request that created the account or
+    /// last set its address (`Accept-Language`).
+    pub language: Language,
     /// Vacation days left and the vacation under way (service rules §9.6).
     pub vacation: super::vacation::VacationDto,
+}
+
+/// A language the service writes in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    En,
+    Fr,
+}
+
+impl Language {
+    fn stored(code: &str) -> Self {
+        if code == "fr" {
+            Language::Fr
+        } else {
+            Language::En
+        }
+    }
+}
+
+/// The body of `PUT /v1/me/email`.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EmailRequest {
+    /// One `@`, a domain with a dot, at most 254 characters, no space, line break, control
+    /// character or `,;<>()[]"\`. Unique among accounts, ignoring case.
+    #[schema(example = "robert@example.org", max_length = 254)]
+    pub email: String,
+}
+
+/// The account's address after `PUT /v1/me/email`.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct EmailState {
+    #[schema(example = "robert@example.org")]
+    pub email: String,
+    /// `false` until the mailed link is followed (`true` only when the account's own verified
+    /// address was set again).
+    pub email_verified: bool,
+    /// Whether a verification link was queued for the address.
+    pub verification_sent: bool,
+}
+
+/// The body of `POST /v1/me/email/verify`.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VerifyEmailRequest {
+    /// The token of the mailed link `{public_url}/#/verify-email/{token}`.
+    #[schema(example = "kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo")]
+    pub token: String,
+}
+
+/// The keys a mail an account's request sends counts against: that account, so that it cannot
+/// be made to mail strangers in bulk (with the login limiter's budget).
+fn mail_keys(account: crate::auth::AccountId) -> Vec<String> {
+    vec![format!("mail:account:{}", account.0)]
+}
+
+/// Sets the caller's address, unverified, and mails it a link with a single-use token (valid
+/// 24 hours) to verify it (`POST /v1/me/email/verify`). The request's language
+/// (`Accept-Language`) becomes the language of the account's mails. Setting the same address
+/// again sends a new link (the earlier ones still work until they expire); setting the
+/// account's own verified address again changes nothing and sends nothing.
+///
+/// An address belongs to at most one account, ignoring case: one another account has verified,
+/// or holds with a verification link still valid, is `email_taken`; an unverified claim whose
+/// links all expired is taken over. Requests that send a link are limited per account as
+/// logins are.
+#[utoipa::path(put, path = "/v1/me/email", tag = "accounts",
+    security(("bearer" = [])),
+    request_body = EmailRequest,
+    responses(
+        (status = 200, description = "Saved; a verification link is queued unless `verification_sent` is false", body = EmailState),
+        MalformedJson,
+        (status = 401, description = "`unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`)",
+            body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`email_taken`: another account has this address (ignoring case)",
+            body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
+        UnsupportedMediaType,
+        (status = 422, description = "`invalid_email`: not an address mail can be sent to (CR/LF refused)",
+            body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: too many links asked for; see `Retry-After`",
+            body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        InternalError,
+        ServiceUnavailable,
+    ))]
+pub async fn put_email(
+    req: HttpRequest,
+    user: AuthUser,
+    state: web::Data<AppState>,
+    body: web::Json<EmailRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let EmailRequest { email } = body.into_inner();
+    auth::email::validate_email(&email)?;
+    let _counted = state
+        .login_limiter
+        .begin(mail_keys(user.account_id))
+        .map_err(|retry_after| ApiError::RateLimited { retry_after })?;
+    let lang = i18n::of_request(&req);
+    let claimed = auth::email::claim(&state.pool, user.account_id, &email, lang.tag()).await?;
+    tracing::info!(account_id = %user.account_id, link_sent = claimed.link_sent, "address set");
+    Ok(HttpResponse::Ok().json(EmailState {
+        email: claimed.email,
+        email_verified: claimed.email_verified,
+        verification_sent: claimed.link_sent,
+    }))
+}
+
+/// Verifies the caller's address with the token of the link mailed to it. The token must be
+/// one of the caller's, unused, unexpired, and sent to the address the account has now.
+/// Answers the account as `GET /v1/me` does. A failure changes nothing.
+#[utoipa::path(post, path = "/v1/me/email/verify", tag = "accounts",
+    security(("bearer" = [])),
+    request_body = VerifyEmailRequest,
+    responses(
+        (status = 200, description = "Verified: the account, `email_verified` true", body = MeDto),
+        MalformedJson,
+        (status = 401, description = "`unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`)",
+            body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`token_not_found`: no such token among the caller's",
+            body = Problem, content_type = "application/problem+json"),
+        (status = 410, description = "`token_expired`: expired (24 h), already used, or sent to an address the account no longer has",
+            body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
+        UnsupportedMediaType,
+        InternalError,
+        ServiceUnavailable,
+    ))]
+pub async fn verify_email(
+    user: AuthUser,
+    state: web::Data<AppState>,
+    body: web::Json<VerifyEmailRequest>,
+) -> Result<HttpResponse, ApiError> {
+    auth::email::verify(&state.pool, user.account_id, &body.token).await?;
+    tracing::info!(account_id = %user.account_id, "address verified");
+    me(user, state).await
 }
 
 /// What the web client's first-game guide ("Learn by playing") remembers for an account, on
@@ -161,13 +309,15 @@ pub async fn create_account(
         .begin(vec![address_key(ip)])
         .map_err(|retry_after| ApiError::RateLimited { retry_after })?;
     let hash = auth::password::hash(password).await?;
-    let account = auth::accounts::insert(&state.pool, &username, &hash).await?;
+    let lang = i18n::of_request(&req);
+    let account = auth::accounts::insert(&state.pool, &username, &hash, lang.tag()).await?;
     tracing::info!(account_id = %account.id, "account created");
     Ok(HttpResponse::Created().json(AccountDto::from(account)))
 }
 
 /// The account behind the bearer token, with its first-game guide's hints (`hints`: all on,
-/// none dismissed, no guide game until `PUT /v1/me/hints` saves one).
+/// none dismissed, no guide game until `PUT /v1/me/hints` saves one), its address and whether
+/// it is verified, and the language of its mails.
 #[utoipa::path(get, path = "/v1/me", tag = "accounts",
     security(("bearer" = [])),
     responses(
@@ -178,13 +328,16 @@ pub async fn create_account(
         ServiceUnavailable,
     ))]
 pub async fn me(user: AuthUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    match auth::accounts::find_with_hints(&state.pool, user.account_id).await? {
-        Some((account, hints)) => Ok(HttpResponse::Ok().json(MeDto {
+    match auth::accounts::find_with_profile(&state.pool, user.account_id).await? {
+        Some((account, profile)) => Ok(HttpResponse::Ok().json(MeDto {
             vacation: state.store.vacation(account.id).await?.into(),
             id: account.id.0,
             username: account.username,
             created_at: account.created_at,
-            hints: Hints::stored(hints),
+            hints: Hints::stored(profile.hints),
+            email: profile.email,
+            email_verified: profile.email_verified,
+            language: Language::stored(&profile.language),
         })),
         // A valid token for an account that no longer exists.
         None => Err(ApiError::Unauthorized(AuthError::InvalidToken(None))),

@@ -53,6 +53,15 @@ impl Lang {
     }
 }
 
+/// The language a request prefers, from its `Accept-Language`.
+pub fn of_request(req: &actix_web::HttpRequest) -> Lang {
+    Lang::negotiate(
+        req.headers()
+            .get(actix_web::http::header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    )
+}
+
 /// The French title of a problem code, or `None` when the code is unknown.
 pub fn title_fr(code: &str) -> Option<&'static str> {
     if RuleError::ALL.iter().any(|r| r.code() == code) {

@@ -70,11 +70,21 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/auth/refresh").route(web::post().to(sessions::refresh)))
         .service(web::resource("/auth/logout").route(web::post().to(sessions::logout)))
         .service(
+            web::resource("/auth/password-reset")
+                .route(web::post().to(sessions::request_password_reset)),
+        )
+        .service(
+            web::resource("/auth/password-reset/confirm")
+                .route(web::post().to(sessions::confirm_password_reset)),
+        )
+        .service(
             web::resource("/me")
                 .route(web::get().to(accounts::me))
                 .route(web::delete().to(accounts::delete_me)),
         )
         .service(web::resource("/me/hints").route(web::put().to(accounts::put_hints)))
+        .service(web::resource("/me/email").route(web::put().to(accounts::put_email)))
+        .service(web::resource("/me/email/verify").route(web::post().to(accounts::verify_email)))
         .service(
             web::resource("/me/vacation")
                 .route(web::post().to(vacation::start_vacation))

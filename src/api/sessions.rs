@@ -1,5 +1,6 @@
 //! Sessions: signing in (`POST /v1/auth/token`), `POST /v1/auth/refresh` (rotation),
-//! `POST /v1/auth/logout` and `POST /v1/me/password`. Refresh tokens themselves live in
+//! `POST /v1/auth/logout`, `POST /v1/me/password` and the password reset by mail
+//! (`POST /v1/auth/password-reset`, `.../confirm`). Refresh tokens themselves live in
 //! `auth::refresh`.
 
 use actix_web::http::header;
@@ -331,5 +332,111 @@ pub async fn change_password(
     let revoked = auth::refresh::revoke_all(&mut tx, user.account_id).await?;
     tx.commit().await?;
     tracing::info!(account_id = %user.account_id, revoked, "password changed");
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The body of `POST /v1/auth/password-reset`.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordResetRequest {
+    /// The address of the account (verified or not), in any letter case.
+    #[schema(example = "robert@example.org", max_length = 254)]
+    pub email: String,
+}
+
+/// The body of `POST /v1/auth/password-reset/confirm`.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordResetConfirm {
+    /// The token of the mailed link `{public_url}/#/reset-password/{token}`.
+    #[schema(example = "kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo")]
+    pub token: String,
+    /// 8 to 128 characters (as at sign-up).
+    #[schema(example = "arbroath1320", min_length = 8, max_length = 128)]
+    pub new_password: String,
+}
+
+/// The keys a reset request counts against: the address asked about (ignoring case), and the
+/// client's address. Apart from the login keys, so that asking for resets does not lock
+/// anyone out of signing in.
+fn reset_keys(email: &str, req: &HttpRequest) -> Vec<String> {
+    let ip = req.peer_addr().map(|a| a.ip());
+    vec![
+        format!("reset:email:{}", email.to_lowercase()),
+        format!("reset:{}", address_key(ip)),
+    ]
+}
+
+/// Asks for a password reset: when an account has this address (verified or not, ignoring
+/// case), a link with a single-use token (valid 1 hour) is mailed to it. Answers 202 whether
+/// or not one has, in the same way (no account enumeration); a malformed address is 422.
+/// Requests are limited per address asked about and per client address (the login limiter's
+/// budget, `--login-max-failures` per `--login-window-seconds`), each counted.
+#[utoipa::path(post, path = "/v1/auth/password-reset", tag = "accounts",
+    request_body = PasswordResetRequest,
+    responses(
+        (status = 202, description = "Accepted: a link is mailed if an account has this address"),
+        MalformedJson,
+        PayloadTooLarge,
+        UnsupportedMediaType,
+        (status = 422, description = "`invalid_email`: not an address mail can be sent to",
+            body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: too many requests for this address or from this client; see `Retry-After`",
+            body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        InternalError,
+        ServiceUnavailable,
+    ))]
+pub async fn request_password_reset(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<PasswordResetRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let PasswordResetRequest { email } = body.into_inner();
+    auth::email::validate_email(&email)?;
+    let _counted = state
+        .login_limiter
+        .begin(reset_keys(&email, &req))
+        .map_err(|retry_after| ApiError::RateLimited { retry_after })?;
+    let queued = auth::email::request_reset(&state.pool, &email).await?;
+    // Neither the address nor the account is logged: the log must not enumerate either.
+    tracing::info!(queued, "password reset asked for");
+    Ok(HttpResponse::Accepted().finish())
+}
+
+/// Sets a new password (same policy as sign-up) with the token of a mailed reset link, and
+/// revokes every session of the account, as a password change does. The token works once;
+/// the account's other reset links stop working too. When the link went to the address the
+/// account still has, that address counts as verified. A failure changes nothing.
+#[utoipa::path(post, path = "/v1/auth/password-reset/confirm", tag = "accounts",
+    request_body = PasswordResetConfirm,
+    responses(
+        (status = 204, description = "The password is set; every session is revoked"),
+        MalformedJson,
+        (status = 404, description = "`token_not_found`: no such reset token",
+            body = Problem, content_type = "application/problem+json"),
+        (status = 410, description = "`token_expired`: expired (1 h) or already used",
+            body = Problem, content_type = "application/problem+json"),
+        PayloadTooLarge,
+        UnsupportedMediaType,
+        (status = 422, description = "`invalid_password`: the new password breaks the policy",
+            body = Problem, content_type = "application/problem+json"),
+        InternalError,
+        ServiceUnavailable,
+    ))]
+pub async fn confirm_password_reset(
+    state: web::Data<AppState>,
+    body: web::Json<PasswordResetConfirm>,
+) -> Result<HttpResponse, ApiError> {
+    let PasswordResetConfirm {
+        token,
+        new_password,
+    } = body.into_inner();
+    auth::accounts::validate_password(&new_password)?;
+    // Checked before the (costly) hash, and again when used.
+    auth::email::check_reset(&state.pool, &token).await?;
+    let new_hash = auth::password::hash(new_password).await?;
+    let account = auth::email::reset_password(&state.pool, &token, &new_hash).await?;
+    tracing::info!(account_id = %account, "password reset");
     Ok(HttpResponse::NoContent().finish())
 }

@@ -70,7 +70,7 @@ fn from_row((id, username, created_at): AccountRow) -> Account {
     }
 }
 
-/// Stores a new account. A username already used, in any letter case, is `UsernameTaken`
+/// Stores a new account whose mails are in `language` (`en` or `fr`). A username already used, in any letter case, is `UsernameTaken`
 /// (both unique constraints of the accounts migration; the id is a fresh UUIDv7, so the only
 /// other unique key is never the one broken). Recognised by SQLSTATE and table, not constraint
 /// name: on Citus the error names a shard's constraint (`accounts_username_key_102008`) or none.
@@ -78,14 +78,16 @@ pub async fn insert(
     pool: &PgPool,
     username: &str,
     password_hash: &str,
+    language: &str,
 ) -> Result<Account, AccountError> {
     let row: Result<AccountRow, sqlx::Error> = sqlx::query_as(
-        "INSERT INTO accounts (id, username, password_hash) VALUES ($1, $2, $3) \
+        "INSERT INTO accounts (id, username, password_hash, language) VALUES ($1, $2, $3, $4) \
          RETURNING id, username, created_at",
     )
     .bind(Uuid::now_v7())
     .bind(username)
     .bind(password_hash)
+    .bind(language)
     .fetch_one(pool)
     .await;
     match row {
@@ -149,29 +151,54 @@ pub async fn find(pool: &PgPool, id: AccountId) -> Result<Option<Account>, sqlx:
     Ok(row.map(from_row))
 }
 
-/// An account's row with its hints document.
-type AccountWithHints = (
+/// What `GET /v1/me` shows of an account besides its name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Profile {
+    /// The first-game guide's hints document as stored (`None`: never saved).
+    pub hints: Option<serde_json::Value>,
+    /// The address mail goes to, if any, and whether its owner proved it theirs.
+    pub email: Option<String>,
+    pub email_verified: bool,
+    /// The language of its mails: `en` or `fr`.
+    pub language: String,
+}
+
+/// An account's row with its profile.
+type AccountWithProfile = (
     Uuid,
     String,
     DateTime<Utc>,
     Option<sqlx::types::Json<serde_json::Value>>,
+    Option<String>,
+    bool,
+    String,
 );
 
-/// An account and its first-game guide's hints document as stored (`None`: never saved).
-pub async fn find_with_hints(
+/// An account and its profile (hints, address, language).
+pub async fn find_with_profile(
     pool: &PgPool,
     id: AccountId,
-) -> Result<Option<(Account, Option<serde_json::Value>)>, sqlx::Error> {
-    let row: Option<AccountWithHints> = sqlx::query_as(
-        "SELECT id, username, created_at, hints FROM accounts \
+) -> Result<Option<(Account, Profile)>, sqlx::Error> {
+    let row: Option<AccountWithProfile> = sqlx::query_as(
+        "SELECT id, username, created_at, hints, email, email_verified, language FROM accounts \
          WHERE id = $1 AND deleted_at IS NULL",
     )
     .bind(id.0)
     .fetch_optional(pool)
     .await?;
-    Ok(row.map(|(id, username, created_at, hints)| {
-        (from_row((id, username, created_at)), hints.map(|h| h.0))
-    }))
+    Ok(row.map(
+        |(id, username, created_at, hints, email, email_verified, language)| {
+            (
+                from_row((id, username, created_at)),
+                Profile {
+                    hints: hints.map(|h| h.0),
+                    email,
+                    email_verified,
+                    language,
+                },
+            )
+        },
+    ))
 }
 
 /// Replaces an account's hints document; `false` when the account no longer exists.
@@ -225,7 +252,7 @@ pub async fn exists(pool: &PgPool, id: AccountId) -> Result<bool, sqlx::Error> {
 /// Deletes an account for good, keeping its row (seats and games name it): the username
 /// becomes `deleted-<8 random hex>`, the password hash is emptied (no PHC string, so no
 /// password verifies) and `deleted_at` is set (bearer tokens are refused). The old username
-/// is free again. In the same transaction, what the account reaches the world or the server
+/// and the account's address are free again; its unused mailed links die. In the same transaction, what the account reaches the world or the server
 /// with goes: its sessions are revoked, its webhook endpoints and push subscriptions deleted
 /// with their pending deliveries (the `ON DELETE CASCADE`s of the account row never fire, the
 /// row stays), its stream tickets and stream leases deleted, and its open streams told to end.
@@ -245,7 +272,8 @@ pub async fn mark_deleted(pool: &PgPool, id: AccountId) -> Result<Option<String>
         let placeholder = format!("{DELETED_PREFIX}{:08x}", rand::random::<u32>());
         let mut attempt = tx.begin().await?;
         let done = sqlx::query(
-            "UPDATE accounts SET username = $2, password_hash = '', deleted_at = now() \
+            "UPDATE accounts SET username = $2, password_hash = '', deleted_at = now(), \
+             email = NULL, email_verified = false \
              WHERE id = $1 AND deleted_at IS NULL",
         )
         .bind(id.0)
@@ -267,6 +295,10 @@ pub async fn mark_deleted(pool: &PgPool, id: AccountId) -> Result<Option<String>
     };
     // Webhooks and push subscriptions alike; their deliveries go with them (cascade).
     sqlx::query("DELETE FROM webhook_endpoints WHERE account_id = $1")
+        .bind(id.0)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM account_tokens WHERE account_id = $1")
         .bind(id.0)
         .execute(&mut *tx)
         .await?;

@@ -3,6 +3,7 @@
 //! on no HTTP handler code: `api` turns [`AuthError`] and [`AccountError`] into problem+json.
 
 pub mod accounts;
+pub mod email;
 mod extractor;
 pub mod jwt;
 pub mod password;
@@ -10,6 +11,7 @@ pub mod rate_limit;
 pub mod refresh;
 
 pub use accounts::{Account, AccountError, AccountId};
+pub use email::EmailError;
 pub use extractor::{AuthUser, SignedToken};
 pub use jwt::{AUDIENCE, Claims, ISSUER, IssuedToken, JwtKeys};
 pub use rate_limit::{Attempt, AttemptLimiter, LoginLimiter};

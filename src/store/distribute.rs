@@ -114,6 +114,9 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     // An account's notification settings, mail cursor and digest schedule: advanced in the
     // transaction that queues the account's mail, so with its notifications and mail_outbox.
     ("notification_settings", Placement::ByAccount),
+    // Looked up by hash only (a verification or reset link redeems by `token_hash`), and written
+    // only by an account's own rare requests: distributed on the hash, as `stream_tickets`.
+    ("account_tokens", Placement::Alone("token_hash")),
 ];
 
 /// Tables that are node-local by design and never distributed.

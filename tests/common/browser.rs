@@ -61,10 +61,21 @@ pub fn chromium() -> PathBuf {
 /// Runs `web/tests/<script>` against the server at `address` and returns what it printed,
 /// after asserting that it succeeded (`what` names the checks in the failure).
 pub async fn run_script(script: &str, address: &str, what: &str) -> String {
+    run_script_with(script, address, what, &[]).await
+}
+
+/// [`run_script`] with more environment variables for the script (what the test prepared).
+pub async fn run_script_with(
+    script: &str,
+    address: &str,
+    what: &str,
+    env: &[(&str, &str)],
+) -> String {
     node_tools();
     let output = tokio::process::Command::new("node")
         .arg(format!("web/tests/{script}"))
         .arg(address)
+        .envs(env.iter().copied())
         .env("LORDS_CHROMIUM", chromium())
         .env("LORDS_SCREENSHOTS", screenshots())
         .current_dir(root())

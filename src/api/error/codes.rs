@@ -496,6 +496,42 @@ error_codes! {
         detail_fr: "votre compte détient déjà autant de tickets de flux inutilisés que permis : \
             utilisez-en un ou attendez qu'il expire",
     },
+    InvalidEmail = "invalid_email", UNPROCESSABLE_ENTITY {
+        title: "Invalid address",
+        meaning: "The address cannot be mailed: it needs exactly one @, 1 to 64 characters before \
+            it, a domain with a dot after it, at most 254 characters, and no space, line break, \
+            control character or `,;<>()[]\"\\`.",
+        example: "an address has exactly one @",
+        title_fr: "Adresse invalide",
+        detail_fr: "cette adresse ne peut pas recevoir de courrier : il faut un seul @, un domaine \
+            avec un point, au plus 254 caractères et ni espace ni saut de ligne",
+    },
+    EmailTaken = "email_taken", CONFLICT {
+        title: "Address taken",
+        meaning: "Another account has this address (ignoring case): verified, or with a \
+            verification link still valid. Use another address.",
+        example: "that address belongs to another account",
+        title_fr: "Adresse déjà prise",
+        detail_fr: "un autre compte utilise déjà cette adresse",
+    },
+    TokenExpired = "token_expired", GONE {
+        title: "Link expired",
+        meaning: "The link (verification: 24 h; password reset: 1 h) has expired, was already \
+            used, or was sent to an address the account no longer has: ask for a new one.",
+        example: "this link has expired or was already used; ask for a new one",
+        title_fr: "Lien expiré",
+        detail_fr: "ce lien a expiré ou a déjà servi : demandez-en un nouveau",
+    },
+    TokenNotFound = "token_not_found", NOT_FOUND {
+        title: "Link not found",
+        meaning: "No such link: its token is not one this server issued for this use (a \
+            verification link: none of this account's; an unsubscribe link: its account is \
+            gone). Nothing was changed. Check that the whole link was copied, or ask for a new \
+            one.",
+        example: "no such link: check that it was copied whole",
+        title_fr: "Lien introuvable",
+        detail_fr: "ce lien n'existe pas : vérifiez qu'il a été copié en entier",
+    },
     InvalidNotificationSettings = "invalid_notification_settings", UNPROCESSABLE_ENTITY {
         title: "Invalid notification settings",
         meaning: "The body is not a whole notification settings document: every kind \
@@ -507,14 +543,6 @@ error_codes! {
         detail_fr: "ce document de réglages ne convient pas : il faut chaque type (your_turn, \
             reminder, invited, game_over, chat) avec email parmi immediately, digest ou off et \
             push booléen, digest_hour de 0 à 23 et time_zone un nom de fuseau IANA",
-    },
-    TokenNotFound = "token_not_found", NOT_FOUND {
-        title: "Token not found",
-        meaning: "The link's token is not one this server issued (or its account is gone): \
-            nothing was changed. Ask for a new link.",
-        example: "this link's token is unknown",
-        title_fr: "Jeton inconnu",
-        detail_fr: "le jeton de ce lien est inconnu : rien n'a été modifié",
     },
 }
 

@@ -135,6 +135,24 @@ impl From<AccountError> for ApiError {
     }
 }
 
+impl From<crate::auth::EmailError> for ApiError {
+    fn from(e: crate::auth::EmailError) -> Self {
+        use crate::auth::EmailError;
+        let code = match e {
+            EmailError::InvalidEmail(_) => ErrorCode::InvalidEmail,
+            EmailError::EmailTaken => ErrorCode::EmailTaken,
+            EmailError::TokenExpired => ErrorCode::TokenExpired,
+            EmailError::TokenNotFound => ErrorCode::TokenNotFound,
+            EmailError::AccountGone => {
+                return ApiError::Unauthorized(AuthError::InvalidToken(None));
+            }
+            EmailError::Mail(e) => return e.into(),
+            EmailError::Database(e) => return e.into(),
+        };
+        ApiError::Game(code, e.to_string())
+    }
+}
+
 impl From<crate::auth::RefreshError> for ApiError {
     fn from(e: crate::auth::RefreshError) -> Self {
         match e {

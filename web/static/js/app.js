@@ -1,6 +1,8 @@
 // The web client's entry: the language (i18n.js), the header with its language switch, the
-// router over `location.hash` (#/, #/signin, #/account, #/game/<id>, #/join/<id>/<code>,
-// #/audit/<id>) and the account screens. Screens live in their modules.
+// router over `location.hash` (#/, #/signin, #/account, #/settings, #/game/<id>,
+// #/join/<id>/<code>, #/audit/<id>, and the mailed links' #/verify-email/<token> and
+// #/reset-password/<token>, with #/forgot-password) and the account screens. Screens live in
+// their modules.
 
 import { ApiError, changePassword, deleteAccount, session, signIn, signOut, signUp } from "./api.js";
 import { showAudit } from "./audit.js";
@@ -8,6 +10,7 @@ import { h, replace } from "./dom.js";
 import { choose, preferred, t, use } from "./i18n.js";
 import { GAME_ID, joinWithCode, leaveLobby, linkProblem, showLobby } from "./lobby.js";
 import { pushControls, stopPush, tellWorker } from "./push.js";
+import { showForgotPassword, showResetPassword, showSettings, showVerifyEmail } from "./settings.js";
 import { leaveTable, showTable } from "./table.js";
 
 /** Where a signed-out visitor was going (an invitation link): back there once signed in. */
@@ -65,6 +68,7 @@ function header() {
       : [
           h("a", { href: "#/" }, t.lobby),
           h("a", { href: "#/account", "aria-label": t.accountOf(s.username) }, s.username),
+          h("a", { href: "#/settings" }, t.settings.navLink),
           h(
             "button",
             {
@@ -88,7 +92,9 @@ async function route() {
   header();
   const hash = location.hash.replace(/^#/, "") || "/";
   const parts = hash.split("/").filter((p) => p !== "");
-  if (session() === null && parts[0] !== "signin") {
+  // Signing in, asking for a reset link and using one need no session.
+  const open = ["signin", "forgot-password", "reset-password"];
+  if (session() === null && !open.includes(parts[0] ?? "")) {
     if (parts.length > 0) sessionStorage.setItem(AFTER, `#${hash}`);
     location.hash = "#/signin";
     return;
@@ -96,6 +102,10 @@ async function route() {
   const [screen, id, code] = parts;
   if (screen === "signin") showSignIn();
   else if (screen === "account") showAccount();
+  else if (screen === "settings") await showSettings(main);
+  else if (screen === "forgot-password") showForgotPassword(main);
+  else if (screen === "reset-password" && id) showResetPassword(main, id);
+  else if (screen === "verify-email" && id) await showVerifyEmail(main, id);
   else if (screen === "game" && id && !GAME_ID.test(id)) badAddress();
   else if (screen === "game" && id) await showTable(main, id);
   else if (screen === "join" && id && code) showJoin(id, code);
@@ -256,6 +266,7 @@ function showSignIn() {
           },
         ),
       ),
+      h("p", { class: "forgot" }, h("a", { href: "#/forgot-password" }, t.settings.forgotLink)),
     ),
   );
 }
@@ -270,6 +281,7 @@ function showAccount() {
       "section",
       { class: "account", "aria-labelledby": "account-title" },
       h("h1", { id: "account-title" }, t.accountTitle(s?.username ?? "")),
+      h("p", {}, h("a", { href: "#/settings" }, t.settings.toSettings)),
       form(
         t.changePassword,
         "password",

@@ -570,6 +570,83 @@ const messages = {
   rematch: "Rematch",
   goToRematch: "Go to the rematch",
 
+  // Settings: the address, notifications by mail and push, the vacation; mailed links
+  settings: {
+    title: "Settings",
+    navLink: "Settings",
+    toAccount: "Password, push and account deletion",
+    toSettings: "Go to the settings",
+    addressTitle: "Email address",
+    emailLabel: "Email address",
+    noAddress: "No address yet: set one to be told by mail when it is your turn.",
+    /** @param {string} email */
+    verified: (email) => `${email} is verified.`,
+    /** @param {string} email */
+    unverified: (email) => `${email} is not verified yet: follow the link mailed to it.`,
+    saveAddress: "Save address",
+    resend: "Send the link again",
+    /** @param {string} email */
+    linkSent: (email) => `A verification link is on its way to ${email}. It works for 24 hours.`,
+    addressSaved: "Address saved.",
+    notificationsTitle: "Notifications",
+    notificationsIntro: "What to be told, and how. Mail goes to a verified address only; a digest is one mail a day listing every game awaiting you.",
+    /** @param {string} why */
+    notificationsUnavailable: (why) => `The notification settings could not be loaded: ${why}`,
+    kindHeader: "When",
+    emailHeader: "Email",
+    pushHeader: "Push",
+    kinds: {
+      your_turn: "It is my turn",
+      reminder: "My time runs out",
+      invited: "I am invited",
+      game_over: "A game ends",
+      chat: "A message at the table",
+    },
+    emailChoice: {
+      immediately: "At once",
+      digest: "In the digest",
+      off: "Off",
+    },
+    /** @param {string} kind */
+    emailFor: (kind) => `Email: ${kind}`,
+    /** @param {string} kind */
+    pushFor: (kind) => `Push: ${kind}`,
+    digestHour: "Digest sent at",
+    /** @param {number} n */
+    hour: (n) => `${String(n).padStart(2, "0")}:00`,
+    timeZone: "Time zone",
+    saveNotifications: "Save notifications",
+    notificationsSaved: "Notifications saved.",
+    /** @param {string} since */
+    emailFailing: (since) => `Mail to your address has been failing since ${since}: check the address, or set another.`,
+    vacationTitle: "Vacation",
+    vacationIntro: "While you are away, the clocks of your games stop and mails stop; your opponents are told. You earn a day every week, up to 30.",
+    vacationUnavailable: "Vacations are not available on this server yet.",
+    /** @param {number} n */
+    daysLeft: (n) => `Vacation days left: ${num(n)}`,
+    vacationDays: "Days away",
+    startVacation: "Start vacation",
+    vacationStarted: "Your vacation has started: your clocks are paused.",
+    /** @param {string} until */
+    onVacation: (until) => `You are on vacation until ${until}. Your clocks are paused.`,
+    endVacation: "End vacation now",
+    /** @param {number} n */
+    vacationEnded: (n) => `Welcome back: ${count(n, "unused day", "unused days")} returned.`,
+    forgotLink: "Forgot password?",
+    forgotTitle: "Forgot password",
+    forgotIntro: "Enter the address of your account: we mail it a link to set a new password, valid for an hour.",
+    sendResetLink: "Send the link",
+    resetLinkSent: "If an account has this address, a link is on its way to it.",
+    backToSignIn: "Back to signing in",
+    resetTitle: "Set a new password",
+    setPassword: "Set password",
+    passwordSet: "Your password is set, and every session is signed out. Sign in with the new password.",
+    askNewLink: "Ask for a new link",
+    verifyTitle: "Verify your address",
+    /** @param {string} email */
+    verifiedNow: (email) => `${email} is verified. Mail will reach you there.`,
+  },
+
   // Account deletion
   deleteAccount: "Delete account",
   deleteWarning: "Deleting your account is for good: your name leaves every game, your seats in games not started are given up, and you resign the games under way.",

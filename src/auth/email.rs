@@ -1,0 +1,454 @@
+//! An account's address and the single-use tokens mailed to it (`account_tokens`): claiming an
+//! address (unverified, a verification link queued), verifying it, asking for a password reset
+//! and using one. Only a token's SHA-256 is stored; the raw token travels once, in the queued
+//! mail's payload (`store::mail::enqueue`, in the same transaction). No HTTP here.
+
+use std::time::Duration;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use serde_json::json;
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use super::AccountId;
+use crate::store::mail::{self, MailKind};
+use crate::store::{StoreError, is_shard_of};
+
+/// How long a verification link works.
+pub const VERIFY_TTL: Duration = Duration::from_secs(24 * 3600);
+/// How long a password-reset link works.
+pub const RESET_TTL: Duration = Duration::from_secs(3600);
+/// The longest address (RFC 5321's path limit less its angle brackets).
+pub const EMAIL_MAX: usize = 254;
+/// Tokens this server issues are 43 characters; anything longer skips the database.
+const TOKEN_MAX_LEN: usize = 64;
+
+/// What a token is for (`account_tokens.purpose`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    VerifyEmail,
+    PasswordReset,
+}
+
+impl Purpose {
+    fn as_str(self) -> &'static str {
+        match self {
+            Purpose::VerifyEmail => "verify_email",
+            Purpose::PasswordReset => "password_reset",
+        }
+    }
+
+    fn ttl(self) -> Duration {
+        match self {
+            Purpose::VerifyEmail => VERIFY_TTL,
+            Purpose::PasswordReset => RESET_TTL,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum EmailError {
+    #[error("{0}")]
+    InvalidEmail(&'static str),
+    #[error("that address belongs to another account")]
+    EmailTaken,
+    /// Expired, already used, or superseded (the account's address changed since).
+    #[error("this link has expired or was already used; ask for a new one")]
+    TokenExpired,
+    /// Unknown, for another purpose, or another account's.
+    #[error("no such link: check that it was copied whole")]
+    TokenNotFound,
+    /// The account was deleted while the request ran.
+    #[error("the account no longer exists")]
+    AccountGone,
+    #[error("queueing the mail failed")]
+    Mail(#[from] StoreError),
+    #[error("account storage failed")]
+    Database(#[from] sqlx::Error),
+}
+
+/// Characters an address may hold unquoted in a mail header: anything that could end a header
+/// (CR, LF), split a list of recipients or open a comment is refused outright.
+const REFUSED: &[char] = &[',', ';', '<', '>', '(', ')', '[', ']', '"', '\\'];
+
+/// Whether `email` is an address mail can be sent to: one `@`, a non-empty local part of at
+/// most 64 characters, a domain with a dot and no empty label, at most 254 characters, no
+/// space or control character (CR/LF would inject headers) and nothing a header would need
+/// quoted. Deliberately no further syntax: the verification link is the real check.
+pub fn validate_email(email: &str) -> Result<(), EmailError> {
+    let bad = EmailError::InvalidEmail;
+    if email.chars().count() > EMAIL_MAX {
+        return Err(bad("an address is at most 254 characters"));
+    }
+    if email
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || REFUSED.contains(&c))
+    {
+        return Err(bad(
+            "an address holds no space, line break, control character or ,;<>()[]\"\\",
+        ));
+    }
+    let mut parts = email.split('@');
+    let (Some(local), Some(domain), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(bad("an address has exactly one @"));
+    };
+    if local.is_empty() || local.chars().count() > 64 {
+        return Err(bad("an address has 1 to 64 characters before its @"));
+    }
+    if !domain.contains('.') || domain.split('.').any(str::is_empty) {
+        return Err(bad(
+            "an address ends in a domain with a dot, such as example.org",
+        ));
+    }
+    Ok(())
+}
+
+fn generate() -> (String, [u8; 32]) {
+    let mut bytes = [0u8; 32];
+    rand::fill(&mut bytes);
+    let token = URL_SAFE_NO_PAD.encode(bytes);
+    let digest = super::refresh::hash(&token);
+    (token, digest)
+}
+
+fn ttl_secs(ttl: Duration) -> f64 {
+    ttl.as_secs_f64()
+}
+
+/// How long a token is kept after it expires: within it, its link is answered `TokenExpired`
+/// (ask for a new one); after it, `TokenNotFound`.
+const KEPT_AFTER_EXPIRY: &str = "7 days";
+
+/// Stores a new token and returns it (raw, for the mail). The account's tokens long expired
+/// are swept on the way (an account asks for few).
+async fn issue(
+    conn: &mut PgConnection,
+    purpose: Purpose,
+    account: AccountId,
+    email: &str,
+) -> Result<String, sqlx::Error> {
+    sqlx::query(
+        "DELETE FROM account_tokens WHERE account_id = $1 \
+         AND expires_at < now() - $2::interval",
+    )
+    .bind(account.0)
+    .bind(KEPT_AFTER_EXPIRY)
+    .execute(&mut *conn)
+    .await?;
+    let (token, digest) = generate();
+    sqlx::query(
+        "INSERT INTO account_tokens (token_hash, purpose, account_id, email, expires_at) \
+         VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))",
+    )
+    .bind(&digest[..])
+    .bind(purpose.as_str())
+    .bind(account.0)
+    .bind(email)
+    .bind(ttl_secs(purpose.ttl()))
+    .execute(conn)
+    .await?;
+    Ok(token)
+}
+
+/// On Citus, the reference table `accounts` and the distributed `account_tokens` and
+/// `mail_outbox` are written in one transaction, one shard at a time (as an account's deletion
+/// does). A placeholder setting on plain PostgreSQL.
+async fn sequential(conn: &mut PgConnection) -> Result<(), sqlx::Error> {
+    sqlx::query("SET LOCAL citus.multi_shard_modify_mode TO 'sequential'")
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// What `PUT /v1/me/email` left behind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claimed {
+    pub email: String,
+    pub email_verified: bool,
+    /// Whether a verification link was queued (not for the account's own verified address).
+    pub link_sent: bool,
+}
+
+/// Sets `account`'s address to `email`, unverified, records `language` (the language of its
+/// mails) and queues a verification link (24 h). The account's own address set again: a new
+/// link, unless it is already verified (then it stays verified and nothing is sent). An address
+/// another account holds is `EmailTaken`, unless that account's claim is unverified and its
+/// verification links have all expired or been used: then this claim takes it over.
+pub async fn claim(
+    pool: &PgPool,
+    account: AccountId,
+    email: &str,
+    language: &str,
+) -> Result<Claimed, EmailError> {
+    validate_email(email)?;
+    let mut tx = pool.begin().await?;
+    sequential(&mut tx).await?;
+    let holder: Option<(Uuid, bool)> = sqlx::query_as(
+        "SELECT id, email_verified FROM accounts WHERE lower(email) = lower($1) AND id <> $2 \
+         FOR UPDATE",
+    )
+    .bind(email)
+    .bind(account.0)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some((other, verified)) = holder {
+        let live: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM account_tokens WHERE account_id = $1 \
+             AND purpose = 'verify_email' AND lower(email) = lower($2) AND used_at IS NULL \
+             AND expires_at > now())",
+        )
+        .bind(other)
+        .bind(email)
+        .fetch_one(&mut *tx)
+        .await?;
+        if verified || live {
+            return Err(EmailError::EmailTaken);
+        }
+        // A stale claim: its owner never verified it in time.
+        sqlx::query("UPDATE accounts SET email = NULL, email_verified = false WHERE id = $1")
+            .bind(other)
+            .execute(&mut *tx)
+            .await?;
+    }
+    let current: Option<(Option<String>, bool)> = sqlx::query_as(
+        "SELECT email, email_verified FROM accounts WHERE id = $1 AND deleted_at IS NULL \
+         FOR UPDATE",
+    )
+    .bind(account.0)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((current, verified)) = current else {
+        return Err(EmailError::AccountGone);
+    };
+    let same = current.is_some_and(|c| c.to_lowercase() == email.to_lowercase());
+    let keep_verified = same && verified;
+    let updated = sqlx::query(
+        "UPDATE accounts SET email = $2, email_verified = $3, language = $4 WHERE id = $1",
+    )
+    .bind(account.0)
+    .bind(email)
+    .bind(keep_verified)
+    .bind(language)
+    .execute(&mut *tx)
+    .await;
+    match updated {
+        Ok(_) => {}
+        // Another account claimed it between the check and this update.
+        Err(sqlx::Error::Database(e))
+            if e.is_unique_violation() && e.table().is_none_or(|t| is_shard_of(t, "accounts")) =>
+        {
+            return Err(EmailError::EmailTaken);
+        }
+        Err(e) => return Err(e.into()),
+    }
+    if !keep_verified {
+        let token = issue(&mut tx, Purpose::VerifyEmail, account, email).await?;
+        mail::enqueue(
+            &mut tx,
+            account,
+            MailKind::VerifyEmail,
+            email,
+            None,
+            &json!({ "token": token, "email": email }),
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(Claimed {
+        email: email.to_string(),
+        email_verified: keep_verified,
+        link_sent: !keep_verified,
+    })
+}
+
+/// A token as found: its purpose, account, address and whether it is still usable.
+type Found = (String, Uuid, String, bool);
+
+/// Looks a token up (locking it inside a transaction) and checks it is a usable `purpose` token
+/// (of `account`, when given): unknown, for something else or someone else's is
+/// `TokenNotFound`; expired or used is `TokenExpired`.
+async fn find(
+    conn: &mut PgConnection,
+    token: &str,
+    purpose: Purpose,
+    account: Option<AccountId>,
+    lock: bool,
+) -> Result<(AccountId, String), EmailError> {
+    if token.is_empty() || token.len() > TOKEN_MAX_LEN {
+        return Err(EmailError::TokenNotFound);
+    }
+    let digest = super::refresh::hash(token);
+    let sql = if lock {
+        "SELECT purpose, account_id, email, used_at IS NULL AND expires_at > now() \
+         FROM account_tokens WHERE token_hash = $1 FOR UPDATE"
+    } else {
+        "SELECT purpose, account_id, email, used_at IS NULL AND expires_at > now() \
+         FROM account_tokens WHERE token_hash = $1"
+    };
+    let found: Option<Found> = sqlx::query_as(sql)
+        .bind(&digest[..])
+        .fetch_optional(conn)
+        .await?;
+    match found {
+        Some((p, owner, email, live))
+            if p == purpose.as_str() && account.is_none_or(|a| a.0 == owner) =>
+        {
+            if live {
+                Ok((AccountId(owner), email))
+            } else {
+                Err(EmailError::TokenExpired)
+            }
+        }
+        _ => Err(EmailError::TokenNotFound),
+    }
+}
+
+async fn use_token(conn: &mut PgConnection, token: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE account_tokens SET used_at = now() WHERE token_hash = $1")
+        .bind(&super::refresh::hash(token)[..])
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Verifies `account`'s address with a token mailed to it; returns the address. The token must
+/// be the account's, unused, unexpired, and sent to the address the account has now (a link to
+/// an address since replaced is `TokenExpired`). Nothing changes when it fails.
+pub async fn verify(pool: &PgPool, account: AccountId, token: &str) -> Result<String, EmailError> {
+    let mut tx = pool.begin().await?;
+    sequential(&mut tx).await?;
+    let (_, email) = find(&mut tx, token, Purpose::VerifyEmail, Some(account), true).await?;
+    let done = sqlx::query(
+        "UPDATE accounts SET email_verified = true \
+         WHERE id = $1 AND lower(email) = lower($2) AND deleted_at IS NULL",
+    )
+    .bind(account.0)
+    .bind(&email)
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Err(EmailError::TokenExpired);
+    }
+    use_token(&mut tx, token).await?;
+    tx.commit().await?;
+    Ok(email)
+}
+
+/// Queues a password-reset link (1 h) to the account that has `email` (verified or not, in any
+/// letter case), if any; `true` when one was queued. Either way one transaction and one
+/// look-up, so the answer's timing does not tell whether the address is known.
+pub async fn request_reset(pool: &PgPool, email: &str) -> Result<bool, EmailError> {
+    let mut tx = pool.begin().await?;
+    sequential(&mut tx).await?;
+    let found: Option<(Uuid, String)> = sqlx::query_as(
+        "SELECT id, email FROM accounts WHERE lower(email) = lower($1) AND deleted_at IS NULL",
+    )
+    .bind(email)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let queued = match found {
+        Some((id, address)) => {
+            let account = AccountId(id);
+            let token = issue(&mut tx, Purpose::PasswordReset, account, &address).await?;
+            mail::enqueue(
+                &mut tx,
+                account,
+                MailKind::PasswordReset,
+                &address,
+                None,
+                &json!({ "token": token }),
+            )
+            .await?;
+            true
+        }
+        None => false,
+    };
+    tx.commit().await?;
+    Ok(queued)
+}
+
+/// Whether a reset token could be used now (`TokenNotFound`, `TokenExpired`), before the caller
+/// pays for hashing the new password; [`reset_password`] checks again.
+pub async fn check_reset(pool: &PgPool, token: &str) -> Result<(), EmailError> {
+    let mut conn = pool.acquire().await?;
+    find(&mut conn, token, Purpose::PasswordReset, None, false).await?;
+    Ok(())
+}
+
+/// Uses a reset token: sets the account's password hash, retires its other reset links,
+/// revokes every session (as a password change does), and marks its address verified when the
+/// link went to the address it still has (the mail reached it). One transaction: a token used
+/// concurrently lets exactly one through, the other gets `TokenExpired`.
+pub async fn reset_password(
+    pool: &PgPool,
+    token: &str,
+    password_hash: &str,
+) -> Result<AccountId, EmailError> {
+    let mut tx = pool.begin().await?;
+    sequential(&mut tx).await?;
+    let (account, email) = find(&mut tx, token, Purpose::PasswordReset, None, true).await?;
+    if !super::accounts::set_password_hash(&mut *tx, account, password_hash).await? {
+        return Err(EmailError::TokenExpired);
+    }
+    sqlx::query(
+        "UPDATE account_tokens SET used_at = now() \
+         WHERE account_id = $1 AND purpose = 'password_reset' AND used_at IS NULL",
+    )
+    .bind(account.0)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "UPDATE accounts SET email_verified = true WHERE id = $1 AND lower(email) = lower($2)",
+    )
+    .bind(account.0)
+    .bind(&email)
+    .execute(&mut *tx)
+    .await?;
+    super::refresh::revoke_all(&mut tx, account).await?;
+    tx.commit().await?;
+    Ok(account)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_have_one_at_a_dotted_domain_and_nothing_that_breaks_a_header() {
+        let long_local = format!("{}@example.org", "a".repeat(64));
+        for ok in [
+            "bruce@example.org",
+            "Robert.The+Bruce@mail.example.co.uk",
+            "élise@exemple.fr",
+            long_local.as_str(),
+        ] {
+            assert!(validate_email(ok).is_ok(), "{ok}");
+        }
+        let too_long = format!("{}@{}.org", "a".repeat(60), "b".repeat(190));
+        let long_local = format!("{}@example.org", "a".repeat(65));
+        for bad in [
+            "",
+            "bruce",
+            "bruce@",
+            "@example.org",
+            "bruce@localhost",
+            "bruce@example..org",
+            "bruce@example.org.",
+            "a@b@example.org",
+            "bruce @example.org",
+            "bruce@example.org\r\nBcc: all@example.org",
+            "bruce@example.org\n",
+            "bruce\t@example.org",
+            "a,b@example.org",
+            "Bruce <bruce@example.org>",
+            too_long.as_str(),
+            long_local.as_str(),
+        ] {
+            assert!(
+                matches!(validate_email(bad), Err(EmailError::InvalidEmail(_))),
+                "{bad:?}"
+            );
+        }
+    }
+}
