@@ -45,7 +45,7 @@ pub struct MeDto {
     pub created_at: DateTime<Utc>,
     pub hints: Hints,
     /// The address mail goes to (`PUT /v1/me/email`), as given; `null` until one is set.
-    #[schema(example = "robert@example.org")]
+    #[schema(example = "robert@example.org", required = true)]
     pub email: Option<String>,
     /// Whether the address was verified (its link followed). Only verified addresses get
     /// notifications by mail; verification and password-reset mails go to any.

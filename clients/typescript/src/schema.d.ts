@@ -253,6 +253,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for a password reset: when an account has this address (verified or not, ignoring
+         *     case), a link with a single-use token (valid 1 hour) is mailed to it. Answers 202 whether
+         *     or not one has, in the same way (no account enumeration); a malformed address is 422.
+         *     Requests are limited per address asked about and per client address (the login limiter's
+         *     budget, `--login-max-failures` per `--login-window-seconds`), each counted.
+         * @description Asks for a password reset: when an account has this address (verified or not, ignoring
+         *     case), a link with a single-use token (valid 1 hour) is mailed to it. Answers 202 whether
+         *     or not one has, in the same way (no account enumeration); a malformed address is 422.
+         *     Requests are limited per address asked about and per client address (the login limiter's
+         *     budget, `--login-max-failures` per `--login-window-seconds`), each counted.
+         */
+        post: operations["request_password_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password (same policy as sign-up) with the token of a mailed reset link, and
+         *     revokes every session of the account, as a password change does. The token works once;
+         *     the account's other reset links stop working too. When the link went to the address the
+         *     account still has, that address counts as verified. A failure changes nothing.
+         * @description Sets a new password (same policy as sign-up) with the token of a mailed reset link, and
+         *     revokes every session of the account, as a password change does. The token works once;
+         *     the account's other reset links stop working too. When the link went to the address the
+         *     account still has, that address counts as verified. A failure changes nothing.
+         */
+        post: operations["confirm_password_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/refresh": {
         parameters: {
             query?: never;
@@ -619,9 +673,11 @@ export interface paths {
         };
         /**
          * The account behind the bearer token, with its first-game guide's hints (`hints`: all on,
-         *     none dismissed, no guide game until `PUT /v1/me/hints` saves one).
+         *     none dismissed, no guide game until `PUT /v1/me/hints` saves one), its address and whether
+         *     it is verified, and the language of its mails.
          * @description The account behind the bearer token, with its first-game guide's hints (`hints`: all on,
-         *     none dismissed, no guide game until `PUT /v1/me/hints` saves one).
+         *     none dismissed, no guide game until `PUT /v1/me/hints` saves one), its address and whether
+         *     it is verified, and the language of its mails.
          */
         get: operations["me"];
         put?: never;
@@ -642,6 +698,57 @@ export interface paths {
          *     Wrong passwords are limited per username and per client address as logins are.
          */
         delete: operations["delete_me"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the caller's address, unverified, and mails it a link with a single-use token (valid
+         *     24 hours) to verify it (`POST /v1/me/email/verify`). The request's language
+         *     (`Accept-Language`) becomes the language of the account's mails. Setting the same address
+         *     again sends a new link (the earlier ones still work until they expire); setting the
+         *     account's own verified address again changes nothing and sends nothing.
+         * @description An address belongs to at most one account, ignoring case: one another account has verified,
+         *     or holds with a verification link still valid, is `email_taken`; an unverified claim whose
+         *     links all expired is taken over. Requests that send a link are limited per account as
+         *     logins are.
+         */
+        put: operations["put_email"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verifies the caller's address with the token of the link mailed to it. The token must be
+         *     one of the caller's, unused, unexpired, and sent to the address the account has now.
+         *     Answers the account as `GET /v1/me` does. A failure changes nothing.
+         * @description Verifies the caller's address with the token of the link mailed to it. The token must be
+         *     one of the caller's, unused, unexpired, and sent to the address the account has now.
+         *     Answers the account as `GET /v1/me` does. A failure changes nothing.
+         */
+        post: operations["verify_email"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -711,6 +818,36 @@ export interface paths {
          *     the same). It does not leave a game already joined (`POST /v1/games/{id}/leave` does).
          */
         post: operations["decline_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notification settings (the defaults shown here until changed).
+         * @description The caller's notification settings (the defaults shown here until changed).
+         */
+        get: operations["get_settings"];
+        /**
+         * Replaces the caller's notification settings with the whole document (every kind, the
+         *     digest's hour and time zone; `email_failing_since` is ignored). The account's Web Push
+         *     subscriptions deliver from now on the kinds whose `push` is true. Answers the settings
+         *     saved.
+         * @description Replaces the caller's notification settings with the whole document (every kind, the
+         *     digest's hour and time zone; `email_failing_since` is ignored). The account's Web Push
+         *     subscriptions deliver from now on the kinds whose `push` is true. Answers the settings
+         *     saved.
+         */
+        put: operations["put_settings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -831,6 +968,40 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/vacation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a vacation of `days` whole days now (service rules §9.6): while it lasts the clock of
+         *     every decision awaited from you is paused (its deadline moves by the vacation's length, and
+         *     a decision that becomes yours meanwhile starts its clock when you are back), views show
+         *     your seat's `vacation_until`, and the other players of your games get a `vacation`
+         *     notification.
+         * @description Starts a vacation of `days` whole days now (service rules §9.6): while it lasts the clock of
+         *     every decision awaited from you is paused (its deadline moves by the vacation's length, and
+         *     a decision that becomes yours meanwhile starts its clock when you are back), views show
+         *     your seat's `vacation_until`, and the other players of your games get a `vacation`
+         *     notification.
+         */
+        post: operations["start_vacation"];
+        /**
+         * Ends your vacation now: the unused whole days come back, and the deadline of each decision
+         *     awaited from you moves back by what was left of the vacation.
+         * @description Ends your vacation now: the unused whole days come back, and the deadline of each decision
+         *     awaited from you moves back by what was left of the vacation.
+         */
+        delete: operations["end_vacation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -962,6 +1133,40 @@ export interface paths {
          *     (`--max-stream-tickets-per-account`).
          */
         post: operations["issue_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The page a person sees following a mail's unsubscribe link: what it would turn off, and a
+         *     button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
+         *     follow links. English or French by `Accept-Language`.
+         * @description The page a person sees following a mail's unsubscribe link: what it would turn off, and a
+         *     button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
+         *     follow links. English or French by `Accept-Language`.
+         */
+        get: operations["unsubscribe_page"];
+        put?: never;
+        /**
+         * One-click unsubscribe (RFC 8058), as mail clients do it: `POST` with the form body
+         *     `List-Unsubscribe=One-Click`, no login. Turns that kind's email off for the account the
+         *     link was mailed to (a digest's link: every kind mailed as a digest). Done again, it changes
+         *     nothing more.
+         * @description One-click unsubscribe (RFC 8058), as mail clients do it: `POST` with the form body
+         *     `List-Unsubscribe=One-Click`, no login. Turns that kind's email off for the account the
+         *     link was mailed to (a digest's link: every kind mailed as a digest). Done again, it changes
+         *     nothing more.
+         */
+        post: operations["unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1334,11 +1539,37 @@ export interface components {
          */
         EditionId: "standard-v1";
         /**
+         * @description How a kind reaches the account by mail.
+         * @enum {string}
+         */
+        EmailChoice: "immediately" | "digest" | "off";
+        /** @description The body of `PUT /v1/me/email`. */
+        EmailRequest: {
+            /**
+             * @description One `@`, a domain with a dot, at most 254 characters, no space, line break, control
+             *     character or `,;<>()[]"\`. Unique among accounts, ignoring case.
+             * @example robert@example.org
+             */
+            email: string;
+        };
+        /** @description The account's address after `PUT /v1/me/email`. */
+        EmailState: {
+            /** @example robert@example.org */
+            email: string;
+            /**
+             * @description `false` until the mailed link is followed (`true` only when the account's own verified
+             *     address was set again).
+             */
+            email_verified: boolean;
+            /** @description Whether a verification link was queued for the address. */
+            verification_sent: boolean;
+        };
+        /**
          * @description A fact of the game, past tense, picked by `type`; a game is the list of its events. Events are
          *     redacted for the viewer ([RULES](/docs/rules) §8): a card, shuffle order or salt the viewer may not see is
          *     `null`, and is never `null` in the full stream (nor for anyone once the game is over).
          */
-        Event: components["schemas"]["GameStartedEvent"] | components["schemas"]["DeckShuffledEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["SkirmishStartedEvent"] | components["schemas"]["RecruitDealtEvent"] | components["schemas"]["SupporterDealtEvent"] | components["schemas"]["SupportersDiscardedEvent"] | components["schemas"]["TurnStartedEvent"] | components["schemas"]["RecruitRevealedEvent"] | components["schemas"]["RecruitedEvent"] | components["schemas"]["MusteredEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["PowerActivatedEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["PowerCopiedEvent"] | components["schemas"]["DecisionRequestedEvent"] | components["schemas"]["SupporterSwappedEvent"] | components["schemas"]["FollowersSwappedEvent"] | components["schemas"]["FollowerDiscardedEvent"] | components["schemas"]["FollowersRevealedEvent"] | components["schemas"]["ArmiesScoredEvent"] | components["schemas"]["SupporterClaimedEvent"] | components["schemas"]["SkirmishEndedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["SeatResignedEvent"] | components["schemas"]["DecisionTimedOutEvent"] | components["schemas"]["SeatAbandonedEvent"] | components["schemas"]["BotActedEvent"] | components["schemas"]["TimeoutsClearedEvent"];
+        Event: components["schemas"]["GameStartedEvent"] | components["schemas"]["DeckShuffledEvent"] | components["schemas"]["HandDealtEvent"] | components["schemas"]["SkirmishStartedEvent"] | components["schemas"]["RecruitDealtEvent"] | components["schemas"]["SupporterDealtEvent"] | components["schemas"]["SupportersDiscardedEvent"] | components["schemas"]["TurnStartedEvent"] | components["schemas"]["RecruitRevealedEvent"] | components["schemas"]["RecruitedEvent"] | components["schemas"]["MusteredEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["PowerActivatedEvent"] | components["schemas"]["CardDrawnEvent"] | components["schemas"]["PowerCopiedEvent"] | components["schemas"]["DecisionRequestedEvent"] | components["schemas"]["SupporterSwappedEvent"] | components["schemas"]["FollowersSwappedEvent"] | components["schemas"]["FollowerDiscardedEvent"] | components["schemas"]["FollowersRevealedEvent"] | components["schemas"]["ArmiesScoredEvent"] | components["schemas"]["SupporterClaimedEvent"] | components["schemas"]["SkirmishEndedEvent"] | components["schemas"]["GameEndedEvent"] | components["schemas"]["SeatResignedEvent"] | components["schemas"]["DecisionTimedOutEvent"] | components["schemas"]["SeatAbandonedEvent"] | components["schemas"]["BotActedEvent"] | components["schemas"]["TimeoutsClearedEvent"] | components["schemas"]["SeatAwayEvent"] | components["schemas"]["SeatBackEvent"];
         /** @description One event of a game's stream, as the caller may see it. */
         EventDto: {
             /** @description Redacted for the caller until the game is over. */
@@ -1732,6 +1963,17 @@ export interface components {
              */
             code?: string | null;
         };
+        /** @description The channels of one kind. */
+        KindChannels: {
+            email: components["schemas"]["EmailChoice"];
+            /** @description Whether Web Push delivers it to the account's subscriptions. */
+            push: boolean;
+        };
+        /**
+         * @description A language the service writes in.
+         * @enum {string}
+         */
+        Language: "en" | "fr";
         /**
          * @description The last scored skirmish ([RULES](/docs/rules) §6): every army was revealed when it was scored, so all of it
          *     is public.
@@ -1783,11 +2025,28 @@ export interface components {
         MeDto: {
             /** Format: date-time */
             created_at: string;
+            /**
+             * @description The address mail goes to (`PUT /v1/me/email`), as given; `null` until one is set.
+             * @example robert@example.org
+             */
+            email: string | null;
+            /**
+             * @description Whether the address was verified (its link followed). Only verified addresses get
+             *     notifications by mail; verification and password-reset mails go to any.
+             */
+            email_verified: boolean;
             hints: components["schemas"]["Hints"];
             /** Format: uuid */
             id: string;
+            /**
+             * @description The language of the account's mails: that of the request that created the account or
+             *     last set its address (`Accept-Language`).
+             */
+            language: components["schemas"]["Language"];
             /** @example robert_bruce */
             username: string;
+            /** @description Vacation days left and the vacation under way (service rules §9.6). */
+            vacation: components["schemas"]["VacationDto"];
         };
         /**
          * MusterAction
@@ -1862,7 +2121,72 @@ export interface components {
          * @description What a notification says.
          * @enum {string}
          */
-        NotificationKind: "your_turn" | "game_started" | "game_ended" | "invited" | "timed_out";
+        NotificationKind: "your_turn" | "game_started" | "game_ended" | "invited" | "timed_out" | "reminder" | "vacation";
+        /** @description Every kind, each with its channels. */
+        NotificationKinds: {
+            /** @description A new message at one of your tables. */
+            chat: components["schemas"]["KindChannels"];
+            /** @description A game of yours ended. */
+            game_over: components["schemas"]["KindChannels"];
+            /** @description You are invited to a game by your username. */
+            invited: components["schemas"]["KindChannels"];
+            /** @description A clocked decision of yours is about to time out. */
+            reminder: components["schemas"]["KindChannels"];
+            /**
+             * @description A decision awaits you (no mail while you have a stream open, nor within 2 minutes of
+             *     closing it).
+             */
+            your_turn: components["schemas"]["KindChannels"];
+        };
+        /**
+         * @description What the account is told, and how.
+         * @example {
+         *       "digest_hour": 8,
+         *       "email_failing_since": null,
+         *       "kinds": {
+         *         "chat": {
+         *           "email": "off",
+         *           "push": false
+         *         },
+         *         "game_over": {
+         *           "email": "off",
+         *           "push": false
+         *         },
+         *         "invited": {
+         *           "email": "immediately",
+         *           "push": true
+         *         },
+         *         "reminder": {
+         *           "email": "immediately",
+         *           "push": true
+         *         },
+         *         "your_turn": {
+         *           "email": "immediately",
+         *           "push": true
+         *         }
+         *       },
+         *       "time_zone": "UTC"
+         *     }
+         */
+        NotificationSettings: {
+            /**
+             * Format: int32
+             * @description The hour (0–23, in `time_zone`) the daily digest is sent at, when a kind is `digest`.
+             */
+            digest_hour: number;
+            /**
+             * Format: date-time
+             * @description Since when mail to your address has been failing (the SMTP server refused it, or was
+             *     unreachable, for 3 days); `null` while mail goes through. Read-only: ignored on `PUT`.
+             */
+            email_failing_since?: string | null;
+            kinds: components["schemas"]["NotificationKinds"];
+            /**
+             * @description An IANA time zone name (`Europe/Paris`).
+             * @example UTC
+             */
+            time_zone: string;
+        };
         /**
          * @description The options asked for when creating a game ([RULES](/docs/rules) §2); every field but `players` may be left
          *     out, and unknown fields are rejected.
@@ -1926,6 +2250,27 @@ export interface components {
              */
             new_password: string;
         };
+        /** @description The body of `POST /v1/auth/password-reset/confirm`. */
+        PasswordResetConfirm: {
+            /**
+             * @description 8 to 128 characters (as at sign-up).
+             * @example arbroath1320
+             */
+            new_password: string;
+            /**
+             * @description The token of the mailed link `{public_url}/#/reset-password/{token}`.
+             * @example kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo
+             */
+            token: string;
+        };
+        /** @description The body of `POST /v1/auth/password-reset`. */
+        PasswordResetRequest: {
+            /**
+             * @description The address of the account (verified or not), in any letter case.
+             * @example robert@example.org
+             */
+            email: string;
+        };
         /** @description A placed army at the end of a skirmish ([RULES](/docs/rules) §6.2–6.3). */
         Placed: {
             /** @description The army's cards as they were scored, first mustered first (all revealed). */
@@ -1979,6 +2324,12 @@ export interface components {
              * @description Timeouts in a row (service rules §9.4); back to 0 when the player decides again.
              */
             timeouts: number;
+            /**
+             * @description Service rules §9.6: until when the seat's player is on vacation (the clock of a decision
+             *     awaited from them is paused until then); `null` when not on vacation (in the API's views,
+             *     also once that time has passed).
+             */
+            vacation_until: null | components["schemas"]["UnixMillis"];
             /** @description The claimed Supporters. */
             victory: components["schemas"]["CardId"][];
         };
@@ -2081,8 +2432,17 @@ export interface components {
              *     - `seat_reserved` (409): Seat reserved
              *     - `invitation_not_found` (404): Invitation not found
              *     - `invalid_hints` (422): Invalid hints
+             *     - `not_enough_vacation_days` (422): Not enough vacation days
+             *     - `vacation_in_progress` (409): Vacation in progress
+             *     - `not_on_vacation` (404): Not on vacation
+             *     - `deadline_passed` (409): Deadline passed
              *     - `too_many_streams` (429): Too many streams
              *     - `too_many_stream_tickets` (429): Too many stream tickets
+             *     - `invalid_email` (422): Invalid address
+             *     - `email_taken` (409): Address taken
+             *     - `token_expired` (410): Link expired
+             *     - `token_not_found` (404): Link not found
+             *     - `invalid_notification_settings` (422): Invalid notification settings
              *
              *     Rule violations (422), returned by game actions:
              *
@@ -2113,7 +2473,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "too_many_streams" | "too_many_stream_tickets" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -2162,10 +2522,11 @@ export interface components {
              */
             id: string;
             /**
-             * @description What is pushed to it: `your_turn`, `game_ended`, `invited`.
+             * @description What is pushed to it: the kinds whose `push` is true in the account's notification
+             *     settings (`GET /v1/me/notification-settings`), kept in step with them.
              * @example [
              *       "your_turn",
-             *       "game_ended",
+             *       "reminder",
              *       "invited"
              *     ]
              */
@@ -2323,6 +2684,33 @@ export interface components {
              * @enum {string}
              */
             type: "seat_abandoned";
+        };
+        /**
+         * SeatAwayEvent
+         * @description Service rules §9.6: `seat`'s player is on vacation until `until_ms` (milliseconds since
+         *     the Unix epoch): the clock of a decision awaited from it is paused until then.
+         */
+        SeatAwayEvent: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description Always `seat_away` for this event. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "seat_away";
+            /** Format: int64 */
+            until_ms: number;
+        };
+        /**
+         * SeatBackEvent
+         * @description Service rules §9.6: `seat`'s player ended their vacation early; its clock runs again.
+         */
+        SeatBackEvent: {
+            seat: components["schemas"]["Seat"];
+            /**
+             * @description Always `seat_back` for this event. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "seat_back";
         };
         /** @description A seat and who holds it. */
         SeatDto: {
@@ -2553,6 +2941,62 @@ export interface components {
              */
             type: "turn_started";
         };
+        /**
+         * Format: date-time
+         * @description Milliseconds since 1970-01-01T00:00:00Z; in JSON an RFC 3339 date-time in UTC
+         *     (`2026-11-27T09:30:00.250Z`, the fraction only when not whole seconds).
+         */
+        UnixMillis: string;
+        /** @description An account's vacation days and its vacation under way (in `GET /v1/me`). */
+        VacationDto: {
+            /**
+             * Format: int32
+             * @description Whole days left: 20 to start, one more per 7 days, at most 30.
+             */
+            days_left: number;
+            /**
+             * Format: date-time
+             * @description When the vacation under way ends; `null` when none is.
+             */
+            until: string | null;
+        };
+        /** @description A vacation ended early. */
+        VacationEnded: {
+            /**
+             * Format: int32
+             * @description Whole days left, the returned ones included.
+             */
+            days_left: number;
+            /**
+             * Format: int32
+             * @description The unused whole days given back.
+             */
+            returned_days: number;
+        };
+        /** @description The body of `POST /v1/me/vacation`. */
+        VacationRequest: {
+            /**
+             * Format: int64
+             * @description Whole days, from now: 1 to the days left (`GET /v1/me`'s `vacation.days_left`).
+             * @example 7
+             */
+            days: number;
+        };
+        /** @description A vacation started. */
+        VacationStarted: {
+            /**
+             * Format: int32
+             * @description Whole days left once this vacation's are spent.
+             */
+            days_left: number;
+            /** Format: date-time */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @description When it ends: the clocks of decisions awaited from you stay paused until then.
+             */
+            until: string;
+        };
         /** @description The server's VAPID public key. */
         VapidPublicKey: {
             /**
@@ -2561,6 +3005,14 @@ export interface components {
              * @example BNbxGYNMhEIi9zrneh7mqV4oUanjLUK3m-mYZBc62frMKrEoMk88r3Lk596T0ck9xlT-aOXbUI0xjNjlxeD8Ry0
              */
             public_key: string;
+        };
+        /** @description The body of `POST /v1/me/email/verify`. */
+        VerifyEmailRequest: {
+            /**
+             * @description The token of the mailed link `{public_url}/#/verify-email/{token}`.
+             * @example kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo
+             */
+            token: string;
         };
         /**
          * @description The game as one viewer may see it ([RULES](/docs/rules) §8): a seated player sees their own hand and their
@@ -3314,6 +3766,322 @@ export interface operations {
                      *       "status": 413,
                      *       "title": "Payload too large",
                      *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    request_password_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: a link is mailed if an account has this address */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_email`: not an address mail can be sent to */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_email",
+                     *       "detail": "an address has exactly one @",
+                     *       "status": 422,
+                     *       "title": "Invalid address",
+                     *       "type": "/problems/invalid_email"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this address or from this client; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "detail": "too many failed attempts; retry in 30 s",
+                     *       "status": 429,
+                     *       "title": "Too many attempts",
+                     *       "type": "/problems/rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirm_password_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetConfirm"];
+            };
+        };
+        responses: {
+            /** @description The password is set; every session is revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `token_not_found`: no such reset token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "token_not_found",
+                     *       "detail": "no such link: check that it was copied whole",
+                     *       "status": 404,
+                     *       "title": "Link not found",
+                     *       "type": "/problems/token_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `token_expired`: expired (1 h) or already used */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "token_expired",
+                     *       "detail": "this link has expired or was already used; ask for a new one",
+                     *       "status": 410,
+                     *       "title": "Link expired",
+                     *       "type": "/problems/token_expired"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_password`: the new password breaks the policy */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_password",
+                     *       "detail": "passwords are 8 to 128 characters",
+                     *       "status": 422,
+                     *       "title": "Invalid password",
+                     *       "type": "/problems/invalid_password"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -4198,6 +4966,7 @@ export interface operations {
                      *             "score": 0,
                      *             "seat": 0,
                      *             "timeouts": 0,
+                     *             "vacation_until": null,
                      *             "victory": []
                      *           },
                      *           {
@@ -4226,6 +4995,7 @@ export interface operations {
                      *             "score": 0,
                      *             "seat": 1,
                      *             "timeouts": 0,
+                     *             "vacation_until": null,
                      *             "victory": []
                      *           }
                      *         ],
@@ -4454,6 +5224,7 @@ export interface operations {
                      *             "score": 0,
                      *             "seat": 0,
                      *             "timeouts": 0,
+                     *             "vacation_until": null,
                      *             "victory": []
                      *           },
                      *           {
@@ -4482,6 +5253,7 @@ export interface operations {
                      *             "score": 0,
                      *             "seat": 1,
                      *             "timeouts": 0,
+                     *             "vacation_until": null,
                      *             "victory": []
                      *           }
                      *         ],
@@ -6344,6 +7116,7 @@ export interface operations {
                      *             "score": 0,
                      *             "seat": 0,
                      *             "timeouts": 0,
+                     *             "vacation_until": null,
                      *             "victory": []
                      *           },
                      *           {
@@ -6372,6 +7145,7 @@ export interface operations {
                      *             "score": 0,
                      *             "seat": 1,
                      *             "timeouts": 0,
+                     *             "vacation_until": null,
                      *             "victory": []
                      *           }
                      *         ],
@@ -6736,6 +7510,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "email": "robert@example.org",
                      *       "hints": {
                      *         "dismissed": [
                      *           "turn"
@@ -6746,7 +7521,11 @@ export interface operations {
                      *         "off": false
                      *       },
                      *       "id": "0195f3b8-1a2b-7c3d-8e4f-5a6b7c8d9e0f",
-                     *       "username": "robert_bruce"
+                     *       "username": "robert_bruce",
+                     *       "vacation": {
+                     *         "days_left": 20,
+                     *         "until": null
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["MeDto"];
@@ -6933,6 +7712,362 @@ export interface operations {
                      *       "status": 429,
                      *       "title": "Too many attempts",
                      *       "type": "/problems/rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    put_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; a verification link is queued unless `verification_sent` is false */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailState"];
+                };
+            };
+            /** @description `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `email_taken`: another account has this address (ignoring case) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "email_taken",
+                     *       "detail": "that address belongs to another account",
+                     *       "status": 409,
+                     *       "title": "Address taken",
+                     *       "type": "/problems/email_taken"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_email`: not an address mail can be sent to (CR/LF refused) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_email",
+                     *       "detail": "an address has exactly one @",
+                     *       "status": 422,
+                     *       "title": "Invalid address",
+                     *       "type": "/problems/invalid_email"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`: too many links asked for; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "detail": "too many failed attempts; retry in 30 s",
+                     *       "status": 429,
+                     *       "title": "Too many attempts",
+                     *       "type": "/problems/rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verify_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Verified: the account, `email_verified` true */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeDto"];
+                };
+            };
+            /** @description `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `token_not_found`: no such token among the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "token_not_found",
+                     *       "detail": "no such link: check that it was copied whole",
+                     *       "status": 404,
+                     *       "title": "Link not found",
+                     *       "type": "/problems/token_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `token_expired`: expired (24 h), already used, or sent to an address the account no longer has */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "token_expired",
+                     *       "detail": "this link has expired or was already used; ask for a new one",
+                     *       "status": 410,
+                     *       "title": "Link expired",
+                     *       "type": "/problems/token_expired"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -7327,6 +8462,230 @@ export interface operations {
                 };
             };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    put_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            /** @description `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_notification_settings`: a kind missing or unknown, an `email` other than `immediately`, `digest` or `off`, `digest_hour` outside 0–23, or an unknown time zone */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_notification_settings",
+                     *       "detail": "\"Mars/Olympus\" is not an IANA time zone name (such as Europe/Paris)",
+                     *       "status": 422,
+                     *       "title": "Invalid notification settings",
+                     *       "type": "/problems/invalid_notification_settings"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8118,6 +9477,279 @@ export interface operations {
             };
         };
     };
+    start_vacation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VacationRequest"];
+            };
+        };
+        responses: {
+            /** @description Started */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "days_left": 13,
+                     *       "started_at": "2026-03-15T09:15:00Z",
+                     *       "until": "2026-03-22T09:15:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VacationStarted"];
+                };
+            };
+            /** @description `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `vacation_in_progress`: you are on vacation already; `deadline_passed`: a decision awaited from you is past its deadline */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "vacation_in_progress",
+                     *       "detail": "you are on vacation already",
+                     *       "status": 409,
+                     *       "title": "Vacation in progress",
+                     *       "type": "/problems/vacation_in_progress"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_enough_vacation_days`: `days` is not 1 to the days left */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_enough_vacation_days",
+                     *       "detail": "you have 20 vacation days left; a vacation is 1 to 20 days",
+                     *       "status": 422,
+                     *       "title": "Not enough vacation days",
+                     *       "type": "/problems/not_enough_vacation_days"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    end_vacation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "days_left": 17,
+                     *       "returned_days": 4
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VacationEnded"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_on_vacation`: no vacation is under way */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_on_vacation",
+                     *       "detail": "you are not on vacation",
+                     *       "status": 404,
+                     *       "title": "Not on vacation",
+                     *       "type": "/problems/not_on_vacation"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_webhooks: {
         parameters: {
             query?: never;
@@ -8769,6 +10401,163 @@ export interface operations {
                 };
             };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unsubscribe_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a mail's `List-Unsubscribe` link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `token_not_found`: not a link this server mailed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "token_not_found",
+                     *       "detail": "no such link: check that it was copied whole",
+                     *       "status": 404,
+                     *       "title": "Link not found",
+                     *       "type": "/problems/token_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of a mail's `List-Unsubscribe` link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /** @description `List-Unsubscribe=One-Click` */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": string;
+            };
+        };
+        responses: {
+            /** @description That kind's email is off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `token_not_found`: not a link this server mailed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "token_not_found",
+                     *       "detail": "no such link: check that it was copied whole",
+                     *       "status": 404,
+                     *       "title": "Link not found",
+                     *       "type": "/problems/token_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
             500: {
                 headers: {
                     [name: string]: unknown;

@@ -9,27 +9,13 @@ import { ApiError, call } from "./api.js";
 import { h, replace } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
-/**
- * What `GET /v1/me` adds for reaching a player away from the table (typed here until the
- * generated types carry it).
- * @typedef {object} Reach
- * @property {string | null} email
- * @property {boolean} email_verified
- * @property {"en" | "fr"} language
- * @property {{days_left: number, until: string | null}} [vacation]
- */
-
-/** @typedef {"immediately" | "digest" | "off"} EmailChoice */
-/** @typedef {{email: EmailChoice, push: boolean}} Channels */
-
-/**
- * The document of `/v1/me/notification-settings`.
- * @typedef {object} NotificationSettings
- * @property {Record<string, Channels>} kinds
- * @property {number} digest_hour
- * @property {string} time_zone
- * @property {string | null} email_failing_since
- */
+/** @typedef {import("./types.js").MeDto} Reach */
+/** @typedef {import("./types.js").EmailChoice} EmailChoice */
+/** @typedef {import("./types.js").KindChannels} Channels */
+/** @typedef {import("./types.js").NotificationSettings} NotificationSettings */
+/** @typedef {import("./types.js").EmailState} EmailState */
+/** @typedef {import("./types.js").VacationStarted} VacationStarted */
+/** @typedef {import("./types.js").VacationEnded} VacationEnded */
 
 /** The kinds, in the order the table lists them. */
 const KINDS = /** @type {const} */ (["your_turn", "reminder", "invited", "game_over", "chat"]);
@@ -120,7 +106,7 @@ function addressSection(me) {
     delete problem.dataset["code"];
     status.textContent = "";
     try {
-      const r = /** @type {{email: string, email_verified: boolean, verification_sent: boolean}} */ (
+      const r = /** @type {EmailState} */ (
         await call("PUT", "/v1/me/email", { body: { email } })
       );
       me.email = r.email;
@@ -248,7 +234,7 @@ function notificationsSection(doc, why) {
     }
     /** @type {NotificationSettings} */
     const next = {
-      kinds,
+      kinds: /** @type {NotificationSettings["kinds"]} */ (kinds),
       digest_hour: Number(data.get("digest_hour") ?? doc.digest_hour),
       time_zone: String(data.get("time_zone") ?? doc.time_zone),
       email_failing_since: doc.email_failing_since,
@@ -264,7 +250,7 @@ function notificationsSection(doc, why) {
   replace(
     box,
     title,
-    doc.email_failing_since === null
+    doc.email_failing_since == null
       ? null
       : h("p", { class: "notice", role: "status", id: "email-failing" }, t.settings.emailFailing(when(doc.email_failing_since))),
     h("p", {}, t.settings.notificationsIntro),
@@ -319,7 +305,7 @@ function vacationSection(me) {
           onclick: async () => {
             problem.textContent = "";
             try {
-              const r = /** @type {{days_left: number, returned_days: number}} */ (await call("DELETE", "/v1/me/vacation"));
+              const r = /** @type {VacationEnded} */ (await call("DELETE", "/v1/me/vacation"));
               me.vacation = { days_left: r.days_left, until: null };
               render();
               status.textContent = t.settings.vacationEnded(r.returned_days);
@@ -353,7 +339,7 @@ function vacationSection(me) {
       problem.textContent = "";
       status.textContent = "";
       try {
-        const r = /** @type {{days_left: number, until: string}} */ (
+        const r = /** @type {VacationStarted} */ (
           await call("POST", "/v1/me/vacation", { body: { days: Number(/** @type {HTMLInputElement} */ (days).value) } })
         );
         me.vacation = { days_left: r.days_left, until: r.until };

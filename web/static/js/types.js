@@ -36,4 +36,10 @@
 /** @typedef {Schemas["VapidPublicKey"]} VapidPublicKey */
 /** @typedef {Schemas["PushSubscriptionDto"]} PushSubscriptionDto */
 /** @typedef {Schemas["Notification"]} Notification */
+/** @typedef {Schemas["EmailChoice"]} EmailChoice */
+/** @typedef {Schemas["KindChannels"]} KindChannels */
+/** @typedef {Schemas["NotificationSettings"]} NotificationSettings */
+/** @typedef {Schemas["EmailState"]} EmailState */
+/** @typedef {Schemas["VacationStarted"]} VacationStarted */
+/** @typedef {Schemas["VacationEnded"]} VacationEnded */
 export {};
