@@ -665,7 +665,11 @@ fn link_token(links: &[String], route: &str) -> String {
 async fn the_mailed_links_arrive_over_smtp_and_verify_the_address_and_reset_the_password() {
     let sink = SmtpSink::start();
     let url = sink.url();
-    let app = spawn_app_with(move |c| c.mail.transport = MailTransport::Smtp(url)).await;
+    let app = spawn_app_with(move |c| {
+        c.mail.enabled = true;
+        c.mail.transport = MailTransport::Smtp(url);
+    })
+    .await;
     let token = app.signed_up("bruce").await;
     assert_eq!(
         put_email(&app, &token, "bruce@example.org").await.status(),

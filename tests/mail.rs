@@ -22,6 +22,7 @@ const PATIENCE: Duration = Duration::from_secs(30);
 async fn app_with_sink(sink: &SmtpSink, adjust: impl FnOnce(&mut AppConfig)) -> TestApp {
     let url = sink.url();
     spawn_app_with(move |c| {
+        c.mail.enabled = true;
         c.mail.transport = MailTransport::Smtp(url);
         adjust(c);
     })
@@ -524,5 +525,151 @@ async fn no_turn_is_mailed_while_a_stream_is_open_and_it_is_once_the_stream_clos
     assert_eq!(
         got[0].header("Subject").unwrap().split(' ').next(),
         Some("Your")
+    );
+}
+
+#[tokio::test]
+async fn a_clocked_decision_running_out_is_mailed_once_as_a_reminder() {
+    let sink = SmtpSink::start();
+    let app = app_with_sink(&sink, |c| {
+        c.deadline_poll = Some(Duration::from_millis(200));
+    })
+    .await;
+    let alice = verified(&app, "alice", "en").await;
+    let bob = verified(&app, "bob", "en").await;
+    // A week per decision: reminded 12 hours before its deadline (service rules §9.4; 10% of
+    // the limit would be longer).
+    let id = create_game(
+        &app,
+        &alice,
+        &json!({"players": 2, "turn_time_limit_s": 604800}),
+    )
+    .await;
+    ok(Api::of(&app)
+        .post(&format!("/v1/games/{id}/join"), &bob, &json!({}))
+        .await)
+    .await;
+    let table = Table {
+        id: id.clone(),
+        tokens: vec![alice.clone(), bob.clone()],
+        spectator: String::new(),
+    };
+    let seat = awaited(&Api::of(&app), &table).await.unwrap();
+    let me = if seat == 0 { "alice" } else { "bob" };
+    let to = format!("{me}@example.org");
+    let turn = sink.wait_for(1, PATIENCE).await;
+    assert_eq!(only(&turn, &to).len(), 1, "the turn's own mail first");
+    let remind_at: chrono::DateTime<chrono::Utc> =
+        sqlx::query_scalar("SELECT remind_at FROM games WHERE id = $1::uuid")
+            .bind(&id)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    let deadline: chrono::DateTime<chrono::Utc> =
+        sqlx::query_scalar("SELECT due_at FROM games WHERE id = $1::uuid")
+            .bind(&id)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(deadline - remind_at, chrono::Duration::hours(12));
+
+    // Twelve hours pass: the reminder falls due.
+    sqlx::query("UPDATE games SET remind_at = now() WHERE id = $1::uuid")
+        .bind(&id)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let got = sink.wait_for(2, PATIENCE).await;
+    let mine = only(&got, &to);
+    assert_eq!(
+        mine.len(),
+        2,
+        "{:?}",
+        got.iter().map(|m| m.header("Subject")).collect::<Vec<_>>()
+    );
+    let reminder = &mine[1];
+    assert_ne!(reminder.header("Subject"), mine[0].header("Subject"));
+    assert!(reminder.header("List-Unsubscribe").is_some());
+    assert_eq!(
+        reminder.header("References").unwrap(),
+        mine[0].header("References").unwrap(),
+        "the reminder is in the game's thread"
+    );
+    assert!(
+        reminder
+            .links()
+            .iter()
+            .any(|l| l.ends_with(&format!("/#/game/{id}"))),
+        "{:?}",
+        reminder.links()
+    );
+    // Once: the worker cleared the reminder; nothing more comes.
+    until(
+        &app,
+        &format!("SELECT remind_at IS NULL FROM games WHERE id = '{id}'"),
+    )
+    .await;
+    until(
+        &app,
+        "SELECT NOT EXISTS (SELECT 1 FROM mail_outbox WHERE state = 'pending')",
+    )
+    .await;
+    assert_eq!(only(&sink.messages(), &to).len(), 2);
+}
+
+#[tokio::test]
+async fn without_an_smtp_server_each_mail_is_written_as_an_eml_file() {
+    let dir = std::env::temp_dir().join(format!("lords-test-mail-{}", uuid::Uuid::new_v4()));
+    let files = dir.clone();
+    let app = spawn_app_with(move |c| {
+        c.mail.enabled = true;
+        c.mail.transport = MailTransport::Files(files);
+    })
+    .await;
+    let alice = verified(&app, "alice", "fr").await;
+    let bob = verified(&app, "bob", "fr").await;
+    let table = table(&app, &alice, &bob).await;
+    let seat = awaited(&Api::of(&app), &table).await.unwrap();
+    let me = if seat == 0 { "alice" } else { "bob" };
+
+    let start = Instant::now();
+    let file = loop {
+        let found: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+            .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+            .unwrap_or_default();
+        if let Some(f) = found
+            .into_iter()
+            .find(|p| p.extension().is_some_and(|x| x == "eml"))
+        {
+            break f;
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "no .eml file in {}",
+            dir.display()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let bytes = std::fs::read(&file).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let mail = mailparse::parse_mail(&bytes).unwrap();
+    use mailparse::MailHeaderMap;
+    assert_eq!(
+        mail.headers.get_first_value("To").unwrap(),
+        format!("{me}@example.org")
+    );
+    assert_eq!(mail.ctype.mimetype, "multipart/alternative");
+    let id = mail.headers.get_first_value("Message-ID").unwrap();
+    assert!(
+        file.file_name()
+            .unwrap()
+            .to_string_lossy()
+            .contains(id.trim_matches(['<', '>']).split('@').next().unwrap()),
+        "{} names {id}",
+        file.display()
+    );
+    assert_eq!(
+        mail.headers.get_first_value("References").unwrap(),
+        format!("<game-{}@lords.test>", table.id)
     );
 }

@@ -81,7 +81,11 @@ impl Language {
 pub struct EmailRequest {
     /// One `@`, a domain with a dot, at most 254 characters, no space, line break, control
     /// character or `,;<>()[]"\`. Unique among accounts, ignoring case.
-    #[schema(example = "robert@example.org", max_length = 254)]
+    #[schema(
+        example = "robert@example.org",
+        max_length = 254,
+        pattern = r#"^[^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\]{1,64}@([^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\.]+\.)+[^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\.]+$"#
+    )]
     pub email: String,
 }
 
@@ -454,4 +458,28 @@ pub async fn delete_me(
     tracing::info!(account_id = %user.account_id, released = open.len(),
         resigned = active.len(), "account deleted");
     Ok(HttpResponse::NoContent().finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use utoipa::PartialSchema;
+
+    /// The pattern the document shows for an address, in each request that takes one.
+    fn pattern_of<T: PartialSchema>() -> String {
+        let schema = serde_json::to_value(T::schema()).unwrap();
+        schema["properties"]["email"]["pattern"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    #[test]
+    fn the_documented_address_pattern_is_the_servers() {
+        let pattern = crate::auth::email::EMAIL_PATTERN;
+        assert_eq!(pattern_of::<super::EmailRequest>(), pattern);
+        assert_eq!(
+            pattern_of::<super::sessions::PasswordResetRequest>(),
+            pattern
+        );
+    }
 }

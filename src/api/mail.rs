@@ -86,6 +86,7 @@ pub struct NotificationSettings {
     pub kinds: NotificationKinds,
     /// The hour (0–23, in `time_zone`) the daily digest is sent at, when a kind is `digest`.
     #[schema(minimum = 0, maximum = 23)]
+    #[serde(deserialize_with = "crate::api::strict_json::whole_number")]
     pub digest_hour: i16,
     /// An IANA time zone name (`Europe/Paris`).
     #[schema(example = "UTC")]

@@ -340,7 +340,11 @@ pub async fn change_password(
 #[serde(deny_unknown_fields)]
 pub struct PasswordResetRequest {
     /// The address of the account (verified or not), in any letter case.
-    #[schema(example = "robert@example.org", max_length = 254)]
+    #[schema(
+        example = "robert@example.org",
+        max_length = 254,
+        pattern = r#"^[^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\]{1,64}@([^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\.]+\.)+[^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\.]+$"#
+    )]
     pub email: String,
 }
 

@@ -214,3 +214,49 @@ mod tests {
         assert_eq!(duplicate_key(b""), None);
     }
 }
+
+/// Reads an integer field as JSON Schema's `integer` means it: any number whose fractional part
+/// is zero (`7` and `7.0` alike: a client that writes every number as a double sends the
+/// latter). Out of `T`'s range, or with a fraction, it is refused as serde refuses a wrong type.
+pub fn whole_number<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: TryFrom<i64>,
+{
+    use serde::Deserialize;
+    let n = serde_json::Number::deserialize(deserializer)?;
+    let whole = match (n.as_i64(), n.as_f64()) {
+        (Some(i), _) => Some(i),
+        (None, Some(f)) if f.fract() == 0.0 && f.abs() < 9.0e15 => Some(f as i64),
+        _ => None,
+    };
+    whole.and_then(|i| T::try_from(i).ok()).ok_or_else(|| {
+        de::Error::invalid_value(
+            de::Unexpected::Other(&n.to_string()),
+            &"a whole number in range",
+        )
+    })
+}
+
+#[cfg(test)]
+mod whole_number_tests {
+    #[derive(serde::Deserialize)]
+    struct Days {
+        #[serde(deserialize_with = "super::whole_number")]
+        days: i16,
+    }
+
+    fn days(json: &str) -> Option<i16> {
+        serde_json::from_str::<Days>(json).ok().map(|d| d.days)
+    }
+
+    #[test]
+    fn an_integer_field_takes_whole_numbers_written_either_way_and_nothing_else() {
+        assert_eq!(days(r#"{"days": 7}"#), Some(7));
+        assert_eq!(days(r#"{"days": 7.0}"#), Some(7));
+        assert_eq!(days(r#"{"days": -3}"#), Some(-3));
+        assert_eq!(days(r#"{"days": 7.5}"#), None);
+        assert_eq!(days(r#"{"days": 70000}"#), None);
+        assert_eq!(days(r#"{"days": "7"}"#), None);
+    }
+}

@@ -21,6 +21,7 @@ use crate::auth::AuthUser;
 pub struct VacationRequest {
     /// Whole days, from now: 1 to the days left (`GET /v1/me`'s `vacation.days_left`).
     #[schema(minimum = 1, maximum = 30, example = 7)]
+    #[serde(deserialize_with = "crate::api::strict_json::whole_number")]
     pub days: i64,
 }
 

@@ -72,6 +72,11 @@ pub enum EmailError {
 /// (CR, LF), split a list of recipients or open a comment is refused outright.
 const REFUSED: &[char] = &[',', ';', '<', '>', '(', ')', '[', ']', '"', '\\'];
 
+/// The addresses [`validate_email`] accepts, as the OpenAPI document's pattern (ECMA-262):
+/// one `@`, 1 to 64 characters before it, a domain of dot-separated non-empty labels, no
+/// space, control character or `,;<>()[]"\`. (The length limit is the schema's `maxLength`.)
+pub const EMAIL_PATTERN: &str = r#"^[^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\]{1,64}@([^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\.]+\.)+[^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\.]+$"#;
+
 /// Whether `email` is an address mail can be sent to: one `@`, a non-empty local part of at
 /// most 64 characters, a domain with a dot and no empty label, at most 254 characters, no
 /// space or control character (CR/LF would inject headers) and nothing a header would need
@@ -413,6 +418,41 @@ pub async fn reset_password(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_documented_pattern_accepts_exactly_the_addresses_the_server_accepts() {
+        let pattern = regex::Regex::new(EMAIL_PATTERN).unwrap();
+        for email in [
+            "bruce@example.org",
+            "Robert.The+Bruce@mail.example.co.uk",
+            "élise@exemple.fr",
+            "a@b.c",
+            "a@b..c",
+            "a@.b",
+            "a@b.",
+            "a@b",
+            "@b.c",
+            "a@@b.c",
+            "a@b@c.d",
+            "a b@c.d",
+            "a\r\n@c.d",
+            "a@c.d\n",
+            "a\u{85}@c.d",
+            "a\u{a0}@c.d",
+            "a,b@c.d",
+            "a\"b@c.d",
+            "a\\b@c.d",
+            "a\u{0}@c.d",
+            &format!("{}@c.d", "a".repeat(64)),
+            &format!("{}@c.d", "a".repeat(65)),
+        ] {
+            assert_eq!(
+                pattern.is_match(email),
+                validate_email(email).is_ok(),
+                "{email:?}"
+            );
+        }
+    }
 
     #[test]
     fn addresses_have_one_at_a_dotted_domain_and_nothing_that_breaks_a_header() {

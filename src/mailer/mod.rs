@@ -234,15 +234,16 @@ impl Worker {
         Ok(busy)
     }
 
-    /// Queues the digests that are due, one account per transaction; `true` when the batch
-    /// was full.
+    /// Queues the digests that are due, one account per transaction (its shard on Citus; the
+    /// games it lists are read beforehand, across shards); `true` when the batch was full.
     async fn digests(&self) -> anyhow::Result<bool> {
-        for _ in 0..FEED_BATCH {
+        let due = queue::digests_due(&self.pool, FEED_BATCH).await?;
+        for account in &due {
+            let games = queue::awaiting_games(&self.pool, *account).await?;
             let mut tx = self.pool.begin().await?;
-            let Some(due) = queue::claim_digest(&mut tx).await? else {
-                return Ok(false);
+            let Some(due) = queue::claim_digest(&mut tx, *account).await? else {
+                continue;
             };
-            let games = queue::awaiting_games(&mut tx, due.account).await?;
             let to = queue::digest_address(&mut tx, due.account).await?;
             if let Some(to) = to
                 && !games.is_empty()
@@ -254,7 +255,7 @@ impl Worker {
             queue::schedule_digest(&mut tx, due.account, next).await?;
             tx.commit().await?;
         }
-        Ok(true)
+        Ok(due.len() as i64 == FEED_BATCH)
     }
 
     /// Attempts one mail and records the outcome.

@@ -421,56 +421,61 @@ pub struct ClaimedMail {
     pub lease: Uuid,
 }
 
-/// Claims up to `limit` due mails for `lease` (`FOR UPDATE SKIP LOCKED`): no other process
-/// attempts them until the lease ends or is recorded.
+/// Claims up to `limit` due mails for `lease`: no other process attempts them until the lease
+/// ends or is recorded. The due rows are read first (across every account's shard on Citus),
+/// then each is taken by a statement on its account's row alone, locked `FOR UPDATE SKIP
+/// LOCKED` and checked again: a row another process took in between is passed over. One
+/// account's shard per statement, so the same on one PostgreSQL and on Citus.
 pub async fn claim(pool: &PgPool, limit: i64, lease: Duration) -> Result<Vec<ClaimedMail>> {
     let token = Uuid::new_v4();
-    type Row = (
-        Uuid,
-        Uuid,
-        String,
-        Option<Uuid>,
-        String,
-        Value,
-        i32,
-        DateTime<Utc>,
-    );
-    let rows: Vec<Row> = sqlx::query_as(
-        "WITH due AS ( \
-             SELECT account_id, id FROM mail_outbox \
-             WHERE state = 'pending' AND run_at <= now() \
-               AND (leased_until IS NULL OR leased_until < now()) \
-             ORDER BY run_at LIMIT $1 FOR UPDATE SKIP LOCKED) \
-         UPDATE mail_outbox m SET lease_token = $2, \
-             leased_until = now() + make_interval(secs => $3) \
-         FROM due WHERE m.account_id = due.account_id AND m.id = due.id \
-         RETURNING m.account_id, m.id, m.kind, m.game_id, m.to_address, m.payload, m.attempts, \
-             m.created_at",
+    let due: Vec<(Uuid, Uuid)> = sqlx::query_as(
+        "SELECT account_id, id FROM mail_outbox \
+         WHERE state = 'pending' AND run_at <= now() \
+           AND (leased_until IS NULL OR leased_until < now()) \
+         ORDER BY run_at LIMIT $1",
     )
     .bind(limit)
-    .bind(token)
-    .bind(lease.as_secs_f64())
     .fetch_all(pool)
     .await
-    .context("claim mail")?;
-    rows.into_iter()
-        .map(
-            |(account, id, kind, game, to, payload, attempts, created_at)| {
-                Ok(ClaimedMail {
-                    account: AccountId(account),
-                    id,
-                    kind: MailKind::parse(&kind)
-                        .ok_or_else(|| unexpected(format!("unknown mail kind {kind:?}")))?,
-                    game: game.map(GameId),
-                    to,
-                    payload,
-                    attempts,
-                    created_at,
-                    lease: token,
-                })
-            },
+    .context("find due mail")?;
+    type Row = (String, Option<Uuid>, String, Value, i32, DateTime<Utc>);
+    let mut claimed = Vec::with_capacity(due.len());
+    for (account, id) in due {
+        let row: Option<Row> = sqlx::query_as(
+            "WITH due AS ( \
+                 SELECT account_id, id FROM mail_outbox \
+                 WHERE account_id = $1 AND id = $2 AND state = 'pending' AND run_at <= now() \
+                   AND (leased_until IS NULL OR leased_until < now()) \
+                 FOR UPDATE SKIP LOCKED) \
+             UPDATE mail_outbox m SET lease_token = $3, \
+                 leased_until = now() + make_interval(secs => $4) \
+             FROM due WHERE m.account_id = $1 AND m.id = due.id \
+             RETURNING m.kind, m.game_id, m.to_address, m.payload, m.attempts, m.created_at",
         )
-        .collect()
+        .bind(account)
+        .bind(id)
+        .bind(token)
+        .bind(lease.as_secs_f64())
+        .fetch_optional(pool)
+        .await
+        .context("claim mail")?;
+        let Some((kind, game, to, payload, attempts, created_at)) = row else {
+            continue;
+        };
+        claimed.push(ClaimedMail {
+            account: AccountId(account),
+            id,
+            kind: MailKind::parse(&kind)
+                .ok_or_else(|| unexpected(format!("unknown mail kind {kind:?}")))?,
+            game: game.map(GameId),
+            to,
+            payload,
+            attempts,
+            created_at,
+            lease: token,
+        });
+    }
+    Ok(claimed)
 }
 
 /// When the next pending mail falls due, if any.
@@ -693,13 +698,31 @@ pub struct DueDigest {
     pub time_zone: String,
 }
 
-/// Takes the next account whose digest is due (`FOR UPDATE SKIP LOCKED`), in `tx`.
-pub async fn claim_digest(conn: &mut PgConnection) -> Result<Option<DueDigest>> {
+/// Accounts whose digest is due, oldest first, up to `limit` (read without locking: each is
+/// then taken by [`claim_digest`]).
+pub async fn digests_due(pool: &PgPool, limit: i64) -> Result<Vec<AccountId>> {
+    let ids: Vec<Uuid> = sqlx::query_scalar(
+        "SELECT account_id FROM notification_settings WHERE next_digest_at <= now() \
+         ORDER BY next_digest_at LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+    .context("find due digests")?;
+    Ok(ids.into_iter().map(AccountId).collect())
+}
+
+/// Takes the account's digest if it is still due (`FOR UPDATE SKIP LOCKED`: another process
+/// holding it, or having done it, leaves `None`), in `tx`: one account's shard.
+pub async fn claim_digest(
+    conn: &mut PgConnection,
+    account: AccountId,
+) -> Result<Option<DueDigest>> {
     let row: Option<(Uuid, i16, String)> = sqlx::query_as(
         "SELECT account_id, digest_hour, time_zone FROM notification_settings \
-         WHERE next_digest_at <= now() ORDER BY next_digest_at LIMIT 1 \
-         FOR UPDATE SKIP LOCKED",
+         WHERE account_id = $1 AND next_digest_at <= now() FOR UPDATE SKIP LOCKED",
     )
+    .bind(account.0)
     .fetch_optional(conn)
     .await
     .context("claim a digest")?;
@@ -711,10 +734,8 @@ pub async fn claim_digest(conn: &mut PgConnection) -> Result<Option<DueDigest>> 
 }
 
 /// Every game awaiting the account, nearest deadline first (unclocked ones last).
-pub async fn awaiting_games(
-    conn: &mut PgConnection,
-    account: AccountId,
-) -> Result<Vec<AwaitingGame>> {
+pub async fn awaiting_games(pool: &PgPool, account: AccountId) -> Result<Vec<AwaitingGame>> {
+    let mut conn = pool.acquire().await.context("acquire a connection")?;
     let games: Vec<(Uuid, Option<DateTime<Utc>>)> = sqlx::query_as(
         "SELECT g.id, CASE WHEN g.due_kind = 'clock' THEN g.due_at END AS deadline \
          FROM game_seats s JOIN games g ON g.id = s.game_id AND g.awaiting_seat = s.seat \

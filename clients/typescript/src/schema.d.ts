@@ -7511,6 +7511,7 @@ export interface operations {
                      * @example {
                      *       "created_at": "2026-03-14T18:02:11.482Z",
                      *       "email": "robert@example.org",
+                     *       "email_verified": true,
                      *       "hints": {
                      *         "dismissed": [
                      *           "turn"
@@ -7521,6 +7522,7 @@ export interface operations {
                      *         "off": false
                      *       },
                      *       "id": "0195f3b8-1a2b-7c3d-8e4f-5a6b7c8d9e0f",
+                     *       "language": "en",
                      *       "username": "robert_bruce",
                      *       "vacation": {
                      *         "days_left": 20,
@@ -7774,6 +7776,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "robert@example.org",
+                     *       "email_verified": false,
+                     *       "verification_sent": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmailState"];
                 };
             };
@@ -7962,6 +7971,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "email": "robert@example.org",
+                     *       "email_verified": true,
+                     *       "hints": {
+                     *         "dismissed": [
+                     *           "turn"
+                     *         ],
+                     *         "games": [
+                     *           "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10"
+                     *         ],
+                     *         "off": false
+                     *       },
+                     *       "id": "0195f3b8-1a2b-7c3d-8e4f-5a6b7c8d9e0f",
+                     *       "language": "en",
+                     *       "username": "robert_bruce",
+                     *       "vacation": {
+                     *         "days_left": 20,
+                     *         "until": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["MeDto"];
                 };
             };
@@ -8514,6 +8546,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "digest_hour": 8,
+                     *       "email_failing_since": null,
+                     *       "kinds": {
+                     *         "chat": {
+                     *           "email": "off",
+                     *           "push": false
+                     *         },
+                     *         "game_over": {
+                     *           "email": "off",
+                     *           "push": false
+                     *         },
+                     *         "invited": {
+                     *           "email": "digest",
+                     *           "push": true
+                     *         },
+                     *         "reminder": {
+                     *           "email": "immediately",
+                     *           "push": true
+                     *         },
+                     *         "your_turn": {
+                     *           "email": "immediately",
+                     *           "push": true
+                     *         }
+                     *       },
+                     *       "time_zone": "Europe/London"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NotificationSettings"];
                 };
             };
@@ -8592,6 +8653,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "digest_hour": 8,
+                     *       "email_failing_since": null,
+                     *       "kinds": {
+                     *         "chat": {
+                     *           "email": "off",
+                     *           "push": false
+                     *         },
+                     *         "game_over": {
+                     *           "email": "off",
+                     *           "push": false
+                     *         },
+                     *         "invited": {
+                     *           "email": "digest",
+                     *           "push": true
+                     *         },
+                     *         "reminder": {
+                     *           "email": "immediately",
+                     *           "push": true
+                     *         },
+                     *         "your_turn": {
+                     *           "email": "immediately",
+                     *           "push": true
+                     *         }
+                     *       },
+                     *       "time_zone": "Europe/London"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NotificationSettings"];
                 };
             };

@@ -167,12 +167,28 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
             cards
         }
         "post /v1/accounts" => account,
-        "get /v1/me" => {
+        "get /v1/me" | "post /v1/me/email/verify" => {
             let mut me = account;
             me["hints"] = json!({ "off": false, "dismissed": ["turn"], "games": [EXAMPLE_GAME] });
+            me["email"] = json!("robert@example.org");
+            me["email_verified"] = json!(true);
+            me["language"] = json!("en");
             me["vacation"] = json!({ "days_left": 20, "until": null });
             me
         }
+        "put /v1/me/email" => json!({
+            "email": "robert@example.org", "email_verified": false, "verification_sent": true,
+        }),
+        "get /v1/me/notification-settings" | "put /v1/me/notification-settings" => json!({
+            "kinds": {
+                "your_turn": { "email": "immediately", "push": true },
+                "reminder": { "email": "immediately", "push": true },
+                "invited": { "email": "digest", "push": true },
+                "game_over": { "email": "off", "push": false },
+                "chat": { "email": "off", "push": false },
+            },
+            "digest_hour": 8, "time_zone": "Europe/London", "email_failing_since": null,
+        }),
         "put /v1/me/hints" => {
             json!({ "off": false, "dismissed": ["turn", "skirmish"], "games": [EXAMPLE_GAME] })
         }

@@ -350,7 +350,7 @@ const messages = {
     },
     emailChoice: {
       immediately: "Aussitôt",
-      digest: "Dans le résumé",
+      digest: "Résumé",
       off: "Jamais",
     },
     emailFor: (kind) => `E-mail : ${kind}`,
