@@ -214,10 +214,10 @@ impl Store {
         let mut tx = self.pool.begin().await.context("begin put settings")?;
         let row: Option<SettingsRow> = sqlx::query_as(&format!(
             "INSERT INTO notification_settings \
-                 (account_id, kinds, digest_hour, time_zone, next_digest_at) \
-             SELECT id, $2, $3, $4, $5 FROM accounts WHERE id = $1 AND deleted_at IS NULL \
+                 (account_id, kinds, digest_hour, time_zone, next_digest_at, updated_at) \
+             SELECT id, $2, $3, $4, $5, now() FROM accounts WHERE id = $1 AND deleted_at IS NULL \
              ON CONFLICT (account_id) DO UPDATE SET kinds = $2, digest_hour = $3, \
-                 time_zone = $4, next_digest_at = $5, updated_at = now() \
+                 time_zone = $4, next_digest_at = $5, updated_at = EXCLUDED.updated_at \
              RETURNING {SETTINGS_COLUMNS}"
         ))
         .bind(account.0)
@@ -278,8 +278,9 @@ impl Store {
             .iter()
             .any(|k| kinds[k.as_str()]["email"].as_str() == Some("digest"));
         sqlx::query(
-            "INSERT INTO notification_settings (account_id, kinds) VALUES ($1, $2) \
-             ON CONFLICT (account_id) DO UPDATE SET kinds = $2, updated_at = now(), \
+            "INSERT INTO notification_settings (account_id, kinds, updated_at) \
+             VALUES ($1, $2, now()) \
+             ON CONFLICT (account_id) DO UPDATE SET kinds = $2, updated_at = EXCLUDED.updated_at, \
                  next_digest_at = CASE WHEN $3 THEN notification_settings.next_digest_at END",
         )
         .bind(account.0)
@@ -631,7 +632,7 @@ pub async fn record(pool: &PgPool, mail: &ClaimedMail, outcome: &Outcome) -> Res
     let done = sqlx::query(
         "UPDATE mail_outbox SET state = $4, attempts = attempts + $5, \
              run_at = coalesce($6, run_at), lease_token = NULL, leased_until = NULL, \
-             finished_at = CASE WHEN $4 = 'pending' THEN NULL ELSE now() END, \
+             finished_at = $7, \
              payload = CASE WHEN $4 <> 'pending' AND kind IN ('verify_email', 'password_reset') \
                  THEN '{}'::jsonb ELSE payload END \
          WHERE account_id = $1 AND id = $2 AND lease_token = $3",
@@ -642,6 +643,8 @@ pub async fn record(pool: &PgPool, mail: &ClaimedMail, outcome: &Outcome) -> Res
     .bind(state)
     .bind(counted)
     .bind(run_at)
+    // Bound, not `now()` in a CASE: Citus refuses non-immutable functions there.
+    .bind((state != "pending").then(Utc::now))
     .execute(&mut *tx)
     .await
     .context("record a mail attempt")?;
@@ -658,15 +661,16 @@ pub async fn record(pool: &PgPool, mail: &ClaimedMail, outcome: &Outcome) -> Res
         Outcome::Retry(_) => Some(
             "INSERT INTO notification_settings (account_id, mail_failing_from) VALUES ($1, now()) \
              ON CONFLICT (account_id) DO UPDATE SET mail_failing_from = \
-                 coalesce(notification_settings.mail_failing_from, now())",
+                 coalesce(notification_settings.mail_failing_from, EXCLUDED.mail_failing_from)",
         ),
         Outcome::Failed => Some(
             "INSERT INTO notification_settings \
                  (account_id, mail_failing_from, email_failing_since) VALUES ($1, now(), now()) \
              ON CONFLICT (account_id) DO UPDATE SET \
-                 mail_failing_from = coalesce(notification_settings.mail_failing_from, now()), \
+                 mail_failing_from = coalesce(notification_settings.mail_failing_from, \
+                     EXCLUDED.mail_failing_from), \
                  email_failing_since = coalesce(notification_settings.email_failing_since, \
-                     notification_settings.mail_failing_from, now())",
+                     notification_settings.mail_failing_from, EXCLUDED.email_failing_since)",
         ),
         Outcome::Dropped | Outcome::Deferred(_) => None,
     };

@@ -72,6 +72,10 @@ pub async fn spawn_app_on(
     db_url: String,
     adjust: impl FnOnce(&mut AppConfig),
 ) -> TestApp {
+    // LORDS_TEST_LOGS=1 prints the servers' logs (filtered by RUST_LOG) with the test's output.
+    if std::env::var_os("LORDS_TEST_LOGS").is_some() {
+        lords::telemetry::init(lords::config::LogFormat::Human);
+    }
     let mut config = test_config();
     adjust(&mut config);
     let app = Application::build(config, pool.clone())
