@@ -212,12 +212,25 @@ impl Store {
         next_digest: Option<DateTime<Utc>>,
     ) -> Result<Option<StoredSettings>> {
         let mut tx = self.pool.begin().await.context("begin put settings")?;
+        // The account first, then the row: Citus cannot plan an `INSERT … SELECT` from the
+        // accounts reference table with parameters in its `ON CONFLICT`.
+        let live: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM accounts WHERE id = $1 AND deleted_at IS NULL)",
+        )
+        .bind(account.0)
+        .fetch_one(&mut *tx)
+        .await
+        .context("read the account")?;
+        if !live {
+            return Ok(None);
+        }
         let row: Option<SettingsRow> = sqlx::query_as(&format!(
             "INSERT INTO notification_settings \
                  (account_id, kinds, digest_hour, time_zone, next_digest_at, updated_at) \
-             SELECT id, $2, $3, $4, $5, now() FROM accounts WHERE id = $1 AND deleted_at IS NULL \
-             ON CONFLICT (account_id) DO UPDATE SET kinds = $2, digest_hour = $3, \
-                 time_zone = $4, next_digest_at = $5, updated_at = EXCLUDED.updated_at \
+             VALUES ($1, $2, $3, $4, $5, now()) \
+             ON CONFLICT (account_id) DO UPDATE SET kinds = EXCLUDED.kinds, \
+                 digest_hour = EXCLUDED.digest_hour, time_zone = EXCLUDED.time_zone, \
+                 next_digest_at = EXCLUDED.next_digest_at, updated_at = EXCLUDED.updated_at \
              RETURNING {SETTINGS_COLUMNS}"
         ))
         .bind(account.0)
