@@ -117,6 +117,19 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     // Looked up by hash only (a verification or reset link redeems by `token_hash`), and written
     // only by an account's own rare requests: distributed on the hash, as `stream_tickets`.
     ("account_tokens", Placement::Alone("token_hash")),
+    // An account's current rating, its rating history and whom it muted: read and written per
+    // account (a profile, the leaderboard's pages, a chat line's filter), with the account's
+    // other rows. `rating_history` has a `game_id` column but its key is the account's.
+    ("player_ratings", Placement::ByAccount),
+    ("rating_history", Placement::ByAccount),
+    ("chat_mutes", Placement::ByAccount),
+    // Locked by every chat line its account says (the rate): one row on the account's shard.
+    ("chat_budgets", Placement::ByAccount),
+    // With the game (the `game_id` rule, named here for the reader): a game's rating changes,
+    // its chat lines and their reports live on the game's worker.
+    ("game_ratings", Placement::WithGames),
+    ("chat_lines", Placement::WithGames),
+    ("chat_reports", Placement::WithGames),
 ];
 
 /// Tables that are node-local by design and never distributed.
