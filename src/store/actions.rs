@@ -8,7 +8,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use rand::Rng;
 
-use super::append::{Append, AppendError, AppendKey, Appended, Tell, append_in};
+use super::append::{Append, AppendError, AppendKey, Appended, MAX_TRIES, Tell, append_in};
 use super::chain::ChainedRows;
 use super::error::{Context, Result, StoreError, is_deadlock, unexpected};
 use super::read_model::fetch_row;
@@ -16,9 +16,6 @@ use super::snapshots::Snapshot;
 use super::stream::{prev_hash_of, read_stream, stream_version};
 use super::{AccountId, GameId, Store, seat_from_db};
 use crate::engine::{self, Action, Event, Game, Seat};
-
-/// Tries for a `submit` without an expected version before a lost race is reported.
-const MAX_TRIES: u32 = 8;
 
 /// An action submitted by a player.
 #[derive(Debug, Clone, Copy)]

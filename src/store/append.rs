@@ -11,11 +11,11 @@ use sqlx::PgConnection;
 
 use super::chain::ChainedRows;
 use super::distribute::Layout;
-use super::error::{StoreError, db_error, is_unique_violation, unexpected};
+use super::error::{StoreError, db_error, is_deadlock, is_unique_violation, unexpected};
 use super::notify::CHANNEL;
 use super::outbox;
 use super::read_model::{Due, ReadModel};
-use super::{AccountId, GameId};
+use super::{AccountId, GameId, Store};
 use crate::engine::{EVENT_SCHEMA_VERSION, Event, Game, Seat};
 
 /// Why an append did not happen.
@@ -26,6 +26,40 @@ pub(crate) enum AppendError {
     /// read, which a keyed `submit` reads again).
     Race,
     Store(StoreError),
+}
+
+/// Tries of an append that keeps losing races to other appends, before the conflict is
+/// returned.
+pub(crate) const MAX_TRIES: u32 = 8;
+
+impl AppendError {
+    /// Whether the try that failed this way may be made again, in a new transaction: it lost a
+    /// race, or was cancelled in a deadlock (only on Citus, see `is_deadlock`), and `tries`
+    /// have not reached [`MAX_TRIES`].
+    pub(crate) fn retryable(&self, tries: u32) -> bool {
+        tries < MAX_TRIES
+            && match self {
+                AppendError::Race => true,
+                AppendError::Store(e) => is_deadlock(e),
+            }
+    }
+
+    /// The error to return once the try is not made again: a lost race is the version
+    /// conflict, read now (`actual`).
+    pub(crate) async fn into_store_error(
+        self,
+        store: &Store,
+        id: GameId,
+        expected: i64,
+    ) -> StoreError {
+        match self {
+            AppendError::Race => match store.current_version(id).await {
+                Ok(actual) => StoreError::VersionConflict { expected, actual },
+                Err(e) => e,
+            },
+            AppendError::Store(e) => e,
+        }
+    }
 }
 
 impl From<StoreError> for AppendError {

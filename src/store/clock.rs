@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use super::actions::Submitted;
 use super::append::{Append, AppendError, Tell, append_in};
-use super::error::{Context, Result, StoreError, is_deadlock};
+use super::error::{Context, Result, StoreError};
 use super::outbox::{NotificationKind, Pending};
 use super::read_model::{self, GameStatus};
 use super::snapshots::Snapshot;
@@ -22,9 +22,6 @@ use crate::engine::{self, BotLevel, Event, Game, Seat};
 
 /// The bot that plays a decision that timed out, and a resigned or abandoned seat.
 pub const STAND_IN_BOT: BotLevel = BotLevel::Greedy;
-
-/// Tries per resignation when other appends keep winning the race.
-const MAX_TRIES: u32 = 8;
 
 /// What [`Store::fire_due`] did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,15 +97,8 @@ impl Store {
             let layout = self.layout(&mut tx).await?;
             let appended = match append_in(&mut tx, layout, append).await {
                 Ok(a) => a,
-                Err(AppendError::Race) if tries < MAX_TRIES => continue,
-                Err(AppendError::Store(e)) if is_deadlock(&e) && tries < MAX_TRIES => continue,
-                Err(AppendError::Race) => {
-                    return Err(StoreError::VersionConflict {
-                        expected: head.version,
-                        actual: self.current_version(id).await?,
-                    });
-                }
-                Err(AppendError::Store(e)) => return Err(e),
+                Err(e) if e.retryable(tries) => continue,
+                Err(e) => return Err(e.into_store_error(self, id, head.version).await),
             };
             tx.commit().await.context("commit resign")?;
             return Ok(self.appended(id, seat, events, after, appended));

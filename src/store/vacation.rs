@@ -10,7 +10,7 @@ use sqlx::PgConnection;
 use std::sync::Arc;
 
 use super::append::{Append, AppendError, Tell, append_in};
-use super::error::{Context, Result, StoreError, is_deadlock};
+use super::error::{Context, Result, StoreError};
 use super::outbox::{NotificationKind, Pending};
 use super::read_model::{self, GameStatus};
 use super::snapshots::Snapshot;
@@ -21,9 +21,6 @@ use crate::engine::{Event, Game, Seat, Status};
 pub const MAX_DAYS: i16 = 30;
 /// One more day per this many days.
 pub const ACCRUAL_PERIOD_DAYS: i64 = 7;
-
-/// Tries per game when other appends keep winning the race.
-const MAX_TRIES: u32 = 8;
 
 /// The whole days an account has at `now`, banked `banked` as of `banked_at`, and the moment
 /// its next day accrues from: `banked_at` moved on by the whole weeks counted (a partial week
@@ -418,15 +415,8 @@ impl Store {
                     );
                     return Ok(());
                 }
-                Err(AppendError::Race) if tries < MAX_TRIES => continue,
-                Err(AppendError::Store(e)) if is_deadlock(&e) && tries < MAX_TRIES => continue,
-                Err(AppendError::Race) => {
-                    return Err(StoreError::VersionConflict {
-                        expected: head.version,
-                        actual: self.current_version(id).await?,
-                    });
-                }
-                Err(AppendError::Store(e)) => return Err(e),
+                Err(e) if e.retryable(tries) => continue,
+                Err(e) => return Err(e.into_store_error(self, id, head.version).await),
             }
         }
     }
