@@ -47,7 +47,8 @@ async fn creating_an_account_returns_201_with_its_id_username_and_creation_time(
     assert!(body["created_at"].is_string());
     assert!(body.get("password_hash").is_none());
 
-    let stored: String = sqlx::query_scalar("SELECT password_hash FROM accounts")
+    let stored: String = sqlx::query_scalar("SELECT password_hash FROM accounts WHERE id = $1")
+        .bind(uuid::Uuid::parse_str(body["id"].as_str().unwrap()).unwrap())
         .fetch_one(&app.pool)
         .await
         .unwrap();
