@@ -1,4 +1,5 @@
-//! The audit commands `verify` and `export`, and `migrate --distribute`: they open the database
+//! The audit commands `verify` and `export`, `migrate --distribute`, and the chat's
+//! `moderation` commands: they open the database
 //! the way `serve` does (the embedded cluster when no `DATABASE_URL` is given; a running one is
 //! used and left running) and print JSON on stdout.
 
@@ -77,6 +78,68 @@ pub async fn distribute(db: &DatabaseArgs) -> anyhow::Result<()> {
                 );
             }
         }
+    }
+    Ok(())
+}
+
+/// `lords moderation …`: the operator's side of table chat (service rules §9.8).
+#[derive(Debug, Clone, clap::Subcommand)]
+pub enum Moderation {
+    /// The reported chat lines, newest report first, one JSON line each: when, the game, the
+    /// line's id, its sender's username, its text, the reporter and the reason.
+    Reports {
+        /// The most reports to print.
+        #[arg(long, default_value_t = 100)]
+        limit: u32,
+    },
+    /// Silence an account's chat for N days from now (its chat answers 403 `chat_silenced`);
+    /// `--days 0` lifts a silence. Prints the account and the end of its silence as JSON.
+    Silence {
+        /// The account's username (case is ignored).
+        username: String,
+        /// Whole days from now; 0 lifts the silence.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=3650))]
+        days: u32,
+    },
+}
+
+/// Runs a `moderation` command.
+pub async fn moderation(db: &DatabaseArgs, command: Moderation) -> anyhow::Result<()> {
+    let (pool, cluster) = embedded::connect_as(db, Role::Command).await?;
+    let store = Store::new(pool.clone());
+    let result = match &command {
+        Moderation::Reports { limit } => {
+            store.chat_reports(i64::from(*limit)).await.map(|reports| {
+                reports
+                    .iter()
+                    .map(|r| serde_json::to_string(r).unwrap_or_default())
+                    .collect::<Vec<_>>()
+            })
+        }
+        Moderation::Silence { username, days } => {
+            store.silence(username, *days).await.map(|until| {
+                vec![
+                    serde_json::json!({
+                        "username": username,
+                        "chat_silenced_until": until,
+                    })
+                    .to_string(),
+                ]
+            })
+        }
+    };
+    pool.close().await;
+    if let Some(cluster) = cluster {
+        cluster.stop().await;
+    }
+    let lines = match result {
+        Err(crate::store::StoreError::PlayerNotFound) => {
+            anyhow::bail!("no account is named that")
+        }
+        other => other.context("moderation")?,
+    };
+    for line in lines {
+        println!("{line}");
     }
     Ok(())
 }

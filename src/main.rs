@@ -1,5 +1,5 @@
 //! The `lords` command line: serve | migrate | verify | simulate | tournament | export |
-//! load. Nothing else lives here.
+//! load | moderation. Nothing else lives here.
 
 use clap::{Parser, Subcommand};
 
@@ -47,6 +47,13 @@ enum Command {
         #[command(flatten)]
         db: lords::config::DatabaseArgs,
         game_id: String,
+    },
+    /// Table chat moderation (service rules §9.8): list reported lines, silence an account.
+    Moderation {
+        #[command(flatten)]
+        db: lords::config::DatabaseArgs,
+        #[command(subcommand)]
+        command: lords::commands::Moderation,
     },
     /// Print the OpenAPI document (regenerate with `lords openapi > openapi/openapi.json`).
     #[command(hide = true)]
@@ -103,6 +110,7 @@ async fn run_async(command: Command) -> anyhow::Result<()> {
             lords::commands::verify(&db, game_id.as_deref(), all).await
         }
         Command::Export { db, game_id } => lords::commands::export(&db, &game_id).await,
+        Command::Moderation { db, command } => lords::commands::moderation(&db, command).await,
         Command::Simulate(_) | Command::Tournament(_) | Command::Openapi | Command::Load(_) => {
             unreachable!("runs without a runtime")
         }

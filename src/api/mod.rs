@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod cards;
+pub mod chat;
 pub mod cors;
 pub mod docs;
 pub mod error;
@@ -96,7 +97,8 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
         .configure(webhooks::configure)
         .configure(push::configure)
         .configure(mail::configure)
-        .configure(games::invitations::configure);
+        .configure(games::invitations::configure)
+        .configure(chat::configure);
 }
 
 /// `/docs` → `/docs/` (Swagger UI resolves its assets relative to the slash).

@@ -29,6 +29,7 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::AppState;
+use super::chat::ChatLineDto;
 use super::error::{ApiError, ErrorCode, Problem};
 use super::games::GamePath;
 use super::games::events::event_dtos;
@@ -107,6 +108,25 @@ impl From<Notification> for NotificationDto {
             payload: n.payload,
         }
     }
+}
+
+/// The query of `GET /v1/games/{id}/stream`: [`StreamQuery`]'s, and where the table's chat
+/// resumes.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct GameStreamQuery {
+    /// Resume after this seq, as the `Last-Event-ID` header does (the header wins when both are
+    /// sent).
+    #[param(minimum = 0)]
+    pub last_event_id: Option<i64>,
+    /// A ticket from `POST /v1/stream-tickets`, instead of `Authorization` (single-use).
+    #[param(min_length = 1)]
+    pub ticket: Option<String>,
+    /// For a seated player: send the table's chat lines after this line id (`next_after` of
+    /// `GET /v1/games/{id}/chat`) as `chat` events. Without it, the lines said from now on.
+    #[param(minimum = 0)]
+    pub chat_after: Option<i64>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -222,12 +242,18 @@ pub async fn my_stream(
 /// the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at that moment
 /// (redacted while the game is on; everything once it is over). Spectators too. Resumes after
 /// `Last-Event-ID` (or `?last_event_id=`); `: keep-alive` comments fill silences.
+///
+/// A seated player's stream also carries the table's chat (service rules §9.8): each line as an
+/// event named `chat` whose `data:` is a `ChatLine` and which has no `id:` (chat lines are not
+/// game events: `Last-Event-ID` stays the last seq), from `?chat_after=` (else from the lines
+/// said after the stream opened). Lines of accounts the caller muted are not sent. Spectators'
+/// streams carry no chat.
 #[utoipa::path(get, path = "/v1/games/{id}/stream", tag = "streams",
-    params(GamePath, StreamQuery,
+    params(GamePath, GameStreamQuery,
         ("Last-Event-ID" = Option<String>, Header, description = "The last seq received: the stream resumes after it", nullable = false, pattern = "^[0-9]{1,18}$")),
     security(("bearer" = []), ("stream_ticket" = [])),
     responses(
-        (status = 200, description = "An endless `text/event-stream`; each event's `data:` is an `EventDto`", body = EventDto, content_type = "text/event-stream"),
+        (status = 200, description = "An endless `text/event-stream`; each event's `data:` is an `EventDto`, or a `ChatLine` for an event named `chat`", body = EventDto, content_type = "text/event-stream"),
         (status = 400, description = "`invalid_path`, `invalid_query`, `invalid_header`", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "`unauthorized` (also a ticket that is unknown, expired or used, or a token or ticket whose session has ended)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found` (also a private game the caller may not see: the same answer, byte for byte)", body = Problem, content_type = "application/problem+json"),
@@ -237,10 +263,15 @@ pub async fn my_stream(
 pub async fn game_stream(
     state: web::Data<AppState>,
     path: web::Path<GamePath>,
-    query: web::Query<StreamQuery>,
+    query: web::Query<GameStreamQuery>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
+    if q.chat_after.is_some_and(|n| n < 0) {
+        return Err(ApiError::InvalidQuery(
+            "chat_after must be 0 or more".into(),
+        ));
+    }
     // Nothing here depends on the game: a stranger's answer is the same for a private game and
     // for none.
     let after = last_event_id(&req, q.last_event_id)?;
@@ -249,11 +280,27 @@ pub async fn game_stream(
     let game = GameId(path.id);
     // A private game the caller is not seated in does not exist for them (as on `/events`),
     // whatever else the request says.
-    if !state.store.summary(game).await?.visible_to(account) {
+    let summary = state.store.summary(game).await?;
+    if !summary.visible_to(account) {
         return Err(crate::store::StoreError::NotFound.into());
     }
     let guard = Guard::open(&state, authority, Some(game)).await?;
-    let stream = Sse::new(state, GameEvents { account, game }, guard, after);
+    // The table's chat, for its seated players only.
+    let chat = match (summary.is_seated(account), q.chat_after) {
+        (false, _) => None,
+        (true, Some(after)) => Some(after),
+        (true, None) => Some(state.store.last_chat_line(game).await?),
+    };
+    let stream = Sse::new(
+        state,
+        GameEvents {
+            account,
+            game,
+            chat,
+        },
+        guard,
+        after,
+    );
     Ok(event_stream(futures_util::stream::unfold(
         stream,
         Sse::next,
@@ -539,7 +586,8 @@ impl<S: Source> Sse<S> {
                     _ = self.state.shutdown.wait() => return None,
                     lines = self.source.read(&self.state, self.last) => lines?,
                 };
-                self.dirty = lines.len() as i64 == PAGE;
+                // A full page of either kind (a game stream reads events and chat lines).
+                self.dirty = lines.len() as i64 >= PAGE;
                 for (id, line) in lines {
                     self.last = id;
                     self.pending.push_back(line);
@@ -623,10 +671,19 @@ impl Source for Notifications {
     }
 }
 
-/// `/v1/games/{id}/stream`: the game's events, woken as long polls are.
+/// `/v1/games/{id}/stream`: the game's events, woken as long polls are, and for a seated player
+/// the table's chat lines after `chat`.
 struct GameEvents {
     account: AccountId,
     game: GameId,
+    /// The last chat line sent; `None`: no chat (a spectator).
+    chat: Option<i64>,
+}
+
+/// A `chat` event: no `id:`, so that the stream's `Last-Event-ID` stays the last game event's.
+fn sse_chat_event(line: &ChatLineDto) -> Bytes {
+    let json = serde_json::to_string(line).unwrap_or_else(|_| "null".into());
+    Bytes::from(format!("event: chat\ndata: {json}\n\n"))
 }
 
 impl Source for GameEvents {
@@ -640,17 +697,38 @@ impl Source for GameEvents {
                 return Ok(None);
             }
             let stored = state.store.events(self.game, after, PAGE).await?;
-            Ok::<_, crate::store::StoreError>(Some(event_dtos(&summary, self.account, stored)))
+            let (lines, chat) = match self.chat {
+                Some(chat) if summary.is_seated(self.account) => {
+                    let (lines, last) = state
+                        .store
+                        .chat_lines_for_stream(self.account, self.game, chat, PAGE)
+                        .await?;
+                    (lines, Some(last))
+                }
+                _ => (Vec::new(), self.chat),
+            };
+            self.chat = chat;
+            let (events, _complete) = event_dtos(&summary, self.account, stored);
+            Ok::<_, crate::store::StoreError>(Some((events, lines)))
         }
         .await;
         match read {
             Ok(None) => None,
-            Ok(Some((events, _complete))) => Some(
-                events
+            Ok(Some((events, lines))) => {
+                let mut out: Vec<(i64, Bytes)> = events
                     .into_iter()
                     .map(|e| (e.seq, sse_event(e.seq, None, &e)))
-                    .collect(),
-            ),
+                    .collect();
+                // Chat lines after the events, under the last seq sent: the stream's position
+                // in the game does not move.
+                let seq = out.last().map_or(after, |(seq, _)| *seq);
+                out.extend(
+                    lines
+                        .into_iter()
+                        .map(|l| (seq, sse_chat_event(&ChatLineDto::from(l)))),
+                );
+                Some(out)
+            }
             Err(e) => {
                 tracing::warn!(error = %e, game = %self.game, "game stream: cannot read; closing it");
                 None
@@ -659,7 +737,15 @@ impl Source for GameEvents {
     }
 
     async fn wait(&mut self, state: &AppState, after: i64, left: Duration) -> bool {
-        state.notifier.wait_past(self.game, after, left).await
+        match self.chat {
+            Some(chat) => {
+                state
+                    .notifier
+                    .wait_table(self.game, after, chat, left)
+                    .await
+            }
+            None => state.notifier.wait_past(self.game, after, left).await,
+        }
     }
 }
 

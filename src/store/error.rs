@@ -97,6 +97,23 @@ pub enum StoreError {
     /// (409).
     #[error("a decision awaited from you is past its deadline")]
     DeadlinePassed,
+    /// The operator silenced the account's chat until `until` (403; service rules §9.8).
+    #[error("your chat is silenced until {until}")]
+    ChatSilenced {
+        until: chrono::DateTime<chrono::Utc>,
+    },
+    /// More chat lines within a minute than an account may say (429; service rules §9.8).
+    #[error("you said 10 lines within the last minute; retry in {} s", retry_after.as_secs())]
+    ChatRateLimited { retry_after: std::time::Duration },
+    /// No (live) account has this username (404).
+    #[error("no player has this username")]
+    PlayerNotFound,
+    /// An account cannot mute itself (422).
+    #[error("you cannot mute yourself")]
+    CannotMuteYourself,
+    /// No such chat line at this game's table (404).
+    #[error("no such chat line at this table")]
+    ChatLineNotFound,
     /// The database cannot be reached right now: pool timeout, connection refused (503).
     #[error("the database is unavailable")]
     Unavailable(#[source] anyhow::Error),

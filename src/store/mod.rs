@@ -35,6 +35,7 @@ mod reads;
 mod vacation;
 
 mod bulk;
+mod chat;
 mod verify;
 
 use std::fmt;
@@ -50,6 +51,10 @@ use uuid::Uuid;
 pub use actions::{Submit, Submitted};
 pub use bulk::{ImportGame, numbered_account_id, numbered_game_id};
 pub use chain::{GENESIS, chain_hash, request_hash};
+pub use chat::{
+    CHAT_LINES_PER_WINDOW, ChatLine, ChatReport, MAX_CHAT_CHARS, MAX_REASON_CHARS, Muted,
+    valid_chat_text, valid_reason,
+};
 pub use clock::{Fired, STAND_IN_BOT};
 pub use error::{Result, StoreError, is_shard_of, is_unavailable};
 pub use invitations::{

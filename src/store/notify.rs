@@ -1,5 +1,5 @@
 //! Wake-ups for long polls and streams: one connection per process listens on `game_events`,
-//! `notifications` and `stream_authority`. Game appends are fanned out to waiters through a
+//! `game_chat`, `notifications` and `stream_authority`. Game appends are fanned out to waiters through a
 //! broadcast channel; account notifications wake only the streams of that account (one `watch`
 //! per account with a stream open), and so do changes to an account's authority (a session
 //! revoked, the password changed, the account deleted, a game left), after which its streams
@@ -16,6 +16,7 @@ use sqlx::{PgConnection, PgPool};
 use tokio::sync::{broadcast, oneshot, watch};
 use tokio::time::Instant;
 
+use super::chat::CHAT_CHANNEL;
 use super::outbox::NOTIFICATIONS_CHANNEL;
 use super::{AccountId, GameId};
 
@@ -45,6 +46,8 @@ pub async fn announce_authority_change(
 enum Signal {
     /// The game's stream reached this version.
     Appended(GameId, i64),
+    /// A line was said at the game's table (service rules §9.8): its id.
+    Chatted(GameId, i64),
     /// The listener (re)connected: notifications may have been missed, look at the database.
     Resync,
 }
@@ -268,6 +271,7 @@ impl Notifier {
                         return true;
                     }
                 }
+                Ok(Ok(Signal::Chatted(..))) => {}
                 Ok(Ok(Signal::Resync) | Err(broadcast::error::RecvError::Lagged(_))) => {
                     if self.is_past(id, after_version).await {
                         return true;
@@ -277,6 +281,65 @@ impl Notifier {
                     tokio::time::sleep_until(deadline).await;
                     return self.is_past(id, after_version).await;
                 }
+            }
+        }
+    }
+
+    /// Waits until game `id` is past `after_version`, or its table has a line after
+    /// `after_line` (true), or `timeout` passes (false): a game stream that also sends the
+    /// table's chat. Looks at the database after subscribing, as [`Notifier::wait_past`].
+    pub async fn wait_table(
+        &self,
+        id: GameId,
+        after_version: i64,
+        after_line: i64,
+        timeout: Duration,
+    ) -> bool {
+        let mut signals = self.inner.signals.subscribe();
+        let deadline = Instant::now() + timeout;
+        if self.table_is_past(id, after_version, after_line).await {
+            return true;
+        }
+        loop {
+            match tokio::time::timeout_at(deadline, signals.recv()).await {
+                Err(_elapsed) => return false,
+                Ok(Ok(Signal::Appended(game, version))) => {
+                    if game == id && version > after_version {
+                        return true;
+                    }
+                }
+                Ok(Ok(Signal::Chatted(game, line))) => {
+                    if game == id && line > after_line {
+                        return true;
+                    }
+                }
+                Ok(Ok(Signal::Resync) | Err(broadcast::error::RecvError::Lagged(_))) => {
+                    if self.table_is_past(id, after_version, after_line).await {
+                        return true;
+                    }
+                }
+                Ok(Err(broadcast::error::RecvError::Closed)) => {
+                    tokio::time::sleep_until(deadline).await;
+                    return self.table_is_past(id, after_version, after_line).await;
+                }
+            }
+        }
+    }
+
+    async fn table_is_past(&self, id: GameId, after_version: i64, after_line: i64) -> bool {
+        if self.is_past(id, after_version).await {
+            return true;
+        }
+        let line: Result<Option<i64>, _> =
+            sqlx::query_scalar("SELECT max(id) FROM chat_lines WHERE game_id = $1")
+                .bind(id.0)
+                .fetch_one(&self.inner.pool)
+                .await;
+        match line {
+            Ok(l) => l.is_some_and(|l| l > after_line),
+            Err(e) => {
+                tracing::warn!(error = %e, game = %id, "wait_table: cannot read the last line");
+                false
             }
         }
     }
@@ -300,7 +363,12 @@ impl Notifier {
 async fn listen(pool: &PgPool) -> Result<PgListener, sqlx::Error> {
     let mut listener = PgListener::connect_with(pool).await?;
     listener
-        .listen_all([CHANNEL, NOTIFICATIONS_CHANNEL, AUTHORITY_CHANNEL])
+        .listen_all([
+            CHANNEL,
+            NOTIFICATIONS_CHANNEL,
+            AUTHORITY_CHANNEL,
+            CHAT_CHANNEL,
+        ])
         .await?;
     Ok(listener)
 }
@@ -352,6 +420,12 @@ async fn run(
                         Err(_) => tracing::warn!(payload = n.payload(), "stream_authority: bad payload"),
                     }
                 }
+                Ok(Some(n)) if n.channel() == CHAT_CHANNEL => match parse(n.payload()) {
+                    Some((id, line)) => {
+                        let _ = signals.send(Signal::Chatted(id, line));
+                    }
+                    None => tracing::warn!(payload = n.payload(), "game_chat: bad payload"),
+                },
                 Ok(Some(n)) => match parse(n.payload()) {
                     Some((id, version)) => {
                         let _ = signals.send(Signal::Appended(id, version));

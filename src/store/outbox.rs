@@ -32,6 +32,8 @@ pub enum NotificationKind {
     Reminder,
     /// A seated opponent is on vacation: the clocks of their decisions stop.
     Vacation,
+    /// A line said at the table by another player (service rules §9.8).
+    Chat,
 }
 
 impl NotificationKind {
@@ -44,6 +46,7 @@ impl NotificationKind {
             NotificationKind::TimedOut => "timed_out",
             NotificationKind::Reminder => "reminder",
             NotificationKind::Vacation => "vacation",
+            NotificationKind::Chat => "chat",
         }
     }
 
@@ -56,6 +59,7 @@ impl NotificationKind {
             "timed_out" => NotificationKind::TimedOut,
             "reminder" => NotificationKind::Reminder,
             "vacation" => NotificationKind::Vacation,
+            "chat" => NotificationKind::Chat,
             other => return Err(unexpected(format!("unknown notification kind {other:?}"))),
         })
     }

@@ -468,6 +468,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The table's lines after the line `after`, oldest first, for the game's seated players: the
+         *     lines of accounts you muted are left out, old ones included.
+         * @description The table's lines after the line `after`, oldest first, for the game's seated players: the
+         *     lines of accounts you muted are left out, old ones included.
+         */
+        get: operations["list_chat"];
+        put?: never;
+        /**
+         * Says a line at the table (service rules §9.8), for the game's seated players once it has
+         *     been dealt (active or over). The other seated players receive it live (a `chat` event on
+         *     `/v1/games/{id}/stream`) and as a `chat` notification, unless they muted you. An account says
+         *     at most 10 lines a minute across its tables.
+         * @description Says a line at the table (service rules §9.8), for the game's seated players once it has
+         *     been dealt (active or over). The other seated players receive it live (a `chat` event on
+         *     `/v1/games/{id}/stream`) and as a `chat` notification, unless they muted you. An account says
+         *     at most 10 lines a minute across its tables.
+         */
+        post: operations["post_chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/chat/{line}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reports a line to the operator (service rules §9.8), as one of the game's seated players.
+         *     Reporting the same line again changes nothing.
+         * @description Reports a line to the operator (service rules §9.8), as one of the game's seated players.
+         *     Reporting the same line again changes nothing.
+         */
+        post: operations["report_line"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/events": {
         parameters: {
             query?: never;
@@ -650,10 +704,11 @@ export interface paths {
          *     the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at that moment
          *     (redacted while the game is on; everything once it is over). Spectators too. Resumes after
          *     `Last-Event-ID` (or `?last_event_id=`); `: keep-alive` comments fill silences.
-         * @description The game's events as the caller may see them, as Server-Sent Events: `id:` the seq, `data:`
-         *     the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at that moment
-         *     (redacted while the game is on; everything once it is over). Spectators too. Resumes after
-         *     `Last-Event-ID` (or `?last_event_id=`); `: keep-alive` comments fill silences.
+         * @description A seated player's stream also carries the table's chat (service rules §9.8): each line as an
+         *     event named `chat` whose `data:` is a `ChatLine` and which has no `id:` (chat lines are not
+         *     game events: `Last-Event-ID` stays the last seq), from `?chat_after=` (else from the lines
+         *     said after the stream opened). Lines of accounts the caller muted are not sent. Spectators'
+         *     streams carry no chat.
          */
         get: operations["game_stream"];
         put?: never;
@@ -819,6 +874,54 @@ export interface paths {
          */
         post: operations["decline_invitation"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/muted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accounts you muted.
+         * @description The accounts you muted.
+         */
+        get: operations["list_muted"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/muted/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mutes an account: its lines, old and new, are never shown or sent to you (pages, streams,
+         *     notifications). Muting it again changes nothing.
+         * @description Mutes an account: its lines, old and new, are never shown or sent to you (pages, streams,
+         *     notifications). Muting it again changes nothing.
+         */
+        post: operations["mute"];
+        /**
+         * Unmutes an account: its lines show again, old ones included. Unmuting an account you had not
+         *     muted changes nothing (204 too); a deleted account is named by its `deleted-…` name.
+         * @description Unmutes an account: its lines show again, old ones included. Unmuting an account you had not
+         *     muted changes nothing (204 too); a deleted account is named by its `deleted-…` name.
+         */
+        delete: operations["unmute"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1334,6 +1437,53 @@ export interface components {
         CardsResponse: {
             cards: components["schemas"]["CardDto"][];
             edition: components["schemas"]["EditionId"];
+        };
+        /** @description One line said at a table. */
+        ChatLineDto: {
+            /**
+             * Format: int64
+             * @description Per game, increasing: page and resume after it.
+             * @example 42
+             */
+            id: number;
+            /**
+             * Format: int32
+             * @description The sender's seat.
+             * @example 1
+             */
+            seat: number;
+            /**
+             * Format: date-time
+             * @example 2026-03-14T18:09:47.120Z
+             */
+            sent_at: string;
+            /** @example Well played, Bruce. */
+            text: string;
+            /**
+             * @description The sender's current username (`deleted-…` once the account is deleted).
+             * @example moray
+             */
+            username: string;
+        };
+        /** @description A page of a table's chat, oldest first. */
+        ChatPage: {
+            lines: components["schemas"]["ChatLineDto"][];
+            /**
+             * Format: int64
+             * @description Pass it as `after` for the next page (and as the stream's `chat_after`): the last line's
+             *     id, or the `after` asked for when the page is empty.
+             * @example 42
+             */
+            next_after: number;
+        };
+        /** @description The body of `POST /v1/games/{id}/chat`. */
+        ChatRequest: {
+            /**
+             * @description 1 to 500 characters (Unicode scalar values) on one line: no control or format character
+             *     (Unicode Cc, Cf), line breaks and tabs included.
+             * @example Well played, Bruce.
+             */
+            text: string;
         };
         /** @description A Supporter claimed at the end of a skirmish ([RULES](/docs/rules) §6.4). */
         Claim: {
@@ -2083,6 +2233,20 @@ export interface components {
             type: "mustered";
             use_power: boolean;
         };
+        /** @description An account the caller muted. */
+        MutedDto: {
+            /**
+             * Format: date-time
+             * @example 2026-03-14T18:09:47.120Z
+             */
+            muted_at: string;
+            /** @example moray */
+            username: string;
+        };
+        /** @description The accounts the caller muted, by username. */
+        MutedList: {
+            muted: components["schemas"]["MutedDto"][];
+        };
         /**
          * @description One notification of the caller: the `data:` of a `/v1/me/stream` event whose `event:` is its
          *     `kind` and whose `id:` is its `id`.
@@ -2121,7 +2285,7 @@ export interface components {
          * @description What a notification says.
          * @enum {string}
          */
-        NotificationKind: "your_turn" | "game_started" | "game_ended" | "invited" | "timed_out" | "reminder" | "vacation";
+        NotificationKind: "your_turn" | "game_started" | "game_ended" | "invited" | "timed_out" | "reminder" | "vacation" | "chat";
         /** @description Every kind, each with its channels. */
         NotificationKinds: {
             /** @description A new message at one of your tables. */
@@ -2443,6 +2607,13 @@ export interface components {
              *     - `token_expired` (410): Link expired
              *     - `token_not_found` (404): Link not found
              *     - `invalid_notification_settings` (422): Invalid notification settings
+             *     - `invalid_chat_text` (422): Invalid chat text
+             *     - `chat_rate_limited` (429): Too many chat lines
+             *     - `chat_silenced` (403): Chat silenced
+             *     - `player_not_found` (404): Player not found
+             *     - `cannot_mute_yourself` (422): Cannot mute yourself
+             *     - `chat_line_not_found` (404): Chat line not found
+             *     - `invalid_report` (422): Invalid report
              *
              *     Rule violations (422), returned by game actions:
              *
@@ -2473,7 +2644,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -2650,6 +2821,14 @@ export interface components {
              * @example kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo
              */
             refresh_token: string;
+        };
+        /** @description The body of `POST /v1/games/{id}/chat/{line}/report`. */
+        ReportRequest: {
+            /**
+             * @description Why the operator should look at the line: 1 to 500 characters.
+             * @example insults
+             */
+            reason: string;
         };
         /** @description A face-down Follower turned face-up at the end of a skirmish ([RULES](/docs/rules) §6.1). */
         RevealedFollower: {
@@ -5743,6 +5922,570 @@ export interface operations {
             };
         };
     };
+    list_chat: {
+        parameters: {
+            query?: {
+                /** @description Lines after this line id (default 0: from the first). */
+                after?: number;
+                /** @description Page size, 1 to 100 (default 100). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The game's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lines": [
+                     *         {
+                     *           "id": 41,
+                     *           "seat": 0,
+                     *           "sent_at": "2026-03-14T18:02:11.482Z",
+                     *           "text": "Good luck, all.",
+                     *           "username": "robert_bruce"
+                     *         },
+                     *         {
+                     *           "id": 42,
+                     *           "seat": 1,
+                     *           "sent_at": "2026-03-14T18:09:47.120Z",
+                     *           "text": "Well played, Bruce.",
+                     *           "username": "moray"
+                     *         }
+                     *       ],
+                     *       "next_after": 42
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChatPage"];
+                };
+            };
+            /** @description `invalid_path`, `invalid_query` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_seated`: you are not seated in this game (a spectator sees no chat) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_seated",
+                     *       "detail": "you are not seated in this game",
+                     *       "status": 403,
+                     *       "title": "Not seated in this game",
+                     *       "type": "/problems/not_seated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` (also a private game you may not see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "game_not_found",
+                     *       "detail": "no game with this id",
+                     *       "status": 404,
+                     *       "title": "Game not found",
+                     *       "type": "/problems/game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    post_chat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatRequest"];
+            };
+        };
+        responses: {
+            /** @description Said */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "seat": 1,
+                     *       "sent_at": "2026-03-14T18:09:47.120Z",
+                     *       "text": "Well played, Bruce.",
+                     *       "username": "moray"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChatLineDto"];
+                };
+            };
+            /** @description `invalid_path`, `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_seated`: you are not seated in this game (a spectator); `chat_silenced`: the operator silenced your chat */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_seated",
+                     *       "detail": "you are not seated in this game",
+                     *       "status": 403,
+                     *       "title": "Not seated in this game",
+                     *       "type": "/problems/not_seated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` (also a private game you may not see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "game_not_found",
+                     *       "detail": "no game with this id",
+                     *       "status": 404,
+                     *       "title": "Game not found",
+                     *       "type": "/problems/game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_chat_text`: not 1 to 500 characters, or a control or format character; `game_not_started`: the table's chat opens with the deal */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_chat_text",
+                     *       "detail": "a chat line is 1 to 500 characters, with no control or format character",
+                     *       "status": 422,
+                     *       "title": "Invalid chat text",
+                     *       "type": "/problems/invalid_chat_text"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `chat_rate_limited`: 10 lines within the last minute; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds until a line may be said */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "chat_rate_limited",
+                     *       "detail": "you said 10 lines within the last minute; retry in 12 s",
+                     *       "status": 429,
+                     *       "title": "Too many chat lines",
+                     *       "type": "/problems/chat_rate_limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    report_line: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (a UUID). */
+                id: string;
+                /** @description The line's id. */
+                line: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequest"];
+            };
+        };
+        responses: {
+            /** @description Reported */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path`, `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_seated`: you are not seated in this game */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_seated",
+                     *       "detail": "you are not seated in this game",
+                     *       "status": 403,
+                     *       "title": "Not seated in this game",
+                     *       "type": "/problems/not_seated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` (also a private game you may not see); `chat_line_not_found`: the table has no such line */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "game_not_found",
+                     *       "detail": "no game with this id",
+                     *       "status": 404,
+                     *       "title": "Game not found",
+                     *       "type": "/problems/game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_report`: the reason is not 1 to 500 characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_report",
+                     *       "detail": "a report's reason is 1 to 500 characters",
+                     *       "status": 422,
+                     *       "title": "Invalid report",
+                     *       "type": "/problems/invalid_report"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     list_events: {
         parameters: {
             query?: {
@@ -7342,12 +8085,17 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Resume after this id, as the `Last-Event-ID` header does (the header wins when both are
-                 *     sent): for a new EventSource that carries on where an earlier one stopped.
+                 * @description Resume after this seq, as the `Last-Event-ID` header does (the header wins when both are
+                 *     sent).
                  */
                 last_event_id?: number;
                 /** @description A ticket from `POST /v1/stream-tickets`, instead of `Authorization` (single-use). */
                 ticket?: string;
+                /**
+                 * @description For a seated player: send the table's chat lines after this line id (`next_after` of
+                 *     `GET /v1/games/{id}/chat`) as `chat` events. Without it, the lines said from now on.
+                 */
+                chat_after?: number;
             };
             header?: {
                 /** @description The last seq received: the stream resumes after it */
@@ -7362,7 +8110,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /**
-             * @description An endless `text/event-stream`; each event's `data:` is an `EventDto`, e.g.:
+             * @description An endless `text/event-stream`; each event's `data:` is an `EventDto`, or a `ChatLine` for an event named `chat`, e.g.:
              *
              *     ```text
              *     retry: 2000
@@ -8494,6 +9242,294 @@ export interface operations {
                 };
             };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_muted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your mutes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "muted": [
+                     *         {
+                     *           "muted_at": "2026-03-14T18:09:47.120Z",
+                     *           "username": "moray"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MutedList"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A username (case is ignored). */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Muted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `player_not_found`: no account has this username */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "player_not_found",
+                     *       "detail": "no player has this username",
+                     *       "status": 404,
+                     *       "title": "Player not found",
+                     *       "type": "/problems/player_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `cannot_mute_yourself` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "cannot_mute_yourself",
+                     *       "detail": "you cannot mute yourself",
+                     *       "status": 422,
+                     *       "title": "Cannot mute yourself",
+                     *       "type": "/problems/cannot_mute_yourself"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    unmute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A username (case is ignored). */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not muted (any more) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `player_not_found`: no account has this username */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "player_not_found",
+                     *       "detail": "no player has this username",
+                     *       "status": 404,
+                     *       "title": "Player not found",
+                     *       "type": "/problems/player_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
             500: {
                 headers: {
                     [name: string]: unknown;

@@ -544,6 +544,63 @@ error_codes! {
             reminder, invited, game_over, chat) avec email parmi immediately, digest ou off et \
             push booléen, digest_hour de 0 à 23 et time_zone un nom de fuseau IANA",
     },
+    // Table chat (service rules §9.8).
+    InvalidChatText = "invalid_chat_text", UNPROCESSABLE_ENTITY {
+        title: "Invalid chat text",
+        meaning: "A chat line is 1 to 500 characters (Unicode scalar values) on one line: no \
+            control or format character (Unicode Cc and Cf, line breaks and tabs included). \
+            Fix the text.",
+        example: "a chat line is 1 to 500 characters, with no control or format character",
+        title_fr: "Message invalide",
+        detail_fr: "un message compte de 1 à 500 caractères sur une ligne, sans caractère de \
+            contrôle ni de mise en forme",
+    },
+    ChatRateLimited = "chat_rate_limited", TOO_MANY_REQUESTS {
+        title: "Too many chat lines",
+        meaning: "An account says at most 10 lines a minute, across all its tables: wait \
+            Retry-After seconds.",
+        example: "you said 10 lines within the last minute; retry in 12 s",
+        title_fr: "Trop de messages",
+        detail_fr: "vous avez envoyé 10 messages dans la minute : réessayez après le délai \
+            indiqué par Retry-After",
+    },
+    ChatSilenced = "chat_silenced", FORBIDDEN {
+        title: "Chat silenced",
+        meaning: "The operator silenced this account's chat for some days; it may read the \
+            tables' chat, not write to it, until then.",
+        example: "your chat is silenced until 2026-12-01 18:00:00 UTC",
+        title_fr: "Discussion suspendue",
+        detail_fr: "l'opérateur a suspendu votre droit d'écrire à la table pour quelques jours",
+    },
+    PlayerNotFound = "player_not_found", NOT_FOUND {
+        title: "Player not found",
+        meaning: "No account has this username (usernames ignore case; a deleted account's \
+            name is gone).",
+        example: "no player has this username",
+        title_fr: "Joueur introuvable",
+        detail_fr: "aucun joueur ne porte ce nom",
+    },
+    CannotMuteYourself = "cannot_mute_yourself", UNPROCESSABLE_ENTITY {
+        title: "Cannot mute yourself",
+        meaning: "Mute other players, not your own account.",
+        example: "you cannot mute yourself",
+        title_fr: "Impossible de vous masquer vous-même",
+        detail_fr: "vous ne pouvez masquer que les autres joueurs",
+    },
+    ChatLineNotFound = "chat_line_not_found", NOT_FOUND {
+        title: "Chat line not found",
+        meaning: "This game's table has no line with this id.",
+        example: "no such chat line at this table",
+        title_fr: "Message introuvable",
+        detail_fr: "cette table n'a aucun message de ce numéro",
+    },
+    InvalidReport = "invalid_report", UNPROCESSABLE_ENTITY {
+        title: "Invalid report",
+        meaning: "A report's reason is 1 to 500 characters, not only spaces.",
+        example: "a report's reason is 1 to 500 characters",
+        title_fr: "Signalement invalide",
+        detail_fr: "le motif d'un signalement compte de 1 à 500 caractères",
+    },
 }
 
 impl ErrorCode {

@@ -81,6 +81,12 @@ pub enum ApiError {
         per_hour: u32,
         retry_after: Duration,
     },
+    /// 429 with `Retry-After`: the chat lines an account says within a minute.
+    #[error(
+        "you said 10 lines within the last minute; retry in {} s",
+        retry_after_secs(*.retry_after)
+    )]
+    ChatRateLimited { retry_after: Duration },
     /// 503: the database cannot be reached (pool timeout, connection refused).
     #[error("the database is unavailable; try again shortly")]
     ServiceUnavailable(#[source] anyhow::Error),
@@ -200,6 +206,13 @@ impl From<StoreError> for ApiError {
             StoreError::VacationInProgress => game(ErrorCode::VacationInProgress, &e),
             StoreError::NotOnVacation => game(ErrorCode::NotOnVacation, &e),
             StoreError::DeadlinePassed => game(ErrorCode::DeadlinePassed, &e),
+            StoreError::ChatSilenced { .. } => game(ErrorCode::ChatSilenced, &e),
+            StoreError::ChatRateLimited { retry_after } => {
+                ApiError::ChatRateLimited { retry_after }
+            }
+            StoreError::PlayerNotFound => game(ErrorCode::PlayerNotFound, &e),
+            StoreError::CannotMuteYourself => game(ErrorCode::CannotMuteYourself, &e),
+            StoreError::ChatLineNotFound => game(ErrorCode::ChatLineNotFound, &e),
             StoreError::Unavailable(e) => ApiError::ServiceUnavailable(e),
             StoreError::Unexpected(e) => e.into(),
         }
@@ -243,6 +256,7 @@ impl ApiError {
             ApiError::Rule(_) => ErrorCode::InternalError,
             ApiError::RateLimited { .. } => ErrorCode::RateLimited,
             ApiError::TooManyInvitations { .. } => ErrorCode::TooManyInvitations,
+            ApiError::ChatRateLimited { .. } => ErrorCode::ChatRateLimited,
             ApiError::ServiceUnavailable(_) => ErrorCode::ServiceUnavailable,
             ApiError::MigrationsPending(_) => ErrorCode::MigrationsPending,
             ApiError::Unexpected(_) => ErrorCode::InternalError,
@@ -273,6 +287,10 @@ impl ApiError {
                 retry_after,
             } => Some(format!(
                 "vous avez créé {per_hour} invitations dans l'heure ; réessayez dans {} s",
+                retry_after_secs(*retry_after)
+            )),
+            ApiError::ChatRateLimited { retry_after } => Some(format!(
+                "vous avez envoyé 10 messages dans la minute ; réessayez dans {} s",
                 retry_after_secs(*retry_after)
             )),
             ApiError::MigrationsPending(n) => Some(format!(
@@ -346,7 +364,8 @@ impl ResponseError for ApiError {
                 );
             }
             ApiError::RateLimited { retry_after }
-            | ApiError::TooManyInvitations { retry_after, .. } => {
+            | ApiError::TooManyInvitations { retry_after, .. }
+            | ApiError::ChatRateLimited { retry_after } => {
                 headers.insert(
                     header::RETRY_AFTER,
                     HeaderValue::from(retry_after_secs(*retry_after).max(1)),

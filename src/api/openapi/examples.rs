@@ -298,6 +298,22 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
                 ],
             }] })
         }
+        "post /v1/games/{id}/chat" => json!({
+            "id": 42, "seat": 1, "username": "moray", "text": "Well played, Bruce.",
+            "sent_at": EXAMPLE_UPDATED,
+        }),
+        "get /v1/games/{id}/chat" => json!({
+            "lines": [
+                { "id": 41, "seat": 0, "username": "robert_bruce", "text": "Good luck, all.",
+                  "sent_at": EXAMPLE_CREATED },
+                { "id": 42, "seat": 1, "username": "moray", "text": "Well played, Bruce.",
+                  "sent_at": EXAMPLE_UPDATED },
+            ],
+            "next_after": 42,
+        }),
+        "get /v1/me/muted" => json!({
+            "muted": [{ "username": "moray", "muted_at": EXAMPLE_UPDATED }],
+        }),
         _ => return None,
     })
 }

@@ -18,7 +18,7 @@ use super::error::{ErrorCode, Problem};
 use super::games::representations::ClockedAwaiting;
 use super::streams::{self, StreamDocs};
 use super::{
-    accounts, cards, docs, games, mail, ops, push, rules_page, sessions, vacation, webhooks,
+    accounts, cards, chat, docs, games, mail, ops, push, rules_page, sessions, vacation, webhooks,
 };
 use crate::engine::{self, RuleError};
 
@@ -86,6 +86,12 @@ use crate::engine::{self, RuleError};
         rules_page::rules,
         rules_page::rules_fr,
         docs::problem_page,
+        chat::post_chat,
+        chat::list_chat,
+        chat::report_line,
+        chat::list_muted,
+        chat::mute,
+        chat::unmute,
     ),
     components(schemas(
         Problem,
@@ -152,11 +158,18 @@ use crate::engine::{self, RuleError};
         mail::KindChannels,
         mail::NotificationKinds,
         mail::NotificationSettings,
+        chat::ChatRequest,
+        chat::ChatLineDto,
+        chat::ChatPage,
+        chat::ReportRequest,
+        chat::MutedDto,
+        chat::MutedList,
     )),
     modifiers(&BearerScheme, &ProblemCodes, &StreamDocs, &ClockedAwaiting),
     tags(
         (name = "accounts", description = "Accounts, access tokens and sessions (refresh, logout, password change)"),
         (name = "cards", description = "The card table"),
+        (name = "chat", description = "Table chat for a game's seated players, mutes and reports (service rules §9.8)"),
         (name = "games", description = "The lobby, views, actions and event streams"),
         (name = "notifications", description = "Webhooks (the caller's notifications POSTed to an endpoint of theirs as Standard Webhooks, with the record of every delivery) and Web Push subscriptions"),
         (name = "operations", description = "Health, readiness, metrics and this documentation"),
