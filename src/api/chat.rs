@@ -59,6 +59,7 @@ pub struct ChatRequest {
 
 /// One line said at a table.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(as = ChatLine)]
 pub struct ChatLineDto {
     /// Per game, increasing: page and resume after it.
     #[schema(minimum = 1, example = 42)]

@@ -1439,7 +1439,7 @@ export interface components {
             edition: components["schemas"]["EditionId"];
         };
         /** @description One line said at a table. */
-        ChatLineDto: {
+        ChatLine: {
             /**
              * Format: int64
              * @description Per game, increasing: page and resume after it.
@@ -1467,7 +1467,7 @@ export interface components {
         };
         /** @description A page of a table's chat, oldest first. */
         ChatPage: {
-            lines: components["schemas"]["ChatLineDto"][];
+            lines: components["schemas"]["ChatLine"][];
             /**
              * Format: int64
              * @description Pass it as `after` for the next page (and as the stream's `chat_after`): the last line's
@@ -6110,7 +6110,7 @@ export interface operations {
                      *       "username": "moray"
                      *     }
                      */
-                    "application/json": components["schemas"]["ChatLineDto"];
+                    "application/json": components["schemas"]["ChatLine"];
                 };
             };
             /** @description `invalid_path`, `malformed_json` */

@@ -14,7 +14,9 @@ const ATTEMPTS = 3;
  * @typedef {object} Follow
  * @property {string[]} kinds the `event:` names to listen to ("message" for unnamed events)
  * @property {() => string | null} after the last id seen, if any
- * @property {(data: unknown, id: string) => void} heard each event's parsed `data:`
+ * @property {(data: unknown, id: string, kind: string) => void} heard each event's parsed
+ *   `data:`, its id and its `event:` name ("message" for unnamed events)
+ * @property {() => string} [query] more of the query string (`name=value&…`) for each opening
  * @property {(again: boolean) => void} opened each opening (`again`: not the first), a chance
  *   to catch up on what happened while none was open
  * @property {() => void} gaveUp streams do not work here: poll instead
@@ -72,7 +74,8 @@ export function follow(path, o) {
     }
     if (o.signal.aborted) return;
     const after = o.after();
-    const query = `ticket=${encodeURIComponent(ticket)}${after !== null ? `&last_event_id=${encodeURIComponent(after)}` : ""}`;
+    const extra = o.query?.() ?? "";
+    const query = `ticket=${encodeURIComponent(ticket)}${after !== null ? `&last_event_id=${encodeURIComponent(after)}` : ""}${extra ? `&${extra}` : ""}`;
     const es = new EventSource(`${path}?${query}`);
     source = es;
     es.addEventListener("open", () => {
@@ -90,7 +93,7 @@ export function follow(path, o) {
       } catch {
         return;
       }
-      o.heard(data, m.lastEventId);
+      o.heard(data, m.lastEventId, m.type);
     };
     for (const kind of o.kinds) es.addEventListener(kind, listener);
     es.addEventListener("error", () => {

@@ -7,6 +7,7 @@ import { loadCards } from "./cards.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { act, decisionPanel, resignControls } from "./table/actions.js";
+import { openChat } from "./table/chat.js";
 import { board } from "./table/board.js";
 import { history } from "./table/history.js";
 import { live } from "./table/live.js";
@@ -65,6 +66,7 @@ export async function showTable(main, id) {
     info: null,
     acted: false,
     scrolledFor: null,
+    chat: null,
   };
   state = st;
   replace(main, h("p", { role: "status" }, t.loadingGame));
@@ -118,6 +120,8 @@ function render(st) {
   const list = moves(st.events.filter((e) => e.seq <= shown.version));
   const last = [...list].reverse().find((m) => m.action !== null) ?? null;
   const marks = last !== null ? touched(last) : { cards: new Set(/** @type {number[]} */ ([])), places: [] };
+  // The table's chat is its seated players', from the deal on (service rules §9.8).
+  if (st.chat === null && g.your_seat !== null && g.game.version > 0) st.chat = openChat(st.id, st.abort.signal);
 
   document.title = myTurn ? t.yourMoveTitle : t.app;
   const section = h(
@@ -156,7 +160,7 @@ function render(st) {
     current && view !== null && view.status === "active" && g.your_seat !== null ? resignControls(st, view, g.your_seat) : null,
     finished && g.your_seat !== null ? rematchButton(st, g) : null,
     history(st, g),
-    logSection(list, who, viewer, isBot),
+    h("div", { class: "talk" }, st.chat?.el ?? null, logSection(list, who, viewer, isBot)),
     h(
       "nav",
       { class: "links", "aria-label": t.gameLinks },

@@ -42,4 +42,7 @@
 /** @typedef {Schemas["EmailState"]} EmailState */
 /** @typedef {Schemas["VacationStarted"]} VacationStarted */
 /** @typedef {Schemas["VacationEnded"]} VacationEnded */
+/** @typedef {Schemas["ChatLine"]} ChatLine */
+/** @typedef {Schemas["ChatPage"]} ChatPage */
+/** @typedef {Schemas["MutedList"]} MutedList */
 export {};

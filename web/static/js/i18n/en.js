@@ -833,6 +833,32 @@ const messages = {
     previousVersion: "Previous version",
     nextVersion: "Next version",
   },
+  // The table's chat (service rules §9.8).
+  chat: {
+    title: "Table talk",
+    lines: "Lines said at the table, oldest first",
+    empty: "Nothing said yet.",
+    say: "Say something to the table",
+    send: "Send",
+    /** @param {number} n @param {number} max */
+    count: (n, max) => `${num(n)}/${num(max)}`,
+    /** @param {string} name */
+    menuOf: (name) => `Actions on ${name}'s line`,
+    /** @param {string} name */
+    mute: (name) => `Mute ${name}`,
+    report: "Report",
+    /** @param {string} name */
+    reasonPrompt: (name) => `Why report ${name}'s line to the operator? (1 to 500 characters)`,
+    reasonNeeded: "A report needs a reason.",
+    reported: "Reported. Thank you: the operator will look at it.",
+    /** @param {string} name */
+    mutedNow: (name) => `${name} is muted: you will not see their lines.`,
+    /** @param {string} name */
+    unmutedNow: (name) => `${name} is no longer muted.`,
+    /** @param {number} n */
+    mutedList: (n) => `Muted players (${num(n)})`,
+    unmute: "Unmute",
+  },
 };
 
 /** @typedef {typeof messages} Messages */

@@ -487,6 +487,32 @@ const messages = {
     previousVersion: "Version précédente",
     nextVersion: "Version suivante",
   },
+  // La discussion à la table (règles du service §9.8).
+  chat: {
+    title: "Discussion à la table",
+    lines: "Messages de la table, du plus ancien au plus récent",
+    empty: "Rien n'a encore été dit.",
+    say: "Dire quelque chose à la table",
+    send: "Envoyer",
+    /** @param {number} n @param {number} max */
+    count: (n, max) => `${num(n)}/${num(max)}`,
+    /** @param {string} name */
+    menuOf: (name) => `Actions sur le message de ${name}`,
+    /** @param {string} name */
+    mute: (name) => `Masquer ${name}`,
+    report: "Signaler",
+    /** @param {string} name */
+    reasonPrompt: (name) => `Pourquoi signaler le message de ${name} à l'opérateur ? (1 à 500 caractères)`,
+    reasonNeeded: "Un signalement demande un motif.",
+    reported: "Signalé. Merci : l'opérateur va l'examiner.",
+    /** @param {string} name */
+    mutedNow: (name) => `${name} est masqué : vous ne verrez plus ses messages.`,
+    /** @param {string} name */
+    unmutedNow: (name) => `${name} n'est plus masqué.`,
+    /** @param {number} n */
+    mutedList: (n) => `Joueurs masqués (${num(n)})`,
+    unmute: "Ne plus masquer",
+  },
 };
 
 export default messages;

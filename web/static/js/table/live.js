@@ -2,8 +2,10 @@
 
 import { call } from "../api.js";
 import { follow } from "../stream.js";
+import { heardLine, pollChat } from "./chat.js";
 import { addEvents, behind, isOver, lastSeq, onScreen, readEvents, refresh } from "./state.js";
 
+/** @typedef {import("../types.js").ChatLine} ChatLine */
 /** @typedef {import("../types.js").EventDto} EventDto */
 /** @typedef {import("../types.js").GameDto} GameDto */
 /** @typedef {import("./state.js").TableState} TableState */
@@ -21,6 +23,8 @@ async function readTheEnd(st) {
   // Nothing more will happen: the stream is closed (a request under way, such as a refused
   // resignation, still gets its answer).
   st.stopStream();
+  // The table's chat stays open after the end: without the stream, it is read now and then.
+  if (st.chat !== null) pollChat(st.chat);
   st.events = [];
   await readEvents(st).catch(() => {});
   if (onScreen(st)) st.draw();
@@ -37,6 +41,7 @@ export async function live(st) {
     return;
   }
   if (st.live !== "stream") {
+    if (st.chat !== null) pollChat(st.chat);
     await poll(st);
     return;
   }
@@ -45,9 +50,15 @@ export async function live(st) {
   st.abort.signal.addEventListener("abort", () => streaming.abort());
   st.stopStream = () => streaming.abort();
   follow(`/v1/games/${st.id}/stream`, {
-    kinds: ["message"],
+    kinds: ["message", "chat"],
     after: () => String(lastSeq(st)),
-    heard: (data) => {
+    // A seated player's stream also brings the table's chat, after the last line read.
+    query: () => (st.chat !== null ? `chat_after=${st.chat.after}` : ""),
+    heard: (data, _id, kind) => {
+      if (kind === "chat") {
+        if (st.chat !== null) heardLine(st.chat, /** @type {ChatLine} */ (data));
+        return;
+      }
       addEvents(st, [/** @type {EventDto} */ (data)]);
       catchUp(st);
     },
@@ -57,6 +68,7 @@ export async function live(st) {
     },
     gaveUp: () => {
       if (!onScreen(st) || st.over) return;
+      if (st.chat !== null) pollChat(st.chat);
       st.live = "poll";
       st.draw();
       void poll(st);

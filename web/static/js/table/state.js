@@ -59,6 +59,7 @@ export function armyStrengthOf(p) {
  * @property {number | null} info the card whose power is explained (its popover open), if any
  * @property {boolean} acted an action of mine was just sent: the next render moves the focus on
  * @property {string | null} scrolledFor the decision whose first target was scrolled into view
+ * @property {import("./chat.js").Chat | null} chat the table's chat, once I am seated at a dealt game
  */
 
 /**
