@@ -35,6 +35,7 @@ const ENGLISH = {
   your_turn: "Your move",
   game_ended: "A game of yours is over",
   invited: "You are invited to a game",
+  chat: "A new message at your table",
   other: "Lords of Scotland",
   body: "Lords of Scotland: open the game.",
 };

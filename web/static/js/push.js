@@ -46,7 +46,7 @@ export async function tellWorker() {
   const reg = await registration().catch(() => null);
   reg?.active?.postMessage({
     type: "texts",
-    texts: { your_turn: t.pushYourTurn, game_ended: t.pushGameEnded, invited: t.pushInvited, other: t.app, body: t.pushBody },
+    texts: { your_turn: t.pushYourTurn, game_ended: t.pushGameEnded, invited: t.pushInvited, chat: t.pushChat, other: t.app, body: t.pushBody },
   });
 }
 

@@ -670,6 +670,7 @@ const messages = {
   pushYourTurn: "Your move",
   pushGameEnded: "A game of yours is over",
   pushInvited: "You are invited to a game",
+  pushChat: "A new message at your table",
   pushBody: "Lords of Scotland: open the game.",
 
   // Lobby: names, results, the guide, the waiting room's bots, invitation links

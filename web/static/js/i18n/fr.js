@@ -404,6 +404,7 @@ const messages = {
   pushYourTurn: "À vous de jouer",
   pushGameEnded: "Une de vos parties est terminée",
   pushInvited: "Vous êtes invité à une partie",
+  pushChat: "Un nouveau message à votre table",
   pushBody: "Lords of Scotland : ouvrez la partie.",
 
   // Salon : noms, résultats, le guide, les robots de la salle d'attente, liens d'invitation
