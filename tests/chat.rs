@@ -585,3 +585,96 @@ async fn lines_arrive_live_on_the_game_stream_without_ids_and_muted_senders_are_
         .unwrap();
     problem(res, 400, "invalid_query").await;
 }
+
+// ---- Mail: a `chat` notification follows the recipient's settings ----
+
+#[tokio::test]
+async fn a_line_is_mailed_only_to_players_whose_settings_ask_for_chat_mail_in_their_language() {
+    let sink = common::smtp::SmtpSink::start();
+    let url = sink.url();
+    let app = common::app::spawn_app_with(move |c| {
+        c.mail.enabled = true;
+        c.mail.transport = lords::config::MailTransport::Smtp(url);
+    })
+    .await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "mailer", json!({"players": 2})).await;
+    for (username, language) in [("mailer0", "fr"), ("mailer1", "en")] {
+        sqlx::query(
+            "UPDATE accounts SET email = $1 || '@example.org', email_verified = true, \
+             language = $2 WHERE username = $1",
+        )
+        .bind(username)
+        .bind(language)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    }
+    // Seat 0 asks for chat by mail; seat 1 keeps the default (off).
+    let settings = json!({"kinds": {"your_turn": {"email": "off", "push": false},
+                                    "reminder": {"email": "off", "push": false},
+                                    "invited": {"email": "off", "push": false},
+                                    "game_over": {"email": "off", "push": false},
+                                    "chat": {"email": "immediately", "push": false}},
+                          "digest_hour": 8, "time_zone": "UTC"});
+    let res = app
+        .client
+        .put(app.url("/v1/me/notification-settings"))
+        .bearer_auth(table.seat(0))
+        .json(&settings)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+
+    said(&api, &table, 0, "seat 1 is not mailed this").await;
+    said(&api, &table, 1, "seat 0 is mailed this").await;
+    let chat_mail = |m: &&common::smtp::Received| {
+        m.header("Subject")
+            .is_some_and(|s| s.starts_with("Un nouveau message"))
+    };
+    let start = std::time::Instant::now();
+    let mail = loop {
+        if let Some(mail) = sink.messages().iter().find(chat_mail).cloned() {
+            break mail;
+        }
+        assert!(start.elapsed() < PATIENCE, "no chat mail for seat 0");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(mail.to, ["mailer0@example.org"]);
+    assert_eq!(
+        mail.header("Subject").unwrap(),
+        "Un nouveau message contre mailer1"
+    );
+    // Seat 1's chat notification was written and looked at for mail (the mail cursor past it),
+    // and no chat mail was queued for it.
+    assert_eq!(chat_notifications(&app, "mailer1").await.len(), 1);
+    let start = std::time::Instant::now();
+    loop {
+        let fed: bool = sqlx::query_scalar(
+            "SELECT coalesce(s.mail_cursor, 0) >= c.last_id FROM notification_counters c \
+             JOIN accounts a ON a.id = c.account_id \
+             LEFT JOIN notification_settings s ON s.account_id = c.account_id \
+             WHERE a.username = 'mailer1'",
+        )
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+        if fed {
+            break;
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "seat 1's notifications never looked at"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let queued: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM mail_outbox m JOIN accounts a ON a.id = m.account_id \
+         WHERE a.username = 'mailer1' AND m.kind = 'chat'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(queued, 0);
+}

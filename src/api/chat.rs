@@ -114,8 +114,7 @@ pub struct ChatQuery {
 pub struct LinePath {
     /// The game's id (a UUID).
     pub id: Uuid,
-    /// The line's id.
-    #[param(minimum = 1)]
+    /// The line's id (`id` of the line).
     pub line: i64,
 }
 
@@ -131,7 +130,6 @@ pub struct ReportRequest {
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct UsernamePath {
     /// A username (case is ignored).
-    #[param(min_length = 1, max_length = 64)]
     pub username: String,
 }
 

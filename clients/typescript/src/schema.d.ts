@@ -6304,7 +6304,7 @@ export interface operations {
             path: {
                 /** @description The game's id (a UUID). */
                 id: string;
-                /** @description The line's id. */
+                /** @description The line's id (`id` of the line). */
                 line: number;
             };
             cookie?: never;
