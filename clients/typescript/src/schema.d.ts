@@ -2277,7 +2277,8 @@ export interface components {
              *     from 1; `scores` by seat; `winners` are seats). `seat` is always the caller's seat.
              *     `invited` (an invitation by username, a rematch's included): `{invitation_id, inviter_id,
              *     seat, expires_at}` (`seat` the one kept for the caller, or `null`); join with
-             *     `POST /v1/games/{game_id}/join`, no code needed.
+             *     `POST /v1/games/{game_id}/join`, no code needed. `chat` (another seated player said a
+             *     line at the table): `{line_id, seat, username, text}`.
              */
             payload: Record<string, never>;
         };
