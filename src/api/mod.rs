@@ -12,6 +12,7 @@ pub mod mail;
 pub mod middleware;
 pub mod openapi;
 pub mod ops;
+pub mod players;
 pub mod push;
 pub mod responses;
 pub mod rules_page;
@@ -96,7 +97,8 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
         .configure(webhooks::configure)
         .configure(push::configure)
         .configure(mail::configure)
-        .configure(games::invitations::configure);
+        .configure(games::invitations::configure)
+        .configure(players::configure);
 }
 
 /// `/docs` → `/docs/` (Swagger UI resolves its assets relative to the slash).

@@ -31,6 +31,7 @@ mod actions;
 mod clock;
 mod listing;
 mod lobby;
+mod players;
 mod reads;
 mod vacation;
 
@@ -61,6 +62,10 @@ pub use notify::{
 };
 pub use outbox::{
     NOTIFICATIONS_CHANNEL, Notification, NotificationKind, delivery_body, message_id,
+};
+pub use players::{
+    ArchiveQuery, ArchivedGame, ArchivedSeat, LeaderboardEntry, Profile, RatingHistoryEntry,
+    RatingSummary,
 };
 pub use read_model::{
     DEFAULT_LIST_LIMIT, GameResult, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo,

@@ -544,6 +544,14 @@ error_codes! {
             reminder, invited, game_over, chat) avec email parmi immediately, digest ou off et \
             push booléen, digest_hour de 0 à 23 et time_zone un nom de fuseau IANA",
     },
+    PlayerNotFound = "player_not_found", NOT_FOUND {
+        title: "Player not found",
+        meaning: "No player has this username (ignoring case), or the account was deleted. \
+            Check the spelling.",
+        example: "no player is called \"robert_bruce\"",
+        title_fr: "Joueur introuvable",
+        detail_fr: "aucun joueur ne porte ce nom, ou son compte a été supprimé",
+    },
 }
 
 impl ErrorCode {
