@@ -219,6 +219,17 @@ struct ArchiveSeatRow {
     rating: Option<i32>,
 }
 
+#[derive(sqlx::FromRow)]
+struct BoardRow {
+    account_id: Uuid,
+    username: String,
+    builtin_bot: Option<String>,
+    mu: f64,
+    sigma: f64,
+    rating: i32,
+    games: i32,
+}
+
 /// The leaderboard's cursor: hex of `"<rating>:<account id>"`, the page's last line.
 fn encode_board_cursor(rating: i32, id: Uuid) -> String {
     hex::encode(format!("{rating}:{}", id.simple()))
@@ -511,33 +522,33 @@ impl Store {
         let after = cursor.map(decode_board_cursor).transpose()?;
         let limit = page_limit(limit);
         let eligible = "r.games >= $1 AND a.deleted_at IS NULL";
-        let mut rows: Vec<(Uuid, String, Option<String>, f64, f64, i32, i32)> =
-            sqlx::query_as(&format!(
-                "SELECT r.account_id, a.username, a.builtin_bot, r.mu, r.sigma, r.rating, r.games \
-                 FROM player_ratings r JOIN accounts a ON a.id = r.account_id \
-                 WHERE {eligible} {} \
-                 ORDER BY r.rating DESC, r.account_id LIMIT $4",
-                if after.is_some() {
-                    "AND (r.rating < $2 OR (r.rating = $2 AND r.account_id > $3))"
-                } else {
-                    ""
-                }
-            ))
-            .bind(PROVISIONAL_UNDER as i32)
-            .bind(after.map(|a| a.0))
-            .bind(after.map(|a| a.1))
-            .bind(i64::from(limit) + 1)
-            .fetch_all(&self.pool)
-            .await
-            .context("read the leaderboard")?;
+        let mut rows: Vec<BoardRow> = sqlx::query_as(&format!(
+            "SELECT r.account_id, a.username, a.builtin_bot, r.mu, r.sigma, r.rating, r.games \
+             FROM player_ratings r JOIN accounts a ON a.id = r.account_id \
+             WHERE {eligible} {} \
+             ORDER BY r.rating DESC, r.account_id LIMIT $4",
+            if after.is_some() {
+                "AND (r.rating < $2 OR (r.rating = $2 AND r.account_id > $3))"
+            } else {
+                ""
+            }
+        ))
+        .bind(PROVISIONAL_UNDER as i32)
+        .bind(after.map(|a| a.0))
+        .bind(after.map(|a| a.1))
+        .bind(i64::from(limit) + 1)
+        .fetch_all(&self.pool)
+        .await
+        .context("read the leaderboard")?;
         let next = if rows.len() > limit as usize {
             rows.truncate(limit as usize);
-            rows.last().map(|r| encode_board_cursor(r.5, r.0))
+            rows.last()
+                .map(|r| encode_board_cursor(r.rating, r.account_id))
         } else {
             None
         };
         // Competition ranks: one more than the players rated higher. The page is in order, so
-        // only its first rating needs counting.
+        // only its first rating needs counting; below it, a rating's rank is its first line's.
         let above: i64 = match rows.first() {
             None => 0,
             Some(first) => sqlx::query_scalar(&format!(
@@ -545,27 +556,25 @@ impl Store {
                  WHERE {eligible} AND r.rating > $2"
             ))
             .bind(PROVISIONAL_UNDER as i32)
-            .bind(first.5)
+            .bind(first.rating)
             .fetch_one(&self.pool)
             .await
             .context("rank the leaderboard")?,
         };
+        let above = u32::try_from(above).unwrap_or(u32::MAX);
         let mut entries: Vec<LeaderboardEntry> = Vec::with_capacity(rows.len());
-        let mut rank = u32::try_from(above).unwrap_or(u32::MAX).saturating_add(1);
-        for (i, (_, username, bot, mu, sigma, rating, games)) in rows.into_iter().enumerate() {
-            if entries.last().is_some_and(|e| e.rating.rating != rating) {
-                rank = rank.max(
-                    u32::try_from(above)
-                        .unwrap_or(u32::MAX)
-                        .saturating_add(u32::try_from(i).unwrap_or(u32::MAX))
-                        .saturating_add(1),
-                );
-            }
+        for (i, r) in rows.into_iter().enumerate() {
+            let rank = match entries.last() {
+                Some(prev) if prev.rating.rating == r.rating => prev.rank,
+                _ => above
+                    .saturating_add(u32::try_from(i).unwrap_or(u32::MAX))
+                    .saturating_add(1),
+            };
             entries.push(LeaderboardEntry {
                 rank,
-                username,
-                bot: bot.is_some(),
-                rating: RatingSummary::new(mu, sigma, rating, games),
+                username: r.username,
+                bot: r.builtin_bot.is_some(),
+                rating: RatingSummary::new(r.mu, r.sigma, r.rating, r.games),
             });
         }
         Ok((entries, next))
