@@ -42,4 +42,11 @@
 /** @typedef {Schemas["EmailState"]} EmailState */
 /** @typedef {Schemas["VacationStarted"]} VacationStarted */
 /** @typedef {Schemas["VacationEnded"]} VacationEnded */
+/** @typedef {Schemas["Profile"]} Profile */
+/** @typedef {Schemas["RatingSummary"]} RatingSummary */
+/** @typedef {Schemas["PlayerGamesPage"]} PlayerGamesPage */
+/** @typedef {Schemas["ArchivedGame"]} ArchivedGame */
+/** @typedef {Schemas["RatingHistory"]} RatingHistory */
+/** @typedef {Schemas["RatingHistoryEntry"]} RatingHistoryEntry */
+/** @typedef {Schemas["LeaderboardPage"]} LeaderboardPage */
 export {};
