@@ -34,6 +34,8 @@ mod lobby;
 mod reads;
 mod vacation;
 
+mod ratings;
+
 mod bulk;
 mod verify;
 
@@ -62,6 +64,7 @@ pub use notify::{
 pub use outbox::{
     NOTIFICATIONS_CHANNEL, Notification, NotificationKind, delivery_body, message_id,
 };
+pub use ratings::{NextRating, RatedGame, RatedSeat};
 pub use read_model::{
     DEFAULT_LIST_LIMIT, GameResult, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo,
     Visibility,
