@@ -35,6 +35,8 @@ mod players;
 mod reads;
 mod vacation;
 
+mod ratings;
+
 mod bulk;
 mod verify;
 
@@ -67,6 +69,7 @@ pub use players::{
     ArchiveQuery, ArchivedGame, ArchivedSeat, LeaderboardEntry, Profile, RatingHistoryEntry,
     RatingSummary,
 };
+pub use ratings::{NextRating, RatedGame, RatedSeat};
 pub use read_model::{
     DEFAULT_LIST_LIMIT, GameResult, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo,
     Visibility,

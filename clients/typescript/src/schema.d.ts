@@ -1579,6 +1579,13 @@ export interface components {
             /** @description Default `lowest_strength` for 2–3 players, `lowest_in_clan` for 4–5. */
             power_rule?: null | components["schemas"]["PowerRule"];
             /**
+             * @description Whether the game is rated (service rules §9.7). Default: `true` when no seat is given
+             *     to a bot at creation (`bots` left out or empty), `false` otherwise. A bot given a seat
+             *     later (`POST /v1/games/{id}/bots`) does not change it; a bot's seat in a rated game is
+             *     rated as its level's profile.
+             */
+            rated?: boolean | null;
+            /**
              * Format: int32
              * @description Points that end the game ([RULES](/docs/rules) §6.6); default 40.
              */
@@ -1910,9 +1917,15 @@ export interface components {
         };
         /**
          * @description How a finished game ended: every seat's points and the final order (the engine's
-         *     `Game::scores` and `Game::ranking` at the end).
+         *     `Game::scores`, `Game::ranking` and `Game::places` at the end).
          */
         GameResult: {
+            /**
+             * @description Each seat's place in the final ranking, indexed by seat, from 1: seats the ranking places
+             *     equally share a place and the next is skipped (1, 1, 3), as the view's `places` (service
+             *     rules §9.7).
+             */
+            places: number[];
             /**
              * @description Every seat, first place first: the winners, then the other unresigned seats, then the
              *     resigned ones, each group by score, ties by seat ([RULES](/docs/rules) §7, service rules §9.3).
@@ -1962,6 +1975,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             options: components["schemas"]["GameOptions"];
+            /**
+             * @description Whether the game is rated (service rules §9.7): chosen at creation (`rated`), kept by a
+             *     rematch. Once a rated game is finished, every seat's rating changes, exactly once.
+             */
+            rated: boolean;
             /**
              * @description The rematch of this game (`POST /v1/games/{id}/rematch`), once a player asked for one;
              *     `null` until then.
@@ -2478,6 +2496,12 @@ export interface components {
             hand: components["schemas"]["CardId"][] | null;
             /** Format: int32 */
             hand_size: number;
+            /**
+             * Format: int32
+             * @description The seat's place in the final ranking once the game is over (as `places`); `null` until
+             *     then.
+             */
+            place: number | null;
             /** @description Resigned or abandoned (service rules §9.3–9.4): it cannot win; a bot plays it. */
             resigned: boolean;
             /**
@@ -3302,6 +3326,13 @@ export interface components {
             options: null | components["schemas"]["GameOptions"];
             /** @description The placement of the last scored skirmish, first place first ([RULES](/docs/rules) §6.3). */
             placement: components["schemas"]["Seat"][];
+            /**
+             * @description Once the game is over: each seat's place in the final ranking, indexed by seat, from 1.
+             *     Seats the ranking places equally share a place and the next is skipped (1, 1, 3): a shared
+             *     victory, or seats alike in having resigned or not and equal in score (service rules
+             *     §9.7); `null` until then.
+             */
+            places: number[] | null;
             /** @description By seat. */
             players: components["schemas"]["PlayerView"][];
             /**
@@ -4796,6 +4827,7 @@ export interface operations {
                      *             "target_score": 40,
                      *             "turn_time_limit_s": 259200
                      *           },
+                     *           "rated": true,
                      *           "rematch": null,
                      *           "rematch_of": null,
                      *           "result": null,
@@ -4933,6 +4965,7 @@ export interface operations {
                      *         "target_score": 40,
                      *         "turn_time_limit_s": 259200
                      *       },
+                     *       "rated": true,
                      *       "rematch": null,
                      *       "rematch_of": null,
                      *       "result": null,
@@ -5147,6 +5180,7 @@ export interface operations {
                      *           "target_score": 40,
                      *           "turn_time_limit_s": 259200
                      *         },
+                     *         "rated": true,
                      *         "rematch": null,
                      *         "rematch_of": null,
                      *         "result": null,
@@ -5193,6 +5227,7 @@ export interface operations {
                      *           "turn_time_limit_s": 259200
                      *         },
                      *         "placement": [],
+                     *         "places": null,
                      *         "players": [
                      *           {
                      *             "army": [
@@ -5215,6 +5250,7 @@ export interface operations {
                      *               18
                      *             ],
                      *             "hand_size": 4,
+                     *             "place": null,
                      *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 0,
@@ -5244,6 +5280,7 @@ export interface operations {
                      *             },
                      *             "hand": null,
                      *             "hand_size": 3,
+                     *             "place": null,
                      *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 1,
@@ -5451,6 +5488,7 @@ export interface operations {
                      *           "turn_time_limit_s": 259200
                      *         },
                      *         "placement": [],
+                     *         "places": null,
                      *         "players": [
                      *           {
                      *             "army": [
@@ -5473,6 +5511,7 @@ export interface operations {
                      *               18
                      *             ],
                      *             "hand_size": 4,
+                     *             "place": null,
                      *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 0,
@@ -5502,6 +5541,7 @@ export interface operations {
                      *             },
                      *             "hand": null,
                      *             "hand_size": 3,
+                     *             "place": null,
                      *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 1,
@@ -5789,6 +5829,7 @@ export interface operations {
                      *         "target_score": 40,
                      *         "turn_time_limit_s": 259200
                      *       },
+                     *       "rated": true,
                      *       "rematch": null,
                      *       "rematch_of": null,
                      *       "result": null,
@@ -6489,6 +6530,7 @@ export interface operations {
                      *         "target_score": 40,
                      *         "turn_time_limit_s": 259200
                      *       },
+                     *       "rated": true,
                      *       "rematch": null,
                      *       "rematch_of": null,
                      *       "result": null,
@@ -6712,6 +6754,7 @@ export interface operations {
                      *         "target_score": 40,
                      *         "turn_time_limit_s": 259200
                      *       },
+                     *       "rated": true,
                      *       "rematch": null,
                      *       "rematch_of": null,
                      *       "result": null,
@@ -7104,6 +7147,7 @@ export interface operations {
                      *         "target_score": 40,
                      *         "turn_time_limit_s": 259200
                      *       },
+                     *       "rated": true,
                      *       "rematch": null,
                      *       "rematch_of": {
                      *         "game_id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10"
@@ -7148,6 +7192,7 @@ export interface operations {
                      *         "target_score": 40,
                      *         "turn_time_limit_s": 259200
                      *       },
+                     *       "rated": true,
                      *       "rematch": null,
                      *       "rematch_of": {
                      *         "game_id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10"
@@ -7343,6 +7388,7 @@ export interface operations {
                      *           "turn_time_limit_s": 259200
                      *         },
                      *         "placement": [],
+                     *         "places": null,
                      *         "players": [
                      *           {
                      *             "army": [
@@ -7365,6 +7411,7 @@ export interface operations {
                      *               18
                      *             ],
                      *             "hand_size": 4,
+                     *             "place": null,
                      *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 0,
@@ -7394,6 +7441,7 @@ export interface operations {
                      *             },
                      *             "hand": null,
                      *             "hand_size": 3,
+                     *             "place": null,
                      *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 1,
@@ -8701,6 +8749,7 @@ export interface operations {
                      *               "target_score": 40,
                      *               "turn_time_limit_s": 259200
                      *             },
+                     *             "rated": true,
                      *             "rematch": null,
                      *             "rematch_of": null,
                      *             "result": null,

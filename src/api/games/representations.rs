@@ -52,6 +52,9 @@ pub struct GameSummaryDto {
     /// still does).
     #[schema(required = true)]
     pub result: Option<GameResult>,
+    /// Whether the game is rated (service rules §9.7): chosen at creation (`rated`), kept by a
+    /// rematch. Once a rated game is finished, every seat's rating changes, exactly once.
+    pub rated: bool,
     pub visibility: Visibility,
     /// The rematch of this game (`POST /v1/games/{id}/rematch`), once a player asked for one;
     /// `null` until then.
@@ -79,6 +82,7 @@ impl From<GameSummary> for GameSummaryDto {
             awaiting: g.awaiting,
             winners: g.winners,
             result: g.result,
+            rated: g.rated,
             visibility: g.visibility,
             rematch: g.rematched_by.map(|id| GameLink { game_id: id.0 }),
             rematch_of: g.rematch_of.map(|id| GameLink { game_id: id.0 }),
@@ -154,6 +158,7 @@ impl Serialize for ClockedView {
             placement,
             winners,
             ranking,
+            places,
             last_skirmish,
         } = &self.view;
         #[derive(Serialize)]
@@ -176,6 +181,7 @@ impl Serialize for ClockedView {
             placement: &'a [Seat],
             winners: &'a Option<Vec<Seat>>,
             ranking: &'a Option<Vec<Seat>>,
+            places: &'a Option<Vec<u8>>,
             last_skirmish: &'a Option<engine::LastSkirmish>,
         }
         #[derive(Serialize)]
@@ -207,6 +213,7 @@ impl Serialize for ClockedView {
             placement,
             winners,
             ranking,
+            places,
             last_skirmish,
         }
         .serialize(s)

@@ -134,6 +134,7 @@ impl ExampleGame {
             "awaiting": awaiting,
             "winners": null,
             "result": null,
+            "rated": true,
             "visibility": "public",
             "rematch": null,
             "rematch_of": null,
