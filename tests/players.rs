@@ -27,9 +27,9 @@ async fn get_ok(app: &TestApp, path: &str, token: Option<&str>) -> Value {
 }
 
 /// A two-seat game of `a` (seat 0) and `b` (seat 1), public or private (`b` invited by name),
-/// finished by `loser` resigning. Returns its id.
+/// finished by `loser` resigning, rated (the default for people) or not. Returns its id.
 async fn finished_game(app: &TestApp, a: (&str, &str), b: (&str, &str), private: bool) -> String {
-    finished_game_lost_by(app, a, b, private, 1).await
+    finished_game_lost_by(app, a, b, private, 1, true).await
 }
 
 async fn finished_game_lost_by(
@@ -38,10 +38,16 @@ async fn finished_game_lost_by(
     b: (&str, &str),
     private: bool,
     loser: usize,
+    rated: bool,
 ) -> String {
     let api = Api::of(app);
     let visibility = if private { "private" } else { "public" };
-    let id = create_game(app, a.1, &json!({"players": 2, "visibility": visibility})).await;
+    let id = create_game(
+        app,
+        a.1,
+        &json!({"players": 2, "visibility": visibility, "rated": rated}),
+    )
+    .await;
     if private {
         let res = api
             .post(
@@ -97,9 +103,10 @@ async fn a_profile_counts_finished_games_and_wins_and_starts_at_the_starting_rat
     let app = spawn_app().await;
     let alice = app.signed_up("Alice").await;
     let bob = app.signed_up("bob").await;
-    finished_game(&app, ("Alice", &alice), ("bob", &bob), false).await;
-    finished_game(&app, ("Alice", &alice), ("bob", &bob), true).await;
-    finished_game_lost_by(&app, ("Alice", &alice), ("bob", &bob), false, 0).await;
+    // Unrated: the rating stays the start.
+    finished_game_lost_by(&app, ("Alice", &alice), ("bob", &bob), false, 1, false).await;
+    finished_game_lost_by(&app, ("Alice", &alice), ("bob", &bob), true, 1, false).await;
+    finished_game_lost_by(&app, ("Alice", &alice), ("bob", &bob), false, 0, false).await;
     // An active game is not counted.
     let open = create_game(&app, &alice, &json!({"players": 2})).await;
     ok(Api::of(&app)
@@ -259,7 +266,8 @@ async fn the_archive_filters_by_opponent_and_result() {
     let bob = app.signed_up("bob").await;
     let carol = app.signed_up("carol").await;
     let beat_bob = finished_game(&app, ("alice", &alice), ("bob", &bob), false).await;
-    let lost_to_bob = finished_game_lost_by(&app, ("alice", &alice), ("bob", &bob), false, 0).await;
+    let lost_to_bob =
+        finished_game_lost_by(&app, ("alice", &alice), ("bob", &bob), false, 0, true).await;
     let beat_carol = finished_game(&app, ("alice", &alice), ("carol", &carol), false).await;
 
     let path = "/v1/players/alice/games";
@@ -338,10 +346,87 @@ async fn archive_pages_are_stable_when_games_finish_meanwhile() {
 async fn a_player_without_rated_games_has_an_empty_rating_history() {
     let app = spawn_app().await;
     let alice = app.signed_up("alice").await;
-    let bob = app.signed_up("bob").await;
-    finished_game(&app, ("alice", &alice), ("bob", &bob), false).await;
+    lost_to_a_bot(&app, &alice, "random").await;
     let history = get_ok(&app, "/v1/players/Alice/rating-history", None).await;
     assert_eq!(history, json!({"entries": []}));
+}
+
+/// Reads `path` (signed in with `token`) until `done` holds, for the rating worker's work
+/// (at most 30 seconds).
+async fn until(app: &TestApp, path: &str, token: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let body = get_ok(app, path, Some(token)).await;
+        if done(&body) {
+            return body;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "still {body} at {path}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_rated_game_shows_in_the_history_the_archive_and_the_profile() {
+    let app = spawn_app().await;
+    let alice = app.signed_up("alice").await;
+    let bob = app.signed_up("bob").await;
+    let carol = app.signed_up("carol").await;
+    // Games between people are rated: a public one alice wins, then a private one with carol.
+    let public = finished_game(&app, ("alice", &alice), ("bob", &bob), false).await;
+    let private = finished_game(&app, ("alice", &alice), ("carol", &carol), true).await;
+    let path = "/v1/players/alice/rating-history";
+    let history = until(&app, path, &alice, |h| {
+        h["entries"].as_array().unwrap().len() == 2
+    })
+    .await;
+    let entries = history["entries"].as_array().unwrap();
+    // Oldest first, each with its game and the rating after it, on the display scale.
+    assert_eq!(entries[0]["game_id"], public.as_str());
+    assert_eq!(entries[1]["game_id"], private.as_str());
+    for e in entries {
+        let (mu, sigma) = (e["mu"].as_f64().unwrap(), e["sigma"].as_f64().unwrap());
+        assert_eq!(
+            e["rating"],
+            (1500.0 + 60.0 * (mu - 3.0 * sigma)).round() as i64
+        );
+        assert!(e["finished_at"].is_string());
+    }
+    // A win from the start raises the displayed rating.
+    assert!(entries[0]["rating"].as_i64().unwrap() > 1500, "{history}");
+    // To anyone who did not sit in it, the private game keeps its place but not its id.
+    for token in [None, Some(bob.as_str())] {
+        let seen = get_ok(&app, path, token).await;
+        assert_eq!(seen["entries"][0]["game_id"], public.as_str());
+        assert!(seen["entries"][1]["game_id"].is_null(), "{seen}");
+        assert_eq!(seen["entries"][1]["rating"], entries[1]["rating"]);
+    }
+
+    // The archive shows the ratings before and after, and the places.
+    let page = get_ok(&app, "/v1/players/alice/games?opponent=bob", None).await;
+    let game = &page["games"][0];
+    assert_eq!(game["rated"], true);
+    assert_eq!(game["places"], json!([1, 2]));
+    let winner = &game["seats"][0];
+    assert_eq!(winner["place"], 1);
+    assert_eq!(winner["rating_before"], 1500);
+    assert_eq!(winner["rating_after"], entries[0]["rating"]);
+    assert_eq!(
+        winner["rating_change"].as_i64().unwrap(),
+        entries[0]["rating"].as_i64().unwrap() - 1500
+    );
+    let loser = &game["seats"][1];
+    assert_eq!(loser["place"], 2);
+    assert!(loser["rating_change"].as_i64().unwrap() < 0, "{loser}");
+
+    // The profile's rating is the last one: two rated games, provisional.
+    let profile = get_ok(&app, "/v1/players/alice", None).await;
+    assert_eq!(profile["rating"]["rating"], entries[1]["rating"]);
+    assert_eq!(profile["rating"]["mu"], entries[1]["mu"]);
+    assert_eq!(profile["rating"]["games"], 2);
+    assert_eq!(profile["rating"]["provisional"], true);
 }
 
 /// Writes `account`'s current rating. Only the leaderboard's tests do this, for its volume (a

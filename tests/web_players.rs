@@ -73,7 +73,7 @@ async fn the_players_pages_show_profiles_archives_charts_and_the_leaderboard_in_
     let alba = app.signed_up("alba").await;
     let bruce = app.signed_up("bruce").await;
     let cara = app.signed_up("cara").await;
-    // Twelve public games (bruce wins one in three), a private one with cara, one lost to a bot.
+    // Twelve public games (alba wins one in three), a private one with cara, one lost to a bot.
     for i in 0..12 {
         finished(
             &app,
@@ -96,8 +96,10 @@ async fn the_players_pages_show_profiles_archives_charts_and_the_leaderboard_in_
         .post(&format!("/v1/games/{id}/resign"), &alba, &json!({}))
         .await)
     .await;
-    // When the server rates games, the chart waits for alba's thirteen rated games.
-    let archive = api.get_ok("/v1/players/alba/games?limit=1", &alba).await;
+    // When the server rates games between people, the chart waits for alba's thirteen.
+    let archive = api
+        .get_ok("/v1/players/alba/games?opponent=bruce&limit=1", &alba)
+        .await;
     let rated = archive["games"][0]["rated"] == true;
     if rated {
         let until = Instant::now() + Duration::from_secs(30);
