@@ -1,7 +1,7 @@
 //! Players as others see them: a profile (finished games, wins, rating), the archive of finished
 //! games, the rating history and the leaderboard. Reads only: the rating worker writes
-//! `player_ratings`, `rating_history` and `game_ratings`. Names the read model's cursors and
-//! nothing above it.
+//! `player_ratings`, `rating_history` and `game_ratings`. Names the read model and the
+//! listing's cursors (the archive pages as the lobby's lists do), nothing else of the store.
 //!
 //! A profile is an account, or a built-in bot's rated account (`accounts.builtin_bot`): a bot
 //! plays in `game_seats.bot` seats, which no account holds, so "the games of" a bot profile are
