@@ -71,20 +71,33 @@ pub async fn get_player(
     }
 }
 
+/// Which games the archive lists: finished ones (the only choice).
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ArchiveStatus {
+    Finished,
+}
+
+/// Games the player won (among the winners) or did not.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ArchiveResult {
+    Won,
+    Lost,
+}
+
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerGamesQuery {
     /// Only `finished` (the default): the archive lists finished games.
-    #[param(value_type = Option<String>, pattern = "^finished$")]
-    pub status: Option<String>,
+    pub status: Option<ArchiveStatus>,
     /// Only games this other player (a username, any case) sat in too; a username nobody has
     /// matches no game.
     #[param(min_length = 1)]
     pub opponent: Option<String>,
     /// Only games the player won (`won`: among the winners) or did not (`lost`).
-    #[param(value_type = Option<String>, pattern = "^(won|lost)$")]
-    pub result: Option<String>,
+    pub result: Option<ArchiveResult>,
     /// Page size, 1 to 100 (default 20).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
@@ -121,24 +134,8 @@ pub async fn player_games(
     query: web::Query<PlayerGamesQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
-    match q.status.as_deref() {
-        None | Some("finished") => {}
-        Some(other) => {
-            return Err(invalid_query(format!(
-                "status must be finished (the archive lists finished games), not {other:?}"
-            )));
-        }
-    }
-    let won = match q.result.as_deref() {
-        None => None,
-        Some("won") => Some(true),
-        Some("lost") => Some(false),
-        Some(other) => {
-            return Err(invalid_query(format!(
-                "result must be won or lost, not {other:?}"
-            )));
-        }
-    };
+    // `status` has one value, `finished`, the default: read, it changes nothing.
+    let won = q.result.map(|r| matches!(r, ArchiveResult::Won));
     let limit = page_limit(&state, q.limit)?;
     let query = ArchiveQuery {
         opponent: q.opponent,

@@ -1297,6 +1297,16 @@ export interface components {
             /** @description The caller's view at that version, with the next decision's deadline. */
             view: components["schemas"]["View"];
         };
+        /**
+         * @description Games the player won (among the winners) or did not.
+         * @enum {string}
+         */
+        ArchiveResult: "won" | "lost";
+        /**
+         * @description Which games the archive lists: finished ones (the only choice).
+         * @enum {string}
+         */
+        ArchiveStatus: "finished";
         /** @description A finished game as the archive lists it. */
         ArchivedGame: {
             /** Format: date-time */
@@ -10899,14 +10909,14 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only `finished` (the default): the archive lists finished games. */
-                status?: string;
+                status?: components["schemas"]["ArchiveStatus"];
                 /**
                  * @description Only games this other player (a username, any case) sat in too; a username nobody has
                  *     matches no game.
                  */
                 opponent?: string;
                 /** @description Only games the player won (`won`: among the winners) or did not (`lost`). */
-                result?: string;
+                result?: components["schemas"]["ArchiveResult"];
                 /** @description Page size, 1 to 100 (default 20). */
                 limit?: number;
                 /** @description The `next_cursor` of the previous page. */

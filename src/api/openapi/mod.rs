@@ -163,6 +163,8 @@ use crate::engine::{self, RuleError};
         crate::store::ArchivedSeat,
         crate::store::RatingHistoryEntry,
         crate::store::LeaderboardEntry,
+        players::ArchiveStatus,
+        players::ArchiveResult,
         players::PlayerGamesPage,
         players::RatingHistory,
         players::LeaderboardPage,
