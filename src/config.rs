@@ -43,7 +43,7 @@ pub mod defaults {
     /// appends made; this bounds how late a thing made due by a stopped process is done.
     pub const DEADLINE_POLL_MS: u64 = 5_000;
     /// The rating worker looks for finished rated games to rate this often (service rules §9.7).
-    pub const RATINGS_POLL_MS: u64 = 2_000;
+    pub const RATINGS_POLL_MS: u64 = 5_000;
     /// The fan-out worker sweeps for outbox rows a stopped process left this often.
     pub const OUTBOX_SWEEP_SECONDS: u64 = 10;
     /// Games one server process fans out at once.
@@ -267,9 +267,10 @@ pub struct ServeArgs {
           default_value_t = defaults::DEADLINE_POLL_MS,
           value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub deadline_poll_ms: u64,
-    /// The time (ms) between two looks of the rating worker for finished rated games not yet
-    /// rated (service rules §9.7; it rates every such game it finds, oldest first, then
-    /// sleeps); 0 runs no worker in this process (another process must run one).
+    /// The longest time (ms) between two looks of the rating worker for finished rated games not
+    /// yet rated (service rules §9.7; it rates every such game it finds, oldest first, then
+    /// sleeps until this process ends a game or this time passes); 0 runs no worker in this
+    /// process (another process must run one).
     #[arg(long, env = "LORDS_RATINGS_POLL_MS",
           default_value_t = defaults::RATINGS_POLL_MS,
           value_parser = clap::value_parser!(u64).range(0..=600_000))]
@@ -659,7 +660,8 @@ pub struct AppConfig {
     /// The longest time between two looks of the deadline worker; `None`: no worker in this
     /// process.
     pub deadline_poll: Option<Duration>,
-    /// The time between two looks of the rating worker; `None`: no worker in this process.
+    /// The longest time between two looks of the rating worker; `None`: no worker in this
+    /// process.
     pub ratings_poll: Option<Duration>,
     /// The fan-out worker's sweep for outbox rows left behind.
     pub outbox_sweep: Duration,

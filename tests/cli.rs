@@ -438,10 +438,12 @@ async fn migrate_applies_the_migrations_to_an_external_database_and_exits() {
         .await
         .unwrap();
     assert_eq!(applied as usize, lords::store::MIGRATOR.iter().count());
-    let accounts: i64 = sqlx::query_scalar("SELECT count(*) FROM accounts")
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    // No account but the built-in bots' rated profiles.
+    let accounts: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM accounts WHERE builtin_bot IS NULL")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
     assert_eq!(accounts, 0);
 }
 

@@ -2,8 +2,9 @@
 //! finished rated games, oldest first, one at a time across every process, through
 //! [`Store::rate_next_game`] (one transaction per game, exactly once: see `store::ratings`).
 //! Nothing is kept in memory: a restart (or a SIGKILL) loses nothing, and a game is rated by
-//! whichever process gets there first. Between looks it sleeps `poll`; after a look that rated
-//! a game it looks again at once. Beside `api`, over `store`.
+//! whichever process gets there first. Between looks it sleeps `poll`, woken earlier when an
+//! append of this process ends a game (a hint only: what to rate is read from the database).
+//! Beside `api`, over `store`.
 
 use std::time::Duration;
 
@@ -34,6 +35,8 @@ pub fn spawn(store: Store, poll: Duration, shutdown: ShutdownSignal) -> JoinHand
             }
             tokio::select! {
                 () = tokio::time::sleep(poll) => {}
+                // A game this process ended: rated now rather than at the next look.
+                () = store.game_ended_hinted() => {}
                 () = shutdown.wait() => return,
             }
         }

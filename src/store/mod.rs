@@ -140,6 +140,8 @@ pub struct Store {
     due: Arc<DueHints>,
     /// Games whose outbox this process's appends wrote to: hints for its fan-out worker.
     outboxed: Arc<fanout::Hints>,
+    /// Wakes this process's rating worker when its appends end a game.
+    ended: Arc<tokio::sync::Notify>,
     /// Connections the hot paths hand to each other (see `warm.rs`).
     warm: Arc<warm::Warm>,
     /// Tells this store's worker connection sets from another's (see `local.rs`).
@@ -184,6 +186,7 @@ impl Store {
             snapshots: Arc::new(snapshots::Snapshots::new(SNAPSHOT_CAPACITY)),
             due: Arc::default(),
             outboxed: Arc::default(),
+            ended: Arc::default(),
             warm: warm::Warm::start(),
             id: NEXT_STORE_ID.fetch_add(1, Ordering::Relaxed),
             layout: Arc::default(),
@@ -259,6 +262,15 @@ impl Store {
         if appended.told {
             self.outboxed.hint(id);
         }
+        if appended.ended {
+            self.ended.notify_one();
+        }
+    }
+
+    /// Resolves once this process has committed an append that ended a game (since the last
+    /// call): a hint for its rating worker, which reads what to rate from the database.
+    pub async fn game_ended_hinted(&self) {
+        self.ended.notified().await
     }
 
     /// Resolves once this process has committed an append that makes something due, with the

@@ -1998,9 +1998,10 @@ export interface components {
             /** @description The finished game this one is the rematch of; `null` for a game created as new. */
             rematch_of: null | components["schemas"]["GameLink"];
             /**
-             * @description Once the game is `finished`: every seat's score (`scores`, by seat) and the final order
+             * @description Once the game is `finished`: every seat's score (`scores`, by seat), the final order
              *     (`ranking`, seats, first place first: the winners, then the other unresigned seats, then
-             *     the resigned ones, each group by score, ties by seat). `null` until then, and for a game
+             *     the resigned ones, each group by score, ties by seat) and each seat's place (`places`, by
+             *     seat, from 1; tied seats share a place, service rules §9.7). `null` until then, and for a game
              *     finished before the server kept results whose events could not say (then `winners`
              *     still does).
              */

@@ -45,9 +45,10 @@ pub struct GameSummaryDto {
     /// RULES §7); `null` until then.
     #[schema(value_type = Option<Vec<u8>>, required = true)]
     pub winners: Option<Vec<Seat>>,
-    /// Once the game is `finished`: every seat's score (`scores`, by seat) and the final order
+    /// Once the game is `finished`: every seat's score (`scores`, by seat), the final order
     /// (`ranking`, seats, first place first: the winners, then the other unresigned seats, then
-    /// the resigned ones, each group by score, ties by seat). `null` until then, and for a game
+    /// the resigned ones, each group by score, ties by seat) and each seat's place (`places`, by
+    /// seat, from 1; tied seats share a place, service rules §9.7). `null` until then, and for a game
     /// finished before the server kept results whose events could not say (then `winners`
     /// still does).
     #[schema(required = true)]
