@@ -42,6 +42,8 @@ pub mod defaults {
     /// between two looks it sleeps until the next due time it read, or one this process's
     /// appends made; this bounds how late a thing made due by a stopped process is done.
     pub const DEADLINE_POLL_MS: u64 = 5_000;
+    /// The rating worker looks for finished rated games to rate this often (service rules §9.7).
+    pub const RATINGS_POLL_MS: u64 = 5_000;
     /// The fan-out worker sweeps for outbox rows a stopped process left this often.
     pub const OUTBOX_SWEEP_SECONDS: u64 = 10;
     /// Games one server process fans out at once.
@@ -265,6 +267,14 @@ pub struct ServeArgs {
           default_value_t = defaults::DEADLINE_POLL_MS,
           value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub deadline_poll_ms: u64,
+    /// The longest time (ms) between two looks of the rating worker for finished rated games not
+    /// yet rated (service rules §9.7; it rates every such game it finds, oldest first, then
+    /// sleeps until this process ends a game or this time passes); 0 runs no worker in this
+    /// process (another process must run one).
+    #[arg(long, env = "LORDS_RATINGS_POLL_MS",
+          default_value_t = defaults::RATINGS_POLL_MS,
+          value_parser = clap::value_parser!(u64).range(0..=600_000))]
+    pub ratings_poll_ms: u64,
     /// Seconds between two sweeps of the fan-out worker for outbox rows whose process stopped
     /// between an append's commit and its fan-out (on Citus a read of every shard).
     #[arg(long, env = "LORDS_OUTBOX_SWEEP_SECONDS",
@@ -650,6 +660,9 @@ pub struct AppConfig {
     /// The longest time between two looks of the deadline worker; `None`: no worker in this
     /// process.
     pub deadline_poll: Option<Duration>,
+    /// The longest time between two looks of the rating worker; `None`: no worker in this
+    /// process.
+    pub ratings_poll: Option<Duration>,
     /// The fan-out worker's sweep for outbox rows left behind.
     pub outbox_sweep: Duration,
     /// Games fanned out at once by this process.
@@ -688,6 +701,7 @@ impl AppConfig {
             max_stream_tickets_per_account: defaults::MAX_STREAM_TICKETS_PER_ACCOUNT,
             stream_recheck: Duration::from_secs(defaults::STREAM_RECHECK_SECONDS),
             deadline_poll: Some(Duration::from_millis(defaults::DEADLINE_POLL_MS)),
+            ratings_poll: Some(Duration::from_millis(defaults::RATINGS_POLL_MS)),
             outbox_sweep: Duration::from_secs(defaults::OUTBOX_SWEEP_SECONDS),
             fanout_concurrency: defaults::FANOUT_CONCURRENCY,
             webhooks: WebhookConfig::default(),
@@ -731,6 +745,8 @@ impl AppConfig {
             stream_recheck: Duration::from_secs(args.stream_recheck_seconds),
             deadline_poll: (args.deadline_poll_ms > 0)
                 .then(|| Duration::from_millis(args.deadline_poll_ms)),
+            ratings_poll: (args.ratings_poll_ms > 0)
+                .then(|| Duration::from_millis(args.ratings_poll_ms)),
             outbox_sweep: Duration::from_secs(args.outbox_sweep_seconds),
             fanout_concurrency: args.fanout_concurrency,
             webhooks: WebhookConfig::from(&args.webhooks),

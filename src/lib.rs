@@ -14,6 +14,7 @@ pub mod fanout;
 pub mod load;
 pub mod mailer;
 pub mod outbound;
+pub mod ratings;
 pub mod shutdown;
 pub mod sim;
 pub mod startup;

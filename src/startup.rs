@@ -66,6 +66,11 @@ impl Application {
         if let Some(poll) = state.config.deadline_poll {
             crate::deadlines::spawn(state.store.clone(), poll, state.shutdown.clone());
         }
+        // The rating worker (finished rated games → ratings, exactly once): in every server
+        // process; one game at a time across them.
+        if let Some(poll) = state.config.ratings_poll {
+            crate::ratings::spawn(state.store.clone(), poll, state.shutdown.clone());
+        }
         // The fan-out worker (outboxes → notifications) and the delivery worker (webhooks, Web
         // Push): in every server process; they share the work.
         crate::fanout::start(

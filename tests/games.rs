@@ -1360,6 +1360,7 @@ async fn a_finished_games_summary_carries_its_scores_and_ranking_and_old_games_g
     let result = &finished["game"]["result"];
     assert_eq!(result["scores"], Value::Array(scores), "{result}");
     assert_eq!(result["ranking"], view["ranking"], "{result}");
+    assert_eq!(result["places"], view["places"], "{result}");
     let first = result["ranking"][0].as_u64().unwrap();
     assert!(
         finished["game"]["winners"]
@@ -1390,6 +1391,13 @@ async fn a_finished_games_summary_carries_its_scores_and_ranking_and_old_games_g
         .execute(&app.pool)
         .await
         .unwrap();
+    // And its places (service rules §9.7), from the events too.
+    sqlx::query(include_str!(
+        "../migrations/20261128001001_result_places.sql"
+    ))
+    .execute(&app.pool)
+    .await
+    .unwrap();
     let derived = api.get_ok("/v1/games?mine=true", table.seat(2)).await;
     assert_eq!(&derived["games"][0]["result"], result);
 }

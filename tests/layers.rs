@@ -20,7 +20,8 @@ type ModPath = Vec<String>;
 /// missing here fails the test: a new one takes its place in the order.
 ///
 /// `main → startup → api → (store, auth) → engine`; the workers (`deadlines`, `fanout`,
-/// `deliveries`) sit beside `api`, over `store`; `config` and `telemetry` name nothing above them.
+/// `deliveries`, `mailer`, `ratings`) sit beside `api`, over `store`; `config` and `telemetry`
+/// name nothing above them.
 const LAYERS: &[(&str, &[&str])] = &[
     // The rules, pure; the tools' statistics, plain arithmetic.
     ("engine", &[]),
@@ -54,6 +55,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &["store", "outbound", "config", "telemetry", "shutdown"],
     ),
     ("mailer", &["store", "outbound", "config", "shutdown"]),
+    ("ratings", &["store", "shutdown"]),
     // The process: the embedded PostgreSQL, the server's assembly, the other commands.
     ("embedded", &["store", "config"]),
     (
@@ -64,6 +66,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "fanout",
             "deliveries",
             "mailer",
+            "ratings",
             "store",
             "auth",
             "embedded",

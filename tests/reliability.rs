@@ -26,6 +26,8 @@ mod mail;
 mod outage;
 #[path = "reliability/races.rs"]
 mod races;
+#[path = "reliability/ratings.rs"]
+mod ratings;
 #[path = "reliability/worker_connections.rs"]
 mod worker_connections;
 

@@ -13,6 +13,7 @@ pub mod mail;
 pub mod middleware;
 pub mod openapi;
 pub mod ops;
+pub mod players;
 pub mod push;
 pub mod responses;
 pub mod rules_page;
@@ -98,7 +99,8 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
         .configure(push::configure)
         .configure(mail::configure)
         .configure(games::invitations::configure)
-        .configure(chat::configure);
+        .configure(chat::configure)
+        .configure(players::configure);
 }
 
 /// `/docs` → `/docs/` (Swagger UI resolves its assets relative to the slash).

@@ -105,3 +105,23 @@ fn verify(req: &HttpRequest) -> Result<AuthUser, AuthError> {
         expires_at: claims.exp,
     })
 }
+
+/// The caller when the request sends an `Authorization` header, `None` when it sends none: for
+/// reads open to everyone that show a player more (their private games). A header that is sent
+/// must hold a valid token (401 otherwise), so that an expired session is not read as a
+/// stranger's.
+#[derive(Debug, Clone)]
+pub struct MaybeAuthUser(pub Option<AuthUser>);
+
+impl FromRequest for MaybeAuthUser {
+    type Error = AuthError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        if req.headers().get(AUTHORIZATION).is_none() {
+            return Box::pin(std::future::ready(Ok(MaybeAuthUser(None))));
+        }
+        let user = AuthUser::from_request(req, payload);
+        Box::pin(async move { user.await.map(|u| MaybeAuthUser(Some(u))) })
+    }
+}

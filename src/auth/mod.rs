@@ -12,7 +12,7 @@ pub mod refresh;
 
 pub use accounts::{Account, AccountError, AccountId};
 pub use email::EmailError;
-pub use extractor::{AuthUser, SignedToken};
+pub use extractor::{AuthUser, MaybeAuthUser, SignedToken};
 pub use jwt::{AUDIENCE, Claims, ISSUER, IssuedToken, JwtKeys};
 pub use rate_limit::{Attempt, AttemptLimiter, LoginLimiter};
 pub use refresh::{IssuedRefresh, RefreshError, RefreshToken};

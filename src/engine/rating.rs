@@ -34,6 +34,45 @@ impl Rating {
     }
 }
 
+/// The ratings after one game: `players` are the seats' ratings before it with their places
+/// (1 first; equal places are a tie), the answer is their ratings after it, in the same order.
+///
+/// Weng–Lin's Bradley–Terry full-pair update (Weng & Lin 2011, Algorithm 1), every player a team
+/// of one, with no additive dynamics (τ = 0), β = [`BETA`], κ = [`KAPPA`] and
+/// γ = σᵢ / c_iq. A tie counts as half a win and half a loss between the tied players. It
+/// equals Python `openskill`'s `BradleyTerryFull(tau=0, kappa=0.0001)` with `ranks` the places
+/// (tests/ratings_reference.rs checks it).
+pub fn rate(players: &[(Rating, u8)]) -> Vec<Rating> {
+    let two_beta_squared = 2.0 * BETA * BETA;
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, &(me, my_place))| {
+            let variance = me.sigma * me.sigma;
+            let (mut omega, mut delta) = (0.0, 0.0);
+            for (q, &(other, their_place)) in players.iter().enumerate() {
+                if q == i {
+                    continue;
+                }
+                let c = (variance + other.sigma * other.sigma + two_beta_squared).sqrt();
+                let p = 1.0 / (1.0 + ((other.mu - me.mu) / c).exp());
+                let s = match their_place.cmp(&my_place) {
+                    std::cmp::Ordering::Greater => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Less => 0.0,
+                };
+                let gamma = me.sigma / c;
+                omega += variance / c * (s - p);
+                delta += gamma * variance / c / c * p * (1.0 - p);
+            }
+            Rating {
+                mu: me.mu + omega,
+                sigma: me.sigma * (1.0 - delta).max(KAPPA).sqrt(),
+            }
+        })
+        .collect()
+}
+
 impl Default for Rating {
     fn default() -> Self {
         Rating::START
@@ -47,5 +86,38 @@ mod tests {
     #[test]
     fn the_starting_rating_displays_as_1500() {
         assert_eq!(Rating::START.display(), 1500);
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-9
+    }
+
+    #[test]
+    fn a_winner_gains_what_the_loser_loses_between_equals() {
+        let after = rate(&[(Rating::START, 1), (Rating::START, 2)]);
+        assert!(after[0].mu > MU0 && after[1].mu < MU0);
+        assert!(close(after[0].mu - MU0, MU0 - after[1].mu));
+        assert!(close(after[0].sigma, after[1].sigma) && after[0].sigma < SIGMA0);
+    }
+
+    #[test]
+    fn tied_equals_move_alike_and_a_draw_between_equals_changes_no_mean() {
+        let after = rate(&[(Rating::START, 1), (Rating::START, 1), (Rating::START, 3)]);
+        assert!(close(after[0].mu, after[1].mu) && after[0].mu > MU0);
+        let draw = rate(&[(Rating::START, 1), (Rating::START, 1)]);
+        assert!(close(draw[0].mu, MU0) && close(draw[1].mu, MU0));
+        assert!(draw[0].sigma < SIGMA0);
+    }
+
+    #[test]
+    fn the_reference_values_for_three_starting_players_with_a_shared_first_place() {
+        // Python openskill 6.2.0, BradleyTerryFull(tau=0, kappa=0.0001), ranks [1, 1, 3].
+        let after = rate(&[(Rating::START, 1), (Rating::START, 1), (Rating::START, 3)]);
+        assert!((after[0].mu - 27.63523138347365).abs() < 1e-9, "{after:?}");
+        assert!((after[2].mu - 19.7295372330527).abs() < 1e-9, "{after:?}");
+        assert!(
+            (after[2].sigma - 7.788474807872566).abs() < 1e-9,
+            "{after:?}"
+        );
     }
 }

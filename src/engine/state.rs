@@ -366,6 +366,29 @@ impl Game {
         });
         Some(seats)
     }
+    /// Once the game is over, each seat's place in the final ranking, indexed by seat, from 1:
+    /// seats the ranking places equally share a place and the next place is skipped (1, 1, 3).
+    /// Equal are seats alike in winning, in having resigned or been abandoned, and in score: a
+    /// shared victory (RULES §7), resigned seats with equal scores, and the other players with
+    /// equal scores (the ranking orders those by seat only to be deterministic).
+    pub fn places(&self) -> Option<Vec<u8>> {
+        let winners = self.winners.as_ref()?;
+        let scores = self.scores();
+        let key = |s: Seat| {
+            (
+                !winners.contains(&s),
+                self.is_resigned(s),
+                std::cmp::Reverse(scores[s.index()]),
+            )
+        };
+        let seats: Vec<Seat> = self.seats().collect();
+        Some(
+            seats
+                .iter()
+                .map(|&s| 1 + seats.iter().filter(|&&o| key(o) < key(s)).count() as u8)
+                .collect(),
+        )
+    }
     pub fn scores(&self) -> Vec<u16> {
         self.players.iter().map(Player::score).collect()
     }

@@ -95,6 +95,12 @@ pub struct View {
     /// resigned or abandoned seats (service rules §9.3); `null` until then.
     #[schema(required = true)]
     pub ranking: Option<Vec<Seat>>,
+    /// Once the game is over: each seat's place in the final ranking, indexed by seat, from 1.
+    /// Seats the ranking places equally share a place and the next is skipped (1, 1, 3): a shared
+    /// victory, or seats alike in having resigned or not and equal in score (service rules
+    /// §9.7); `null` until then.
+    #[schema(required = true, value_type = Option<Vec<u8>>)]
+    pub places: Option<Vec<u8>>,
     /// The last scored skirmish explained: each placed army's strength and place, why an army
     /// placed above another of equal strength (RULES §6.3), and the Supporters claimed so far
     /// (RULES §6.4). Kept until the next skirmish is scored; `null` before the first is.
@@ -188,6 +194,10 @@ pub struct PlayerView {
     /// also once that time has passed).
     #[schema(required = true)]
     pub vacation_until: Option<UnixMillis>,
+    /// The seat's place in the final ranking once the game is over (as `places`); `null` until
+    /// then.
+    #[schema(required = true, minimum = 1, maximum = 5)]
+    pub place: Option<u8>,
 }
 
 /// A card in an army, as the viewer may see it (RULES §8).
@@ -232,6 +242,7 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
     let final_armies = game
         .last_scored()
         .filter(|s| game.status() == Status::Finished && s.skirmish == game.skirmish());
+    let places = game.places();
     let players = game
         .players()
         .iter()
@@ -262,6 +273,7 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
                 resigned: game.is_resigned(seat),
                 timeouts: game.timeouts(seat),
                 vacation_until: game.away_until_ms(seat).map(UnixMillis),
+                place: places.as_ref().and_then(|p| p.get(i).copied()),
             }
         })
         .collect();
@@ -318,6 +330,7 @@ pub fn view(game: &Game, viewer: Viewer) -> View {
         placement: game.placement().to_vec(),
         winners: game.winners().map(<[Seat]>::to_vec),
         ranking: game.ranking(),
+        places,
         last_skirmish: last_skirmish(game),
     }
 }

@@ -80,6 +80,8 @@ pub(crate) struct Appended {
     pub bot_due: bool,
     /// The append wrote to the game's outbox: the fan-out worker may be woken once this commits.
     pub told: bool,
+    /// The append ended the game: the rating worker may be woken once this commits.
+    pub ended: bool,
 }
 
 /// An append: `events` after version `expected` (whose last hash is `prev_hash`), bringing the
@@ -256,6 +258,7 @@ pub(crate) async fn append_in(
         remind,
         bot_due: bot_due.unwrap_or(false),
         told: !notifications.is_empty(),
+        ended: events.iter().any(|e| matches!(e, Event::GameEnded { .. })),
     })
 }
 

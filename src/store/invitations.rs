@@ -333,7 +333,7 @@ fn visible(summary: GameSummary, account: AccountId) -> Result<GameSummary> {
 /// What [`rematch_in`] found or made.
 pub(crate) enum Rematch {
     /// A player asked for it before: the rematch as it is.
-    Existing(GameSummary),
+    Existing(Box<GameSummary>),
     /// Made now, open: its id, its options and how many of its seats are taken (the requester's
     /// and the bots').
     Created {
@@ -363,7 +363,9 @@ pub(crate) async fn rematch_in(
         return Err(StoreError::NotFinished);
     }
     if let Some(new) = summary.rematched_by {
-        return Ok(Rematch::Existing(fetch_summary(&mut *conn, new).await?));
+        return Ok(Rematch::Existing(Box::new(
+            fetch_summary(&mut *conn, new).await?,
+        )));
     }
     let players = summary.options.players;
     let rotated = |s: Seat| Seat((s.0 + 1) % players);
@@ -376,6 +378,7 @@ pub(crate) async fn rematch_in(
         summary.visibility,
         Some(old),
         rotated(mine),
+        summary.rated,
     )
     .await?;
     let mut seated = 1;

@@ -13,7 +13,7 @@ use super::read_model::{
 
 /// The opaque listing cursor: hex of `"<updated_at µs since the epoch>:<id>"`, the last row of
 /// the page (keyset pagination).
-fn encode_cursor(updated_at: DateTime<Utc>, id: Uuid) -> String {
+pub(super) fn encode_cursor(updated_at: DateTime<Utc>, id: Uuid) -> String {
     hex::encode(format!("{}:{}", updated_at.timestamp_micros(), id.simple()))
 }
 
@@ -25,7 +25,7 @@ fn no_deadline() -> DateTime<Utc> {
     DateTime::from_timestamp(253_402_214_400, 0).unwrap_or(DateTime::<Utc>::MAX_UTC)
 }
 
-fn decode_cursor(cursor: &str) -> Result<(DateTime<Utc>, Uuid)> {
+pub(super) fn decode_cursor(cursor: &str) -> Result<(DateTime<Utc>, Uuid)> {
     let text = hex::decode(cursor)
         .ok()
         .and_then(|b| String::from_utf8(b).ok())

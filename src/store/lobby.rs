@@ -116,6 +116,7 @@ impl Store {
             max_open,
             None,
             &[],
+            None,
             &mut no_chance,
         )
         .await
@@ -125,7 +126,8 @@ impl Store {
     /// seat (1 to players − 1; the creator takes seat 0) and a level. A game whose every other
     /// seat is a bot's starts at once (dealt with `rng`). With bots and `max_bot_games`, refused
     /// with `TooManyBotGames` when the creator already sits in that many unfinished games with
-    /// bots.
+    /// bots. Rated as `rated` says; left out, rated when no seat is given to a bot here
+    /// (service rules §9.7: a bot given a seat later leaves the game as it was created).
     #[allow(clippy::too_many_arguments)]
     pub async fn create_game_with_bots(
         &self,
@@ -135,8 +137,10 @@ impl Store {
         max_open: Option<u32>,
         max_bot_games: Option<u32>,
         bots: &[(Seat, BotLevel)],
+        rated: Option<bool>,
         rng: &mut (impl Rng + ?Sized),
     ) -> Result<GameSummary> {
+        let rated = rated.unwrap_or(bots.is_empty());
         let options = validated(options)?;
         check_bot_seats(&options, bots)?;
         let id = GameId(Uuid::now_v7());
@@ -158,7 +162,17 @@ impl Store {
         if let Some(max) = max_bot_games.filter(|_| !bots.is_empty()) {
             check_bot_games(&mut tx, creator, max).await?;
         }
-        insert_game(&mut tx, id, options, creator, visibility, None, Seat(0)).await?;
+        insert_game(
+            &mut tx,
+            id,
+            options,
+            creator,
+            visibility,
+            None,
+            Seat(0),
+            rated,
+        )
+        .await?;
         for &(seat, level) in bots {
             insert_bot(&mut tx, id, seat, level).await?;
         }
@@ -488,7 +502,7 @@ impl Store {
         let (id, dealt) = match invitations::rematch_in(&mut tx, old, requester).await? {
             invitations::Rematch::Existing(existing) => {
                 tx.commit().await.context("commit rematch")?;
-                return Ok((existing, false));
+                return Ok((*existing, false));
             }
             invitations::Rematch::Created {
                 id,

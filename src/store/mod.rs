@@ -31,8 +31,11 @@ mod actions;
 mod clock;
 mod listing;
 mod lobby;
+mod players;
 mod reads;
 mod vacation;
+
+mod ratings;
 
 mod bulk;
 mod chat;
@@ -67,6 +70,11 @@ pub use notify::{
 pub use outbox::{
     NOTIFICATIONS_CHANNEL, Notification, NotificationKind, delivery_body, message_id,
 };
+pub use players::{
+    ArchiveQuery, ArchivedGame, ArchivedSeat, LeaderboardEntry, Profile, RatingHistoryEntry,
+    RatingSummary,
+};
+pub use ratings::{NextRating, RatedGame, RatedSeat};
 pub use read_model::{
     DEFAULT_LIST_LIMIT, GameResult, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT, SeatInfo,
     Visibility,
@@ -137,6 +145,8 @@ pub struct Store {
     due: Arc<DueHints>,
     /// Games whose outbox this process's appends wrote to: hints for its fan-out worker.
     outboxed: Arc<fanout::Hints>,
+    /// Wakes this process's rating worker when its appends end a game.
+    ended: Arc<tokio::sync::Notify>,
     /// Connections the hot paths hand to each other (see `warm.rs`).
     warm: Arc<warm::Warm>,
     /// Tells this store's worker connection sets from another's (see `local.rs`).
@@ -181,6 +191,7 @@ impl Store {
             snapshots: Arc::new(snapshots::Snapshots::new(SNAPSHOT_CAPACITY)),
             due: Arc::default(),
             outboxed: Arc::default(),
+            ended: Arc::default(),
             warm: warm::Warm::start(),
             id: NEXT_STORE_ID.fetch_add(1, Ordering::Relaxed),
             layout: Arc::default(),
@@ -256,6 +267,15 @@ impl Store {
         if appended.told {
             self.outboxed.hint(id);
         }
+        if appended.ended {
+            self.ended.notify_one();
+        }
+    }
+
+    /// Resolves once this process has committed an append that ended a game (since the last
+    /// call): a hint for its rating worker, which reads what to rate from the database.
+    pub async fn game_ended_hinted(&self) {
+        self.ended.notified().await
     }
 
     /// Resolves once this process has committed an append that makes something due, with the

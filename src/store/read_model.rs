@@ -96,7 +96,7 @@ pub struct SeatInfo {
 }
 
 /// How a finished game ended: every seat's points and the final order (the engine's
-/// `Game::scores` and `Game::ranking` at the end).
+/// `Game::scores`, `Game::ranking` and `Game::places` at the end).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct GameResult {
     /// The claimed Supporters' strengths, by seat (RULES §6.6).
@@ -105,6 +105,10 @@ pub struct GameResult {
     /// resigned ones, each group by score, ties by seat (RULES §7, service rules §9.3).
     #[schema(value_type = Vec<u8>)]
     pub ranking: Vec<Seat>,
+    /// Each seat's place in the final ranking, indexed by seat, from 1: seats the ranking places
+    /// equally share a place and the next is skipped (1, 1, 3), as the view's `places` (service
+    /// rules §9.7).
+    pub places: Vec<u8>,
 }
 
 impl GameResult {
@@ -112,6 +116,7 @@ impl GameResult {
     pub fn of(game: &Game) -> Option<Self> {
         Some(GameResult {
             ranking: game.ranking()?,
+            places: game.places()?,
             scores: game.scores(),
         })
     }
@@ -134,6 +139,8 @@ pub struct GameSummary {
     /// The scores and the final order once the game is finished; `None` until then (and for a
     /// game finished before the read model kept it, if its events did not say).
     pub result: Option<GameResult>,
+    /// Whether the game is rated (service rules §9.7), chosen at creation.
+    pub rated: bool,
     pub visibility: Visibility,
     /// The finished game this one is a rematch of.
     pub rematch_of: Option<GameId>,
@@ -204,6 +211,7 @@ pub(crate) struct GameRow {
     pub due_at: Option<DateTime<Utc>>,
     pub due_kind: Option<String>,
     pub result: Option<Json<GameResult>>,
+    pub rated: bool,
 }
 
 impl GameRow {
@@ -225,6 +233,7 @@ impl GameRow {
                 .map(|w| w.into_iter().map(seat_from_db).collect())
                 .transpose()?,
             result: self.result.map(|r| r.0),
+            rated: self.rated,
             visibility: Visibility::from_db(&self.visibility)?,
             rematch_of: self.rematch_of.map(GameId),
             rematched_by: self.rematched_by.map(GameId),
@@ -239,7 +248,7 @@ impl GameRow {
 
 pub(crate) const GAME_COLUMNS: &str = "id, status, options, created_by, version, awaiting_seat, winners, \
                             visibility, rematch_of, rematched_by, created_at, updated_at, \
-                            due_at, due_kind, result";
+                            due_at, due_kind, result, rated";
 
 /// The `games` row of `id`, or `NotFound`.
 pub(crate) async fn fetch_row(conn: &mut PgConnection, id: GameId) -> Result<GameRow> {
@@ -433,7 +442,8 @@ pub(crate) async fn insert_bot(
     Ok(())
 }
 
-/// Inserts an open game and seats its creator at `seat`.
+/// Inserts an open game, rated or not, and seats its creator at `seat`.
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn insert_game(
     conn: &mut PgConnection,
     id: GameId,
@@ -442,16 +452,18 @@ pub(crate) async fn insert_game(
     visibility: Visibility,
     rematch_of: Option<GameId>,
     seat: Seat,
+    rated: bool,
 ) -> Result<()> {
     sqlx::query(
-        "INSERT INTO games (id, status, options, created_by, visibility, rematch_of) \
-         VALUES ($1, 'open', $2, $3, $4, $5)",
+        "INSERT INTO games (id, status, options, created_by, visibility, rematch_of, rated) \
+         VALUES ($1, 'open', $2, $3, $4, $5, $6)",
     )
     .bind(id.0)
     .bind(Json(options))
     .bind(creator.0)
     .bind(visibility.as_str())
     .bind(rematch_of.map(|g| g.0))
+    .bind(rated)
     .execute(&mut *conn)
     .await
     .context("create a game")?;

@@ -50,6 +50,8 @@ pub fn test_config() -> AppConfig {
     config.mail.retry_max = Duration::from_secs(1);
     config.mail.poll = Duration::from_secs(1);
     config.mail.lease = Duration::from_secs(10);
+    // Ratings: finished rated games are rated within a fifth of a second.
+    config.ratings_poll = Some(Duration::from_millis(200));
     config
 }
 

@@ -651,7 +651,7 @@ try {
   if (!/^decide in \d+ hours?$/.test(due)) fail(`the lobby's deadline reads: ${due}`);
   console.log(`the lobby shows the deadline: « ${due} »`);
   await axe(fiona, "the lobby with a deadline");
-  await fiona.locator(`section[aria-labelledby=list-awaiting] li[data-game="${idResign}"] a`).first().click();
+  await fiona.locator(`section[aria-labelledby=list-awaiting] li[data-game="${idResign}"] a[href^="#/game/"]`).first().click();
   await table(fiona).and(fiona.locator("[data-status=active]")).waitFor();
   await fiona.getByRole("button", { name: "Resign" }).click();
   const confirm = fiona.getByRole("alertdialog", { name: /^Resign this game\?/ });

@@ -719,6 +719,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The players with a settled rating (10 rated games or more), highest displayed rating first;
+         *     the built-in bots' profiles are among them (`bot: true`), deleted accounts are not. Equal
+         *     ratings share a rank.
+         * @description The players with a settled rating (10 rated games or more), highest displayed rating first;
+         *     the built-in bots' profiles are among them (`bot: true`), deleted accounts are not. Equal
+         *     ratings share a rank.
+         */
+        get: operations["leaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me": {
         parameters: {
             query?: never;
@@ -1190,6 +1214,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's profile: when they joined, their finished games and wins, their rating.
+         * @description A player's profile: when they joined, their finished games and wins, their rating.
+         */
+        get: operations["get_player"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{username}/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's finished games, newest first: seats, scores, places, ranking and rating changes.
+         *     Public games are listed to everyone, private ones only to the players seated in them. Pages
+         *     are stable: games that finish meanwhile come before the first page, never inside a later one.
+         * @description A player's finished games, newest first: seats, scores, places, ranking and rating changes.
+         *     Public games are listed to everyone, private ones only to the players seated in them. Pages
+         *     are stable: games that finish meanwhile come before the first page, never inside a later one.
+         */
+        get: operations["player_games"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{username}/rating-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's rating after each rated game, oldest first (the starting rating, 1500, has no
+         *     entry). A private game the caller did not sit in keeps its place in the history, without
+         *     its id.
+         * @description A player's rating after each rated game, oldest first (the starting rating, 1500, has no
+         *     entry). A private game the caller did not sit in keeps its place in the history, without
+         *     its id.
+         */
+        get: operations["rating_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/push/vapid-public-key": {
         parameters: {
             query?: never;
@@ -1307,6 +1399,66 @@ export interface components {
             version: number;
             /** @description The caller's view at that version, with the next decision's deadline. */
             view: components["schemas"]["View"];
+        };
+        /**
+         * @description Games the player won (among the winners) or did not.
+         * @enum {string}
+         */
+        ArchiveResult: "won" | "lost";
+        /**
+         * @description Which games the archive lists: finished ones (the only choice).
+         * @enum {string}
+         */
+        ArchiveStatus: "finished";
+        /** @description A finished game as the archive lists it. */
+        ArchivedGame: {
+            /** Format: date-time */
+            finished_at: string;
+            /** Format: uuid */
+            id: string;
+            options: components["schemas"]["GameOptions"];
+            /** @description Each seat's place (indexed by seat), 1 first, equal for seats the ranking places equally. */
+            places?: number[] | null;
+            /** @description Every seat, first place first ([RULES](/docs/rules) §7, service rules §9.3). */
+            ranking: number[];
+            /** @description Whether the game counts for ratings (chosen at creation). */
+            rated: boolean;
+            seats: components["schemas"]["ArchivedSeat"][];
+            visibility: components["schemas"]["Visibility"];
+            /** @description The winning seats. */
+            winners: number[];
+        };
+        /** @description A seat of an archived game. */
+        ArchivedSeat: {
+            /** @description Whether a built-in bot held the seat. */
+            bot: boolean;
+            /**
+             * Format: int32
+             * @description The seat's place in the final ranking, 1 first; seats placed equally share it.
+             */
+            place?: number | null;
+            /** Format: int32 */
+            rating_after?: number | null;
+            /**
+             * Format: int32
+             * @description The displayed rating before and after the game; `null` when the game is unrated or its
+             *     ratings are not applied yet.
+             */
+            rating_before?: number | null;
+            /** Format: int32 */
+            rating_change?: number | null;
+            /**
+             * Format: int32
+             * @description The seat's points at the end ([RULES](/docs/rules) §6.6).
+             */
+            score?: number | null;
+            /** Format: int32 */
+            seat: number;
+            /**
+             * @description The player's username; for a bot's seat, its level (the bot's profile).
+             * @example robert_bruce
+             */
+            username: string;
         };
         /**
          * ArmiesScoredEvent
@@ -1586,6 +1738,13 @@ export interface components {
             players: number;
             /** @description Default `lowest_strength` for 2–3 players, `lowest_in_clan` for 4–5. */
             power_rule?: null | components["schemas"]["PowerRule"];
+            /**
+             * @description Whether the game is rated (service rules §9.7). Default: `true` when no seat is given
+             *     to a bot at creation (`bots` left out or empty), `false` otherwise. A bot given a seat
+             *     later (`POST /v1/games/{id}/bots`) does not change it; a bot's seat in a rated game is
+             *     rated as its level's profile.
+             */
+            rated?: boolean | null;
             /**
              * Format: int32
              * @description Points that end the game ([RULES](/docs/rules) §6.6); default 40.
@@ -1918,9 +2077,15 @@ export interface components {
         };
         /**
          * @description How a finished game ended: every seat's points and the final order (the engine's
-         *     `Game::scores` and `Game::ranking` at the end).
+         *     `Game::scores`, `Game::ranking` and `Game::places` at the end).
          */
         GameResult: {
+            /**
+             * @description Each seat's place in the final ranking, indexed by seat, from 1: seats the ranking places
+             *     equally share a place and the next is skipped (1, 1, 3), as the view's `places` (service
+             *     rules §9.7).
+             */
+            places: number[];
             /**
              * @description Every seat, first place first: the winners, then the other unresigned seats, then the
              *     resigned ones, each group by score, ties by seat ([RULES](/docs/rules) §7, service rules §9.3).
@@ -1971,6 +2136,11 @@ export interface components {
             id: string;
             options: components["schemas"]["GameOptions"];
             /**
+             * @description Whether the game is rated (service rules §9.7): chosen at creation (`rated`), kept by a
+             *     rematch. Once a rated game is finished, every seat's rating changes, exactly once.
+             */
+            rated: boolean;
+            /**
              * @description The rematch of this game (`POST /v1/games/{id}/rematch`), once a player asked for one;
              *     `null` until then.
              */
@@ -1978,9 +2148,10 @@ export interface components {
             /** @description The finished game this one is the rematch of; `null` for a game created as new. */
             rematch_of: null | components["schemas"]["GameLink"];
             /**
-             * @description Once the game is `finished`: every seat's score (`scores`, by seat) and the final order
+             * @description Once the game is `finished`: every seat's score (`scores`, by seat), the final order
              *     (`ranking`, seats, first place first: the winners, then the other unresigned seats, then
-             *     the resigned ones, each group by score, ties by seat). `null` until then, and for a game
+             *     the resigned ones, each group by score, ties by seat) and each seat's place (`places`, by
+             *     seat, from 1; tied seats share a place, service rules §9.7). `null` until then, and for a game
              *     finished before the server kept results whose events could not say (then `winners`
              *     still does).
              */
@@ -2141,6 +2312,25 @@ export interface components {
              * @description Its number, from 1.
              */
             skirmish: number;
+        };
+        /** @description A leaderboard line. */
+        LeaderboardEntry: {
+            bot: boolean;
+            /**
+             * Format: int32
+             * @description 1 for the best displayed rating; equal ratings share a rank.
+             * @example 1
+             */
+            rank: number;
+            rating: components["schemas"]["RatingSummary"];
+            /** @example robert_bruce */
+            username: string;
+        };
+        /** @description A page of the leaderboard. */
+        LeaderboardPage: {
+            /** @description The cursor of the next page; `null` on the last page. */
+            next_cursor?: string | null;
+            players: components["schemas"]["LeaderboardEntry"][];
         };
         /** @description The actions the caller may submit now. */
         LegalActions: {
@@ -2462,6 +2652,12 @@ export interface components {
              */
             tie_broken_by: null | components["schemas"]["TieBreak"];
         };
+        /** @description A page of a player's finished games. */
+        PlayerGamesPage: {
+            games: components["schemas"]["ArchivedGame"][];
+            /** @description The cursor of the next page; `null` on the last page. */
+            next_cursor?: string | null;
+        };
         /** @description A player's zones, as the viewer may see them ([RULES](/docs/rules) §8). */
         PlayerView: {
             /**
@@ -2476,6 +2672,12 @@ export interface components {
             hand: components["schemas"]["CardId"][] | null;
             /** Format: int32 */
             hand_size: number;
+            /**
+             * Format: int32
+             * @description The seat's place in the final ranking once the game is over (as `places`); `null` until
+             *     then.
+             */
+            place: number | null;
             /** @description Resigned or abandoned (service rules §9.3–9.4): it cannot win; a bot plays it. */
             resigned: boolean;
             /**
@@ -2668,6 +2870,31 @@ export interface components {
              */
             type: string;
         };
+        /** @description A player's public profile. */
+        Profile: {
+            /** @description Whether this is a built-in bot's rated profile (`random`, `greedy`, `mcts`). */
+            bot: boolean;
+            /**
+             * Format: int64
+             * @description Finished games the player sat in, private ones included (only their number is shown).
+             * @example 31
+             */
+            games_played: number;
+            /**
+             * Format: int64
+             * @description Of those, the games the player won (alone or in a shared victory).
+             * @example 12
+             */
+            games_won: number;
+            /**
+             * Format: date-time
+             * @description When the account was created.
+             */
+            joined_at: string;
+            rating: components["schemas"]["RatingSummary"];
+            /** @example robert_bruce */
+            username: string;
+        };
         /** @description The keys of a push subscription, as the browser gives them. */
         PushKeys: {
             /**
@@ -2722,6 +2949,66 @@ export interface components {
              */
             expirationTime?: number | null;
             keys: components["schemas"]["PushKeys"];
+        };
+        /** @description A player's rating history. */
+        RatingHistory: {
+            /** @description One entry per rated game, oldest first; none for the starting rating. */
+            entries: components["schemas"]["RatingHistoryEntry"][];
+        };
+        /** @description One rated game in a player's rating history: the rating after it. */
+        RatingHistoryEntry: {
+            /** Format: date-time */
+            finished_at: string;
+            /**
+             * Format: uuid
+             * @description The game; `null` for a private game the caller did not sit in.
+             */
+            game_id?: string | null;
+            /**
+             * Format: double
+             * @example 26.1
+             */
+            mu: number;
+            /**
+             * Format: int32
+             * @example 1069
+             */
+            rating: number;
+            /**
+             * Format: double
+             * @example 7.2
+             */
+            sigma: number;
+        };
+        /**
+         * @description A rating as shown (service rules §9.7): Weng–Lin's `mu` and `sigma`, the displayed rating
+         *     `round(1500 + 60·(mu − 3·sigma))`, and the rated games behind it (provisional under 10).
+         */
+        RatingSummary: {
+            /**
+             * Format: int32
+             * @description Rated games played.
+             * @example 12
+             */
+            games: number;
+            /**
+             * Format: double
+             * @example 27.4
+             */
+            mu: number;
+            /** @description Fewer than 10 rated games: the rating still moves a lot, and the leaderboard leaves it out. */
+            provisional: boolean;
+            /**
+             * Format: int32
+             * @description The displayed rating; the start (no rated game yet) is 1500.
+             * @example 1226
+             */
+            rating: number;
+            /**
+             * Format: double
+             * @example 5.1
+             */
+            sigma: number;
         };
         /** @description An invitation by username to the caller. */
         ReceivedInvitationDto: {
@@ -3229,6 +3516,13 @@ export interface components {
             options: null | components["schemas"]["GameOptions"];
             /** @description The placement of the last scored skirmish, first place first ([RULES](/docs/rules) §6.3). */
             placement: components["schemas"]["Seat"][];
+            /**
+             * @description Once the game is over: each seat's place in the final ranking, indexed by seat, from 1.
+             *     Seats the ranking places equally share a place and the next is skipped (1, 1, 3): a shared
+             *     victory, or seats alike in having resigned or not and equal in score (service rules
+             *     §9.7); `null` until then.
+             */
+            places: number[] | null;
             /** @description By seat. */
             players: components["schemas"]["PlayerView"][];
             /**
@@ -4723,6 +5017,7 @@ export interface operations {
                      *             "target_score": 40,
                      *             "turn_time_limit_s": 259200
                      *           },
+                     *           "rated": true,
                      *           "rematch": null,
                      *           "rematch_of": null,
                      *           "result": null,
@@ -4860,6 +5155,7 @@ export interface operations {
                      *         "target_score": 40,
                      *         "turn_time_limit_s": 259200
                      *       },
+                     *       "rated": true,
                      *       "rematch": null,
                      *       "rematch_of": null,
                      *       "result": null,
@@ -5074,6 +5370,7 @@ export interface operations {
                      *           "target_score": 40,
                      *           "turn_time_limit_s": 259200
                      *         },
+                     *         "rated": true,
                      *         "rematch": null,
                      *         "rematch_of": null,
                      *         "result": null,
@@ -5120,6 +5417,7 @@ export interface operations {
                      *           "turn_time_limit_s": 259200
                      *         },
                      *         "placement": [],
+                     *         "places": null,
                      *         "players": [
                      *           {
                      *             "army": [
@@ -5142,6 +5440,7 @@ export interface operations {
                      *               18
                      *             ],
                      *             "hand_size": 4,
+                     *             "place": null,
                      *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 0,
@@ -5171,6 +5470,7 @@ export interface operations {
                      *             },
                      *             "hand": null,
                      *             "hand_size": 3,
+                     *             "place": null,
                      *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 1,
@@ -5378,6 +5678,7 @@ export interface operations {
                      *           "turn_time_limit_s": 259200
                      *         },
                      *         "placement": [],
+                     *         "places": null,
                      *         "players": [
                      *           {
                      *             "army": [
@@ -5400,6 +5701,7 @@ export interface operations {
                      *               18
                      *             ],
                      *             "hand_size": 4,
+                     *             "place": null,
                      *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 0,
@@ -5429,6 +5731,7 @@ export interface operations {
                      *             },
                      *             "hand": null,
                      *             "hand_size": 3,
+                     *             "place": null,
                      *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 1,
@@ -5716,6 +6019,7 @@ export interface operations {
                      *         "target_score": 40,
                      *         "turn_time_limit_s": 259200
                      *       },
+                     *       "rated": true,
                      *       "rematch": null,
                      *       "rematch_of": null,
                      *       "result": null,
@@ -6980,6 +7284,7 @@ export interface operations {
                      *         "target_score": 40,
                      *         "turn_time_limit_s": 259200
                      *       },
+                     *       "rated": true,
                      *       "rematch": null,
                      *       "rematch_of": null,
                      *       "result": null,
@@ -7203,6 +7508,7 @@ export interface operations {
                      *         "target_score": 40,
                      *         "turn_time_limit_s": 259200
                      *       },
+                     *       "rated": true,
                      *       "rematch": null,
                      *       "rematch_of": null,
                      *       "result": null,
@@ -7595,6 +7901,7 @@ export interface operations {
                      *         "target_score": 40,
                      *         "turn_time_limit_s": 259200
                      *       },
+                     *       "rated": true,
                      *       "rematch": null,
                      *       "rematch_of": {
                      *         "game_id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10"
@@ -7639,6 +7946,7 @@ export interface operations {
                      *         "target_score": 40,
                      *         "turn_time_limit_s": 259200
                      *       },
+                     *       "rated": true,
                      *       "rematch": null,
                      *       "rematch_of": {
                      *         "game_id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10"
@@ -7834,6 +8142,7 @@ export interface operations {
                      *           "turn_time_limit_s": 259200
                      *         },
                      *         "placement": [],
+                     *         "places": null,
                      *         "players": [
                      *           {
                      *             "army": [
@@ -7856,6 +8165,7 @@ export interface operations {
                      *               18
                      *             ],
                      *             "hand_size": 4,
+                     *             "place": null,
                      *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 0,
@@ -7885,6 +8195,7 @@ export interface operations {
                      *             },
                      *             "hand": null,
                      *             "hand_size": 3,
+                     *             "place": null,
                      *             "resigned": false,
                      *             "score": 0,
                      *             "seat": 1,
@@ -8198,6 +8509,116 @@ export interface operations {
                      *       "status": 429,
                      *       "title": "Too many streams",
                      *       "type": "/problems/too_many_streams"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    leaderboard: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the leaderboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "next_cursor": "313232363a3031393566336238316132623763336438653466356136623763386439653066",
+                     *       "players": [
+                     *         {
+                     *           "bot": true,
+                     *           "rank": 1,
+                     *           "rating": {
+                     *             "games": 88,
+                     *             "mu": 31.2,
+                     *             "provisional": false,
+                     *             "rating": 1940,
+                     *             "sigma": 2.4
+                     *           },
+                     *           "username": "mcts"
+                     *         },
+                     *         {
+                     *           "bot": false,
+                     *           "rank": 2,
+                     *           "rating": {
+                     *             "games": 12,
+                     *             "mu": 27.4,
+                     *             "provisional": false,
+                     *             "rating": 1226,
+                     *             "sigma": 5.1
+                     *           },
+                     *           "username": "robert_bruce"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LeaderboardPage"];
+                };
+            };
+            /** @description `invalid_query`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_query",
+                     *       "detail": "invalid query string: unknown field `state`",
+                     *       "status": 400,
+                     *       "title": "Invalid query string",
+                     *       "type": "/problems/invalid_query"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -9087,6 +9508,7 @@ export interface operations {
                      *               "target_score": 40,
                      *               "turn_time_limit_s": 259200
                      *             },
+                     *             "rated": true,
                      *             "rematch": null,
                      *             "rematch_of": null,
                      *             "result": null,
@@ -9410,7 +9832,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "player_not_found",
-                     *       "detail": "no player has this username",
+                     *       "detail": "no player is called \"robert_bruce\"",
                      *       "status": 404,
                      *       "title": "Player not found",
                      *       "type": "/problems/player_not_found"
@@ -9521,7 +9943,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "player_not_found",
-                     *       "detail": "no player has this username",
+                     *       "detail": "no player is called \"robert_bruce\"",
                      *       "status": 404,
                      *       "title": "Player not found",
                      *       "type": "/problems/player_not_found"
@@ -11363,6 +11785,422 @@ export interface operations {
                      *       "status": 404,
                      *       "title": "Webhook not found",
                      *       "type": "/problems/webhook_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_player: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The player's username, in any case; a built-in bot's profile is its level (`random`,
+                 *     `greedy`, `mcts`).
+                 */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "bot": false,
+                     *       "games_played": 31,
+                     *       "games_won": 12,
+                     *       "joined_at": "2026-03-14T18:02:11.482Z",
+                     *       "rating": {
+                     *         "games": 12,
+                     *         "mu": 27.4,
+                     *         "provisional": false,
+                     *         "rating": 1226,
+                     *         "sigma": 5.1
+                     *       },
+                     *       "username": "robert_bruce"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `player_not_found`: no live account has this username */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "player_not_found",
+                     *       "detail": "no player is called \"robert_bruce\"",
+                     *       "status": 404,
+                     *       "title": "Player not found",
+                     *       "type": "/problems/player_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    player_games: {
+        parameters: {
+            query?: {
+                /** @description Only `finished` (the default): the archive lists finished games. */
+                status?: components["schemas"]["ArchiveStatus"];
+                /**
+                 * @description Only games this other player (a username, any case) sat in too; a username nobody has
+                 *     matches no game.
+                 */
+                opponent?: string;
+                /** @description Only games the player won (`won`: among the winners) or did not (`lost`). */
+                result?: components["schemas"]["ArchiveResult"];
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The player's username, in any case; a built-in bot's profile is its level (`random`,
+                 *     `greedy`, `mcts`).
+                 */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of finished games */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "games": [
+                     *         {
+                     *           "finished_at": "2026-03-14T18:09:47.120Z",
+                     *           "id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
+                     *           "options": {
+                     *             "include_bruce": false,
+                     *             "max_timeouts": 3,
+                     *             "players": 2,
+                     *             "power_rule": "lowest_strength",
+                     *             "target_score": 40,
+                     *             "turn_time_limit_s": 259200
+                     *           },
+                     *           "places": [
+                     *             1,
+                     *             2
+                     *           ],
+                     *           "ranking": [
+                     *             0,
+                     *             1
+                     *           ],
+                     *           "rated": true,
+                     *           "seats": [
+                     *             {
+                     *               "bot": false,
+                     *               "place": 1,
+                     *               "rating_after": 1069,
+                     *               "rating_before": 1002,
+                     *               "rating_change": 67,
+                     *               "score": 41,
+                     *               "seat": 0,
+                     *               "username": "robert_bruce"
+                     *             },
+                     *             {
+                     *               "bot": true,
+                     *               "place": 2,
+                     *               "rating_after": 1101,
+                     *               "rating_before": 1130,
+                     *               "rating_change": -29,
+                     *               "score": 33,
+                     *               "seat": 1,
+                     *               "username": "greedy"
+                     *             }
+                     *           ],
+                     *           "visibility": "public",
+                     *           "winners": [
+                     *             0
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": "313737333531313738373132303030303a3031393566336332366631653761346239633164326638653561376233633130"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlayerGamesPage"];
+                };
+            };
+            /** @description `invalid_path`, `invalid_query`, `invalid_cursor` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `player_not_found`: no live account has this username */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "player_not_found",
+                     *       "detail": "no player is called \"robert_bruce\"",
+                     *       "status": 404,
+                     *       "title": "Player not found",
+                     *       "type": "/problems/player_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rating_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The player's username, in any case; a built-in bot's profile is its level (`random`,
+                 *     `greedy`, `mcts`).
+                 */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rating history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "finished_at": "2026-03-14T18:02:11.482Z",
+                     *           "game_id": "0195f3d4-2b3c-7d4e-8f5a-6b7c8d9e0f1a",
+                     *           "mu": 26.3,
+                     *           "rating": 1002,
+                     *           "sigma": 7.9
+                     *         },
+                     *         {
+                     *           "finished_at": "2026-03-14T18:09:47.120Z",
+                     *           "game_id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
+                     *           "mu": 27.9,
+                     *           "rating": 1069,
+                     *           "sigma": 7.6
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RatingHistory"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `player_not_found`: no live account has this username */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "player_not_found",
+                     *       "detail": "no player is called \"robert_bruce\"",
+                     *       "status": 404,
+                     *       "title": "Player not found",
+                     *       "type": "/problems/player_not_found"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

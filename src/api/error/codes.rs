@@ -574,11 +574,11 @@ error_codes! {
     },
     PlayerNotFound = "player_not_found", NOT_FOUND {
         title: "Player not found",
-        meaning: "No account has this username (usernames ignore case; a deleted account's \
-            name is gone).",
-        example: "no player has this username",
+        meaning: "No player has this username (ignoring case), or the account was deleted. \
+            Check the spelling.",
+        example: "no player is called \"robert_bruce\"",
         title_fr: "Joueur introuvable",
-        detail_fr: "aucun joueur ne porte ce nom",
+        detail_fr: "aucun joueur ne porte ce nom, ou son compte a été supprimé",
     },
     CannotMuteYourself = "cannot_mute_yourself", UNPROCESSABLE_ENTITY {
         title: "Cannot mute yourself",

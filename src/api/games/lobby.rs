@@ -71,6 +71,11 @@ pub struct CreateGameRequest {
     /// takes seat 0). With every other seat a bot's, the game starts at once.
     #[schema(max_items = 4)]
     pub bots: Option<Vec<CreateBotSeat>>,
+    /// Whether the game is rated (service rules §9.7). Default: `true` when no seat is given
+    /// to a bot at creation (`bots` left out or empty), `false` otherwise. A bot given a seat
+    /// later (`POST /v1/games/{id}/bots`) does not change it; a bot's seat in a rated game is
+    /// rated as its level's profile.
+    pub rated: Option<bool>,
 }
 
 /// A seat given to a built-in bot when the game is created: the seat (1 to `players` − 1) and
@@ -144,6 +149,16 @@ pub async fn create_game(
         })?,
     };
     let bots = bot_seats(body.as_object_mut().and_then(|o| o.remove("bots")))?;
+    let rated = match body.as_object_mut().and_then(|o| o.remove("rated")) {
+        None | Some(serde_json::Value::Null) => None,
+        Some(serde_json::Value::Bool(rated)) => Some(rated),
+        Some(_) => {
+            return Err(ApiError::Game(
+                ErrorCode::InvalidOptions,
+                "rated must be true or false".into(),
+            ));
+        }
+    };
     let request: OptionsRequest = from_object(body, ErrorCode::InvalidOptions)?;
     let options = request.validate()?;
     let bots: Vec<(Seat, engine::BotLevel)> = bots
@@ -160,6 +175,7 @@ pub async fn create_game(
             Some(state.config.max_open_games_per_account),
             Some(state.config.lobby.max_bot_games_per_account),
             &bots,
+            rated,
             &mut rng,
         )
         .await?;

@@ -45,13 +45,17 @@ pub struct GameSummaryDto {
     /// RULES §7); `null` until then.
     #[schema(value_type = Option<Vec<u8>>, required = true)]
     pub winners: Option<Vec<Seat>>,
-    /// Once the game is `finished`: every seat's score (`scores`, by seat) and the final order
+    /// Once the game is `finished`: every seat's score (`scores`, by seat), the final order
     /// (`ranking`, seats, first place first: the winners, then the other unresigned seats, then
-    /// the resigned ones, each group by score, ties by seat). `null` until then, and for a game
+    /// the resigned ones, each group by score, ties by seat) and each seat's place (`places`, by
+    /// seat, from 1; tied seats share a place, service rules §9.7). `null` until then, and for a game
     /// finished before the server kept results whose events could not say (then `winners`
     /// still does).
     #[schema(required = true)]
     pub result: Option<GameResult>,
+    /// Whether the game is rated (service rules §9.7): chosen at creation (`rated`), kept by a
+    /// rematch. Once a rated game is finished, every seat's rating changes, exactly once.
+    pub rated: bool,
     pub visibility: Visibility,
     /// The rematch of this game (`POST /v1/games/{id}/rematch`), once a player asked for one;
     /// `null` until then.
@@ -79,6 +83,7 @@ impl From<GameSummary> for GameSummaryDto {
             awaiting: g.awaiting,
             winners: g.winners,
             result: g.result,
+            rated: g.rated,
             visibility: g.visibility,
             rematch: g.rematched_by.map(|id| GameLink { game_id: id.0 }),
             rematch_of: g.rematch_of.map(|id| GameLink { game_id: id.0 }),
@@ -154,6 +159,7 @@ impl Serialize for ClockedView {
             placement,
             winners,
             ranking,
+            places,
             last_skirmish,
         } = &self.view;
         #[derive(Serialize)]
@@ -176,6 +182,7 @@ impl Serialize for ClockedView {
             placement: &'a [Seat],
             winners: &'a Option<Vec<Seat>>,
             ranking: &'a Option<Vec<Seat>>,
+            places: &'a Option<Vec<u8>>,
             last_skirmish: &'a Option<engine::LastSkirmish>,
         }
         #[derive(Serialize)]
@@ -207,6 +214,7 @@ impl Serialize for ClockedView {
             placement,
             winners,
             ranking,
+            places,
             last_skirmish,
         }
         .serialize(s)

@@ -134,6 +134,7 @@ impl ExampleGame {
             "awaiting": awaiting,
             "winners": null,
             "result": null,
+            "rated": true,
             "visibility": "public",
             "rematch": null,
             "rematch_of": null,
@@ -313,6 +314,41 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
         }),
         "get /v1/me/muted" => json!({
             "muted": [{ "username": "moray", "muted_at": EXAMPLE_UPDATED }],
+        }),
+        "get /v1/players/{username}" => json!({
+            "username": "robert_bruce", "joined_at": EXAMPLE_CREATED, "bot": false,
+            "games_played": 31, "games_won": 12,
+            "rating": { "mu": 27.4, "sigma": 5.1, "rating": 1226, "provisional": false, "games": 12 },
+        }),
+        "get /v1/players/{username}/games" => json!({
+            "games": [{
+                "id": EXAMPLE_GAME, "finished_at": EXAMPLE_UPDATED, "visibility": "public",
+                "rated": true, "options": ExampleGame::new().summary("finished")["options"],
+                "winners": [0], "ranking": [0, 1], "places": [1, 2],
+                "seats": [
+                    { "seat": 0, "username": "robert_bruce", "bot": false, "score": 41,
+                      "place": 1, "rating_before": 1002, "rating_after": 1069,
+                      "rating_change": 67 },
+                    { "seat": 1, "username": "greedy", "bot": true, "score": 33, "place": 2,
+                      "rating_before": 1130, "rating_after": 1101, "rating_change": -29 },
+                ],
+            }],
+            "next_cursor": "313737333531313738373132303030303a3031393566336332366631653761346239633164326638653561376233633130",
+        }),
+        "get /v1/players/{username}/rating-history" => json!({ "entries": [
+            { "game_id": EXAMPLE_REMATCH, "finished_at": EXAMPLE_CREATED, "mu": 26.3,
+              "sigma": 7.9, "rating": 1002 },
+            { "game_id": EXAMPLE_GAME, "finished_at": EXAMPLE_UPDATED, "mu": 27.9,
+              "sigma": 7.6, "rating": 1069 },
+        ] }),
+        "get /v1/leaderboard" => json!({
+            "players": [
+                { "rank": 1, "username": "mcts", "bot": true,
+                  "rating": { "mu": 31.2, "sigma": 2.4, "rating": 1940, "provisional": false, "games": 88 } },
+                { "rank": 2, "username": "robert_bruce", "bot": false,
+                  "rating": { "mu": 27.4, "sigma": 5.1, "rating": 1226, "provisional": false, "games": 12 } },
+            ],
+            "next_cursor": "313232363a3031393566336238316132623763336438653466356136623763386439653066",
         }),
         _ => return None,
     })

@@ -18,7 +18,8 @@ use super::error::{ErrorCode, Problem};
 use super::games::representations::ClockedAwaiting;
 use super::streams::{self, StreamDocs};
 use super::{
-    accounts, cards, chat, docs, games, mail, ops, push, rules_page, sessions, vacation, webhooks,
+    accounts, cards, chat, docs, games, mail, ops, players, push, rules_page, sessions, vacation,
+    webhooks,
 };
 use crate::engine::{self, RuleError};
 
@@ -92,6 +93,10 @@ use crate::engine::{self, RuleError};
         chat::list_muted,
         chat::mute,
         chat::unmute,
+        players::get_player,
+        players::player_games,
+        players::rating_history,
+        players::leaderboard,
     ),
     components(schemas(
         Problem,
@@ -164,6 +169,17 @@ use crate::engine::{self, RuleError};
         chat::ReportRequest,
         chat::MutedDto,
         chat::MutedList,
+        crate::store::Profile,
+        crate::store::RatingSummary,
+        crate::store::ArchivedGame,
+        crate::store::ArchivedSeat,
+        crate::store::RatingHistoryEntry,
+        crate::store::LeaderboardEntry,
+        players::ArchiveStatus,
+        players::ArchiveResult,
+        players::PlayerGamesPage,
+        players::RatingHistory,
+        players::LeaderboardPage,
     )),
     modifiers(&BearerScheme, &ProblemCodes, &StreamDocs, &ClockedAwaiting),
     tags(
@@ -172,6 +188,7 @@ use crate::engine::{self, RuleError};
         (name = "chat", description = "Table chat for a game's seated players, mutes and reports (service rules §9.8)"),
         (name = "games", description = "The lobby, views, actions and event streams"),
         (name = "notifications", description = "Webhooks (the caller's notifications POSTed to an endpoint of theirs as Standard Webhooks, with the record of every delivery) and Web Push subscriptions"),
+        (name = "players", description = "Profiles, the archive of finished games, rating histories and the leaderboard: open to everyone; a signed-in caller also sees the private games they sat in"),
         (name = "operations", description = "Health, readiness, metrics and this documentation"),
         (name = "streams", description = "Server-Sent Events: the caller's notifications and a game's events as they happen, and the tickets that let a browser's EventSource open them"),
     )

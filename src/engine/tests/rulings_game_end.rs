@@ -167,3 +167,76 @@ fn rules_7_no_action_is_accepted_once_the_game_is_over() {
         .when(0, muster(id(Forsyth, 4), true))
         .then_rejects(RuleError::GameOver);
 }
+
+/// A built game of `players` with these victory piles, ended with `winners` after `resigned`
+/// resigned.
+fn ended_with(players: u8, victories: &[&[u8]], resigned: &[u8], winners: &[u8]) -> Game {
+    let mut given = Given::new(players);
+    for (seat, ids) in victories.iter().enumerate() {
+        given = given.victory(seat as u8, ids);
+    }
+    let mut game = given.build();
+    for &seat in resigned {
+        game.apply(&Event::SeatResigned { seat: Seat(seat) });
+    }
+    game.apply(&Event::GameEnded {
+        scores: game.scores(),
+        winners: winners.iter().map(|&s| Seat(s)).collect(),
+    });
+    game
+}
+
+#[test]
+fn service_9_7_there_are_no_places_before_the_end() {
+    assert_eq!(Given::new(3).build().places(), None);
+}
+
+#[test]
+fn service_9_7_a_shared_victory_shares_first_place_and_skips_the_next() {
+    let game = ended_with(
+        3,
+        &[&[id(Forsyth, 12)], &[id(Makgill, 12)], &[id(Wemyss, 1)]],
+        &[],
+        &[0, 1],
+    );
+    assert_eq!(game.places(), Some(vec![1, 1, 3]));
+    let seen = view(&game, Viewer::Spectator);
+    assert_eq!(seen.places, Some(vec![1, 1, 3]));
+    assert_eq!(
+        seen.players.iter().map(|p| p.place).collect::<Vec<_>>(),
+        vec![Some(1), Some(1), Some(3)]
+    );
+}
+
+#[test]
+fn service_9_7_other_players_with_equal_scores_share_a_place() {
+    // RULES §7 breaks a tie only for the victory: seats 1 and 2 are equal behind the winner.
+    let game = ended_with(
+        4,
+        &[&[id(Forsyth, 12)], &[id(Makgill, 3)], &[id(Wemyss, 3)], &[]],
+        &[],
+        &[0],
+    );
+    assert_eq!(game.places(), Some(vec![1, 2, 2, 4]));
+    assert_eq!(
+        game.ranking(),
+        Some(vec![Seat(0), Seat(1), Seat(2), Seat(3)])
+    );
+}
+
+#[test]
+fn service_9_7_resigned_seats_come_last_and_tie_on_equal_scores() {
+    // Seat 0 resigned with the most points, seat 2 with as many as seat 3: both below seat 1.
+    let game = ended_with(
+        4,
+        &[
+            &[id(Forsyth, 9)],
+            &[id(Makgill, 2)],
+            &[id(Wemyss, 4)],
+            &[id(Forsyth, 4)],
+        ],
+        &[0, 2, 3],
+        &[1],
+    );
+    assert_eq!(game.places(), Some(vec![2, 1, 3, 3]));
+}

@@ -1,5 +1,6 @@
 // The web client's entry: the language (i18n.js), the header with its language switch, the
 // router over `location.hash` (#/, #/signin, #/account, #/settings, #/game/<id>,
+// #/player/<username>, #/leaderboard,
 // #/join/<id>/<code>, #/audit/<id>, and the mailed links' #/verify-email/<token> and
 // #/reset-password/<token>, with #/forgot-password) and the account screens. Screens live in
 // their modules.
@@ -9,6 +10,7 @@ import { showAudit } from "./audit.js";
 import { h, replace } from "./dom.js";
 import { choose, preferred, t, use } from "./i18n.js";
 import { GAME_ID, joinWithCode, leaveLobby, linkProblem, showLobby } from "./lobby.js";
+import { showLeaderboard, showPlayer } from "./players.js";
 import { pushControls, stopPush, tellWorker } from "./push.js";
 import { showForgotPassword, showResetPassword, showSettings, showVerifyEmail } from "./settings.js";
 import { leaveTable, showTable } from "./table.js";
@@ -64,9 +66,10 @@ function header() {
   replace(
     nav,
     s === null
-      ? [h("a", { href: "#/signin" }, t.signIn), languageSwitch()]
+      ? [h("a", { href: "#/signin" }, t.signIn), h("a", { href: "#/leaderboard" }, t.profiles.leaderboard), languageSwitch()]
       : [
           h("a", { href: "#/" }, t.lobby),
+          h("a", { href: "#/leaderboard" }, t.profiles.leaderboard),
           h("a", { href: "#/account", "aria-label": t.accountOf(s.username) }, s.username),
           h("a", { href: "#/settings" }, t.settings.navLink),
           h(
@@ -92,8 +95,8 @@ async function route() {
   header();
   const hash = location.hash.replace(/^#/, "") || "/";
   const parts = hash.split("/").filter((p) => p !== "");
-  // Signing in, asking for a reset link and using one need no session.
-  const open = ["signin", "forgot-password", "reset-password"];
+  // Signing in, asking for a reset link and using one need no session; nor do players' pages.
+  const open = ["signin", "forgot-password", "reset-password", "player", "leaderboard"];
   if (session() === null && !open.includes(parts[0] ?? "")) {
     if (parts.length > 0) sessionStorage.setItem(AFTER, `#${hash}`);
     location.hash = "#/signin";
@@ -110,12 +113,26 @@ async function route() {
   else if (screen === "game" && id) await showTable(main, id);
   else if (screen === "join" && id && code) showJoin(id, code);
   else if (screen === "audit" && id) await showAudit(main, id);
+  else if (screen === "player" && id) await showPlayer(main, decoded(id));
+  else if (screen === "leaderboard") await showLeaderboard(main);
   else await showLobby(main);
   // Keyboard and screen-reader users land on the new screen's heading.
   const title = main.querySelector("h1");
   if (title instanceof HTMLElement && document.activeElement === document.body) {
     title.tabIndex = -1;
     title.focus({ preventScroll: true });
+  }
+}
+
+/**
+ * A path segment as typed: `%xx` decoded, or as it is when that fails.
+ * @param {string} segment
+ */
+function decoded(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
   }
 }
 

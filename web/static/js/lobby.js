@@ -11,6 +11,7 @@ import { h, replace } from "./dom.js";
 import { dateTime, relative } from "./format.js";
 import { addGuideGame } from "./hints.js";
 import { t } from "./i18n.js";
+import { playerLink, seatProfile } from "./players.js";
 import { pushControls } from "./push.js";
 import { follow, streams } from "./stream.js";
 
@@ -312,7 +313,7 @@ function list(title, key, games, me, error) {
               "li",
               { class: "game-row", "data-game": g.id, "data-status": g.status },
               h("span", { class: `state state-${g.status}` }, t.status[g.status]),
-              h("span", { class: "who" }, playerNames(g, me) || t.nobodyYet),
+              h("span", { class: "who" }, g.seats.length > 0 ? playerNames(g, me) : t.nobodyYet),
               finished ? h("span", { class: "result", "data-result": "" }, resultLine(g, me)) : h("span", { class: "what" }, what),
               key === "awaiting" && g.deadline
                 ? h("time", { class: "when deadline", datetime: g.deadline, title: dateTime(g.deadline) }, t.decideBy(relative(g.deadline)))
@@ -330,17 +331,17 @@ function list(title, key, games, me, error) {
 }
 
 /**
- * The players by name ("you" marked; a bot by its level), in seat order.
+ * The players by name, each a link to their profile ("you" marked; a bot by its level, linked
+ * to its rated profile), in seat order.
  * @param {GameSummary} g
  * @param {string} me
  */
 function playerNames(g, me) {
-  return g.seats
-    .map((s) => {
-      const name = s.bot ? t.seatBot(t.botLevels[s.bot]) : s.username;
-      return s.username.toLowerCase() === me.toLowerCase() ? t.you(name) : name;
-    })
-    .join(", ");
+  return g.seats.flatMap((s, i) => {
+    const name = s.bot ? t.seatBot(t.botLevels[s.bot]) : s.username;
+    const label = s.username.toLowerCase() === me.toLowerCase() ? t.you(name) : name;
+    return [i > 0 ? ", " : null, playerLink(seatProfile(s), label)];
+  });
 }
 
 /**

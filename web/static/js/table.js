@@ -5,6 +5,7 @@
 
 import { loadCards } from "./cards.js";
 import { h, replace } from "./dom.js";
+import { seatProfile } from "./players.js";
 import { t } from "./i18n.js";
 import { act, decisionPanel, resignControls } from "./table/actions.js";
 import { openChat } from "./table/chat.js";
@@ -144,7 +145,10 @@ function render(st) {
     statusLine(st, g, shown, who, myTurn),
     lastMoveLine(last, who, viewer, isBot),
     current && view !== null && view.status === "active" ? clockLine(g, view) : null,
-    view === null ? null : ranking(view, who),
+    view === null ? null : ranking(view, who, (seat) => {
+      const held = g.game.seats.find((s) => s.seat === seat);
+      return held ? seatProfile(held) : null;
+    }),
     st.refusal
       ? h("div", { role: "alert", class: "refusal", "data-code": st.refusal.code }, st.refusal.message)
       : null,

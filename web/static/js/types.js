@@ -45,4 +45,11 @@
 /** @typedef {Schemas["ChatLine"]} ChatLine */
 /** @typedef {Schemas["ChatPage"]} ChatPage */
 /** @typedef {Schemas["MutedList"]} MutedList */
+/** @typedef {Schemas["Profile"]} Profile */
+/** @typedef {Schemas["RatingSummary"]} RatingSummary */
+/** @typedef {Schemas["PlayerGamesPage"]} PlayerGamesPage */
+/** @typedef {Schemas["ArchivedGame"]} ArchivedGame */
+/** @typedef {Schemas["RatingHistory"]} RatingHistory */
+/** @typedef {Schemas["RatingHistoryEntry"]} RatingHistoryEntry */
+/** @typedef {Schemas["LeaderboardPage"]} LeaderboardPage */
 export {};

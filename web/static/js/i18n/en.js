@@ -860,6 +860,48 @@ const messages = {
     mutedList: (n) => `Muted players (${num(n)})`,
     unmute: "Unmute",
   },
+  profiles: {
+    leaderboard: "Leaderboard",
+    boardHint: "Players and bots with 10 rated games or more, by rating.",
+    boardEmpty: "Nobody has played 10 rated games yet.",
+    rank: "Rank",
+    player: "Player",
+    rating: "Rating",
+    ratedGames: "Rated games",
+    played: "Games played",
+    won: "Games won",
+    joined: "Joined",
+    botBadge: "bot",
+    /** @param {number} r */
+    provisionalRating: (r) => `${num(r)} (provisional)`,
+    notFound: "No player has this name.",
+    chartTitle: "Rating history",
+    /**
+     * @param {number} games
+     * @param {number} rating
+     */
+    chartLabel: (games, rating) => `Rating over ${count(games, "rated game", "rated games")}, now ${num(rating)}`,
+    chartStart: "start",
+    /** @param {number} games */
+    chartGames: (games) => count(games, "game", "games"),
+    noRatedGames: "No rated game yet: the rating starts at 1500.",
+    archive: "Finished games",
+    noGames: "No finished game to show.",
+    noMoreGames: "No more games.",
+    olderGames: "Older games",
+    nextPage: "Next page",
+    firstPage: "First page",
+    won1: "Won",
+    lost1: "Lost",
+    /** @param {number} n */
+    points: (n) => `: ${count(n, "point", "points")}`,
+    private: "private",
+    rated: "rated",
+    unrated: "unrated",
+    /** @param {number} n */
+    ratingChange: (n) => `rated, ${n >= 0 ? "+" : "−"}${num(Math.abs(n))}`,
+    seeGame: "See the game",
+  },
 };
 
 /** @typedef {typeof messages} Messages */

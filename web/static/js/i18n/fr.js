@@ -514,6 +514,48 @@ const messages = {
     mutedList: (n) => `Joueurs masqués (${num(n)})`,
     unmute: "Ne plus masquer",
   },
+  profiles: {
+    leaderboard: "Classement général",
+    boardHint: "Les joueurs et les bots qui ont joué au moins 10 parties classées, par classement.",
+    boardEmpty: "Personne n'a encore joué 10 parties classées.",
+    rank: "Rang",
+    player: "Joueur",
+    rating: "Classement",
+    ratedGames: "Parties classées",
+    played: "Parties jouées",
+    won: "Parties gagnées",
+    joined: "Inscrit le",
+    botBadge: "bot",
+    /** @param {number} r */
+    provisionalRating: (r) => `${num(r)} (provisoire)`,
+    notFound: "Aucun joueur ne porte ce nom.",
+    chartTitle: "Historique du classement",
+    /**
+     * @param {number} games
+     * @param {number} rating
+     */
+    chartLabel: (games, rating) => `Classement sur ${count(games, "partie classée", "parties classées")}, aujourd'hui ${num(rating)}`,
+    chartStart: "départ",
+    /** @param {number} games */
+    chartGames: (games) => count(games, "partie", "parties"),
+    noRatedGames: "Aucune partie classée pour l'instant : le classement part de 1500.",
+    archive: "Parties terminées",
+    noGames: "Aucune partie terminée à montrer.",
+    noMoreGames: "Plus aucune partie.",
+    olderGames: "Parties plus anciennes",
+    nextPage: "Page suivante",
+    firstPage: "Première page",
+    won1: "Gagnée",
+    lost1: "Perdue",
+    /** @param {number} n */
+    points: (n) => ` : ${count(n, "point", "points")}`,
+    private: "privée",
+    rated: "classée",
+    unrated: "non classée",
+    /** @param {number} n */
+    ratingChange: (n) => `classée, ${n >= 0 ? "+" : "−"}${num(Math.abs(n))}`,
+    seeGame: "Voir la partie",
+  },
 };
 
 export default messages;

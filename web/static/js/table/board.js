@@ -5,6 +5,7 @@
 import { cardBack, cardFace, cardName, CLANS, withPower } from "../cards.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { playerLink, seatProfile } from "../players.js";
 import { armyStrengthOf } from "./state.js";
 
 /** @typedef {import("../types.js").Action} Action */
@@ -109,7 +110,8 @@ function playerSide(st, g, view, p, who, options, pick, marks) {
   const name = who(p.seat);
   const awaited = view.awaiting !== null && view.awaiting.seat === p.seat;
   const finished = view.status === "finished";
-  const bot = g.game.seats.find((s) => s.seat === p.seat)?.bot ?? null;
+  const held = g.game.seats.find((s) => s.seat === p.seat);
+  const bot = held?.bot ?? null;
   const army = p.army.map((f, position) => {
     const ref = { seat: p.seat, position };
     const target = options.find(
@@ -168,7 +170,7 @@ function playerSide(st, g, view, p, who, options, pick, marks) {
     h(
       "h2",
       {},
-      name,
+      held ? playerLink(seatProfile(held), name) : name,
       view.initiative === p.seat ? h("span", { class: "pill" }, t.initiative) : null,
       bot ? h("span", { class: "pill bot", "data-badge": "bot" }, t.botBadge(t.botLevels[bot])) : null,
       p.resigned ? h("span", { class: "pill resigned", "data-badge": "resigned" }, t.resignedBadge) : null,

@@ -5,6 +5,7 @@ import { h } from "../dom.js";
 import { dateTime, relative, until } from "../format.js";
 import { t } from "../i18n.js";
 import { decisionText, describe, summary } from "../log.js";
+import { linkedSentence } from "../players.js";
 import { lastSkirmishOf } from "./state.js";
 
 /** @typedef {import("../types.js").GameDto} GameDto */
@@ -134,11 +135,12 @@ export function clockLine(g, view) {
 }
 
 /**
- * The final ranking, once the game is over: resigned seats last.
+ * The final ranking, once the game is over: resigned seats last; each name links to its profile.
  * @param {View} view
  * @param {(seat: number) => string} who
+ * @param {(seat: number) => string | null} profile the seat's profile (username or bot level)
  */
-export function ranking(view, who) {
+export function ranking(view, who, profile) {
   if (view.ranking === null || view.ranking.length === 0) return null;
   return h(
     "section",
@@ -149,7 +151,9 @@ export function ranking(view, who) {
       {},
       view.ranking.map((seat, i) => {
         const p = view.players.find((x) => x.seat === seat);
-        return h("li", { "data-seat": seat }, t.rankLine(i + 1, who(seat), p?.score ?? 0, p?.resigned ?? false));
+        const line = (/** @type {string} */ name) => t.rankLine(i + 1, name, p?.score ?? 0, p?.resigned ?? false);
+        const username = profile(seat);
+        return h("li", { "data-seat": seat }, username === null ? line(who(seat)) : linkedSentence(line, username, who(seat)));
       }),
     ),
   );

@@ -3,6 +3,7 @@
 import { ApiError, call, session } from "../api.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { playerLink, seatProfile } from "../players.js";
 import { refresh } from "./state.js";
 
 /** @typedef {import("../types.js").GameDto} GameDto */
@@ -86,7 +87,7 @@ export function seatList(g, who, st) {
         return h(
           "li",
           { "data-seat": seat },
-          held ? who(seat) : h("span", { class: "empty" }, t.freeSeat),
+          held ? playerLink(seatProfile(held), who(seat)) : h("span", { class: "empty" }, t.freeSeat),
           held?.bot ? h("span", { class: "pill bot", "data-badge": "bot" }, t.botBadge(t.botLevels[held.bot])) : null,
           !held && st && g.your_seat !== null ? botControl(st, seat, problem) : null,
         );

@@ -1,0 +1,221 @@
+// The players' pages in a real browser (Debian's Chromium through playwright-core) against a real
+// server that tests/web_players.rs filled: alba, bruce and cara (twelve public games of alba and
+// bruce, a private one of alba and cara, one alba lost to the greedy bot), a dozen lairds and
+// the mcts bot with settled ratings.
+//
+// Signed out, the leaderboard pages (mcts first, marked as a bot) and a laird's name leads to
+// their profile; alba's profile lists her twelve public games over two pages. Signed in as alba,
+// it lists her private games too (fourteen), and draws her rating chart (LORDS_RATED=1: the
+// server rated the games; otherwise it says there is no rated game yet). Names link to
+// profiles from the lobby and from a finished game's table. In English and French, on a phone
+// and a desktop; axe-core finds no serious violation; screenshots `players-*`.
+//
+//   LORDS_RATED=0 node web/tests/players.mjs http://127.0.0.1:8080
+import { chromium } from "playwright-core";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const base = (process.argv[2] ?? process.env.LORDS_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
+const shots = process.env.LORDS_SCREENSHOTS ?? "target/screenshots";
+const executablePath = process.env.LORDS_CHROMIUM ?? "/usr/bin/chromium";
+const rated = process.env.LORDS_RATED === "1";
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const PASSWORD = "correct horse battery";
+mkdirSync(shots, { recursive: true });
+
+/** @param {string} m */
+function fail(m) {
+  throw new Error(m);
+}
+
+async function axe(page, where) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // @ts-ignore injected above
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
+  });
+  if (violations.length > 0) fail(`axe on ${where}:\n  ${violations.join("\n  ")}`);
+  console.log(`axe: no serious or critical violation on ${where}`);
+}
+
+async function shot(page, name) {
+  const size = page.viewportSize();
+  const file = path.join(shots, `${name}-${size.width}x${size.height}.png`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: file, fullPage: true });
+  console.log(`screenshot ${file}`);
+}
+
+/** Every visible control of `main` is at least 44×44 px (a phone's touch target). */
+async function touchTargets(page, where) {
+  const small = await page.evaluate(() =>
+    Array.from(document.querySelectorAll("main a, main button"))
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ el, r }) => r.width > 0 && r.height > 0 && el.closest(".sr") === null)
+      .filter(({ r }) => r.width < 43.5 || r.height < 43.5)
+      .map(({ el, r }) => `${(el.textContent ?? "").trim().slice(0, 30)} ${Math.round(r.width)}×${Math.round(r.height)}`),
+  );
+  if (small.length > 0) fail(`touch targets under 44×44 px on ${where}: ${small.join("; ")}`);
+}
+
+/** No element wider than the screen: nothing to scroll sideways on a phone. */
+async function fitsWidth(page, where) {
+  // Against the screen's width: a phone's layout viewport widens to what overflows it.
+  const width = page.viewportSize().width;
+  const over = (await page.evaluate(() => document.documentElement.scrollWidth)) - width;
+  if (over > 0) fail(`${where} is ${over} px wider than the screen`);
+}
+
+const desk = { viewport: { width: 1280, height: 800 } };
+const phone = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** Texts by language, as a person reads them. */
+const T = {
+  en: {
+    signIn: "Sign in",
+    username: "Username",
+    password: "Password",
+    lobby: "Lobby",
+    board: "Leaderboard",
+    next: "Next page",
+    older: "Older games",
+    first: "First page",
+    archive: "Finished games",
+    chart: /^Rating over 13 rated games, now/,
+    noRated: "No rated game yet",
+    private: "private",
+    greedy: "Bot (greedy)",
+  },
+  fr: {
+    signIn: "Se connecter",
+    username: "Nom d'utilisateur",
+    password: "Mot de passe",
+    lobby: "Salon",
+    board: "Classement général",
+    next: "Page suivante",
+    older: "Parties plus anciennes",
+    first: "Première page",
+    archive: "Parties terminées",
+    chart: /^Classement sur 13 parties classées, aujourd'hui/,
+    noRated: "Aucune partie classée",
+    private: "privée",
+    greedy: "Robot (glouton)",
+  },
+};
+
+async function signIn(page, l, username) {
+  const form = page.getByRole("form", { name: T[l].signIn });
+  await form.getByLabel(T[l].username).fill(username);
+  await form.getByLabel(T[l].password).fill(PASSWORD);
+  await form.getByRole("button", { name: T[l].signIn }).click();
+  await page.getByRole("heading", { name: T[l].lobby, level: 1 }).waitFor();
+}
+
+/** Waits for `n` games in the archive's list. */
+async function archiveHas(page, n, where) {
+  const rows = page.locator(".archive-game");
+  await page.waitForFunction((k) => document.querySelectorAll(".archive-game").length === k, n).catch(async () => {
+    fail(`${where}: ${await rows.count()} games listed, not ${n}`);
+  });
+}
+
+const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+const errors = [];
+async function page(options, l) {
+  const context = await browser.newContext({ ...options, locale: l === "fr" ? "fr-FR" : "en-GB" });
+  const p = await context.newPage();
+  p.on("pageerror", (e) => errors.push(String(e)));
+  return p;
+}
+
+try {
+  for (const l of ["en", "fr"]) {
+    const x = T[l];
+    const suffix = l === "fr" ? "-fr" : "";
+    for (const size of [phone, desk]) {
+      const wide = size === desk;
+      // Signed out: the leaderboard, from the header.
+      const p = await page(size, l);
+      await p.goto(`${base}/#/signin`);
+      await p.locator("#nav").getByRole("link", { name: x.board }).click();
+      await p.getByRole("heading", { name: x.board, level: 1 }).waitFor();
+      const board = p.getByRole("table", { name: x.board });
+      await board.waitFor();
+      const rows = board.locator("tbody tr");
+      if ((await rows.count()) !== 10) fail(`${l}: the leaderboard's first page has ${await rows.count()} lines`);
+      const first = rows.first();
+      await first.getByRole("link", { name: "mcts" }).waitFor();
+      if (!/bot/.test((await first.textContent()) ?? "")) fail(`${l}: mcts is not marked as a bot`);
+      await fitsWidth(p, `the ${l} leaderboard`);
+      if (!wide) await touchTargets(p, `the ${l} leaderboard on a phone`);
+      await shot(p, `players-board${suffix}`);
+      if (wide) await axe(p, `the ${l} leaderboard`);
+      await p.getByRole("button", { name: x.next }).click();
+      await p.locator("tbody tr[data-player=laird00]").waitFor();
+      const second = await board.locator("tbody tr").count();
+      if (second < 3) fail(`${l}: the leaderboard's second page has ${second} lines`);
+      console.log(`${l}: the leaderboard pages, with the bot marked`);
+
+      // A name on the leaderboard leads to the profile; alba's public games, two pages.
+      await board.getByRole("link", { name: "laird00" }).click();
+      await p.getByRole("heading", { name: "laird00", level: 1 }).waitFor();
+      await p.goto(`${base}/#/player/alba`);
+      await p.getByRole("heading", { name: "alba", level: 1 }).waitFor();
+      await p.getByRole("heading", { name: x.archive }).waitFor();
+      await archiveHas(p, 10, `${l} alba's archive, signed out`);
+      await p.getByRole("button", { name: x.older }).click();
+      await archiveHas(p, 2, `${l} alba's archive's second page, signed out`);
+      if ((await p.locator(".archive-game", { hasText: x.private }).count()) > 0) fail(`${l}: a stranger sees a private game`);
+
+      // Signed in as alba: her private games too, and her chart.
+      await p.goto(`${base}/#/signin`);
+      await signIn(p, l, "alba");
+      await p.goto(`${base}/#/player/alba`);
+      await p.getByRole("heading", { name: "alba", level: 1 }).waitFor();
+      await archiveHas(p, 10, `${l} alba's archive`);
+      if (rated) {
+        const chart = p.getByRole("img", { name: x.chart });
+        await chart.waitFor();
+        if ((await p.locator("svg.rating-chart polyline").count()) !== 1) fail(`${l}: the chart is not one polyline`);
+      } else {
+        await p.getByText(x.noRated).waitFor();
+      }
+      await fitsWidth(p, `alba's ${l} profile`);
+      if (!wide) await touchTargets(p, `alba's ${l} profile on a phone`);
+      await shot(p, `players-profile${suffix}`);
+      if (wide) await axe(p, `the ${l} profile`);
+      // Her newest two are private: the game with cara, the game lost to the bot.
+      if ((await p.locator(".archive-game", { hasText: x.private }).count()) !== 2) fail(`${l}: alba does not see her two private games`);
+      await p.getByRole("button", { name: x.older }).click();
+      await archiveHas(p, 4, `${l} alba's archive's second page`);
+      await p.getByRole("button", { name: x.first }).click();
+      await archiveHas(p, 10, `${l} alba's archive's first page again`);
+      // The bot's seat links to the bot's profile.
+      await p.locator(".archive-game").getByRole("link", { name: x.greedy }).first().click();
+      await p.getByRole("heading", { name: "greedy", level: 1 }).waitFor();
+      console.log(`${l}: a profile with its chart and archive; private games for their players only`);
+
+      // From the lobby and from a finished game's table.
+      await p.locator("#nav").getByRole("link", { name: x.lobby }).click();
+      await p.getByRole("heading", { name: x.lobby, level: 1 }).waitFor();
+      const row = p.locator(".game-row[data-status=finished]").filter({ has: p.getByRole("link", { name: "bruce", exact: true }) }).first();
+      const game = await row.getAttribute("data-game");
+      await row.getByRole("link", { name: "bruce", exact: true }).click();
+      await p.getByRole("heading", { name: "bruce", level: 1 }).waitFor();
+      await p.goto(`${base}/#/game/${game}`);
+      const ranking = p.locator("section.ranking");
+      await ranking.getByRole("link", { name: "bruce", exact: true }).click();
+      await p.getByRole("heading", { name: "bruce", level: 1 }).waitFor();
+      console.log(`${l}: usernames link to profiles from the lobby and the table`);
+      await p.context().close();
+    }
+  }
+  if (errors.length > 0) fail(`the pages reported errors:\n  ${errors.join("\n  ")}`);
+  console.log("players: all browser checks passed");
+} finally {
+  await browser.close();
+}
