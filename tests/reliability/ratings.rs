@@ -1,7 +1,7 @@
 //! The rating worker through a SIGKILL (service rules §9.7): a server is killed while its worker
 //! is half-way through a finished game's ratings (one seat's rating written, the next one's
-//! held up by a lock this test holds); nothing of it remains, and a second server rates the
-//! game exactly once.
+//! held up by a lock this test holds); nothing of it remains, a second server rates the game
+//! exactly once, and `lords verify` replaying it changes nothing.
 
 use std::time::{Duration, Instant};
 
@@ -11,7 +11,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::api::Api;
-use super::crash::{Server, free_port};
+use super::crash::{Server, free_port, verify_all_command};
 use crate::common::fresh_database;
 
 async fn count(pool: &PgPool, sql: &str) -> i64 {
@@ -119,6 +119,17 @@ async fn a_server_killed_mid_rating_leaves_nothing_and_the_game_is_rated_once_af
             "{name}: {mu} {sigma}, not {want:?}"
         );
     }
+    // `lords verify` replays the game and changes no rating.
+    let verified = verify_all_command(&db_url).await;
+    assert!(
+        verified.status.success(),
+        "{}",
+        String::from_utf8_lossy(&verified.stderr)
+    );
+    assert_eq!(
+        count(&pool, "SELECT count(*) FROM player_ratings WHERE games = 1").await,
+        2
+    );
     b.kill();
     let _ = std::fs::remove_dir_all(&logs);
 }
