@@ -223,6 +223,8 @@ try {
   // The sort: awaiting me first, nearest deadline first, no deadline last; then the rest.
   const order = async (list) =>
     lena.locator(`section[aria-labelledby=list-${list}] li[data-game]`).evaluateAll((els) => els.map((e) => e.getAttribute("data-game")));
+  // The lists fill in after the page's heading: wait for the three games awaiting me.
+  await lena.locator("section[aria-labelledby=list-awaiting] li[data-game]").nth(2).waitFor();
   const awaitingOrder = await order("awaiting");
   if (awaitingOrder.join() !== [hour, week, none].join()) fail(`awaiting you lists ${awaitingOrder.join()}`);
   const mineOrder = await order("mine");
@@ -320,7 +322,12 @@ try {
   await touchTargets(lena, "aside.guide-hint", "the guide's hint");
   await hint.getByRole("button", { name: "Got it" }).click();
   await lena.waitForFunction((id) => document.querySelector(`aside.guide-hint[data-hint="${id}"]`) === null, first);
-  const saved = await api(lena, "GET", "/v1/me");
+  // The hint goes at once; its dismissal is saved by a request that may still be on its way.
+  let saved = await api(lena, "GET", "/v1/me");
+  for (let i = 0; i < 50 && !saved.hints?.dismissed?.includes(first); i++) {
+    await lena.waitForTimeout(100);
+    saved = await api(lena, "GET", "/v1/me");
+  }
   if (!saved.hints.dismissed.includes(first) || !saved.hints.games.includes(guideId)) fail(`the hints saved: ${JSON.stringify(saved.hints)}`);
   await lena.reload();
   await table(lena).and(lena.locator("[data-status=active]")).waitFor();
