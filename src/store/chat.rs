@@ -5,10 +5,16 @@
 //! (`accounts.chat_silenced_until`).
 //!
 //! A line is not a game action, and its writes stay each on one shard, in short transactions of
-//! their own: the sender's budget on the account's shard, then the line on the game's, then each
-//! other player's `chat` notification on that player's. A line whose insert fails has spent a
-//! slot of the budget (it is the sender's rate, not the table's); a process killed after the
-//! line committed may not tell the other players of it (the line is there for them to read).
+//! their own: the sender's budget on the account's shard, then the line on the game's with the
+//! other players' `chat` notifications in the game's outbox (`game_outbox`), which the fan-out
+//! worker copies to each player's notifications after the commit, as it does an append's. A
+//! line and its notifications are committed together, so a process killed at any point loses
+//! neither. A line whose insert fails has spent a slot of the budget (it is the sender's rate,
+//! not the table's).
+//!
+//! In the outbox a line's rows are numbered apart from the game's versions: `version` is the
+//! line's id negated (a game's versions are positive), `ord` the recipient's seat, so that the
+//! fan-out's key (game, version, ord) tells each copy once.
 
 use std::time::Duration;
 
@@ -19,7 +25,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::error::{Context, Result, StoreError};
-use super::outbox::{self, NotificationKind, ToWrite};
+use super::outbox::NotificationKind;
 use super::read_model::GameSummary;
 use super::{AccountId, GameId, Store};
 use crate::engine::RuleError;
@@ -151,9 +157,25 @@ impl Store {
             spend_chat(&mut tx, account).await?;
             tx.commit().await.context("commit a chat budget")?;
         }
-        // 2. The line, on the game's shard. Lines of one game are numbered and committed one
-        // after the other (the advisory lock), so that a reader who has seen line n never later
-        // finds a smaller one appearing: streams resume after the last line they sent.
+        // Who is told: the other seated players, less those who muted the sender (each read on
+        // its account's shard, before the line's transaction).
+        let mut recipients = Vec::new();
+        for other in summary
+            .seats
+            .iter()
+            .filter(|s| s.bot.is_none() && !s.account_id.0.is_nil() && s.account_id != account)
+        {
+            if !muted_ids(&mut conn, other.account_id)
+                .await?
+                .contains(&account.0)
+            {
+                recipients.push(other);
+            }
+        }
+        // 2. The line, on the game's shard, with its notifications in the game's outbox. Lines
+        // of one game are numbered and committed one after the other (the advisory lock), so
+        // that a reader who has seen line n never later finds a smaller one appearing: streams
+        // resume after the last line they sent.
         let line = {
             let mut tx = sqlx::Connection::begin(&mut *conn)
                 .await
@@ -174,6 +196,36 @@ impl Store {
             .fetch_one(&mut *tx)
             .await
             .context("write a chat line")?;
+            let line = ChatLine {
+                id: line_id,
+                seat,
+                username,
+                text: text.to_string(),
+                sent_at,
+            };
+            let payload = json!({
+                "line_id": line.id,
+                "seat": line.seat,
+                "username": line.username,
+                "text": line.text,
+            });
+            for recipient in &recipients {
+                sqlx::query(
+                    "INSERT INTO game_outbox \
+                     (game_id, version, ord, account_id, kind, payload, created_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(id.0)
+                .bind(-line_id)
+                .bind(i16::from(recipient.seat.0))
+                .bind(recipient.account_id.0)
+                .bind(NotificationKind::Chat.as_str())
+                .bind(&payload)
+                .bind(sent_at)
+                .execute(&mut *tx)
+                .await
+                .context("write a chat line's notifications")?;
+            }
             sqlx::query("SELECT pg_notify($1, $2)")
                 .bind(CHAT_CHANNEL)
                 .bind(format!("{id}:{line_id}"))
@@ -181,24 +233,10 @@ impl Store {
                 .await
                 .context("announce a chat line")?;
             tx.commit().await.context("commit a chat line")?;
-            ChatLine {
-                id: line_id,
-                seat,
-                username,
-                text: text.to_string(),
-                sent_at,
-            }
+            line
         };
-        // 3. The other players' notifications, each on its account's shard. The line is said
-        // whatever happens here: a failure is logged, not answered.
-        let others = summary
-            .seats
-            .iter()
-            .filter(|s| s.bot.is_none() && !s.account_id.0.is_nil() && s.account_id != account);
-        for other in others {
-            if let Err(e) = tell(&mut conn, other.account_id, account, id, &line).await {
-                tracing::warn!(error = %e, game = %id, "chat: cannot notify a player of a line");
-            }
+        if !recipients.is_empty() {
+            self.outboxed.hint(id);
         }
         Ok(line)
     }
@@ -508,46 +546,6 @@ async fn muted_ids(conn: &mut PgConnection, account: AccountId) -> Result<Vec<Uu
         .fetch_all(conn)
         .await
         .context("read an account's mutes")
-}
-
-/// `recipient`'s `chat` notification of `line`, said by `sender` at game `id`, in a transaction
-/// on the recipient's shard; none when the recipient muted the sender.
-async fn tell(
-    conn: &mut PgConnection,
-    recipient: AccountId,
-    sender: AccountId,
-    id: GameId,
-    line: &ChatLine,
-) -> Result<()> {
-    let mut tx = sqlx::Connection::begin(&mut *conn)
-        .await
-        .context("begin a chat notification")?;
-    let muted: bool = sqlx::query_scalar(
-        "SELECT EXISTS (SELECT 1 FROM chat_mutes WHERE account_id = $1 AND muted_id = $2)",
-    )
-    .bind(recipient.0)
-    .bind(sender.0)
-    .fetch_one(&mut *tx)
-    .await
-    .context("read a mute")?;
-    if muted {
-        return Ok(());
-    }
-    let item = ToWrite {
-        kind: NotificationKind::Chat,
-        game: id,
-        payload: json!({
-            "line_id": line.id,
-            "seat": line.seat,
-            "username": line.username,
-            "text": line.text,
-        }),
-        source: None,
-        created_at: Some(line.sent_at),
-    };
-    outbox::write_for_account(&mut tx, recipient, &[item]).await?;
-    tx.commit().await.context("commit a chat notification")?;
-    Ok(())
 }
 
 /// An account by username, ignoring case: a live one only, or (`live == false`) a deleted one
