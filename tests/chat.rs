@@ -63,7 +63,24 @@ async fn unmute(app: &TestApp, token: &str, username: &str) -> reqwest::Response
         .unwrap()
 }
 
+/// `username`'s chat notifications, read once every game's outbox of this test's database is
+/// empty: a line's notifications wait there until the fan-out tells them.
 async fn chat_notifications(app: &TestApp, username: &str) -> Vec<Value> {
+    let start = std::time::Instant::now();
+    loop {
+        let pending: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM game_outbox)")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+        if !pending {
+            break;
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the outbox was never fanned out"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     sqlx::query_scalar(
         "SELECT n.payload FROM notifications n JOIN accounts a ON a.id = n.account_id \
          WHERE a.username = $1 AND n.kind = 'chat' ORDER BY n.id",

@@ -281,18 +281,24 @@ async fn fan_out_citus(pool: &PgPool, game: GameId) -> Result<Claimed> {
         }
         Err(e) => return Err(e).context("claim a game's outbox"),
     };
-    let Some(last) = rows.last().map(|r| (r.version, r.ord)) else {
+    if rows.is_empty() {
         claim.rollback().await.context("end a fan-out")?;
         return Ok(Claimed::Empty);
-    };
+    }
     let done = write(pool, game, &rows).await?;
-    sqlx::query("DELETE FROM game_outbox WHERE game_id = $1 AND (version, ord) <= ($2, $3)")
-        .bind(game.0)
-        .bind(last.0)
-        .bind(last.1)
-        .execute(&mut *claim)
-        .await
-        .context("empty a game's outbox")?;
+    // Exactly the rows claimed: a chat line's rows (numbered below the game's versions, see
+    // `store::chat`) may have come in meanwhile, before the last claimed one in this order.
+    let (versions, ords): (Vec<i64>, Vec<i16>) = rows.iter().map(|r| (r.version, r.ord)).unzip();
+    sqlx::query(
+        "DELETE FROM game_outbox WHERE game_id = $1 \
+         AND (version, ord) IN (SELECT * FROM unnest($2::bigint[], $3::smallint[]))",
+    )
+    .bind(game.0)
+    .bind(&versions)
+    .bind(&ords)
+    .execute(&mut *claim)
+    .await
+    .context("empty a game's outbox")?;
     claim.commit().await.context("commit a fan-out")?;
     Ok(Claimed::Done(done))
 }
