@@ -71,6 +71,7 @@ impl Store {
             .await
             .context("ratings: take the lock")?;
         if !locked {
+            tx.rollback().await.context("end ratings")?;
             return Ok(NextRating::Busy);
         }
         let next: Option<(Uuid,)> = sqlx::query_as(
@@ -82,6 +83,9 @@ impl Store {
         .await
         .context("ratings: the next game")?;
         let Some((id,)) = next else {
+            // Ended here, not when dropped: a dropped transaction's rollback waits for its
+            // connection's next use, and its advisory lock with it.
+            tx.rollback().await.context("end ratings")?;
             return Ok(NextRating::Idle);
         };
         let id = GameId(id);
@@ -96,6 +100,7 @@ impl Store {
         .context("ratings: lock the game")?;
         let Some((finished_at, result)) = row else {
             // Rated meanwhile (only possible without the lock): nothing to do.
+            tx.rollback().await.context("end ratings")?;
             return Ok(NextRating::Idle);
         };
         let places = match places_of(result.as_ref()) {
