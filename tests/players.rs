@@ -289,6 +289,7 @@ async fn the_archive_filters_by_opponent_and_result() {
         "limit=0",
         "limit=101",
         "colour=red",
+        "opponent=",
     ] {
         problem(
             get(&app, &format!("{path}?{query}"), None).await,

@@ -134,6 +134,9 @@ pub async fn player_games(
     query: web::Query<PlayerGamesQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
+    if q.opponent.as_deref() == Some("") {
+        return Err(invalid_query("opponent is a username, not empty"));
+    }
     // `status` has one value, `finished`, the default: read, it changes nothing.
     let won = q.result.map(|r| matches!(r, ArchiveResult::Won));
     let limit = page_limit(&state, q.limit)?;
