@@ -48,6 +48,11 @@ impl Server {
             .env("LORDS_JWT_SECRET", TEST_JWT_SECRET)
             .env("LORDS_LISTEN", format!("127.0.0.1:{port}"))
             .env("LORDS_WORKERS", "2")
+            // Small pools: two tests run at once, each with up to two servers, and the whole
+            // suite stays under 40 connections. A test's `env` may ask for more.
+            .env("LORDS_DB_MAX_CONNECTIONS", "4")
+            .env("LORDS_FANOUT_CONCURRENCY", "1")
+            .env("LORDS_WEBHOOK_CONCURRENCY", "1")
             .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
