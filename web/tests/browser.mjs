@@ -27,22 +27,11 @@
 // target/screenshots). Prints "first-load transfer of the lobby: N bytes" and exits non-zero on
 // the first failure.
 import { chromium } from "playwright-core";
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { axe, base, executablePath, fail, shots } from "./harness.mjs";
 import path from "node:path";
 
-const base = (process.argv[2] ?? process.env.LORDS_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
-const shots = process.env.LORDS_SCREENSHOTS ?? "target/screenshots";
-const executablePath = process.env.LORDS_CHROMIUM ?? "/usr/bin/chromium";
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const LOBBY_BUDGET = 150 * 1024;
 const PASSWORD = "bannockburn1314";
-mkdirSync(shots, { recursive: true });
-
-/** @param {string} m */
-function fail(m) {
-  throw new Error(m);
-}
 
 /** A small seeded generator, so a run can be repeated. */
 function generator(seed) {
@@ -62,21 +51,6 @@ async function signUp(page, username) {
   await form.getByLabel(/^Password/).fill(PASSWORD);
   await form.getByRole("button", { name: "Create account" }).click();
   await page.getByRole("heading", { name: "Lobby", level: 1 }).waitFor();
-}
-
-async function axe(page, where) {
-  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy (no inline
-  // script) leaves alone; a <script> tag would be refused.
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    // @ts-ignore injected above
-    const r = await window.axe.run(document, { resultTypes: ["violations"] });
-    return r.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
-  });
-  if (violations.length > 0) fail(`axe on ${where}:\n  ${violations.join("\n  ")}`);
-  console.log(`axe: no serious or critical violation on ${where}`);
 }
 
 /** A screenshot of the top of the page, or of where `at` (a locator) is scrolled into view. */

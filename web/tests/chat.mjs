@@ -9,34 +9,10 @@
 //
 //   LORDS_GAME_EN=<id> LORDS_GAME_FR=<id> node web/tests/chat.mjs http://127.0.0.1:8080
 import { chromium } from "playwright-core";
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { axe, base, executablePath, fail, shots } from "./harness.mjs";
 import path from "node:path";
 
-const base = (process.argv[2] ?? process.env.LORDS_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
-const shots = process.env.LORDS_SCREENSHOTS ?? "target/screenshots";
-const executablePath = process.env.LORDS_CHROMIUM ?? "/usr/bin/chromium";
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const PASSWORD = "correct horse battery";
-mkdirSync(shots, { recursive: true });
-
-/** @param {string} m */
-function fail(m) {
-  throw new Error(m);
-}
-
-async function axe(page, where) {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    // @ts-ignore injected above
-    const r = await window.axe.run(document, { resultTypes: ["violations"] });
-    return r.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
-  });
-  if (violations.length > 0) fail(`axe on ${where}:\n  ${violations.join("\n  ")}`);
-  console.log(`axe: no serious or critical violation on ${where}`);
-}
 
 async function shot(page, name) {
   const size = page.viewportSize();

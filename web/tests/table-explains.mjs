@@ -21,22 +21,11 @@
 // Env: LORDS_CHROMIUM (default /usr/bin/chromium), LORDS_SCREENSHOTS (default target/screenshots).
 // Prints "table explains: all checks passed" and exits non-zero on the first failure.
 import { chromium } from "playwright-core";
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { axe, base, executablePath, fail, shots } from "./harness.mjs";
 import path from "node:path";
 
-const base = (process.argv[2] ?? process.env.LORDS_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
-const shots = process.env.LORDS_SCREENSHOTS ?? "target/screenshots";
-const executablePath = process.env.LORDS_CHROMIUM ?? "/usr/bin/chromium";
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const PASSWORD = "bannockburn1314";
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-mkdirSync(shots, { recursive: true });
-
-/** @param {string} m */
-function fail(m) {
-  throw new Error(m);
-}
 
 /** A small seeded generator, so a run can be repeated. */
 function generator(seed) {
@@ -137,19 +126,6 @@ async function shot(p, name) {
   await p.evaluate(() => window.scrollTo(0, 0));
   await p.screenshot({ path: file, fullPage: false });
   console.log(`screenshot ${file}`);
-}
-
-async function axe(p, where) {
-  if (!(await p.evaluate(() => "axe" in window))) await p.evaluate(axeSource);
-  const violations = await p.evaluate(async () => {
-    // @ts-ignore injected above
-    const r = await window.axe.run(document, { resultTypes: ["violations"] });
-    return r.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
-  });
-  if (violations.length > 0) fail(`axe on ${where}:\n  ${violations.join("\n  ")}`);
-  console.log(`axe: no serious or critical violation on ${where}`);
 }
 
 /** Waits until the table has moved past `version` and is not busy. */

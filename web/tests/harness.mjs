@@ -1,0 +1,35 @@
+// What every browser test of the web client shares: the server under test, Chromium, where
+// screenshots go, how a check fails, and the accessibility check (axe-core).
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+/** The server under test: the first argument, else LORDS_URL, else the default port. */
+export const base = (process.argv[2] ?? process.env.LORDS_URL ?? "http://127.0.0.1:8080").replace(/\/$/, "");
+/** Where screenshots go (created if missing). */
+export const shots = process.env.LORDS_SCREENSHOTS ?? "target/screenshots";
+/** Debian's Chromium, or LORDS_CHROMIUM. */
+export const executablePath = process.env.LORDS_CHROMIUM ?? "/usr/bin/chromium";
+mkdirSync(shots, { recursive: true });
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** @param {string} m */
+export function fail(m) {
+  throw new Error(m);
+}
+
+/** Fails on any serious or critical axe-core violation of the page, named `where`. */
+export async function axe(page, where) {
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy (no inline
+  // script) leaves alone; a <script> tag would be refused.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // @ts-ignore injected above
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
+  });
+  if (violations.length > 0) fail(`axe on ${where}:\n  ${violations.join("\n  ")}`);
+  console.log(`axe: no serious or critical violation on ${where}`);
+}
