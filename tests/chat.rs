@@ -153,6 +153,13 @@ async fn a_line_is_one_to_500_characters_without_control_or_format_characters() 
     ] {
         problem(say(&api, &table, 0, &bad).await, 422, "invalid_chat_text").await;
     }
+    // Emoji keep their joiners and a subdivision flag its tags: Scotland's flag, a family.
+    for emoji in [
+        "Alba gu bràth \u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+        "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}",
+    ] {
+        assert_eq!(said(&api, &table, 0, emoji).await["text"], emoji);
+    }
     // 500 characters are Unicode scalar values, not bytes.
     said(&api, &table, 0, &"é".repeat(500)).await;
     // A body that is not `{"text"}` is malformed.
@@ -160,7 +167,7 @@ async fn a_line_is_one_to_500_characters_without_control_or_format_characters() 
         .post(&table.path("/chat"), table.seat(0), &json!({"text": 7}))
         .await;
     problem(res, 400, "malformed_json").await;
-    assert_eq!(texts(&page(&api, &table, 1, "").await).len(), 1);
+    assert_eq!(texts(&page(&api, &table, 1, "").await).len(), 3);
 }
 
 #[tokio::test]

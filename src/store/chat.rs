@@ -74,10 +74,20 @@ pub struct ChatReport {
 }
 
 /// Whether `text` may be said: 1 to 500 characters, none of them a control or format character
-/// (Unicode categories Cc and Cf: a line is one line, and shows what it says).
+/// (Unicode categories Cc and Cf: a line is one line, and shows what it says), except those
+/// that emoji are made of: the zero-width joiner and non-joiner (U+200C, U+200D, in 👨‍👩‍👧 and
+/// 🏳️‍🌈) and the tag characters of subdivision flags (U+E0020–U+E007F, in 🏴󠁧󠁢󠁳󠁣󠁴󠁿).
 pub fn valid_chat_text(text: &str) -> bool {
     let n = text.chars().count();
-    (1..=MAX_CHAT_CHARS).contains(&n) && !text.chars().any(is_control_or_format)
+    (1..=MAX_CHAT_CHARS).contains(&n)
+        && !text
+            .chars()
+            .any(|c| is_control_or_format(c) && !is_emoji_part(c))
+}
+
+/// The format characters emoji sequences use.
+fn is_emoji_part(c: char) -> bool {
+    matches!(c as u32, 0x200C | 0x200D | 0xE0020..=0xE007F)
 }
 
 /// Whether `reason` may be given with a report: 1 to 500 characters, not only spaces.

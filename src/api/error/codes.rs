@@ -548,8 +548,9 @@ error_codes! {
     InvalidChatText = "invalid_chat_text", UNPROCESSABLE_ENTITY {
         title: "Invalid chat text",
         meaning: "A chat line is 1 to 500 characters (Unicode scalar values) on one line: no \
-            control or format character (Unicode Cc and Cf, line breaks and tabs included). \
-            Fix the text.",
+            control or format character (Unicode Cc and Cf, line breaks and tabs included; \
+            emoji keep their joiners U+200C, U+200D and flag tags U+E0020 to U+E007F). Fix the \
+            text.",
         example: "a chat line is 1 to 500 characters, with no control or format character",
         title_fr: "Message invalide",
         detail_fr: "un message compte de 1 à 500 caractères sur une ligne, sans caractère de \
