@@ -77,6 +77,27 @@ async fn a_username_taken_in_another_letter_case_returns_409_username_taken() {
 }
 
 #[tokio::test]
+async fn the_bots_rated_profiles_are_taken_names_nobody_signs_in_to() {
+    let app = spawn_app().await;
+    for bot in ["random", "Greedy", "MCTS"] {
+        problem(
+            app.create_account(bot, "freedom1297").await,
+            409,
+            "username_taken",
+        )
+        .await;
+        // Whatever the password: a built-in bot's account has none.
+        for password in ["", "!", "freedom1297"] {
+            assert_eq!(
+                app.login(bot, password).await.status(),
+                401,
+                "{bot} {password:?}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
 async fn invalid_usernames_return_422_invalid_username() {
     let app = spawn_app().await;
     for name in ["ab", &"x".repeat(33), "has space", "sémillon", "a.b", ""] {
