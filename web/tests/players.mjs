@@ -71,7 +71,7 @@ const T = {
     username: "Nom d'utilisateur",
     password: "Mot de passe",
     lobby: "Salon",
-    board: "Classement général",
+    board: "Palmarès",
     next: "Page suivante",
     older: "Parties plus anciennes",
     first: "Première page",

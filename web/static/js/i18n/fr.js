@@ -515,7 +515,7 @@ const messages = {
     unmute: "Ne plus masquer",
   },
   profiles: {
-    leaderboard: "Classement général",
+    leaderboard: "Palmarès",
     boardHint: "Les joueurs et les bots qui ont joué au moins 10 parties classées, par classement.",
     boardEmpty: "Personne n'a encore joué 10 parties classées.",
     rank: "Rang",
