@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use common::app::{TestApp, problem, spawn_app};
 use common::games::{Api, Table, create_game, ok, seat_table, step};
+use common::sse::Sse;
 use serde_json::{Value, json};
 
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -475,76 +476,25 @@ async fn a_reported_line_reaches_the_operator_and_a_silenced_account_cannot_chat
 
 // ---- The game stream's `chat` events ----
 
-/// One SSE frame: its `id:`, `event:` and `data:`, or a comment.
-#[derive(Debug)]
-struct Frame {
-    id: Option<i64>,
-    event: Option<String>,
-    data: Option<Value>,
-}
-
-struct Sse {
-    res: reqwest::Response,
-    buf: String,
-}
-
-impl Sse {
-    async fn open(app: &TestApp, path: &str, token: &str) -> Sse {
-        let res = app
-            .client
+/// A seated player's game stream, as an SSE client reads it.
+async fn open_stream(app: &TestApp, path: &str, token: &str) -> Sse {
+    Sse::new(
+        app.client
             .get(app.url(path))
             .bearer_auth(token)
             .send()
             .await
-            .unwrap();
-        assert_eq!(res.status(), 200);
-        Sse {
-            res,
-            buf: String::new(),
-        }
-    }
+            .unwrap(),
+    )
+}
 
-    /// The next event that has data (comments and `retry:` skipped).
-    async fn event(&mut self) -> Frame {
-        loop {
-            if let Some(end) = self.buf.find("\n\n") {
-                let text: String = self.buf.drain(..end + 2).collect();
-                let mut frame = Frame {
-                    id: None,
-                    event: None,
-                    data: None,
-                };
-                for line in text.lines() {
-                    if let Some(v) = line.strip_prefix("id: ") {
-                        frame.id = Some(v.parse().unwrap());
-                    } else if let Some(v) = line.strip_prefix("event: ") {
-                        frame.event = Some(v.to_string());
-                    } else if let Some(v) = line.strip_prefix("data: ") {
-                        frame.data = Some(serde_json::from_str(v).unwrap());
-                    }
-                }
-                if frame.data.is_some() {
-                    return frame;
-                }
-                continue;
-            }
-            let chunk = tokio::time::timeout(PATIENCE, self.res.chunk())
-                .await
-                .expect("the stream sends something in time")
-                .expect("the stream reads")
-                .expect("the stream stays open");
-            self.buf.push_str(std::str::from_utf8(&chunk).unwrap());
-        }
-    }
-
-    /// The next `chat` event's line, skipping game events.
-    async fn chat(&mut self) -> Value {
-        loop {
-            let frame = self.event().await;
-            if frame.event.as_deref() == Some("chat") {
-                assert_eq!(frame.id, None, "a chat event has no id");
-                return frame.data.unwrap();
-            }
+/// The next `chat` event's line on `stream`, skipping game events.
+async fn next_chat(stream: &mut Sse) -> Value {
+    loop {
+        let frame = stream.event().await;
+        if frame.event.as_deref() == Some("chat") {
+            assert_eq!(frame.id, None, "a chat event has no id");
+            return frame.data.unwrap();
         }
     }
 }
@@ -559,7 +509,7 @@ async fn lines_arrive_live_on_the_game_stream_without_ids_and_muted_senders_are_
     assert_eq!(mute(&app, table.seat(0), "live1").await.status(), 204);
 
     // From the start of the chat (`chat_after=0`): the old line first, after the game's events.
-    let mut seat0 = Sse::open(&app, &table.path("/stream?chat_after=0"), table.seat(0)).await;
+    let mut seat0 = open_stream(&app, &table.path("/stream?chat_after=0"), table.seat(0)).await;
     let mut seen = Vec::new();
     let first_chat = loop {
         let frame = seat0.event().await;
@@ -576,8 +526,8 @@ async fn lines_arrive_live_on_the_game_stream_without_ids_and_muted_senders_are_
     assert_eq!(seen, (1..=version).collect::<Vec<_>>());
 
     // Without `chat_after`: only what is said from now on.
-    let mut seat2 = Sse::open(&app, &table.path("/stream"), table.seat(2)).await;
-    let mut spectator = Sse::open(&app, &table.path("/stream"), &table.spectator).await;
+    let mut seat2 = open_stream(&app, &table.path("/stream"), table.seat(2)).await;
+    let mut spectator = open_stream(&app, &table.path("/stream"), &table.spectator).await;
     // Both streams are open, and have sent the game's events so far, before anything is said.
     for stream in [&mut seat2, &mut spectator] {
         while stream.event().await.id != Some(version) {}
@@ -586,10 +536,10 @@ async fn lines_arrive_live_on_the_game_stream_without_ids_and_muted_senders_are_
     said(&api, &table, 1, "muted for seat 0").await;
     let line = said(&api, &table, 2, "heard by all players").await;
 
-    let got = seat0.chat().await;
+    let got = next_chat(&mut seat0).await;
     assert_eq!(got, line, "seat 0 never receives the muted line");
-    assert_eq!(seat2.chat().await["text"], "muted for seat 0");
-    assert_eq!(seat2.chat().await, line);
+    assert_eq!(next_chat(&mut seat2).await["text"], "muted for seat 0");
+    assert_eq!(next_chat(&mut seat2).await, line);
 
     // The spectator's stream carries the game's events and no chat: it has nothing more now,
     // and the next game event is the next thing it reads.

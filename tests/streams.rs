@@ -13,106 +13,13 @@ use common::app::{TestApp, problem, spawn_app, spawn_app_on, spawn_app_with};
 use common::games::{
     Api, Table, awaited, create_game, notifications_settled, ok, seat_table, step,
 };
+use common::sse::{ENDS_WITHIN, PATIENCE, Sse};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::{Value, json};
 use sqlx::Connection;
 
-/// How long a test waits for the next line of a stream before failing.
-const PATIENCE: Duration = Duration::from_secs(20);
-/// A stream closes within this long of losing its authority.
-const ENDS_WITHIN: Duration = Duration::from_secs(5);
 const PASSWORD: &str = "correct horse battery";
-
-/// One SSE frame: an event (`id`, `event`, `data`) or a comment.
-#[derive(Debug, Clone)]
-struct Frame {
-    id: Option<i64>,
-    event: Option<String>,
-    data: Option<Value>,
-    comment: Option<String>,
-}
-
-/// An open `text/event-stream` response, read frame by frame.
-struct Sse {
-    res: reqwest::Response,
-    buf: String,
-}
-
-impl Sse {
-    fn new(res: reqwest::Response) -> Sse {
-        assert_eq!(res.status(), 200);
-        assert_eq!(res.headers()["content-type"], "text/event-stream");
-        Sse {
-            res,
-            buf: String::new(),
-        }
-    }
-
-    /// The next frame, or `None` when the server ended the stream.
-    async fn frame(&mut self) -> Option<Frame> {
-        loop {
-            if let Some(end) = self.buf.find("\n\n") {
-                let text: String = self.buf.drain(..end + 2).collect();
-                let mut frame = Frame {
-                    id: None,
-                    event: None,
-                    data: None,
-                    comment: None,
-                };
-                for line in text.lines() {
-                    if let Some(c) = line.strip_prefix(':') {
-                        frame.comment = Some(c.trim().to_string());
-                    } else if let Some(v) = line.strip_prefix("id: ") {
-                        frame.id = Some(v.parse().unwrap());
-                    } else if let Some(v) = line.strip_prefix("event: ") {
-                        frame.event = Some(v.to_string());
-                    } else if let Some(v) = line.strip_prefix("data: ") {
-                        frame.data = Some(serde_json::from_str(v).unwrap());
-                    }
-                }
-                return Some(frame);
-            }
-            let chunk = tokio::time::timeout(PATIENCE, self.res.chunk())
-                .await
-                .expect("the stream sends something in time")
-                .expect("the stream reads");
-            match chunk {
-                Some(bytes) => self.buf.push_str(std::str::from_utf8(&bytes).unwrap()),
-                None => return None,
-            }
-        }
-    }
-
-    /// Until the server ends the stream, which must be within [`ENDS_WITHIN`] (what is still
-    /// to come before the end is read and dropped).
-    async fn ends(&mut self) {
-        tokio::time::timeout(ENDS_WITHIN, async { while self.frame().await.is_some() {} })
-            .await
-            .expect("the stream ends within 5 s");
-    }
-
-    /// Two `: keep-alive` comments in a row: the stream is still open a heartbeat later.
-    async fn still_open(&mut self) {
-        let mut comments = 0;
-        while comments < 2 {
-            let frame = self.frame().await.expect("the stream stays open");
-            if frame.comment.as_deref() == Some("keep-alive") {
-                comments += 1;
-            }
-        }
-    }
-
-    /// The next event, skipping comments and `retry:`.
-    async fn event(&mut self) -> Frame {
-        loop {
-            let frame = self.frame().await.expect("the stream stays open");
-            if frame.data.is_some() {
-                return frame;
-            }
-        }
-    }
-}
 
 async fn open(app: &TestApp, path: &str, token: &str, last_event_id: Option<i64>) -> Sse {
     let mut req = app.client.get(app.url(path)).bearer_auth(token);

@@ -267,3 +267,4 @@ pub mod browser;
 pub mod games;
 pub mod receiver;
 pub mod smtp;
+pub mod sse;

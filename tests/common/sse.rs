@@ -1,0 +1,100 @@
+//! Reading a `text/event-stream` response frame by frame, as an SSE client does.
+
+use std::time::Duration;
+
+use serde_json::Value;
+
+/// How long a test waits for the next line of a stream before failing.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+/// A stream closes within this long of losing its authority.
+pub const ENDS_WITHIN: Duration = Duration::from_secs(5);
+
+/// One SSE frame: an event (`id`, `event`, `data`) or a comment.
+#[derive(Debug, Clone)]
+pub struct Frame {
+    pub id: Option<i64>,
+    pub event: Option<String>,
+    pub data: Option<Value>,
+    pub comment: Option<String>,
+}
+
+/// An open `text/event-stream` response, read frame by frame.
+pub struct Sse {
+    res: reqwest::Response,
+    buf: String,
+}
+
+impl Sse {
+    pub fn new(res: reqwest::Response) -> Sse {
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.headers()["content-type"], "text/event-stream");
+        Sse {
+            res,
+            buf: String::new(),
+        }
+    }
+
+    /// The next frame, or `None` when the server ended the stream.
+    pub async fn frame(&mut self) -> Option<Frame> {
+        loop {
+            if let Some(end) = self.buf.find("\n\n") {
+                let text: String = self.buf.drain(..end + 2).collect();
+                let mut frame = Frame {
+                    id: None,
+                    event: None,
+                    data: None,
+                    comment: None,
+                };
+                for line in text.lines() {
+                    if let Some(c) = line.strip_prefix(':') {
+                        frame.comment = Some(c.trim().to_string());
+                    } else if let Some(v) = line.strip_prefix("id: ") {
+                        frame.id = Some(v.parse().unwrap());
+                    } else if let Some(v) = line.strip_prefix("event: ") {
+                        frame.event = Some(v.to_string());
+                    } else if let Some(v) = line.strip_prefix("data: ") {
+                        frame.data = Some(serde_json::from_str(v).unwrap());
+                    }
+                }
+                return Some(frame);
+            }
+            let chunk = tokio::time::timeout(PATIENCE, self.res.chunk())
+                .await
+                .expect("the stream sends something in time")
+                .expect("the stream reads");
+            match chunk {
+                Some(bytes) => self.buf.push_str(std::str::from_utf8(&bytes).unwrap()),
+                None => return None,
+            }
+        }
+    }
+
+    /// Until the server ends the stream, which must be within [`ENDS_WITHIN`] (what is still
+    /// to come before the end is read and dropped).
+    pub async fn ends(&mut self) {
+        tokio::time::timeout(ENDS_WITHIN, async { while self.frame().await.is_some() {} })
+            .await
+            .expect("the stream ends within 5 s");
+    }
+
+    /// Two `: keep-alive` comments in a row: the stream is still open a heartbeat later.
+    pub async fn still_open(&mut self) {
+        let mut comments = 0;
+        while comments < 2 {
+            let frame = self.frame().await.expect("the stream stays open");
+            if frame.comment.as_deref() == Some("keep-alive") {
+                comments += 1;
+            }
+        }
+    }
+
+    /// The next event, skipping comments and `retry:`.
+    pub async fn event(&mut self) -> Frame {
+        loop {
+            let frame = self.frame().await.expect("the stream stays open");
+            if frame.data.is_some() {
+                return frame;
+            }
+        }
+    }
+}
