@@ -1,9 +1,9 @@
 //! Wake-ups for long polls and streams: one connection per process listens on `game_events`,
-//! `game_chat`, `notifications` and `stream_authority`. Game appends are fanned out to waiters through a
-//! broadcast channel; account notifications wake only the streams of that account (one `watch`
-//! per account with a stream open), and so do changes to an account's authority (a session
-//! revoked, the password changed, the account deleted, a game left), after which its streams
-//! re-check in the database whether they may go on. Writers `pg_notify` inside their
+//! `game_chat`, `notifications` and `stream_authority`. Game appends and chat lines are fanned
+//! out to waiters through a broadcast channel; account notifications wake only the streams of
+//! that account (one `watch` per account with a stream open), and so do changes to an
+//! account's authority (a session revoked, the password changed, the account deleted, a game
+//! left), after which its streams re-check in the database whether they may go on. Writers `pg_notify` inside their
 //! transaction, so a wake-up means the rows are committed; a wake-up is only a hint to read the
 //! database again from where the reader is.
 
@@ -258,31 +258,7 @@ impl Notifier {
     /// Looks at the database after subscribing, so an append that committed just before the
     /// wait began is not missed.
     pub async fn wait_past(&self, id: GameId, after_version: i64, timeout: Duration) -> bool {
-        let mut signals = self.inner.signals.subscribe();
-        let deadline = Instant::now() + timeout;
-        if self.is_past(id, after_version).await {
-            return true;
-        }
-        loop {
-            match tokio::time::timeout_at(deadline, signals.recv()).await {
-                Err(_elapsed) => return false,
-                Ok(Ok(Signal::Appended(game, version))) => {
-                    if game == id && version > after_version {
-                        return true;
-                    }
-                }
-                Ok(Ok(Signal::Chatted(..))) => {}
-                Ok(Ok(Signal::Resync) | Err(broadcast::error::RecvError::Lagged(_))) => {
-                    if self.is_past(id, after_version).await {
-                        return true;
-                    }
-                }
-                Ok(Err(broadcast::error::RecvError::Closed)) => {
-                    tokio::time::sleep_until(deadline).await;
-                    return self.is_past(id, after_version).await;
-                }
-            }
-        }
+        self.wait(id, after_version, None, timeout).await
     }
 
     /// Waits until game `id` is past `after_version`, or its table has a line after
@@ -293,6 +269,18 @@ impl Notifier {
         id: GameId,
         after_version: i64,
         after_line: i64,
+        timeout: Duration,
+    ) -> bool {
+        self.wait(id, after_version, Some(after_line), timeout)
+            .await
+    }
+
+    /// [`Notifier::wait_past`], and with `after_line` [`Notifier::wait_table`].
+    async fn wait(
+        &self,
+        id: GameId,
+        after_version: i64,
+        after_line: Option<i64>,
         timeout: Duration,
     ) -> bool {
         let mut signals = self.inner.signals.subscribe();
@@ -309,7 +297,7 @@ impl Notifier {
                     }
                 }
                 Ok(Ok(Signal::Chatted(game, line))) => {
-                    if game == id && line > after_line {
+                    if game == id && after_line.is_some_and(|after| line > after) {
                         return true;
                     }
                 }
@@ -326,10 +314,15 @@ impl Notifier {
         }
     }
 
-    async fn table_is_past(&self, id: GameId, after_version: i64, after_line: i64) -> bool {
+    /// Whether game `id` is past `after_version`, or (with `after_line`) its table has a line
+    /// after it.
+    async fn table_is_past(&self, id: GameId, after_version: i64, after_line: Option<i64>) -> bool {
         if self.is_past(id, after_version).await {
             return true;
         }
+        let Some(after_line) = after_line else {
+            return false;
+        };
         let line: Result<Option<i64>, _> =
             sqlx::query_scalar("SELECT max(id) FROM chat_lines WHERE game_id = $1")
                 .bind(id.0)
