@@ -153,6 +153,7 @@ fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
     let per_worker = state.config.db_worker_connections;
     let jwt = web::Data::from(state.jwt.clone());
     let pool = web::Data::new(state.pool.clone());
+    let access = web::Data::new(api::scopes::access_table());
     let data = web::Data::new(state);
     let mut server = HttpServer::new(move || {
         // Runs on each worker's thread, as the worker starts.
@@ -164,6 +165,8 @@ fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
             .app_data(jwt.clone())
             // `AuthUser` checks that the token's account still exists.
             .app_data(pool.clone())
+            // What each operation asks of a token (scopes, first-party only).
+            .app_data(access.clone())
             .app_data(
                 web::JsonConfig::default()
                     .limit(max_body)

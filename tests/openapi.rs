@@ -95,6 +95,55 @@ fn protected_paths_name_the_bearer_scheme() {
 }
 
 #[test]
+fn every_v1_operation_names_the_scope_the_server_enforces_and_the_table_has_no_other() {
+    let doc: Value = serde_json::from_str(&lords::api::openapi::to_pretty_json()).unwrap();
+    let mut documented = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        if !path.starts_with("/v1/") {
+            continue;
+        }
+        for method in item.as_object().unwrap().keys() {
+            documented.push((method.to_uppercase(), path.clone()));
+        }
+    }
+    let mut table: Vec<(String, String)> = lords::api::scopes::OPERATIONS
+        .iter()
+        .map(|(m, p, _)| (m.to_string(), p.to_string()))
+        .collect();
+    documented.sort();
+    table.sort();
+    assert_eq!(documented, table, "the scope table and the document differ");
+    let scopes = &doc["components"]["securitySchemes"]["oauth2"]["flows"]["authorizationCode"];
+    for scope in [
+        "account:read",
+        "game:read",
+        "game:play",
+        "lobby:write",
+        "notifications:write",
+        "bot:play",
+    ] {
+        assert!(scopes["scopes"][scope].is_string(), "{scope}");
+    }
+    let action = &doc["paths"]["/v1/games/{id}/actions"]["post"]["security"];
+    assert!(
+        action
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!({"oauth2": ["game:play"]}))
+    );
+    assert!(
+        action
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!({"oauth2": ["bot:play"]}))
+    );
+    assert_eq!(
+        doc["paths"]["/v1/me/password"]["post"]["security"],
+        serde_json::json!([{"bearer": []}])
+    );
+}
+
+#[test]
 fn redocly_lint_with_the_recommended_rules_finds_no_error() {
     node_tools();
     let out = run(&mut Command::new(root().join("scripts/lint-openapi")));

@@ -36,10 +36,10 @@ pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 const UNMATCHED: &str = "unmatched";
 
 /// A resource's whole pattern, kept in its app data ([`labelled_resource`]) so that [`observe`]
-/// names the route of a request without walking the routes again (`match_pattern` tries each
-/// resource's regex in turn: a tenth of the server's instructions per action, measured).
-#[derive(Clone, Copy)]
-pub struct RouteLabel(pub &'static str);
+/// names the route of a request, and the bearer extractor finds what the operation asks,
+/// without walking the routes again (`match_pattern` tries each resource's regex in turn: a
+/// tenth of the server's instructions per action, measured).
+pub use crate::auth::RoutePattern as RouteLabel;
 
 /// `web::resource(pattern)` whose requests [`observe`] labels as `full` (the pattern with its
 /// scopes' prefixes), for the hot routes.

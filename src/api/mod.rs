@@ -17,6 +17,7 @@ pub mod players;
 pub mod push;
 pub mod responses;
 pub mod rules_page;
+pub mod scopes;
 pub mod sessions;
 mod state;
 pub mod streams;

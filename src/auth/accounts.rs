@@ -238,10 +238,12 @@ pub async fn set_password_hash<'e>(
     Ok(done.rows_affected() == 1)
 }
 
-/// Whether an account with this id exists and is not deleted.
-pub async fn exists(pool: &PgPool, id: AccountId) -> Result<bool, sqlx::Error> {
+/// Whether the account exists and may hold a first-party session: not deleted, not a bot
+/// account (which has no password sign-in, so a JWT issued before it became one names nobody).
+pub async fn exists_for_session(pool: &PgPool, id: AccountId) -> Result<bool, sqlx::Error> {
     let (found,): (bool,) = sqlx::query_as(
-        "SELECT EXISTS (SELECT 1 FROM accounts WHERE id = $1 AND deleted_at IS NULL)",
+        "SELECT EXISTS (SELECT 1 FROM accounts \
+                        WHERE id = $1 AND deleted_at IS NULL AND NOT bot_account)",
     )
     .bind(id.0)
     .fetch_one(pool)

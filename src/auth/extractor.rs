@@ -1,27 +1,60 @@
-//! `AuthUser`: the account behind a valid `Authorization: Bearer` token. The only reader of
-//! that header in the crate.
+//! `AuthUser`: the account behind a valid `Authorization: Bearer` token, allowed to call the
+//! operation it is extracted for. The only reader of that header in the crate.
+//!
+//! A bearer token is a first-party session's JWT (password sign-in: every scope but
+//! `bot:play`), or an opaque personal or OAuth access token looked up by hash (its scopes).
+//! What the operation asks is the [`AccessTable`]'s row for the request's method and route
+//! pattern: a token without the scope gets 403 `insufficient_scope`, a third-party token on a
+//! first-party operation 403 `first_party_only`. A bot account acts only with tokens that hold
+//! `bot:play`, and never with a JWT (it has no password sign-in).
 
 use actix_web::dev::Payload;
 use actix_web::http::header::AUTHORIZATION;
 use actix_web::{FromRequest, HttpRequest, web};
 use futures_util::future::LocalBoxFuture;
 use sqlx::PgPool;
+use uuid::Uuid;
 
+use super::scope::{Access, AccessTable, Scope};
+use super::tokens::{self, TokenKind};
 use super::{AccountId, AuthError, JwtKeys};
 
+/// How the caller holds its authority.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Grant {
+    /// A first-party session (password sign-in): a JWT.
+    Session,
+    /// A personal or OAuth access token, with its scopes.
+    Token {
+        id: Uuid,
+        kind: TokenKind,
+        scopes: Vec<Scope>,
+    },
+}
+
 /// Put `AuthUser` in a handler's arguments to require a valid token for an account that
-/// exists; the handler is not run otherwise (401 `unauthorized` with `WWW-Authenticate:
-/// Bearer`).
+/// exists, allowed to call the operation; the handler is not run otherwise (401 with
+/// `WWW-Authenticate: Bearer`, or 403).
 #[derive(Debug, Clone)]
 pub struct AuthUser {
     pub account_id: AccountId,
-    /// The username when the token was issued.
+    /// The username when the token was issued (a JWT) or looked up (an opaque token).
     pub username: String,
-    /// The session (refresh-token family) the token was issued in; `None` for a token without
-    /// a `sid` claim.
-    pub session: Option<uuid::Uuid>,
-    /// When the token expires (its `exp`, seconds since the Unix epoch).
+    /// The session the token belongs to, whose end ends the streams it opened: a JWT's `sid`
+    /// (its refresh family; `None` for a token without one), an OAuth token's refresh family,
+    /// a personal token's own id.
+    pub session: Option<Uuid>,
+    /// When the token expires (seconds since the Unix epoch; `u64::MAX` for a personal token
+    /// without expiry).
     pub expires_at: u64,
+    pub grant: Grant,
+}
+
+impl AuthUser {
+    /// Whether this is a first-party session (password sign-in).
+    pub fn is_first_party(&self) -> bool {
+        self.grant == Grant::Session
+    }
 }
 
 impl FromRequest for AuthUser {
@@ -29,20 +62,30 @@ impl FromRequest for AuthUser {
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let verified = verify(req);
+        let access = access_of(req);
+        let bearer = bearer(req);
+        let keys = req.app_data::<web::Data<JwtKeys>>().cloned();
         let pool = req.app_data::<web::Data<PgPool>>().cloned();
         Box::pin(async move {
             let pool = pool.ok_or(AuthError::NotConfigured)?;
-            SignedToken(verified?).check(&pool).await
+            let user = match bearer? {
+                Bearer::Opaque(secret) => from_opaque(&pool, &secret).await?,
+                Bearer::Jwt(token) => {
+                    let user = from_jwt(keys.as_deref().map(|k| &**k), &token)?;
+                    SignedToken(user).check(&pool).await?
+                }
+            };
+            allow(&user, access)?;
+            Ok(user)
         })
     }
 }
 
 /// A valid `Authorization: Bearer` token (signature, audience, expiry) whose account is not yet
-/// known to exist: no database is asked. For the hot handlers (a view, legal actions, an
-/// action), whose one statement checks the account along with everything else; they pass
+/// known to exist: no database is asked for a JWT. For the hot handlers (a view, legal actions,
+/// an action), whose one statement checks the account along with everything else; they pass
 /// [`SignedToken::account_id`] to such a store call before answering anything. Every other
-/// handler takes [`AuthUser`].
+/// handler takes [`AuthUser`]. An opaque token is looked up (and so checked) here.
 #[derive(Debug, Clone)]
 pub struct SignedToken(AuthUser);
 
@@ -57,11 +100,12 @@ impl SignedToken {
         self.0
     }
 
-    /// The caller, once their account is found (one statement).
+    /// The caller, once their account is found (one statement). A bot account has no
+    /// first-party session: its JWTs (issued before it became a bot) name nobody.
     pub async fn check(self, pool: &PgPool) -> Result<AuthUser, AuthError> {
         // A validly signed token may outlive its account (deleted, or another database): it
         // names nobody.
-        if !super::accounts::exists(pool, self.0.account_id)
+        if !super::accounts::exists_for_session(pool, self.0.account_id)
             .await
             .map_err(AuthError::Lookup)?
         {
@@ -73,17 +117,119 @@ impl SignedToken {
 
 impl FromRequest for SignedToken {
     type Error = AuthError;
-    type Future = std::future::Ready<Result<Self, Self::Error>>;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        std::future::ready(verify(req).map(SignedToken))
+        let access = access_of(req);
+        match bearer(req) {
+            Err(e) => Box::pin(std::future::ready(Err(e))),
+            Ok(Bearer::Jwt(token)) => {
+                let user = from_jwt(req.app_data::<web::Data<JwtKeys>>().map(|k| &***k), &token)
+                    .and_then(|user| allow(&user, access).map(|()| SignedToken(user)));
+                Box::pin(std::future::ready(user))
+            }
+            Ok(Bearer::Opaque(secret)) => {
+                let pool = req.app_data::<web::Data<PgPool>>().cloned();
+                Box::pin(async move {
+                    let pool = pool.ok_or(AuthError::NotConfigured)?;
+                    let user = from_opaque(&pool, &secret).await?;
+                    allow(&user, access)?;
+                    Ok(SignedToken(user))
+                })
+            }
+        }
     }
 }
 
-fn verify(req: &HttpRequest) -> Result<AuthUser, AuthError> {
-    let keys = req
-        .app_data::<web::Data<JwtKeys>>()
-        .ok_or(AuthError::NotConfigured)?;
+/// The caller when the request sends an `Authorization` header, `None` when it sends none: for
+/// reads open to everyone that show a player more (their private games). A header that is sent
+/// must hold a valid token (401 otherwise), so that an expired session is not read as a
+/// stranger's; a third-party token without the operation's scope is read as no token.
+#[derive(Debug, Clone)]
+pub struct MaybeAuthUser(pub Option<AuthUser>);
+
+impl FromRequest for MaybeAuthUser {
+    type Error = AuthError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        if req.headers().get(AUTHORIZATION).is_none() {
+            return Box::pin(std::future::ready(Ok(MaybeAuthUser(None))));
+        }
+        let access = access_of(req);
+        let bearer = bearer(req);
+        let keys = req.app_data::<web::Data<JwtKeys>>().cloned();
+        let pool = req.app_data::<web::Data<PgPool>>().cloned();
+        Box::pin(async move {
+            let pool = pool.ok_or(AuthError::NotConfigured)?;
+            let user = match bearer? {
+                Bearer::Opaque(secret) => from_opaque(&pool, &secret).await?,
+                Bearer::Jwt(token) => {
+                    SignedToken(from_jwt(keys.as_deref().map(|k| &**k), &token)?)
+                        .check(&pool)
+                        .await?
+                }
+            };
+            match allow(&user, access) {
+                Ok(()) => Ok(MaybeAuthUser(Some(user))),
+                Err(AuthError::InsufficientScope(_)) => Ok(MaybeAuthUser(None)),
+                Err(e) => Err(e),
+            }
+        })
+    }
+}
+
+/// What the operation being called asks: the hot routes name their pattern in their app data
+/// (no walk of the routes), the others are matched.
+fn access_of(req: &HttpRequest) -> Access {
+    let Some(table) = req.app_data::<web::Data<AccessTable>>() else {
+        // No table: nothing third-party is allowed anywhere.
+        return Access::FirstParty;
+    };
+    match req.app_data::<RoutePattern>() {
+        Some(RoutePattern(pattern)) => table.get(req.method(), pattern),
+        None => match req.match_pattern() {
+            Some(pattern) => table.get(req.method(), &pattern),
+            None => Access::FirstParty,
+        },
+    }
+}
+
+/// A route's whole pattern (`/v1/games/{id}`), in its resource's app data, for [`access_of`].
+#[derive(Debug, Clone, Copy)]
+pub struct RoutePattern(pub &'static str);
+
+/// Whether `user` may call an operation that asks `access`.
+fn allow(user: &AuthUser, access: Access) -> Result<(), AuthError> {
+    let needed = match access {
+        Access::Public => None,
+        Access::Optional(scope) | Access::Scoped(scope) => Some(scope),
+        Access::FirstParty => {
+            if !user.is_first_party() {
+                return Err(AuthError::FirstPartyOnly);
+            }
+            None
+        }
+    };
+    let Grant::Token { scopes, .. } = &user.grant else {
+        return Ok(());
+    };
+    if let Some(needed) = needed
+        && !scopes.iter().any(|held| held.covers(needed))
+    {
+        return Err(AuthError::InsufficientScope(needed));
+    }
+    Ok(())
+}
+
+/// A bearer token, by its kind.
+enum Bearer {
+    Jwt(String),
+    Opaque(String),
+}
+
+/// The bearer token of the request, by its kind.
+fn bearer(req: &HttpRequest) -> Result<Bearer, AuthError> {
     let header = req
         .headers()
         .get(AUTHORIZATION)
@@ -97,31 +243,51 @@ fn verify(req: &HttpRequest) -> Result<AuthUser, AuthError> {
     if !scheme.eq_ignore_ascii_case("bearer") {
         return Err(AuthError::MissingToken);
     }
-    let (account_id, claims) = keys.verify(token.trim())?;
+    let token = token.trim().to_owned();
+    Ok(if tokens::is_opaque(&token) {
+        Bearer::Opaque(token)
+    } else {
+        Bearer::Jwt(token)
+    })
+}
+
+fn from_jwt(keys: Option<&JwtKeys>, token: &str) -> Result<AuthUser, AuthError> {
+    let keys = keys.ok_or(AuthError::NotConfigured)?;
+    let (account_id, claims) = keys.verify(token)?;
     Ok(AuthUser {
         account_id,
         username: claims.name,
         session: claims.sid,
         expires_at: claims.exp,
+        grant: Grant::Session,
     })
 }
 
-/// The caller when the request sends an `Authorization` header, `None` when it sends none: for
-/// reads open to everyone that show a player more (their private games). A header that is sent
-/// must hold a valid token (401 otherwise), so that an expired session is not read as a
-/// stranger's.
-#[derive(Debug, Clone)]
-pub struct MaybeAuthUser(pub Option<AuthUser>);
-
-impl FromRequest for MaybeAuthUser {
-    type Error = AuthError;
-    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
-
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        if req.headers().get(AUTHORIZATION).is_none() {
-            return Box::pin(std::future::ready(Ok(MaybeAuthUser(None))));
-        }
-        let user = AuthUser::from_request(req, payload);
-        Box::pin(async move { user.await.map(|u| MaybeAuthUser(Some(u))) })
+async fn from_opaque(pool: &PgPool, secret: &str) -> Result<AuthUser, AuthError> {
+    let found = tokens::lookup(pool, secret)
+        .await
+        .map_err(AuthError::Lookup)?
+        .ok_or(AuthError::InvalidToken(None))?;
+    // A bot account acts only with tokens that hold `bot:play`.
+    if found.bot_account && !found.scopes.contains(&Scope::BotPlay) {
+        return Err(AuthError::InsufficientScope(Scope::BotPlay));
     }
+    let session = match found.kind {
+        TokenKind::Personal => Some(found.id),
+        TokenKind::OAuth => found.family,
+    };
+    Ok(AuthUser {
+        account_id: found.account_id,
+        username: found.username,
+        session,
+        expires_at: found
+            .expires_at
+            .and_then(|at| u64::try_from(at.timestamp()).ok())
+            .unwrap_or(u64::MAX),
+        grant: Grant::Token {
+            id: found.id,
+            kind: found.kind,
+            scopes: found.scopes,
+        },
+    })
 }

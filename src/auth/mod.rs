@@ -9,13 +9,17 @@ pub mod jwt;
 pub mod password;
 pub mod rate_limit;
 pub mod refresh;
+pub mod scope;
+pub mod tokens;
 
 pub use accounts::{Account, AccountError, AccountId};
 pub use email::EmailError;
-pub use extractor::{AuthUser, MaybeAuthUser, SignedToken};
+pub use extractor::{AuthUser, Grant, MaybeAuthUser, RoutePattern, SignedToken};
 pub use jwt::{AUDIENCE, Claims, ISSUER, IssuedToken, JwtKeys};
 pub use rate_limit::{Attempt, AttemptLimiter, LoginLimiter};
 pub use refresh::{IssuedRefresh, RefreshError, RefreshToken};
+pub use scope::{Access, AccessTable, Scope};
+pub use tokens::TokenKind;
 
 /// Why a request carries no valid bearer token.
 #[derive(Debug, thiserror::Error)]
@@ -24,6 +28,14 @@ pub enum AuthError {
     MissingToken,
     #[error("the bearer token is invalid or expired")]
     InvalidToken(#[source] Option<jsonwebtoken::errors::Error>),
+    /// 403: a third-party token lacks the scope the operation asks (RFC 6750 §3.1).
+    #[error("this token does not hold the `{0}` scope this operation needs")]
+    InsufficientScope(Scope),
+    /// 403: the operation is for a first-party session (password sign-in) only.
+    #[error(
+        "this operation needs a session signed in with a password; tokens of apps and personal tokens cannot use it"
+    )]
+    FirstPartyOnly,
     #[error("the server has no token keys configured")]
     NotConfigured,
     /// The token checked out but its account could not be looked up.

@@ -130,6 +130,12 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     ("game_ratings", Placement::WithGames),
     ("chat_lines", Placement::WithGames),
     ("chat_reports", Placement::WithGames),
+    // Looked up by hash on every request that sends a personal or OAuth access token: one
+    // shard per look, as `stream_tickets`. Listing an account's tokens reads every shard, but
+    // only its owner's rare requests do.
+    ("api_tokens", Placement::Alone("token_hash")),
+    // Redeemed by hash only, once, by the token endpoint.
+    ("oauth_codes", Placement::Alone("code_hash")),
 ];
 
 /// Tables that are node-local by design and never distributed.

@@ -14,10 +14,13 @@ use super::{AccountId, Store};
 
 /// The account is not deleted and the session, when there is one, is not revoked (`$1` the
 /// account, `$2` the session). A family with no row left counts as revoked: a login deletes the
-/// families with no usable token.
+/// families with no usable token. A personal access token is its own session (its id): deleting
+/// it ends what it opened.
 const AUTHORITY_HOLDS: &str = "EXISTS (SELECT 1 FROM accounts WHERE id = $1 AND deleted_at IS NULL) \
      AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM refresh_tokens \
-          WHERE family_id = $2 AND account_id = $1 AND revoked_at IS NULL))";
+          WHERE family_id = $2 AND account_id = $1 AND revoked_at IS NULL) \
+          OR EXISTS (SELECT 1 FROM api_tokens \
+          WHERE id = $2 AND account_id = $1 AND kind = 'personal'))";
 
 /// The answer to a request to open a stream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

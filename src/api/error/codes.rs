@@ -108,6 +108,31 @@ error_codes! {
         title_fr: "Authentification requise",
         detail_fr: "aucun jeton d'accès valide : connectez-vous pour en obtenir un",
     },
+    InvalidToken = "invalid_token", UNAUTHORIZED {
+        title: "Invalid token",
+        meaning: "The bearer token is malformed, expired or revoked (`WWW-Authenticate: Bearer \
+            error=\"invalid_token\"`): refresh it, or sign in or authorize again.",
+        example: "the bearer token is invalid or expired",
+        title_fr: "Jeton invalide",
+        detail_fr: "le jeton d'accès est mal formé, expiré ou révoqué",
+    },
+    InsufficientScope = "insufficient_scope", FORBIDDEN {
+        title: "Insufficient scope",
+        meaning: "The token does not hold the scope this operation needs; \
+            `WWW-Authenticate: Bearer error=\"insufficient_scope\", scope=\"…\"` names it \
+            (RFC 6750 §3.1). Ask for a token with that scope.",
+        example: "this token does not hold the `game:play` scope this operation needs",
+        title_fr: "Portée insuffisante",
+        detail_fr: "ce jeton n'a pas la portée que cette opération demande",
+    },
+    FirstPartyOnly = "first_party_only", FORBIDDEN {
+        title: "For a signed-in session only",
+        meaning: "Tokens, the password, the address and deleting the account are for a session \
+            signed in with a password; apps' and personal tokens get this answer.",
+        example: "this operation needs a session signed in with a password; tokens of apps and personal tokens cannot use it",
+        title_fr: "Réservé à une session connectée",
+        detail_fr: "cette opération demande une session ouverte avec un mot de passe ; les jetons d'applications et personnels ne peuvent pas l'utiliser",
+    },
     InvalidCredentials = "invalid_credentials", UNAUTHORIZED {
         title: "Invalid credentials",
         meaning: "The username or password is wrong.",

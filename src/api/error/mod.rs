@@ -242,6 +242,9 @@ impl ApiError {
             ApiError::Unauthorized(AuthError::NotConfigured | AuthError::Lookup(_)) => {
                 ErrorCode::InternalError
             }
+            ApiError::Unauthorized(AuthError::InvalidToken(_)) => ErrorCode::InvalidToken,
+            ApiError::Unauthorized(AuthError::InsufficientScope(_)) => ErrorCode::InsufficientScope,
+            ApiError::Unauthorized(AuthError::FirstPartyOnly) => ErrorCode::FirstPartyOnly,
             ApiError::Unauthorized(_) => ErrorCode::Unauthorized,
             ApiError::InvalidCredentials => ErrorCode::InvalidCredentials,
             ApiError::InvalidRefreshToken => ErrorCode::InvalidRefreshToken,
@@ -357,6 +360,13 @@ impl ResponseError for ApiError {
                     ),
                 );
             }
+            ApiError::Unauthorized(AuthError::InsufficientScope(scope)) => {
+                if let Ok(value) = HeaderValue::from_str(&format!(
+                    "Bearer realm=\"lords-of-scotland\", error=\"insufficient_scope\", scope=\"{scope}\""
+                )) {
+                    headers.insert(header::WWW_AUTHENTICATE, value);
+                }
+            }
             ApiError::Unauthorized(AuthError::MissingToken) => {
                 headers.insert(
                     header::WWW_AUTHENTICATE,
@@ -387,6 +397,7 @@ impl ResponseError for AuthError {
             AuthError::NotConfigured => StatusCode::INTERNAL_SERVER_ERROR,
             AuthError::Lookup(e) if is_unavailable(e) => StatusCode::SERVICE_UNAVAILABLE,
             AuthError::Lookup(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            AuthError::InsufficientScope(_) | AuthError::FirstPartyOnly => StatusCode::FORBIDDEN,
             _ => StatusCode::UNAUTHORIZED,
         }
     }
@@ -395,6 +406,8 @@ impl ResponseError for AuthError {
         let cloned = match self {
             AuthError::MissingToken => AuthError::MissingToken,
             AuthError::InvalidToken(_) => AuthError::InvalidToken(None),
+            AuthError::InsufficientScope(scope) => AuthError::InsufficientScope(*scope),
+            AuthError::FirstPartyOnly => AuthError::FirstPartyOnly,
             AuthError::NotConfigured => AuthError::NotConfigured,
             // The database failed, not the token: 503 or 500 as for any handler.
             AuthError::Lookup(e) if is_unavailable(e) => {

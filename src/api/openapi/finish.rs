@@ -1,11 +1,14 @@
 //! The document's finishing step, for what utoipa cannot derive: named variants with a
 //! `discriminator` for the tagged unions, closed request variants, descriptions moved where
-//! generators keep them, links to the rules, `security: []` on public operations, 500 wherever
-//! the database is touched, and the examples.
+//! generators keep them, links to the rules, each `/v1` operation's `security` from the scope
+//! table (`security: []` on public operations), the `oauth2` scheme, 500 wherever the database
+//! is touched, and the examples.
 
 use serde_json::{Map, Value, json};
 
 use crate::api::error::{ErrorCode, RULE_TITLE};
+use crate::api::scopes;
+use crate::auth::{Access, Scope};
 use crate::engine::RuleError;
 
 use super::examples::{action_examples, success_example};
@@ -77,6 +80,9 @@ fn pascal_case(snake: &str) -> String {
 
 /// Everything the derive cannot say; see the module documentation.
 pub(super) fn finish(doc: &mut Value) {
+    if let Some(Value::Object(schemes)) = doc.pointer_mut("/components/securitySchemes") {
+        schemes.insert("oauth2".into(), oauth2_scheme());
+    }
     if let Some(Value::Object(schemas)) = doc.pointer_mut("/components/schemas") {
         name_tagged_unions(schemas);
     }
@@ -98,7 +104,16 @@ pub(super) fn finish(doc: &mut Value) {
             let Some(op) = op.as_object_mut() else {
                 continue;
             };
-            // Public operations say so (an absent `security` means "not stated").
+            // What a `/v1` operation asks is the scope table's row (an operation it lacks is
+            // first-party only, as the extractor treats it); other public operations say so
+            // (an absent `security` means "not stated").
+            if path.starts_with("/v1/") {
+                let stream = op
+                    .get("security")
+                    .is_some_and(|s| s.to_string().contains("stream_ticket"));
+                let access = scopes::access_of(method, path).unwrap_or(Access::FirstParty);
+                op.insert("security".into(), scopes::security(access, stream));
+            }
             op.entry("security").or_insert_with(|| json!([]));
             // utoipa makes a one-line doc comment the summary only; linters want a description.
             if let Some(summary) = op.get("summary").cloned() {
@@ -280,4 +295,27 @@ fn problem_text(code: &str) -> (String, String) {
         Some(error) => (error.title().into(), error.example().into()),
         None => (code.into(), code.into()),
     }
+}
+
+/// The `oauth2` security scheme: the authorization code flow with PKCE (S256) for public
+/// clients, and the scopes in words. Personal access tokens hold the same scopes.
+fn oauth2_scheme() -> Value {
+    let scopes: Map<String, Value> = Scope::ALL
+        .iter()
+        .map(|s| (s.as_str().to_string(), json!(s.describe())))
+        .collect();
+    json!({
+        "type": "oauth2",
+        "description": "An OAuth 2.0 access token (authorization code with PKCE S256, public \
+            clients, no registration: see `/.well-known/oauth-authorization-server`), or a \
+            personal access token (`lords_pat_…`, `POST /v1/me/tokens`) holding the scopes, sent \
+            as `Authorization: Bearer <token>`. A token without the scope an operation names \
+            gets 403 `insufficient_scope`.",
+        "flows": { "authorizationCode": {
+            "authorizationUrl": "/oauth/authorize",
+            "tokenUrl": "/oauth/token",
+            "refreshUrl": "/oauth/token",
+            "scopes": scopes
+        } }
+    })
 }
