@@ -230,14 +230,14 @@ async fn a_validly_signed_token_for_an_account_that_does_not_exist_gets_401_ever
     problem(
         api.post("/v1/games", &ghost, &json!({"players": 2})).await,
         401,
-        "unauthorized",
+        "invalid_token",
     )
     .await;
     problem(
         api.post(&format!("/v1/games/{game}/join"), &ghost, &json!({}))
             .await,
         401,
-        "unauthorized",
+        "invalid_token",
     )
     .await;
     for path in [
@@ -247,7 +247,7 @@ async fn a_validly_signed_token_for_an_account_that_does_not_exist_gets_401_ever
     ] {
         let res = api.get(&path, &ghost).await;
         assert!(res.headers().contains_key("www-authenticate"), "{path}");
-        problem(res, 401, "unauthorized").await;
+        problem(res, 401, "invalid_token").await;
     }
     // The game is as it was.
     let g = api.game(&game, &alice).await;
@@ -277,7 +277,7 @@ async fn a_token_not_valid_before_a_future_time_is_refused() {
     let res = app
         .get_with_token("/v1/me", &sign(&claims(now() + 3600)))
         .await;
-    problem(res, 401, "unauthorized").await;
+    problem(res, 401, "invalid_token").await;
 }
 
 // ---------------------------------------------------------------------------------------------

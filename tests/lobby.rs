@@ -601,13 +601,13 @@ async fn a_deleted_account_cannot_sign_in_or_use_its_tokens_leaves_its_open_seat
     problem(
         app.get_with_token("/v1/me", &access).await,
         401,
-        "unauthorized",
+        "invalid_token",
     )
     .await;
     problem(
         api.get(&table.path(""), table.seat(1)).await,
         401,
-        "unauthorized",
+        "invalid_token",
     )
     .await;
     problem(
@@ -617,7 +617,7 @@ async fn a_deleted_account_cannot_sign_in_or_use_its_tokens_leaves_its_open_seat
         "invalid_refresh_token",
     )
     .await;
-    problem(delete(access.clone(), PASSWORD).await, 401, "unauthorized").await;
+    problem(delete(access.clone(), PASSWORD).await, 401, "invalid_token").await;
 
     // The open seat is released (the players after it move up); the active seat stays, under
     // an anonymous name, and is resigned: the stream keeps every event it had, then
