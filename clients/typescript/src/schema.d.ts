@@ -4212,7 +4212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4225,6 +4225,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `first_party_only`: a personal or OAuth token; this operation is for a session signed in with a password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "first_party_only",
+                     *       "detail": "this operation needs a session signed in with a password; tokens of apps and personal tokens cannot use it",
+                     *       "status": 403,
+                     *       "title": "For a signed-in session only",
+                     *       "type": "/problems/first_party_only"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -5067,7 +5085,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5080,6 +5098,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -5197,7 +5233,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5210,6 +5246,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -5553,7 +5607,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5566,6 +5620,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -5804,7 +5876,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5822,7 +5894,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_seated` */
+            /** @description `not_seated`; `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6066,7 +6138,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6084,7 +6156,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_seated` */
+            /** @description `not_seated`; `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6295,7 +6367,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6313,7 +6385,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_seated`: you are not seated in this game (a spectator sees no chat) */
+            /** @description `not_seated`: you are not seated in this game (a spectator sees no chat); `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6439,7 +6511,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6457,7 +6529,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_seated`: you are not seated in this game (a spectator); `chat_silenced`: the operator silenced your chat */
+            /** @description `not_seated`: you are not seated in this game (a spectator); `chat_silenced`: the operator silenced your chat; `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6648,7 +6720,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6666,7 +6738,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_seated`: you are not seated in this game */
+            /** @description `not_seated`: you are not seated in this game; `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6937,7 +7009,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6950,6 +7022,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -7084,7 +7174,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7102,7 +7192,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_seated` (a public game) */
+            /** @description `not_seated` (a public game); `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7331,7 +7421,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7344,6 +7434,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -7550,7 +7658,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7568,7 +7676,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_seated` */
+            /** @description `not_seated`; `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7798,7 +7906,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7811,6 +7919,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -7990,7 +8116,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8008,7 +8134,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_seated` (a public game, or a private one the caller created and left) */
+            /** @description `not_seated` (a public game, or a private one the caller created and left); `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8268,7 +8394,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8286,7 +8412,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_seated` */
+            /** @description `not_seated`; `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8463,7 +8589,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` (also a ticket that is unknown, expired or used, or a token or ticket whose session has ended) */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`); a ticket that is unknown, expired or used, or whose session has ended, is `invalid_token` too */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8476,6 +8602,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -8706,7 +8850,7 @@ export interface operations {
                     "application/json": components["schemas"]["MeDto"];
                 };
             };
-            /** @description `unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8719,6 +8863,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `account:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="account:read"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -8800,7 +8962,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8818,7 +8980,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_current_password`: the password is wrong */
+            /** @description `invalid_current_password`: the password is wrong; `first_party_only`: a personal or OAuth token; this operation is for a session signed in with a password */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8977,7 +9139,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8990,6 +9152,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `first_party_only`: a personal or OAuth token; this operation is for a session signed in with a password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "first_party_only",
+                     *       "detail": "this operation needs a session signed in with a password; tokens of apps and personal tokens cannot use it",
+                     *       "status": 403,
+                     *       "title": "For a signed-in session only",
+                     *       "type": "/problems/first_party_only"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -9188,7 +9368,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9201,6 +9381,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `first_party_only`: a personal or OAuth token; this operation is for a session signed in with a password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "first_party_only",
+                     *       "detail": "this operation needs a session signed in with a password; tokens of apps and personal tokens cannot use it",
+                     *       "status": 403,
+                     *       "title": "For a signed-in session only",
+                     *       "type": "/problems/first_party_only"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -9368,7 +9566,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9381,6 +9579,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `first_party_only`: a personal or OAuth token; this operation is for a session signed in with a password */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "first_party_only",
+                     *       "detail": "this operation needs a session signed in with a password; tokens of apps and personal tokens cannot use it",
+                     *       "status": 403,
+                     *       "title": "For a signed-in session only",
+                     *       "type": "/problems/first_party_only"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -9538,7 +9754,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvitationList"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9551,6 +9767,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -9631,7 +9865,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9644,6 +9878,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -9733,7 +9985,7 @@ export interface operations {
                     "application/json": components["schemas"]["MutedList"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9746,6 +9998,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -9808,7 +10078,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9821,6 +10091,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -9919,7 +10207,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9932,6 +10220,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -10040,7 +10346,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationSettings"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10053,6 +10359,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -10165,7 +10489,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10178,6 +10502,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -10313,7 +10655,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized`: no valid bearer token (`WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10331,7 +10673,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_current_password` */
+            /** @description `invalid_current_password`; `first_party_only`: a personal or OAuth token; this operation is for a session signed in with a password */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10513,7 +10855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10526,6 +10868,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -10678,7 +11038,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10691,6 +11051,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -10821,7 +11199,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10834,6 +11212,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -10955,7 +11351,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` (also a ticket that is unknown, expired or used, or a token or ticket whose session has ended) */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`); a ticket that is unknown, expired or used, or whose session has ended, is `invalid_token` too */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10968,6 +11364,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -11076,7 +11490,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11089,6 +11503,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -11228,7 +11660,7 @@ export interface operations {
                     "application/json": components["schemas"]["VacationEnded"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11241,6 +11673,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -11337,7 +11787,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11350,6 +11800,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -11449,7 +11917,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11462,6 +11930,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -11614,7 +12100,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11627,6 +12113,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -11757,7 +12261,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `unauthorized` */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11770,6 +12274,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -12332,7 +12854,7 @@ export interface operations {
                     "application/json": components["schemas"]["StreamTicket"];
                 };
             };
-            /** @description `unauthorized`: no valid bearer token, or its session has ended (`WWW-Authenticate: Bearer`) */
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12345,6 +12867,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Authentication required",
                      *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

@@ -113,6 +113,7 @@ pub(super) fn finish(doc: &mut Value) {
                     .is_some_and(|s| s.to_string().contains("stream_ticket"));
                 let access = scopes::access_of(method, path).unwrap_or(Access::FirstParty);
                 op.insert("security".into(), scopes::security(access, stream));
+                document_refusals(op, access);
             }
             op.entry("security").or_insert_with(|| json!([]));
             // utoipa makes a one-line doc comment the summary only; linters want a description.
@@ -318,4 +319,46 @@ fn oauth2_scheme() -> Value {
             "scopes": scopes
         } }
     })
+}
+
+/// The 401 and 403 answers every protected `/v1` operation can give for its token, written
+/// from the same access the server enforces: `unauthorized`/`invalid_token`, and
+/// `insufficient_scope` or `first_party_only` beside the operation's own 403s.
+fn document_refusals(op: &mut Map<String, Value>, access: Access) {
+    let refused = match access {
+        Access::Public | Access::Optional(_) => return,
+        Access::Scoped(scope) => format!(
+            "`insufficient_scope`: the token does not hold `{scope}` \
+             (`WWW-Authenticate: Bearer error=\"insufficient_scope\", scope=\"{scope}\"`)"
+        ),
+        Access::FirstParty => "`first_party_only`: a personal or OAuth token; this operation \
+            is for a session signed in with a password"
+            .to_string(),
+    };
+    let problem = json!({ "application/problem+json": {
+        "schema": { "$ref": "#/components/schemas/Problem" } } });
+    let responses = op.entry("responses").or_insert_with(|| json!({}));
+    let ticket = responses["401"]["description"]
+        .as_str()
+        .is_some_and(|d| d.contains("ticket"));
+    let mut unauthorized = "`unauthorized`: no bearer token; `invalid_token`: a malformed, \
+        expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`)"
+        .to_string();
+    if ticket {
+        unauthorized.push_str(
+            "; a ticket that is unknown, expired or used, or whose session has ended, is \
+             `invalid_token` too",
+        );
+    }
+    responses["401"] = json!({ "description": unauthorized, "content": problem });
+    match responses
+        .get_mut("403")
+        .and_then(|r| r.get_mut("description"))
+    {
+        Some(Value::String(description)) => {
+            description.push_str("; ");
+            description.push_str(&refused);
+        }
+        _ => responses["403"] = json!({ "description": refused, "content": problem }),
+    }
 }
