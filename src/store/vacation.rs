@@ -80,7 +80,8 @@ pub(crate) enum Change {
     Back(DateTime<Utc>),
 }
 
-/// A paused clock as read: the deadline, the reminder, and the transaction's `now()`.
+/// A paused clock as read: the deadline, the reminder, and when the vacation's event was
+/// recorded.
 type PausedClock = (DateTime<Utc>, Option<DateTime<Utc>>, DateTime<Utc>);
 
 /// An account's days as stored: banked, as of, the vacation's start and end.
@@ -223,11 +224,13 @@ pub(crate) async fn record_in(
     let layout = store.layout(conn).await?;
     let mut appended = append_in(conn, layout, append).await?;
     if game.awaiting().is_some_and(|a| a.seat == seat) {
-        // Read with the transaction's own `now()`, the `recorded_at` of the event just
-        // appended: `lords verify` moves the deadline by exactly this much.
+        // Moved from the `recorded_at` of the event just appended, as `lords verify` moves
+        // it. Not `now()`: on Citus the event's time may be another node's transaction time,
+        // a few milliseconds apart.
         let clock: Option<PausedClock> = sqlx::query_as(
-            "SELECT due_at, remind_at, now() FROM games \
-                 WHERE id = $1 AND due_kind = 'clock'",
+            "SELECT g.due_at, g.remind_at, e.recorded_at \
+             FROM games g JOIN game_events e ON e.game_id = g.id AND e.seq = g.version \
+             WHERE g.id = $1 AND g.due_kind = 'clock'",
         )
         .bind(id.0)
         .fetch_optional(&mut *conn)
