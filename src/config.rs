@@ -44,6 +44,7 @@ pub mod defaults {
     pub const DEADLINE_POLL_MS: u64 = 5_000;
     /// The rating worker looks for finished rated games to rate this often (service rules §9.7).
     pub const RATINGS_POLL_MS: u64 = 5_000;
+    pub const LOG_POLL_MS: u64 = 2_000;
     /// The fan-out worker sweeps for outbox rows a stopped process left this often.
     pub const OUTBOX_SWEEP_SECONDS: u64 = 10;
     /// Games one server process fans out at once.
@@ -275,6 +276,18 @@ pub struct ServeArgs {
           default_value_t = defaults::RATINGS_POLL_MS,
           value_parser = clap::value_parser!(u64).range(0..=600_000))]
     pub ratings_poll_ms: u64,
+    /// The longest time (ms) between two looks of the transparency log's sequencer for finished
+    /// games not yet in the log (it appends them and signs the new tree head, then sleeps until
+    /// this process ends a game or this time passes; the log's maximum merge delay is 10 s); 0
+    /// runs no sequencer in this process (another process must run one).
+    #[arg(long, env = "LORDS_LOG_POLL_MS",
+          default_value_t = defaults::LOG_POLL_MS,
+          value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    pub log_poll_ms: u64,
+    /// The transparency log's Ed25519 signing key, as base64url PKCS#8 DER. Unset: one is
+    /// generated on first start and kept in the database, shared by every server.
+    #[arg(long, env = "LORDS_LOG_SIGNING_KEY", hide_env_values = true)]
+    pub log_signing_key: Option<String>,
     /// Seconds between two sweeps of the fan-out worker for outbox rows whose process stopped
     /// between an append's commit and its fan-out (on Citus a read of every shard).
     #[arg(long, env = "LORDS_OUTBOX_SWEEP_SECONDS",
@@ -663,6 +676,10 @@ pub struct AppConfig {
     /// The longest time between two looks of the rating worker; `None`: no worker in this
     /// process.
     pub ratings_poll: Option<Duration>,
+    /// The longest time between two looks of the log's sequencer; `None`: none in this process.
+    pub log_poll: Option<Duration>,
+    /// The log's signing key (base64url PKCS#8); `None`: generated once into the database.
+    pub log_signing_key: Option<String>,
     /// The fan-out worker's sweep for outbox rows left behind.
     pub outbox_sweep: Duration,
     /// Games fanned out at once by this process.
@@ -702,6 +719,8 @@ impl AppConfig {
             stream_recheck: Duration::from_secs(defaults::STREAM_RECHECK_SECONDS),
             deadline_poll: Some(Duration::from_millis(defaults::DEADLINE_POLL_MS)),
             ratings_poll: Some(Duration::from_millis(defaults::RATINGS_POLL_MS)),
+            log_poll: Some(Duration::from_millis(defaults::LOG_POLL_MS)),
+            log_signing_key: None,
             outbox_sweep: Duration::from_secs(defaults::OUTBOX_SWEEP_SECONDS),
             fanout_concurrency: defaults::FANOUT_CONCURRENCY,
             webhooks: WebhookConfig::default(),
@@ -720,6 +739,13 @@ impl AppConfig {
                 .context("LORDS_VAPID_PRIVATE_KEY is not base64url")?;
             crate::outbound::push::VapidKeys::from_pkcs8(&der)
                 .context("LORDS_VAPID_PRIVATE_KEY")?;
+        }
+        if let Some(key) = &args.log_signing_key {
+            use base64::Engine;
+            let der = base64::engine::general_purpose::URL_SAFE_NO_PAD
+                .decode(key.trim().trim_end_matches('='))
+                .context("LORDS_LOG_SIGNING_KEY is not base64url")?;
+            crate::transparency::LogKey::from_pkcs8(&der).context("LORDS_LOG_SIGNING_KEY")?;
         }
         Ok(AppConfig {
             listen: args.listen.clone(),
@@ -747,6 +773,8 @@ impl AppConfig {
                 .then(|| Duration::from_millis(args.deadline_poll_ms)),
             ratings_poll: (args.ratings_poll_ms > 0)
                 .then(|| Duration::from_millis(args.ratings_poll_ms)),
+            log_poll: (args.log_poll_ms > 0).then(|| Duration::from_millis(args.log_poll_ms)),
+            log_signing_key: args.log_signing_key.clone(),
             outbox_sweep: Duration::from_secs(args.outbox_sweep_seconds),
             fanout_concurrency: args.fanout_concurrency,
             webhooks: WebhookConfig::from(&args.webhooks),

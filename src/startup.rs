@@ -71,6 +71,16 @@ impl Application {
         if let Some(poll) = state.config.ratings_poll {
             crate::ratings::spawn(state.store.clone(), poll, state.shutdown.clone());
         }
+        // The transparency log's sequencer (finished games → leaves and signed heads, exactly
+        // once, no gap): in every server process; one at a time across them.
+        if let Some(poll) = state.config.log_poll {
+            crate::sequencer::spawn(
+                state.store.clone(),
+                state.log_signer.clone(),
+                poll,
+                state.shutdown.clone(),
+            );
+        }
         // The fan-out worker (outboxes → notifications) and the delivery worker (webhooks, Web
         // Push): in every server process; they share the work.
         crate::fanout::start(

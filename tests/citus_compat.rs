@@ -341,9 +341,12 @@ async fn every_table_the_migrations_create_has_a_place_on_citus() {
         Some(Placement::Alone("ticket_hash"))
     );
     assert_eq!(placement("refresh_tokens"), Some(Placement::Reference));
-    assert_eq!(placement("_sqlx_migrations"), None);
-    // Every table but the migrations' own book is placed.
-    assert_eq!(order.len(), tables.len() - 1);
+    // Node-local, on the coordinator: the migrations' own book and the transparency log.
+    for table in ["_sqlx_migrations", "transparency_log", "transparency_heads"] {
+        assert_eq!(placement(table), None, "{table}");
+    }
+    // Every other table is placed.
+    assert_eq!(order.len(), tables.len() - 3);
     // Citus enforces a unique key only if it holds the distribution column: every primary and
     // unique key (unique indexes included) of a distributed table has it, as a plain column.
     for (name, placement) in &order {

@@ -29,7 +29,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     // Foundations: what leaves the server (the SSRF guard, Web Push crypto), configuration,
     // logs and metrics, the shutdown signal.
     ("outbound", &[]),
-    ("config", &["outbound"]),
+    ("transparency", &[]),
+    ("config", &["outbound", "transparency"]),
     ("telemetry", &["config"]),
     ("shutdown", &[]),
     // The event store, and accounts and tokens over it.
@@ -43,6 +44,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "auth",
             "engine",
             "outbound",
+            "transparency",
             "config",
             "telemetry",
             "shutdown",
@@ -56,6 +58,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("mailer", &["store", "outbound", "config", "shutdown"]),
     ("ratings", &["store", "shutdown"]),
+    ("sequencer", &["store", "transparency", "shutdown"]),
     // The process: the embedded PostgreSQL, the server's assembly, the other commands.
     ("embedded", &["store", "config"]),
     (
@@ -67,10 +70,12 @@ const LAYERS: &[(&str, &[&str])] = &[
             "deliveries",
             "mailer",
             "ratings",
+            "sequencer",
             "store",
             "auth",
             "embedded",
             "outbound",
+            "transparency",
             "config",
             "telemetry",
             "shutdown",

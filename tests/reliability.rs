@@ -1,6 +1,6 @@
 //! Reliability: racing clients, a killed and restarted server, a fan-out killed mid-way, a
-//! database outage, hostile input, seats acting for others, and views compared with the
-//! engine's projections.
+//! database outage, a log sequencer killed mid-batch, hostile input, seats acting for others,
+//! and views compared with the engine's projections.
 //!
 //! Small by default (CI); `scripts/long-tests` runs the long version through the environment:
 //! `LORDS_TRIALS` (races), `LORDS_CRASH_CYCLES` (kill/restart cycles), `LORDS_LEAK_GAMES`
@@ -28,6 +28,8 @@ mod outage;
 mod races;
 #[path = "reliability/ratings.rs"]
 mod ratings;
+#[path = "reliability/sequencer.rs"]
+mod sequencer;
 #[path = "reliability/worker_connections.rs"]
 mod worker_connections;
 

@@ -109,6 +109,12 @@ pub const OPERATIONS: &[(&str, &str, Access)] = &[
         Optional(GameRead),
     ),
     ("GET", "/v1/leaderboard", Public),
+    // The transparency log: public.
+    ("GET", "/v1/transparency/key", Public),
+    ("GET", "/v1/transparency/sth", Public),
+    ("GET", "/v1/transparency/entries", Public),
+    ("GET", "/v1/transparency/proof/inclusion", Public),
+    ("GET", "/v1/transparency/proof/consistency", Public),
     // Third-party clients: personal tokens, bot accounts, OAuth consent and authorizations.
     ("GET", "/v1/me/tokens", FirstParty),
     ("POST", "/v1/me/tokens", FirstParty),

@@ -10,6 +10,7 @@ use crate::outbound::push::Vapid;
 use crate::shutdown::ShutdownSignal;
 use crate::store::{Notifier, Store};
 use crate::telemetry::Metrics;
+use crate::transparency::LogSigner;
 
 /// What every handler can reach, as `web::Data<AppState>`. Cheap to clone.
 #[derive(Clone)]
@@ -29,6 +30,8 @@ pub struct AppState {
     pub notifier: Notifier,
     /// The VAPID key pair of Web Push.
     pub vapid: Arc<Vapid>,
+    /// The transparency log's signing key.
+    pub log_signer: Arc<LogSigner>,
 }
 
 impl AppState {
@@ -46,8 +49,10 @@ impl AppState {
             config.webhooks.vapid_private_key.clone(),
             config.webhooks.vapid_subject.clone(),
         ));
+        let log_signer = Arc::new(LogSigner::new(config.log_signing_key.clone()));
         AppState {
             vapid,
+            log_signer,
             store: Store::new(pool.clone()),
             notifier,
             pool,

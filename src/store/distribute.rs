@@ -138,8 +138,10 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     ("oauth_codes", Placement::Alone("code_hash")),
 ];
 
-/// Tables that are node-local by design and never distributed.
-const NODE_LOCAL: &[&str] = &["_sqlx_migrations"];
+/// Tables that are node-local by design and never distributed: on Citus they live on the
+/// coordinator. The transparency log is written by one sequencer at a time, in leaf order, and
+/// read whole for proofs: one node's table.
+const NODE_LOCAL: &[&str] = &["_sqlx_migrations", "transparency_log", "transparency_heads"];
 
 /// A table of the schema, as the catalog describes it.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]

@@ -36,6 +36,7 @@ mod reads;
 mod vacation;
 
 mod ratings;
+mod transparency;
 
 mod bulk;
 mod chat;
@@ -84,6 +85,7 @@ pub use snapshots::{SNAPSHOT_CAPACITY, Snapshot};
 pub use stream::{StoredEvent, UpcastError, upcast};
 pub use stream_leases::OpenedStream;
 pub use tickets::{IssuedTicket, TicketAuthority};
+pub use transparency::{LeafHash, LogEntry, Sequenced, SignHead, StoredHead};
 pub use vacation::{Ended as VacationEnded, Vacation};
 pub use verify::{Broken, ExportedEvent, GameExport, ShuffleBreak, VerifyReport, verify_shuffles};
 pub use webhooks::{SECRET_PREFIX, WebhookAttempt, WebhookDelivery, WebhookEndpoint};
@@ -147,6 +149,8 @@ pub struct Store {
     outboxed: Arc<fanout::Hints>,
     /// Wakes this process's rating worker when its appends end a game.
     ended: Arc<tokio::sync::Notify>,
+    /// The same, for the transparency log's sequencer.
+    ended_for_log: Arc<tokio::sync::Notify>,
     /// Connections the hot paths hand to each other (see `warm.rs`).
     warm: Arc<warm::Warm>,
     /// Tells this store's worker connection sets from another's (see `local.rs`).
@@ -192,6 +196,7 @@ impl Store {
             due: Arc::default(),
             outboxed: Arc::default(),
             ended: Arc::default(),
+            ended_for_log: Arc::default(),
             warm: warm::Warm::start(),
             id: NEXT_STORE_ID.fetch_add(1, Ordering::Relaxed),
             layout: Arc::default(),
@@ -269,6 +274,7 @@ impl Store {
         }
         if appended.ended {
             self.ended.notify_one();
+            self.ended_for_log.notify_one();
         }
     }
 
@@ -276,6 +282,11 @@ impl Store {
     /// call): a hint for its rating worker, which reads what to rate from the database.
     pub async fn game_ended_hinted(&self) {
         self.ended.notified().await
+    }
+
+    /// The same hint for the transparency log's sequencer.
+    pub async fn game_ended_hinted_for_log(&self) {
+        self.ended_for_log.notified().await
     }
 
     /// Resolves once this process has committed an append that makes something due, with the

@@ -442,7 +442,7 @@ pub(crate) async fn insert_bot(
     Ok(())
 }
 
-/// Inserts an open game, rated or not, and seats its creator at `seat`.
+/// Inserts an open game, rated or not, with a fresh salt, and seats its creator at `seat`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) async fn insert_game(
     conn: &mut PgConnection,
@@ -454,9 +454,12 @@ pub(crate) async fn insert_game(
     seat: Seat,
     rated: bool,
 ) -> Result<()> {
+    // The salt a seated player's receipts commit under, secret until the game ends.
+    let mut salt = [0u8; 32];
+    rand::fill(&mut salt);
     sqlx::query(
-        "INSERT INTO games (id, status, options, created_by, visibility, rematch_of, rated) \
-         VALUES ($1, 'open', $2, $3, $4, $5, $6)",
+        "INSERT INTO games (id, status, options, created_by, visibility, rematch_of, rated, salt) \
+         VALUES ($1, 'open', $2, $3, $4, $5, $6, $7)",
     )
     .bind(id.0)
     .bind(Json(options))
@@ -464,6 +467,7 @@ pub(crate) async fn insert_game(
     .bind(visibility.as_str())
     .bind(rematch_of.map(|g| g.0))
     .bind(rated)
+    .bind(&salt[..])
     .execute(&mut *conn)
     .await
     .context("create a game")?;

@@ -52,6 +52,8 @@ pub fn test_config() -> AppConfig {
     config.mail.lease = Duration::from_secs(10);
     // Ratings: finished rated games are rated within a fifth of a second.
     config.ratings_poll = Some(Duration::from_millis(200));
+    // The transparency log: a finished game is logged within a fifth of a second.
+    config.log_poll = Some(Duration::from_millis(200));
     config
 }
 

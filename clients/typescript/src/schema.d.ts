@@ -1334,6 +1334,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/transparency/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The leaves `start` (inclusive) to `end` (exclusive), at most 1,000.
+         * @description The leaves `start` (inclusive) to `end` (exclusive), at most 1,000.
+         */
+        get: operations["entries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transparency/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log's Ed25519 public key, which signs its tree heads (and players' receipts).
+         * @description The log's Ed25519 public key, which signs its tree heads (and players' receipts).
+         */
+        get: operations["log_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transparency/proof/consistency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The proof that the tree of `first` leaves is a prefix of the tree of `second` leaves.
+         * @description The proof that the tree of `first` leaves is a prefix of the tree of `second` leaves.
+         */
+        get: operations["consistency_proof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transparency/proof/inclusion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The proof that a finished game's leaf is in the tree of `tree_size` leaves.
+         * @description The proof that a finished game's leaf is in the tree of `tree_size` leaves.
+         */
+        get: operations["inclusion_proof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transparency/sth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The newest signed tree head. A new one is signed whenever the tree grows, and at least every
+         *     hour.
+         * @description The newest signed tree head. A new one is signed whenever the tree grows, and at least every
+         *     hour.
+         */
+        get: operations["tree_head"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/unsubscribe/{token}": {
         parameters: {
             query?: never;
@@ -1694,6 +1796,11 @@ export interface components {
             kind: "cockburn_swap";
             /** Format: int32 */
             position: number;
+        };
+        /** @description A consistency proof (RFC 9162 §2.1.4). */
+        ConsistencyProof: {
+            /** @description The proof's hashes, base64. */
+            consistency_path: string[];
         };
         /**
          * CopyPowerAction
@@ -2224,6 +2331,15 @@ export interface components {
             /** @description "Don't show hints": no hint is shown anywhere. */
             off: boolean;
         };
+        /** @description An audit path (RFC 9162 §2.1.3). */
+        InclusionProof: {
+            /** @description The path's hashes, base64, from the leaf up. */
+            inclusion_path: string[];
+            /** Format: int64 */
+            leaf_index: number;
+            /** Format: int64 */
+            tree_size: number;
+        };
         /** @description An invitation just created. */
         InvitationDto: {
             /**
@@ -2340,6 +2456,28 @@ export interface components {
              */
             actions: components["schemas"]["Action"][];
             /** Format: int64 */
+            version: number;
+        };
+        LogEntries: {
+            entries: components["schemas"]["LogEntryDto"][];
+        };
+        /** @description One leaf: a finished game's final version and head. */
+        LogEntryDto: {
+            /** Format: uuid */
+            game_id: string;
+            /** @description The hash of the game's last event, hex. */
+            head_hash: string;
+            /** Format: int64 */
+            index: number;
+            /**
+             * @description `b"lords-game-v1\x00" ‖ game_id (16 bytes) ‖ version (u64 BE) ‖ head_hash (32 bytes)`,
+             *     base64; its leaf hash is `SHA-256(0x00 ‖ leaf_input)`.
+             */
+            leaf_input: string;
+            /**
+             * Format: int64
+             * @description The game's final version.
+             */
             version: number;
         };
         LogoutRequest: {
@@ -2817,6 +2955,11 @@ export interface components {
              *     - `chat_rate_limited` (429): Too many chat lines
              *     - `chat_silenced` (403): Chat silenced
              *     - `player_not_found` (404): Player not found
+             *     - `log_not_ready` (503): Transparency log not ready
+             *     - `invalid_log_range` (422): Invalid range of log entries
+             *     - `tree_size_beyond_log` (422): Tree size beyond the log
+             *     - `game_not_in_log` (404): Game not in the log
+             *     - `invalid_consistency_range` (422): Invalid consistency range
              *     - `cannot_mute_yourself` (422): Cannot mute yourself
              *     - `chat_line_not_found` (404): Chat line not found
              *     - `invalid_report` (422): Invalid report
@@ -2850,7 +2993,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "log_not_ready" | "invalid_log_range" | "tree_size_beyond_log" | "game_not_in_log" | "invalid_consistency_range" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -3204,6 +3347,28 @@ export interface components {
             type: "seat_resigned";
         };
         /**
+         * @description A signed tree head: Ed25519 over `b"lords-sth-v1\x00" ‖ tree_size (u64 BE) ‖ timestamp (u64
+         *     BE) ‖ root_hash`.
+         */
+        SignedTreeHeadDto: {
+            /** @description The tree's root (RFC 9162 §2.1.1), base64. */
+            root_hash: string;
+            /** @description The signature, base64 (64 bytes). */
+            signature: string;
+            /**
+             * Format: int64
+             * @description When it was signed, in milliseconds since the Unix epoch.
+             * @example 1764172800000
+             */
+            timestamp: number;
+            /**
+             * Format: int64
+             * @description Leaves in the tree.
+             * @example 42
+             */
+            tree_size: number;
+        };
+        /**
          * SkirmishEndedEvent
          * @description [RULES](/docs/rules) §6.5: the listed cards go to the discard pile (row, recruits, Followers); Followers
          *     in `kept` stay face-up with their power spent.
@@ -3385,6 +3550,19 @@ export interface components {
             refresh_token: string;
             /** @example Bearer */
             token_type: string;
+        };
+        /** @description The log's public key. */
+        TransparencyKey: {
+            /**
+             * @description Always `Ed25519`.
+             * @example Ed25519
+             */
+            algorithm: string;
+            /**
+             * @description The 32 raw bytes of the public key, in base64.
+             * @example 11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=
+             */
+            public_key: string;
         };
         /**
          * TurnDecision
@@ -12939,6 +13117,470 @@ export interface operations {
                      *       "status": 503,
                      *       "title": "Service unavailable",
                      *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    entries: {
+        parameters: {
+            query: {
+                /** @description The first leaf's index. */
+                start: number;
+                /** @description One past the last leaf's index (at most `start + 1000`, and at most the tree's size). */
+                end: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leaves, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "game_id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
+                     *           "head_hash": "9f2c1d0e5b4a39281706f5e4d3c2b1a0998877665544332211000fedcba98765",
+                     *           "index": 0,
+                     *           "leaf_input": "bG9yZHMtZ2FtZS12MQABlfO4GisXw9jk9aa3yNnvAAAAAAAAALufLB0OW0o5KBcG9eTTwrGgmYh3ZlVEMyIRAA/ty6mHZQ==",
+                     *           "version": 187
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LogEntries"];
+                };
+            };
+            /** @description `invalid_query` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_query",
+                     *       "detail": "invalid query string: unknown field `state`",
+                     *       "status": 400,
+                     *       "title": "Invalid query string",
+                     *       "type": "/problems/invalid_query"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_log_range`: `start` not below `end`, more than 1,000 leaves, or `end` beyond the tree */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_log_range",
+                     *       "detail": "start must be below end, at most 1000 apart, and end at most the tree's size, 42",
+                     *       "status": 422,
+                     *       "title": "Invalid range of log entries",
+                     *       "type": "/problems/invalid_log_range"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `log_not_ready`; `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "log_not_ready",
+                     *       "detail": "the log has no signed tree head yet; try again in a few seconds",
+                     *       "status": 503,
+                     *       "title": "Transparency log not ready",
+                     *       "type": "/problems/log_not_ready"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    log_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "algorithm": "Ed25519",
+                     *       "public_key": "11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransparencyKey"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    consistency_proof: {
+        parameters: {
+            query: {
+                /** @description The older tree's size (at least 1). */
+                first: number;
+                /** @description The newer tree's size (at least `first`). */
+                second: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consistency proof */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "consistency_path": [
+                     *         "3q2+7w8Ql0t3G6xk1oXy5nV1bWc2aTJ1a3FzZ2l6ZTQ="
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsistencyProof"];
+                };
+            };
+            /** @description `invalid_query` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_query",
+                     *       "detail": "invalid query string: unknown field `state`",
+                     *       "status": 400,
+                     *       "title": "Invalid query string",
+                     *       "type": "/problems/invalid_query"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_consistency_range`: `first` is 0 or above `second`; `tree_size_beyond_log`: `second` is larger than the log */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_consistency_range",
+                     *       "detail": "first must be at least 1 and at most second",
+                     *       "status": 422,
+                     *       "title": "Invalid consistency range",
+                     *       "type": "/problems/invalid_consistency_range"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `log_not_ready`; `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "log_not_ready",
+                     *       "detail": "the log has no signed tree head yet; try again in a few seconds",
+                     *       "status": 503,
+                     *       "title": "Transparency log not ready",
+                     *       "type": "/problems/log_not_ready"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    inclusion_proof: {
+        parameters: {
+            query: {
+                /** @description The finished game. */
+                game_id: string;
+                /** @description The size of the tree to prove inclusion in (a signed head's). */
+                tree_size: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audit path */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "inclusion_path": [
+                     *         "3q2+7w8Ql0t3G6xk1oXy5nV1bWc2aTJ1a3FzZ2l6ZTQ="
+                     *       ],
+                     *       "leaf_index": 0,
+                     *       "tree_size": 42
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InclusionProof"];
+                };
+            };
+            /** @description `invalid_query` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_query",
+                     *       "detail": "invalid query string: unknown field `state`",
+                     *       "status": 400,
+                     *       "title": "Invalid query string",
+                     *       "type": "/problems/invalid_query"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_in_log`: no such game in the log, or not within that size */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "game_not_in_log",
+                     *       "detail": "game 0195f3b8-1a2b-7c3d-8e4f-5a6b7c8d9e0f is not in the log's first 42 leaves",
+                     *       "status": 404,
+                     *       "title": "Game not in the log",
+                     *       "type": "/problems/game_not_in_log"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tree_size_beyond_log`: larger than the log */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "tree_size_beyond_log",
+                     *       "detail": "the log holds 42 leaves",
+                     *       "status": 422,
+                     *       "title": "Tree size beyond the log",
+                     *       "type": "/problems/tree_size_beyond_log"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `log_not_ready`; `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "log_not_ready",
+                     *       "detail": "the log has no signed tree head yet; try again in a few seconds",
+                     *       "status": 503,
+                     *       "title": "Transparency log not ready",
+                     *       "type": "/problems/log_not_ready"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    tree_head: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest signed tree head */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "root_hash": "2jmj7l5rSw0yVb/vlWAYkK/YBwnwB1HkmQZHmPbRTpE=",
+                     *       "signature": "x8Sd8eHQU7V1Vn2Qm8a0f9CZ0e5kq8r9l3E2q5Ww1n8Vb0mS6uT3o4pZ8c7r2A1yJd9QeK5LmN0sVtXwYzAbCg==",
+                     *       "timestamp": 1764172800000,
+                     *       "tree_size": 42
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignedTreeHeadDto"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `log_not_ready`: the sequencer has not signed a head yet (just after a first start); `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "log_not_ready",
+                     *       "detail": "the log has no signed tree head yet; try again in a few seconds",
+                     *       "status": 503,
+                     *       "title": "Transparency log not ready",
+                     *       "type": "/problems/log_not_ready"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

@@ -606,6 +606,47 @@ error_codes! {
         title_fr: "Joueur introuvable",
         detail_fr: "aucun joueur ne porte ce nom, ou son compte a été supprimé",
     },
+    LogNotReady = "log_not_ready", SERVICE_UNAVAILABLE {
+        title: "Transparency log not ready",
+        meaning: "The log's sequencer has not signed a tree head yet: this happens only in the \
+            first seconds after the service first starts. Try again in a few seconds.",
+        example: "the log has no signed tree head yet; try again in a few seconds",
+        title_fr: "Journal de transparence pas encore prêt",
+        detail_fr: "le journal n'a pas encore de tête d'arbre signée ; réessayez dans quelques secondes",
+    },
+    InvalidLogRange = "invalid_log_range", UNPROCESSABLE_ENTITY {
+        title: "Invalid range of log entries",
+        meaning: "`start` must be below `end`, at most 1,000 entries apart, and `end` at most the \
+            tree's size (the signed tree head's `tree_size`).",
+        example: "start must be below end, at most 1000 apart, and end at most the tree's size, 42",
+        title_fr: "Plage d'entrées du journal invalide",
+        detail_fr: "start doit être inférieur à end, au plus 1000 entrées plus loin, et end au plus la taille de l'arbre",
+    },
+    TreeSizeBeyondLog = "tree_size_beyond_log", UNPROCESSABLE_ENTITY {
+        title: "Tree size beyond the log",
+        meaning: "The tree size asked for is larger than the log: use a signed tree head's \
+            `tree_size`.",
+        example: "the log holds 42 leaves",
+        title_fr: "Taille d'arbre au-delà du journal",
+        detail_fr: "la taille d'arbre demandée dépasse le journal",
+    },
+    GameNotInLog = "game_not_in_log", NOT_FOUND {
+        title: "Game not in the log",
+        meaning: "The game is not in the transparency log within that tree size: it is unknown, \
+            not finished, finished less than the log's merge delay ago (10 s), or was logged \
+            after that size.",
+        example: "game 0195f3b8-1a2b-7c3d-8e4f-5a6b7c8d9e0f is not in the log's first 42 leaves",
+        title_fr: "Partie absente du journal",
+        detail_fr: "cette partie n'est pas dans le journal de transparence pour cette taille d'arbre",
+    },
+    InvalidConsistencyRange = "invalid_consistency_range", UNPROCESSABLE_ENTITY {
+        title: "Invalid consistency range",
+        meaning: "A consistency proof goes from a tree of `first` leaves (at least 1) to a tree \
+            of `second` leaves (at least `first`).",
+        example: "first must be at least 1 and at most second",
+        title_fr: "Plage de cohérence invalide",
+        detail_fr: "first doit valoir au moins 1 et au plus second",
+    },
     CannotMuteYourself = "cannot_mute_yourself", UNPROCESSABLE_ENTITY {
         title: "Cannot mute yourself",
         meaning: "Mute other players, not your own account.",

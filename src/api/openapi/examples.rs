@@ -350,6 +350,28 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
             ],
             "next_cursor": "313232363a3031393566336238316132623763336438653466356136623763386439653066",
         }),
+        "get /v1/transparency/key" => json!({
+            "algorithm": "Ed25519",
+            "public_key": "11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=",
+        }),
+        "get /v1/transparency/sth" => json!({
+            "tree_size": 42,
+            "timestamp": 1_764_172_800_000_u64,
+            "root_hash": "2jmj7l5rSw0yVb/vlWAYkK/YBwnwB1HkmQZHmPbRTpE=",
+            "signature": "x8Sd8eHQU7V1Vn2Qm8a0f9CZ0e5kq8r9l3E2q5Ww1n8Vb0mS6uT3o4pZ8c7r2A1yJd9QeK5LmN0sVtXwYzAbCg==",
+        }),
+        "get /v1/transparency/entries" => json!({ "entries": [{
+            "index": 0, "game_id": EXAMPLE_GAME, "version": 187,
+            "head_hash": "9f2c1d0e5b4a39281706f5e4d3c2b1a0998877665544332211000fedcba98765",
+            "leaf_input": "bG9yZHMtZ2FtZS12MQABlfO4GisXw9jk9aa3yNnvAAAAAAAAALufLB0OW0o5KBcG9eTTwrGgmYh3ZlVEMyIRAA/ty6mHZQ==",
+        }]}),
+        "get /v1/transparency/proof/inclusion" => json!({
+            "leaf_index": 0, "tree_size": 42,
+            "inclusion_path": ["3q2+7w8Ql0t3G6xk1oXy5nV1bWc2aTJ1a3FzZ2l6ZTQ="],
+        }),
+        "get /v1/transparency/proof/consistency" => json!({
+            "consistency_path": ["3q2+7w8Ql0t3G6xk1oXy5nV1bWc2aTJ1a3FzZ2l6ZTQ="],
+        }),
         _ => return None,
     })
 }

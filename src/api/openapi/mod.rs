@@ -18,8 +18,8 @@ use super::error::{ErrorCode, Problem};
 use super::games::representations::ClockedAwaiting;
 use super::streams::{self, StreamDocs};
 use super::{
-    accounts, cards, chat, docs, games, mail, ops, players, push, rules_page, sessions, vacation,
-    webhooks,
+    accounts, cards, chat, docs, games, mail, ops, players, push, rules_page, sessions,
+    transparency, vacation, webhooks,
 };
 use crate::engine::{self, RuleError};
 
@@ -97,6 +97,11 @@ use crate::engine::{self, RuleError};
         players::player_games,
         players::rating_history,
         players::leaderboard,
+        transparency::log_key,
+        transparency::tree_head,
+        transparency::entries,
+        transparency::inclusion_proof,
+        transparency::consistency_proof,
     ),
     components(schemas(
         Problem,
@@ -180,6 +185,12 @@ use crate::engine::{self, RuleError};
         players::PlayerGamesPage,
         players::RatingHistory,
         players::LeaderboardPage,
+        transparency::TransparencyKey,
+        transparency::SignedTreeHeadDto,
+        transparency::LogEntryDto,
+        transparency::LogEntries,
+        transparency::InclusionProof,
+        transparency::ConsistencyProof,
     )),
     modifiers(&BearerScheme, &ProblemCodes, &StreamDocs, &ClockedAwaiting),
     tags(
@@ -190,6 +201,7 @@ use crate::engine::{self, RuleError};
         (name = "notifications", description = "Webhooks (the caller's notifications POSTed to an endpoint of theirs as Standard Webhooks, with the record of every delivery) and Web Push subscriptions"),
         (name = "players", description = "Profiles, the archive of finished games, rating histories and the leaderboard: open to everyone; a signed-in caller also sees the private games they sat in"),
         (name = "operations", description = "Health, readiness, metrics and this documentation"),
+        (name = "transparency", description = "The transparency log of finished games (RFC 9162): its key, signed tree heads, entries and proofs, open to everyone (docs/audit.md)"),
         (name = "streams", description = "Server-Sent Events: the caller's notifications and a game's events as they happen, and the tickets that let a browser's EventSource open them"),
     )
 )]

@@ -1,0 +1,272 @@
+//! The transparency log over HTTP (docs/audit.md): a finished game gets a leaf, the signed tree
+//! head verifies under the published key, the entries hold the games' final heads, inclusion
+//! and consistency proofs verify as RFC 9162 says, and bad requests get their stable codes.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use common::app::{TestApp, problem, spawn_app, spawn_app_with};
+use common::games::{Api, Table, seat_table};
+use lords::transparency::merkle::{self, Hash};
+use lords::transparency::{LogKey, SignedTreeHead};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+fn b64(s: &Value) -> Vec<u8> {
+    STANDARD.decode(s.as_str().unwrap()).unwrap()
+}
+
+fn hash(s: &Value) -> Hash {
+    b64(s).try_into().unwrap()
+}
+
+async fn get(app: &TestApp, path: &str) -> reqwest::Response {
+    app.client.get(app.url(path)).send().await.unwrap()
+}
+
+async fn json_of(app: &TestApp, path: &str) -> Value {
+    let res = get(app, path).await;
+    assert_eq!(res.status(), 200, "{path}");
+    res.json().await.unwrap()
+}
+
+/// The newest head once the tree has `size` leaves, its signature checked under the key.
+async fn head_of_size(app: &TestApp, size: u64) -> Value {
+    let key = json_of(app, "/v1/transparency/key").await;
+    assert_eq!(key["algorithm"], "Ed25519");
+    let public = b64(&key["public_key"]);
+    assert_eq!(public.len(), 32);
+    let until = Instant::now() + Duration::from_secs(30);
+    loop {
+        let res = get(app, "/v1/transparency/sth").await;
+        if res.status() == 200 {
+            let sth: Value = res.json().await.unwrap();
+            let head = SignedTreeHead {
+                tree_size: sth["tree_size"].as_u64().unwrap(),
+                timestamp_ms: sth["timestamp"].as_u64().unwrap(),
+                root_hash: hash(&sth["root_hash"]),
+                signature: b64(&sth["signature"]).try_into().unwrap(),
+            };
+            assert!(head.verify(&public), "{sth}");
+            if head.tree_size >= size {
+                return sth;
+            }
+        } else {
+            assert_eq!(res.status(), 503);
+        }
+        assert!(
+            Instant::now() < until,
+            "the log never reached {size} leaves"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A two-player game ended by a resignation.
+async fn finished_game(app: &TestApp, prefix: &str) -> Table {
+    let table = seat_table(app, prefix, json!({"players": 2})).await;
+    let res = Api::of(app)
+        .post(&table.path("/resign"), table.seat(1), &json!({}))
+        .await;
+    assert_eq!(res.status(), 200);
+    table
+}
+
+#[tokio::test]
+async fn a_finished_game_is_logged_with_its_final_head_and_its_proofs_verify() {
+    let app = spawn_app().await;
+    let empty = head_of_size(&app, 0).await;
+    assert_eq!(empty["tree_size"], 0);
+    // The empty tree's root is the hash of nothing.
+    assert_eq!(
+        hash(&empty["root_hash"]),
+        <[u8; 32]>::from(Sha256::digest([]))
+    );
+
+    let first = finished_game(&app, "ayr").await;
+    let one = head_of_size(&app, 1).await;
+    let entries = json_of(&app, "/v1/transparency/entries?start=0&end=1").await;
+    let entry = &entries["entries"][0];
+    assert_eq!(entry["index"], 0);
+    assert_eq!(entry["game_id"], first.id);
+    // The leaf is the game's final version and the hash of its last event.
+    let (events, _) = Api::of(&app).events(&first.id, first.seat(0)).await;
+    let last = events.last().unwrap();
+    assert_eq!(entry["version"], last["seq"]);
+    assert_eq!(entry["head_hash"], last["hash"]);
+    let input = b64(&entry["leaf_input"]);
+    assert_eq!(&input[..14], b"lords-game-v1\x00");
+    assert_eq!(
+        &input[14..30],
+        uuid::Uuid::parse_str(&first.id).unwrap().as_bytes()
+    );
+    assert_eq!(&input[30..38], &last["seq"].as_u64().unwrap().to_be_bytes());
+    assert_eq!(hex::encode(&input[38..]), last["hash"].as_str().unwrap());
+    // A tree of one leaf: its root is the leaf's hash, SHA-256(0x00 ‖ leaf_input).
+    let mut leaf = vec![0u8];
+    leaf.extend_from_slice(&input);
+    assert_eq!(
+        hash(&one["root_hash"]),
+        <[u8; 32]>::from(Sha256::digest(&leaf))
+    );
+
+    let second = finished_game(&app, "fife").await;
+    let two = head_of_size(&app, 2).await;
+    let proof = json_of(
+        &app,
+        &format!(
+            "/v1/transparency/proof/inclusion?game_id={}&tree_size=2",
+            second.id
+        ),
+    )
+    .await;
+    assert_eq!(proof["leaf_index"], 1);
+    assert_eq!(proof["tree_size"], 2);
+    let entries = json_of(&app, "/v1/transparency/entries?start=0&end=2").await;
+    let leaf_of = |e: &Value| merkle::leaf_hash(&b64(&e["leaf_input"]));
+    let path: Vec<Hash> = proof["inclusion_path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(hash)
+        .collect();
+    assert!(merkle::verify_inclusion(
+        1,
+        2,
+        &leaf_of(&entries["entries"][1]),
+        &path,
+        &hash(&two["root_hash"])
+    ));
+    let consistency = json_of(&app, "/v1/transparency/proof/consistency?first=1&second=2").await;
+    let path: Vec<Hash> = consistency["consistency_path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(hash)
+        .collect();
+    assert!(merkle::verify_consistency(
+        1,
+        2,
+        &hash(&one["root_hash"]),
+        &hash(&two["root_hash"]),
+        &path
+    ));
+    // Logged once each, and the games know their leaf.
+    let logged: Vec<(uuid::Uuid, i64)> =
+        sqlx::query_as("SELECT id, log_index FROM games WHERE log_index IS NOT NULL ORDER BY 2")
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(logged.len(), 2);
+    assert_eq!(logged[1].0.to_string(), second.id);
+}
+
+#[tokio::test]
+async fn the_log_refuses_unknown_games_sizes_beyond_it_and_backward_ranges_with_stable_codes() {
+    let app = spawn_app().await;
+    let table = finished_game(&app, "bute").await;
+    head_of_size(&app, 1).await;
+    let unknown = uuid::Uuid::now_v7();
+    problem(
+        get(
+            &app,
+            &format!("/v1/transparency/proof/inclusion?game_id={unknown}&tree_size=1"),
+        )
+        .await,
+        404,
+        "game_not_in_log",
+    )
+    .await;
+    problem(
+        get(
+            &app,
+            &format!(
+                "/v1/transparency/proof/inclusion?game_id={}&tree_size=0",
+                table.id
+            ),
+        )
+        .await,
+        404,
+        "game_not_in_log",
+    )
+    .await;
+    problem(
+        get(
+            &app,
+            &format!(
+                "/v1/transparency/proof/inclusion?game_id={}&tree_size=5",
+                table.id
+            ),
+        )
+        .await,
+        422,
+        "tree_size_beyond_log",
+    )
+    .await;
+    for (first, second, code) in [
+        (2, 1, "invalid_consistency_range"),
+        (0, 1, "invalid_consistency_range"),
+        (1, 9, "tree_size_beyond_log"),
+    ] {
+        problem(
+            get(
+                &app,
+                &format!("/v1/transparency/proof/consistency?first={first}&second={second}"),
+            )
+            .await,
+            422,
+            code,
+        )
+        .await;
+    }
+    let same = json_of(&app, "/v1/transparency/proof/consistency?first=1&second=1").await;
+    assert_eq!(same["consistency_path"], json!([]));
+    for (start, end) in [(1, 1), (0, 2), (0, 1001)] {
+        problem(
+            get(
+                &app,
+                &format!("/v1/transparency/entries?start={start}&end={end}"),
+            )
+            .await,
+            422,
+            "invalid_log_range",
+        )
+        .await;
+    }
+    problem(
+        get(&app, "/v1/transparency/entries?start=x&end=1").await,
+        400,
+        "invalid_query",
+    )
+    .await;
+    // An active game is not in the log.
+    let active = seat_table(&app, "arran", json!({"players": 2})).await;
+    problem(
+        get(
+            &app,
+            &format!(
+                "/v1/transparency/proof/inclusion?game_id={}&tree_size=1",
+                active.id
+            ),
+        )
+        .await,
+        404,
+        "game_not_in_log",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_configured_signing_key_signs_the_heads() {
+    let der = LogKey::generate_pkcs8().unwrap();
+    let key = LogKey::from_pkcs8(&der).unwrap();
+    let configured = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&der);
+    let app = spawn_app_with(|c| c.log_signing_key = Some(configured)).await;
+    let published = json_of(&app, "/v1/transparency/key").await;
+    assert_eq!(b64(&published["public_key"]), key.public_key());
+    // The head verifies under it (checked inside).
+    head_of_size(&app, 0).await;
+}
