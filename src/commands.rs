@@ -1,4 +1,5 @@
-//! The audit commands `verify` and `export`, `migrate --distribute`, and the chat's
+//! The audit commands `verify` (and `verify --log`) and `export`, `migrate --distribute`, and
+//! the chat's
 //! `moderation` commands: they open the database
 //! the way `serve` does (the embedded cluster when no `DATABASE_URL` is given; a running one is
 //! used and left running) and print JSON on stdout.
@@ -33,6 +34,125 @@ pub async fn verify(db: &DatabaseArgs, game_id: Option<&str>, all: bool) -> anyh
     let broken = reports.iter().filter(|r| !r.ok).count();
     if broken > 0 {
         anyhow::bail!("{broken} of {} games failed verification", reports.len());
+    }
+    Ok(())
+}
+
+/// The log's maximum merge delay, with a margin: a game finished more recently than this may
+/// not be logged yet.
+const MERGE_DELAY: chrono::TimeDelta = chrono::TimeDelta::seconds(15);
+
+/// `lords verify --log`: every finished game is in the transparency log with the right leaf
+/// (its final version and head hash, hashed as RFC 9162 says), the leaves are numbered 0..n
+/// with no gap, and the newest signed head is the root of them all under the log's key (the
+/// database's, or `key`: base64 of the 32 raw bytes). One JSON line per game and one for the
+/// head; fails (exit 1) on any mismatch.
+pub async fn verify_log(db: &DatabaseArgs, key: Option<&str>) -> anyhow::Result<()> {
+    use crate::transparency::{LogKey, SignedTreeHead, leaf_input, merkle};
+    use base64::Engine;
+    use serde_json::json;
+
+    let (pool, cluster) = embedded::connect_as(db, Role::Command).await?;
+    let store = Store::new(pool.clone());
+    let read = async {
+        let games = store.finished_games_for_log().await?;
+        let head = store.latest_tree_head().await?;
+        let size = head.map_or(0, |h| h.tree_size);
+        let leaves = store.log_entries(0, u64::MAX).await?;
+        let public = match key {
+            Some(b64) => base64::engine::general_purpose::STANDARD
+                .decode(b64.trim())
+                .context("--key is not base64")?,
+            None => LogKey::load(&pool, None).await?.public_key().to_vec(),
+        };
+        anyhow::Ok((games, head, size, leaves, public))
+    }
+    .await;
+    pool.close().await;
+    if let Some(cluster) = cluster {
+        cluster.stop().await;
+    }
+    let (games, head, size, leaves, public) = read.context("verify the log")?;
+    let mut broken = 0;
+    let by_game: std::collections::HashMap<_, _> = leaves.iter().map(|l| (l.game_id, l)).collect();
+    let now = chrono::Utc::now();
+    for game in &games {
+        let leaf = by_game.get(&game.game_id);
+        let problem = match (leaf, game.head_hash) {
+            (_, None) => Some("the game's last event is missing".to_string()),
+            (None, _) if now - game.finished_at < MERGE_DELAY => None,
+            (None, _) => Some("finished but not in the log".to_string()),
+            (Some(leaf), Some(head)) => {
+                if leaf.version != game.version || leaf.head_hash != head {
+                    Some(format!(
+                        "the log holds version {} and head {}, the stream ends at version {}                          with head {}",
+                        leaf.version,
+                        hex::encode(leaf.head_hash),
+                        game.version,
+                        hex::encode(head)
+                    ))
+                } else if leaf.leaf_hash
+                    != merkle::leaf_hash(&leaf_input(&game.game_id.0, game.version, &head))
+                {
+                    Some("the stored leaf hash is not the hash of the leaf".to_string())
+                } else if game.log_index != Some(leaf.index) {
+                    Some(format!(
+                        "the game names leaf {:?}, the log holds it at {}",
+                        game.log_index, leaf.index
+                    ))
+                } else {
+                    None
+                }
+            }
+        };
+        if problem.is_some() {
+            broken += 1;
+        }
+        println!(
+            "{}",
+            json!({
+                "game_id": game.game_id.0,
+                "ok": problem.is_none(),
+                "leaf_index": leaf.map(|l| l.index),
+                "reason": problem,
+            })
+        );
+    }
+    let in_order = leaves.iter().enumerate().all(|(i, l)| l.index == i as u64);
+    let hashes: Vec<merkle::Hash> = leaves.iter().map(|l| l.leaf_hash).collect();
+    let head_problem = match head {
+        None => Some("no signed tree head".to_string()),
+        Some(_) if !in_order => Some("the leaves are not numbered 0..n".to_string()),
+        Some(h) if h.tree_size != leaves.len() as u64 => Some(format!(
+            "the newest head covers {} leaves, the log holds {}",
+            h.tree_size,
+            leaves.len()
+        )),
+        Some(h) if h.root_hash != merkle::root(&hashes) => {
+            Some("the newest head's root is not the root of the leaves".to_string())
+        }
+        Some(h)
+            if !SignedTreeHead {
+                tree_size: h.tree_size,
+                timestamp_ms: h.timestamp_ms,
+                root_hash: h.root_hash,
+                signature: h.signature,
+            }
+            .verify(&public) =>
+        {
+            Some("the newest head's signature does not verify under the key".to_string())
+        }
+        Some(_) => None,
+    };
+    println!(
+        "{}",
+        json!({ "tree_size": size, "ok": head_problem.is_none(), "reason": head_problem })
+    );
+    if head_problem.is_some() {
+        broken += 1;
+    }
+    if broken > 0 {
+        anyhow::bail!("{broken} problem(s) in the transparency log");
     }
     Ok(())
 }

@@ -33,6 +33,14 @@ enum Command {
         /// Verify every stored game.
         #[arg(long, conflicts_with = "game_id")]
         all: bool,
+        /// Check instead that every finished game is in the transparency log with the right
+        /// leaf, and that the newest signed tree head covers the whole log.
+        #[arg(long, conflicts_with_all = ["game_id", "all"])]
+        log: bool,
+        /// With `--log`: the log's public key (base64 of its 32 raw bytes) to check the head
+        /// with, instead of the one in the database.
+        #[arg(long, requires = "log")]
+        key: Option<String>,
     },
     /// Play seeded random games through the engine and print figures as one JSON line.
     Simulate(lords::sim::SimulateArgs),
@@ -106,9 +114,12 @@ async fn run_async(command: Command) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Command::Verify { db, game_id, all } => {
-            lords::commands::verify(&db, game_id.as_deref(), all).await
-        }
+        Command::Verify {
+            db, log: true, key, ..
+        } => lords::commands::verify_log(&db, key.as_deref()).await,
+        Command::Verify {
+            db, game_id, all, ..
+        } => lords::commands::verify(&db, game_id.as_deref(), all).await,
         Command::Export { db, game_id } => lords::commands::export(&db, &game_id).await,
         Command::Moderation { db, command } => lords::commands::moderation(&db, command).await,
         Command::Simulate(_) | Command::Tournament(_) | Command::Openapi | Command::Load(_) => {

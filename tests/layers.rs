@@ -81,7 +81,10 @@ const LAYERS: &[(&str, &[&str])] = &[
             "shutdown",
         ],
     ),
-    ("commands", &["store", "embedded", "engine", "config"]),
+    (
+        "commands",
+        &["store", "embedded", "engine", "config", "transparency"],
+    ),
     // Tools over the engine, and the load tool over the HTTP API it drives.
     ("sim", &["engine", "stats"]),
     ("tournament", &["engine", "sim", "stats"]),

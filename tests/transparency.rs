@@ -270,3 +270,54 @@ async fn a_configured_signing_key_signs_the_heads() {
     // The head verifies under it (checked inside).
     head_of_size(&app, 0).await;
 }
+
+async fn verify_log(app: &TestApp, key: Option<&str>) -> (bool, Vec<Value>) {
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_lords"));
+    command
+        .args(["verify", "--log"])
+        .env("DATABASE_URL", &app.db_url)
+        .env("LORDS_DATA_DIR", std::env::temp_dir());
+    if let Some(key) = key {
+        command.args(["--key", key]);
+    }
+    let out = command.output().await.expect("run lords verify --log");
+    let lines = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (out.status.success(), lines)
+}
+
+#[tokio::test]
+async fn lords_verify_log_checks_every_finished_game_s_leaf_and_the_newest_head() {
+    let app = spawn_app().await;
+    let table = finished_game(&app, "mull").await;
+    head_of_size(&app, 1).await;
+    let (ok, lines) = verify_log(&app, None).await;
+    assert!(ok, "{lines:?}");
+    assert_eq!(lines[0]["game_id"], table.id);
+    assert_eq!(lines[0]["leaf_index"], 0);
+    assert_eq!(lines.last().unwrap()["tree_size"], 1);
+
+    // Another key did not sign the head.
+    let other = LogKey::from_pkcs8(&LogKey::generate_pkcs8().unwrap()).unwrap();
+    let (ok, lines) = verify_log(&app, Some(&STANDARD.encode(other.public_key()))).await;
+    assert!(!ok);
+    assert!(
+        lines.last().unwrap()["reason"]
+            .as_str()
+            .unwrap()
+            .contains("signature")
+    );
+
+    // A leaf that no longer matches its game is named.
+    sqlx::query("UPDATE transparency_log SET head_hash = $1")
+        .bind(&[7u8; 32][..])
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let (ok, lines) = verify_log(&app, None).await;
+    assert!(!ok);
+    assert_eq!(lines[0]["ok"], false);
+    assert!(lines[0]["reason"].as_str().unwrap().contains("the log holds"));
+}

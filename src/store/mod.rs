@@ -85,7 +85,7 @@ pub use snapshots::{SNAPSHOT_CAPACITY, Snapshot};
 pub use stream::{StoredEvent, UpcastError, upcast};
 pub use stream_leases::OpenedStream;
 pub use tickets::{IssuedTicket, TicketAuthority};
-pub use transparency::{LeafHash, LogEntry, Sequenced, SignHead, StoredHead};
+pub use transparency::{FinishedForLog, LeafHash, LogEntry, Sequenced, SignHead, StoredHead};
 pub use vacation::{Ended as VacationEnded, Vacation};
 pub use verify::{Broken, ExportedEvent, GameExport, ShuffleBreak, VerifyReport, verify_shuffles};
 pub use webhooks::{SECRET_PREFIX, WebhookAttempt, WebhookDelivery, WebhookEndpoint};

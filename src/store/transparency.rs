@@ -273,3 +273,48 @@ impl Store {
         }))
     }
 }
+
+/// A finished game as the audit of the log reads it: its final version and head from its own
+/// stream, and the leaf index the game row names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FinishedForLog {
+    pub game_id: GameId,
+    pub finished_at: chrono::DateTime<chrono::Utc>,
+    pub version: u64,
+    pub head_hash: Option<[u8; 32]>,
+    pub log_index: Option<u64>,
+}
+
+impl Store {
+    /// Every finished game with its final version and head hash (`lords verify --log`). Apart
+    /// from the log's own rows: on Citus they live on different nodes.
+    pub async fn finished_games_for_log(&self) -> Result<Vec<FinishedForLog>> {
+        type Row = (
+            Uuid,
+            chrono::DateTime<chrono::Utc>,
+            i64,
+            Option<Vec<u8>>,
+            Option<i64>,
+        );
+        let rows: Vec<Row> = sqlx::query_as(
+            "SELECT g.id, g.finished_at, g.version, e.hash, g.log_index FROM games g \
+             LEFT JOIN game_events e ON e.game_id = g.id AND e.seq = g.version \
+             WHERE g.finished_at IS NOT NULL ORDER BY g.finished_at, g.id",
+        )
+        .fetch_all(self.pool())
+        .await
+        .context("read the finished games")?;
+        Ok(rows
+            .into_iter()
+            .map(
+                |(id, finished_at, version, head, log_index)| FinishedForLog {
+                    game_id: GameId(id),
+                    finished_at,
+                    version: u(version),
+                    head_hash: head.map(|h| hash32(&h)),
+                    log_index: log_index.map(u),
+                },
+            )
+            .collect())
+    }
+}
