@@ -8,6 +8,7 @@ use crate::auth::{AttemptLimiter, JwtKeys, LoginLimiter};
 use crate::config::AppConfig;
 use crate::outbound::push::Vapid;
 use crate::shutdown::ShutdownSignal;
+use crate::store::rate_budgets::RateBudgets;
 use crate::store::{Notifier, Store};
 use crate::telemetry::Metrics;
 
@@ -29,6 +30,8 @@ pub struct AppState {
     pub notifier: Notifier,
     /// The VAPID key pair of Web Push.
     pub vapid: Arc<Vapid>,
+    /// Request budgets per caller, leased from PostgreSQL (`api::rate_limits`).
+    pub rate_budgets: Arc<RateBudgets>,
 }
 
 impl AppState {
@@ -48,6 +51,7 @@ impl AppState {
         ));
         AppState {
             vapid,
+            rate_budgets: Arc::new(RateBudgets::new(pool.clone())),
             store: Store::new(pool.clone()),
             notifier,
             pool,
