@@ -54,7 +54,8 @@ struct Lease {
 
 impl Lease {
     fn remaining(&self, quota: u32) -> u32 {
-        quota.saturating_sub(self.granted_total) + self.left
+        // Capped: a lease of this process's own during an outage is counted nowhere else.
+        (quota.saturating_sub(self.granted_total) + self.left).min(quota)
     }
 
     /// Spends one request from the lease, if any is left.
@@ -291,5 +292,12 @@ mod tests {
         assert_eq!(lease.remaining(20), 12);
         assert!(!lease.take());
         assert_eq!(lease.remaining(20), 12);
+        // A lease taken without the database never shows more than the quota.
+        let outage = Lease {
+            window: 0,
+            left: 5,
+            granted_total: 0,
+        };
+        assert_eq!(outage.remaining(20), 20);
     }
 }
