@@ -59,7 +59,13 @@ impl Budget {
         }
     }
 
-    /// The budget of `method path` (a request's path, not a pattern).
+    /// Whether this budget is counted here (429 `too_many_requests`), rather than by a sign-in
+    /// limiter of its route's own.
+    pub fn counted(self) -> bool {
+        matches!(self, Budget::Reads | Budget::Actions | Budget::LobbyWrites)
+    }
+
+    /// The budget of `method path` (a request's path, or an operation's pattern).
     pub fn of(method: &Method, path: &str) -> Budget {
         if method == Method::GET || method == Method::HEAD {
             return Budget::Reads;

@@ -4139,7 +4139,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: too many accounts created from this address within the window (`--signup-max-per-window`); see `Retry-After`; or `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            /** @description `rate_limited`: too many accounts created from this address within the window (`--signup-max-per-window`); see `Retry-After` */
             429: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4452,7 +4452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: too many requests for this address or from this client; see `Retry-After`; or `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            /** @description `rate_limited`: too many requests for this address or from this client; see `Retry-After` */
             429: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4835,7 +4835,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: too many failures from this address; see `Retry-After`; or `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            /** @description `rate_limited`: too many failures from this address; see `Retry-After` */
             429: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5012,7 +5012,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: too many failures; see `Retry-After`; or `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            /** @description `rate_limited`: too many failures; see `Retry-After` */
             429: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

@@ -177,7 +177,10 @@ pub(super) fn finish(doc: &mut Value) {
                 });
             }
             if path.starts_with("/v1/") {
-                publish_rate_limits(op);
+                let method = actix_web::http::Method::from_bytes(method.to_uppercase().as_bytes())
+                    .unwrap_or(actix_web::http::Method::GET);
+                let counted = crate::api::rate_limits::Budget::of(&method, path).counted();
+                publish_rate_limits(op, counted);
             }
         }
     }
@@ -323,14 +326,16 @@ fn rate_limit_headers() -> Value {
 }
 
 /// Every answer of a `/v1` operation names the rate-limit headers, and 429
-/// `too_many_requests` is among its answers.
-fn publish_rate_limits(op: &mut Map<String, Value>) {
+/// `too_many_requests` is among the answers of those whose budget is `counted` (the sign-in
+/// routes keep their own 429s).
+fn publish_rate_limits(op: &mut Map<String, Value>, counted: bool) {
     let Some(Value::Object(responses)) = op.get_mut("responses") else {
         return;
     };
     const SPENT: &str = "`too_many_requests`: this kind of request's budget is spent; see \
         `Retry-After` and the `RateLimit` headers";
     match responses.get_mut("429") {
+        _ if !counted => {}
         Some(existing) => {
             let described = existing["description"].as_str().unwrap_or_default();
             if !described.contains("too_many_requests") {
