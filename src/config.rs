@@ -306,6 +306,65 @@ pub struct ServeArgs {
     pub lobby: LobbyArgs,
     #[command(flatten)]
     pub mail: MailArgs,
+    #[command(flatten)]
+    pub rates: RateArgs,
+}
+
+/// Request budgets per caller (an account signed in with a password, an opaque token, or else
+/// a client address) and per kind of `/v1` request, each a quota per fixed 60-second window,
+/// counted across every server process; over budget: 429 `too_many_requests`. Published in
+/// the `RateLimit-Policy` and `RateLimit` headers of every `/v1` answer.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RateArgs {
+    /// Reads (GET and HEAD) one caller may make per minute.
+    #[arg(long, env = "LORDS_RATE_READS_PER_MINUTE",
+          default_value_t = RateLimits::DEFAULT.reads_per_minute,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub rate_reads_per_minute: u32,
+    /// Game actions (the `game:play` operations: actions, resign, chat, vacation, muting) one
+    /// caller may make per minute.
+    #[arg(long, env = "LORDS_RATE_ACTIONS_PER_MINUTE",
+          default_value_t = RateLimits::DEFAULT.actions_per_minute,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub rate_actions_per_minute: u32,
+    /// Other writes (lobby, account, notifications) one caller may make per minute; signing
+    /// in, signing up, refreshing and password resets keep their own limits.
+    #[arg(long, env = "LORDS_RATE_LOBBY_WRITES_PER_MINUTE",
+          default_value_t = RateLimits::DEFAULT.lobby_writes_per_minute,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub rate_lobby_writes_per_minute: u32,
+}
+
+/// The request budgets, resolved (see [`RateArgs`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimits {
+    pub reads_per_minute: u32,
+    pub actions_per_minute: u32,
+    pub lobby_writes_per_minute: u32,
+}
+
+impl RateLimits {
+    pub const DEFAULT: RateLimits = RateLimits {
+        reads_per_minute: 600,
+        actions_per_minute: 120,
+        lobby_writes_per_minute: 30,
+    };
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        RateLimits::DEFAULT
+    }
+}
+
+impl From<&RateArgs> for RateLimits {
+    fn from(args: &RateArgs) -> Self {
+        RateLimits {
+            reads_per_minute: args.rate_reads_per_minute,
+            actions_per_minute: args.rate_actions_per_minute,
+            lobby_writes_per_minute: args.rate_lobby_writes_per_minute,
+        }
+    }
 }
 
 /// Mail: where it leaves from and what its links point at.
@@ -690,6 +749,8 @@ pub struct AppConfig {
     pub lobby: LobbyLimits,
     /// The mail worker.
     pub mail: MailConfig,
+    /// Request budgets per caller and kind of request.
+    pub rates: RateLimits,
 }
 
 impl AppConfig {
@@ -726,6 +787,7 @@ impl AppConfig {
             webhooks: WebhookConfig::default(),
             lobby: LobbyLimits::DEFAULT,
             mail: MailConfig::new(Path::new(defaults::DATA_DIR)),
+            rates: RateLimits::DEFAULT,
         }
     }
 
@@ -780,6 +842,7 @@ impl AppConfig {
             webhooks: WebhookConfig::from(&args.webhooks),
             lobby: LobbyLimits::from(&args.lobby),
             mail: MailConfig::from_args(&args.mail, &args.db.data_dir)?,
+            rates: RateLimits::from(&args.rates),
         })
     }
 }

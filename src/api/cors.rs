@@ -16,8 +16,16 @@ pub const ALLOWED_HEADERS: [&str; 7] = [
     "x-request-id",
 ];
 
-/// Response headers scripts on an allowed origin may read.
-pub const EXPOSED_HEADERS: [&str; 4] = ["etag", "location", "retry-after", "x-request-id"];
+/// Response headers scripts on an allowed origin may read (the rate-limit headers too, so
+/// browser clients can pace themselves).
+pub const EXPOSED_HEADERS: [&str; 6] = [
+    "etag",
+    "location",
+    "retry-after",
+    "x-request-id",
+    "ratelimit-policy",
+    "ratelimit",
+];
 
 /// How long a browser may cache a preflight answer, in seconds.
 const MAX_AGE_SECONDS: usize = 3600;

@@ -8,6 +8,7 @@ use crate::auth::{AttemptLimiter, JwtKeys, LoginLimiter};
 use crate::config::AppConfig;
 use crate::outbound::push::Vapid;
 use crate::shutdown::ShutdownSignal;
+use crate::store::rate_budgets::RateBudgets;
 use crate::store::{Notifier, Store};
 use crate::telemetry::Metrics;
 use crate::transparency::LogSigner;
@@ -32,6 +33,8 @@ pub struct AppState {
     pub vapid: Arc<Vapid>,
     /// The transparency log's signing key.
     pub log_signer: Arc<LogSigner>,
+    /// Request budgets per caller, leased from PostgreSQL (`api::rate_limits`).
+    pub rate_budgets: Arc<RateBudgets>,
 }
 
 impl AppState {
@@ -53,6 +56,7 @@ impl AppState {
         AppState {
             vapid,
             log_signer,
+            rate_budgets: Arc::new(RateBudgets::new(pool.clone())),
             store: Store::new(pool.clone()),
             notifier,
             pool,

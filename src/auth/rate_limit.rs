@@ -135,6 +135,37 @@ impl AttemptLimiter {
     }
 }
 
+/// What a key has left, counting nothing: `(attempts left, time until every counted attempt
+/// has aged out)`. For the `RateLimit` header of the routes this limits.
+impl AttemptLimiter {
+    pub fn max_attempts(&self) -> u32 {
+        self.max_attempts
+    }
+
+    pub fn window(&self) -> Duration {
+        self.window
+    }
+
+    pub fn peek(&self, key: &str) -> (u32, Duration) {
+        self.peek_at(key, Instant::now())
+    }
+
+    pub fn peek_at(&self, key: &str, now: Instant) -> (u32, Duration) {
+        let Ok(mut map) = self.attempts.lock() else {
+            return (0, self.window);
+        };
+        let Some(q) = map.get_mut(key) else {
+            return (self.max_attempts, Duration::ZERO);
+        };
+        prune(q, now, self.window);
+        let used = u32::try_from(q.len()).unwrap_or(u32::MAX);
+        let reset = q.back().map_or(Duration::ZERO, |t| {
+            (*t + self.window).saturating_duration_since(now)
+        });
+        (self.max_attempts.saturating_sub(used), reset)
+    }
+}
+
 fn prune(q: &mut VecDeque<Instant>, now: Instant, window: Duration) {
     while q
         .front()
@@ -188,6 +219,18 @@ mod tests {
         // The address still counts its one failure: one more attempt, then none.
         drop(l.begin(login_keys("wallace", ip("10.0.0.1"))).unwrap());
         assert!(l.begin(login_keys("bruce", ip("10.0.0.1"))).is_err());
+    }
+
+    #[test]
+    fn peeking_tells_what_is_left_without_counting() {
+        let l = LoginLimiter::new(3, Duration::from_secs(60));
+        let t0 = Instant::now();
+        let key = address_key(ip("10.0.0.1"));
+        assert_eq!(l.peek_at(&key, t0), (3, Duration::ZERO));
+        drop(l.begin_at(login_keys("bruce", ip("10.0.0.1")), t0).unwrap());
+        let later = t0 + Duration::from_secs(20);
+        assert_eq!(l.peek_at(&key, later), (2, Duration::from_secs(40)));
+        assert_eq!(l.peek_at(&key, later), (2, Duration::from_secs(40)));
     }
 
     #[test]

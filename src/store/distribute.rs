@@ -136,6 +136,10 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     ("api_tokens", Placement::Alone("token_hash")),
     // Redeemed by hash only, once, by the token endpoint.
     ("oauth_codes", Placement::Alone("code_hash")),
+    // Leased by every server process for each caller's request budgets (one upsert per lease,
+    // by `caller`): distributed on the caller, alone, so a lease is one shard's statement. The
+    // caller is an account, a token's hash or an address: no account id to co-locate by.
+    ("rate_windows", Placement::Alone("caller")),
 ];
 
 /// Tables that are node-local by design and never distributed: on Citus they live on the

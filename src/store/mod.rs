@@ -15,6 +15,7 @@ pub mod local;
 pub mod mail;
 mod notify;
 mod outbox;
+pub mod rate_budgets;
 mod read_model;
 mod snapshots;
 mod stream;

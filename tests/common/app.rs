@@ -54,6 +54,14 @@ pub fn test_config() -> AppConfig {
     config.ratings_poll = Some(Duration::from_millis(200));
     // The transparency log: a finished game is logged within a fifth of a second.
     config.log_poll = Some(Duration::from_millis(200));
+    // Request budgets: the suite plays whole games from one account within seconds (far over
+    // 120 actions a minute) and many tests share 127.0.0.1 as the client address. The
+    // production defaults stay as they are; tests/rate_limits.rs sets small budgets.
+    config.rates = lords::config::RateLimits {
+        reads_per_minute: 1_000_000,
+        actions_per_minute: 1_000_000,
+        lobby_writes_per_minute: 1_000_000,
+    };
     config
 }
 

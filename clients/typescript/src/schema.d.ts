@@ -2963,6 +2963,7 @@ export interface components {
              *     - `cannot_mute_yourself` (422): Cannot mute yourself
              *     - `chat_line_not_found` (404): Chat line not found
              *     - `invalid_report` (422): Invalid report
+             *     - `too_many_requests` (429): Too many requests
              *
              *     Rule violations (422), returned by game actions:
              *
@@ -2993,7 +2994,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "log_not_ready" | "invalid_log_range" | "tree_size_beyond_log" | "game_not_in_log" | "invalid_consistency_range" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "log_not_ready" | "invalid_log_range" | "tree_size_beyond_log" | "game_not_in_log" | "invalid_consistency_range" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "too_many_requests" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -3871,7 +3872,18 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description What is left of that budget: `r` requests remaining and `t` seconds until the window ends.
+         * @example "reads";r=598;t=41
+         */
+        RateLimit: string;
+        /**
+         * @description The budget this request spends, as a Structured Field list of one item: its name (`reads`, `actions`, `lobby-writes`, `sign-in`, `password-reset`, `sign-up`), `q` the quota and `w` the window in seconds.
+         * @example "reads";q=600;w=60
+         */
+        "RateLimit-Policy": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -4190,6 +4202,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4206,6 +4220,8 @@ export interface operations {
             /** @description `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4224,6 +4240,8 @@ export interface operations {
             /** @description `username_taken` (ignoring case) */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4242,6 +4260,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4260,6 +4280,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4278,6 +4300,8 @@ export interface operations {
             /** @description `invalid_username` or `invalid_password` */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4296,6 +4320,8 @@ export interface operations {
             /** @description `rate_limited`: too many accounts created from this address within the window (`--signup-max-per-window`); see `Retry-After` */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4316,6 +4342,8 @@ export interface operations {
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4334,6 +4362,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4368,6 +4398,8 @@ export interface operations {
             /** @description The session (or every session) is revoked */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4375,6 +4407,8 @@ export interface operations {
             /** @description `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4393,6 +4427,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4411,6 +4447,8 @@ export interface operations {
             /** @description `first_party_only`: a personal or OAuth token; this operation is for a session signed in with a password */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4429,6 +4467,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4444,9 +4484,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4465,6 +4529,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4498,6 +4564,8 @@ export interface operations {
             /** @description Accepted: a link is mailed if an account has this address */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4505,6 +4573,8 @@ export interface operations {
             /** @description `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4523,6 +4593,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4541,6 +4613,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4559,6 +4633,8 @@ export interface operations {
             /** @description `invalid_email`: not an address mail can be sent to */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4577,6 +4653,8 @@ export interface operations {
             /** @description `rate_limited`: too many requests for this address or from this client; see `Retry-After` */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4597,6 +4675,8 @@ export interface operations {
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4615,6 +4695,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4648,6 +4730,8 @@ export interface operations {
             /** @description The password is set; every session is revoked */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4655,6 +4739,8 @@ export interface operations {
             /** @description `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4673,6 +4759,8 @@ export interface operations {
             /** @description `token_not_found`: no such reset token */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4691,6 +4779,8 @@ export interface operations {
             /** @description `token_expired`: expired (1 h) or already used */
             410: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4709,6 +4799,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4727,6 +4819,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4745,6 +4839,8 @@ export interface operations {
             /** @description `invalid_password`: the new password breaks the policy */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4760,9 +4856,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4781,6 +4901,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4814,6 +4936,8 @@ export interface operations {
             /** @description A new access token and a new refresh token (`Cache-Control: no-store`) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4832,6 +4956,8 @@ export interface operations {
             /** @description `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4850,6 +4976,8 @@ export interface operations {
             /** @description `invalid_refresh_token`: unknown, expired, revoked, or already used (then its session is revoked); sign in again */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4868,6 +4996,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4886,6 +5016,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4904,6 +5036,8 @@ export interface operations {
             /** @description `rate_limited`: too many failures from this address; see `Retry-After` */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -4924,6 +5058,8 @@ export interface operations {
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4942,6 +5078,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4975,6 +5113,8 @@ export interface operations {
             /** @description An access token and a refresh token (`Cache-Control: no-store`) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4993,6 +5133,8 @@ export interface operations {
             /** @description `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5011,6 +5153,8 @@ export interface operations {
             /** @description `invalid_credentials` (also for a username or password no account can have) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5029,6 +5173,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5047,6 +5193,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5065,6 +5213,8 @@ export interface operations {
             /** @description `rate_limited`: too many failures; see `Retry-After` */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -5085,6 +5235,8 @@ export interface operations {
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5103,6 +5255,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5132,6 +5286,8 @@ export interface operations {
             /** @description The edition table. It never changes within an edition: cache it (`Cache-Control: public, max-age=3600`) and look cards up by id. */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5169,6 +5325,28 @@ export interface operations {
                     "application/json": components["schemas"]["CardsResponse"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     list_games: {
@@ -5197,6 +5375,8 @@ export interface operations {
             /** @description A page of games */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5248,6 +5428,8 @@ export interface operations {
             /** @description `invalid_query`, `invalid_cursor` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5266,6 +5448,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5284,6 +5468,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5299,9 +5485,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5320,6 +5530,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5355,6 +5567,8 @@ export interface operations {
                 headers: {
                     /** @description /v1/games/{id} */
                     Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5396,6 +5610,8 @@ export interface operations {
             /** @description `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5414,6 +5630,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5432,6 +5650,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5450,6 +5670,8 @@ export interface operations {
             /** @description `too_many_open_games`: the caller already sits in as many open (not started) games as one account may (`--max-open-games-per-account`); start or leave one first. `too_many_bot_games`: with `bots`, the caller already sits in as many unfinished games with bots as one account may (`--max-bot-games-per-account`) */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5468,6 +5690,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5486,6 +5710,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5504,6 +5730,8 @@ export interface operations {
             /** @description `invalid_options`, `invalid_player_count`, `invalid_target_score`, `invalid_turn_time_limit`, `invalid_max_timeouts`, `invalid_bots` */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5519,9 +5747,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5540,6 +5792,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5587,6 +5841,8 @@ export interface operations {
                 headers: {
                     /** @description `"<version>"`, or `"<version>.<at>"` with `at`: changes with the version */
                     ETag?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5763,6 +6019,8 @@ export interface operations {
                 headers: {
                     /** @description The current `ETag` */
                     ETag?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5770,6 +6028,8 @@ export interface operations {
             /** @description `invalid_path`, `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5788,6 +6048,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5806,6 +6068,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5824,6 +6088,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5839,9 +6105,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5860,6 +6150,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5901,6 +6193,8 @@ export interface operations {
             /** @description Applied (or an idempotent repeat) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6039,6 +6333,8 @@ export interface operations {
             /** @description `malformed_json`, `invalid_path`, `invalid_header` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6057,6 +6353,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6075,6 +6373,8 @@ export interface operations {
             /** @description `not_seated`; `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6093,6 +6393,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6111,6 +6413,8 @@ export interface operations {
             /** @description `idempotency_key_reused`, `version_conflict` (the race was lost too many times; retry) */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6129,6 +6433,8 @@ export interface operations {
             /** @description `version_mismatch`: `If-Match` names a stale version */
             412: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6147,6 +6453,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6165,6 +6473,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6183,6 +6493,8 @@ export interface operations {
             /** @description The code of the broken rule (e.g. `not_your_turn`; the list is in `Problem.code`), or `invalid_action` for a body that is no action */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6198,9 +6510,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6219,6 +6555,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6255,6 +6593,8 @@ export interface operations {
             /** @description The seat is the bot's */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6301,6 +6641,8 @@ export interface operations {
             /** @description `malformed_json`, `invalid_path` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6319,6 +6661,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6337,6 +6681,8 @@ export interface operations {
             /** @description `not_seated`; `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6355,6 +6701,8 @@ export interface operations {
             /** @description `game_not_found` (also a private game the caller may not see) */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6373,6 +6721,8 @@ export interface operations {
             /** @description `game_not_open`, `game_full`, `seat_taken`, `seat_reserved` (the seat, or every free seat, is kept for an invitee), `too_many_bot_games` (the caller already sits in as many unfinished games with bots as one account may, `--max-bot-games-per-account`) */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6391,6 +6741,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6409,6 +6761,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6427,6 +6781,8 @@ export interface operations {
             /** @description `invalid_bots` */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6442,9 +6798,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6463,6 +6843,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6500,6 +6882,8 @@ export interface operations {
             /** @description A page of lines */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6530,6 +6914,8 @@ export interface operations {
             /** @description `invalid_path`, `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6548,6 +6934,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6566,6 +6954,8 @@ export interface operations {
             /** @description `not_seated`: you are not seated in this game (a spectator sees no chat); `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6584,6 +6974,8 @@ export interface operations {
             /** @description `game_not_found` (also a private game you may not see) */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6599,9 +6991,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6620,6 +7036,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6656,6 +7074,8 @@ export interface operations {
             /** @description Said */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6674,6 +7094,8 @@ export interface operations {
             /** @description `invalid_path`, `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6692,6 +7114,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6710,6 +7134,8 @@ export interface operations {
             /** @description `not_seated`: you are not seated in this game (a spectator); `chat_silenced`: the operator silenced your chat; `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6728,6 +7154,8 @@ export interface operations {
             /** @description `game_not_found` (also a private game you may not see) */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6746,6 +7174,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6764,6 +7194,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6782,6 +7214,8 @@ export interface operations {
             /** @description `invalid_chat_text`: not 1 to 500 characters, or a control or format character; `game_not_started`: the table's chat opens with the deal */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6797,9 +7231,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `chat_rate_limited`: 10 lines within the last minute; see `Retry-After` */
+            /** @description `chat_rate_limited`: 10 lines within the last minute; see `Retry-After`; or `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds until a line may be said */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -6820,6 +7256,8 @@ export interface operations {
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6838,6 +7276,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6876,6 +7316,8 @@ export interface operations {
             /** @description Reported */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6883,6 +7325,8 @@ export interface operations {
             /** @description `invalid_path`, `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6901,6 +7345,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6919,6 +7365,8 @@ export interface operations {
             /** @description `not_seated`: you are not seated in this game; `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6937,6 +7385,8 @@ export interface operations {
             /** @description `game_not_found` (also a private game you may not see); `chat_line_not_found`: the table has no such line */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6955,6 +7405,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6973,6 +7425,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6991,6 +7445,8 @@ export interface operations {
             /** @description `invalid_report`: the reason is not 1 to 500 characters */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7006,9 +7462,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7027,6 +7507,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7064,6 +7546,8 @@ export interface operations {
             /** @description A page of events */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7172,6 +7656,8 @@ export interface operations {
             /** @description `invalid_path`, `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7190,6 +7676,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7208,6 +7696,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7226,6 +7716,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7241,9 +7733,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7262,6 +7778,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7299,6 +7817,8 @@ export interface operations {
             /** @description The account named was invited already and its invitation is pending: that invitation, unchanged */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7318,6 +7838,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7337,6 +7859,8 @@ export interface operations {
             /** @description `invalid_path`, `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7355,6 +7879,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7373,6 +7899,8 @@ export interface operations {
             /** @description `not_seated` (a public game); `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7391,6 +7919,8 @@ export interface operations {
             /** @description `game_not_found` (also a private game the caller is not seated in) */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7409,6 +7939,8 @@ export interface operations {
             /** @description `game_not_open`, `too_many_pending_invitations` (the game has as many pending invitations by username as it may) */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7427,6 +7959,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7445,6 +7979,8 @@ export interface operations {
             /** @description `invalid_invitation` */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7460,9 +7996,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `too_many_invitations`: the caller created as many invitations within the last hour as an account may; `rate_limited`: too many invitations by username named no account that could join. See `Retry-After` */
+            /** @description `too_many_invitations`: the caller created as many invitations within the last hour as an account may; `rate_limited`: too many invitations by username named no account that could join. See `Retry-After`; or `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -7483,6 +8021,8 @@ export interface operations {
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7501,6 +8041,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7538,6 +8080,8 @@ export interface operations {
             /** @description Seated */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7584,6 +8128,8 @@ export interface operations {
             /** @description `invalid_path`, `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7602,6 +8148,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7620,6 +8168,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7638,6 +8188,8 @@ export interface operations {
             /** @description `game_not_found`: no such game, or a private game and a wrong, expired or used-up code or no invitation (answered as if the game did not exist) */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7656,6 +8208,8 @@ export interface operations {
             /** @description `already_seated`, `game_full`, `game_not_open` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7674,6 +8228,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7692,6 +8248,8 @@ export interface operations {
             /** @description `invalid_invitation`: a public game and a code that is no live invitation of it */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7707,9 +8265,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: too many failed joins from this address; see `Retry-After` */
+            /** @description `rate_limited`: too many failed joins from this address; see `Retry-After`; or `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -7730,6 +8290,8 @@ export interface operations {
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7748,6 +8310,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7780,6 +8344,8 @@ export interface operations {
             /** @description Left */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7821,6 +8387,8 @@ export interface operations {
             /** @description `invalid_path` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7839,6 +8407,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7857,6 +8427,8 @@ export interface operations {
             /** @description `not_seated`; `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7875,6 +8447,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7893,6 +8467,8 @@ export interface operations {
             /** @description `game_not_open` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7908,9 +8484,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7929,6 +8529,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7961,6 +8563,8 @@ export interface operations {
             /** @description The caller's legal actions (empty when no decision of theirs is awaited) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8069,6 +8673,8 @@ export interface operations {
             /** @description `invalid_path` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8087,6 +8693,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8105,6 +8713,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8123,6 +8733,8 @@ export interface operations {
             /** @description `game_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8138,9 +8750,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8159,6 +8795,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8191,6 +8829,8 @@ export interface operations {
             /** @description The rematch already existed */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8236,6 +8876,8 @@ export interface operations {
                 headers: {
                     /** @description /v1/games/{id} */
                     Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8279,6 +8921,8 @@ export interface operations {
             /** @description `invalid_path` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8297,6 +8941,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8315,6 +8961,8 @@ export interface operations {
             /** @description `not_seated` (a public game, or a private one the caller created and left); `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8333,6 +8981,8 @@ export interface operations {
             /** @description `game_not_found` (also a private game the caller is not seated in and did not create) */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8351,6 +9001,8 @@ export interface operations {
             /** @description `game_not_finished`; `too_many_bot_games`: the game has bots and the caller already sits in as many unfinished games with bots as allowed */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8366,9 +9018,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8387,6 +9063,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8419,6 +9097,8 @@ export interface operations {
             /** @description Resigned: the version after it and the caller's view */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8557,6 +9237,8 @@ export interface operations {
             /** @description `invalid_path` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8575,6 +9257,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8593,6 +9277,8 @@ export interface operations {
             /** @description `not_seated`; `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8611,6 +9297,8 @@ export interface operations {
             /** @description `game_not_found` (also a private game the caller may not see) */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8629,6 +9317,8 @@ export interface operations {
             /** @description `version_conflict`: other appends kept winning the race; retry */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8647,6 +9337,8 @@ export interface operations {
             /** @description `game_not_started` (leave an open game instead), `game_over`, `seat_resigned` (already resigned or abandoned) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8662,9 +9354,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8683,6 +9399,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8743,6 +9461,8 @@ export interface operations {
              */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8752,6 +9472,8 @@ export interface operations {
             /** @description `invalid_path`, `invalid_query`, `invalid_header` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8770,6 +9492,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`); a ticket that is unknown, expired or used, or whose session has ended, is `invalid_token` too */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8788,6 +9512,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8806,6 +9532,8 @@ export interface operations {
             /** @description `game_not_found` (also a private game the caller may not see: the same answer, byte for byte) */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8821,9 +9549,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `too_many_streams`: the account already has as many streams open as allowed */
+            /** @description `too_many_streams`: the account already has as many streams open as allowed; or `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8842,6 +9572,8 @@ export interface operations {
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8860,6 +9592,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8894,6 +9628,8 @@ export interface operations {
             /** @description A page of the leaderboard */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8934,6 +9670,8 @@ export interface operations {
             /** @description `invalid_query`, `invalid_cursor` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8949,9 +9687,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8970,6 +9732,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8999,6 +9763,8 @@ export interface operations {
             /** @description The account */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9031,6 +9797,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9049,6 +9817,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `account:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="account:read"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9064,9 +9834,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9085,6 +9879,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9118,6 +9914,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -9125,6 +9923,8 @@ export interface operations {
             /** @description `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9143,6 +9943,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9161,6 +9963,8 @@ export interface operations {
             /** @description `invalid_current_password`: the password is wrong; `first_party_only`: a personal or OAuth token; this operation is for a session signed in with a password */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9179,6 +9983,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9197,6 +10003,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9212,9 +10020,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: too many wrong passwords; see `Retry-After` */
+            /** @description `rate_limited`: too many wrong passwords; see `Retry-After`; or `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -9235,6 +10045,8 @@ export interface operations {
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9253,6 +10065,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9286,6 +10100,8 @@ export interface operations {
             /** @description Saved; a verification link is queued unless `verification_sent` is false */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9302,6 +10118,8 @@ export interface operations {
             /** @description `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9320,6 +10138,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9338,6 +10158,8 @@ export interface operations {
             /** @description `first_party_only`: a personal or OAuth token; this operation is for a session signed in with a password */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9356,6 +10178,8 @@ export interface operations {
             /** @description `email_taken`: another account has this address (ignoring case) */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9374,6 +10198,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9392,6 +10218,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9410,6 +10238,8 @@ export interface operations {
             /** @description `invalid_email`: not an address mail can be sent to (CR/LF refused) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9425,9 +10255,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: too many links asked for; see `Retry-After` */
+            /** @description `rate_limited`: too many links asked for; see `Retry-After`; or `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -9448,6 +10280,8 @@ export interface operations {
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9466,6 +10300,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9499,6 +10335,8 @@ export interface operations {
             /** @description Verified: the account, `email_verified` true */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9531,6 +10369,8 @@ export interface operations {
             /** @description `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9549,6 +10389,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9567,6 +10409,8 @@ export interface operations {
             /** @description `first_party_only`: a personal or OAuth token; this operation is for a session signed in with a password */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9585,6 +10429,8 @@ export interface operations {
             /** @description `token_not_found`: no such token among the caller's */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9603,6 +10449,8 @@ export interface operations {
             /** @description `token_expired`: expired (24 h), already used, or sent to an address the account no longer has */
             410: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9621,6 +10469,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9639,6 +10489,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9654,9 +10506,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9675,6 +10551,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9708,6 +10586,8 @@ export interface operations {
             /** @description Saved */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9729,6 +10609,8 @@ export interface operations {
             /** @description `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9747,6 +10629,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9765,6 +10649,8 @@ export interface operations {
             /** @description `first_party_only`: a personal or OAuth token; this operation is for a session signed in with a password */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9783,6 +10669,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9801,6 +10689,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9819,6 +10709,8 @@ export interface operations {
             /** @description `invalid_hints`: not the document's shape (a field missing, unknown or of another type, too many ids, a malformed hint id) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9834,9 +10726,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9855,6 +10771,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9884,6 +10802,8 @@ export interface operations {
             /** @description The caller's invitations */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9935,6 +10855,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9953,6 +10875,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9968,9 +10892,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9989,6 +10937,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10021,6 +10971,8 @@ export interface operations {
             /** @description Declined (or already declined, used or expired) */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10028,6 +10980,8 @@ export interface operations {
             /** @description `invalid_path` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10046,6 +11000,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10064,6 +11020,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10082,6 +11040,8 @@ export interface operations {
             /** @description `invitation_not_found`: no invitation with this id was made to the caller */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10097,9 +11057,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10118,6 +11102,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10147,6 +11133,8 @@ export interface operations {
             /** @description Your mutes */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10166,6 +11154,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10184,6 +11174,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10199,9 +11191,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10220,6 +11236,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10252,6 +11270,8 @@ export interface operations {
             /** @description Muted */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10259,6 +11279,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10277,6 +11299,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10295,6 +11319,8 @@ export interface operations {
             /** @description `player_not_found`: no account has this username */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10313,6 +11339,8 @@ export interface operations {
             /** @description `cannot_mute_yourself` */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10328,9 +11356,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10349,6 +11401,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10381,6 +11435,8 @@ export interface operations {
             /** @description Not muted (any more) */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10388,6 +11444,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10406,6 +11464,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10424,6 +11484,8 @@ export interface operations {
             /** @description `player_not_found`: no account has this username */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10439,9 +11501,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10460,6 +11546,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10489,6 +11577,8 @@ export interface operations {
             /** @description The settings */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10527,6 +11617,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10545,6 +11637,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10560,9 +11654,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10581,6 +11699,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10614,6 +11734,8 @@ export interface operations {
             /** @description Saved */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10652,6 +11774,8 @@ export interface operations {
             /** @description `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10670,6 +11794,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10688,6 +11814,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10706,6 +11834,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10724,6 +11854,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10742,6 +11874,8 @@ export interface operations {
             /** @description `invalid_notification_settings`: a kind missing or unknown, an `email` other than `immediately`, `digest` or `off`, `digest_hour` outside 0–23, or an unknown time zone */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10757,9 +11891,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10778,6 +11936,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10811,6 +11971,8 @@ export interface operations {
             /** @description Changed; every session is revoked */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -10818,6 +11980,8 @@ export interface operations {
             /** @description `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10836,6 +12000,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10854,6 +12020,8 @@ export interface operations {
             /** @description `invalid_current_password`; `first_party_only`: a personal or OAuth token; this operation is for a session signed in with a password */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10872,6 +12040,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10890,6 +12060,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10908,6 +12080,8 @@ export interface operations {
             /** @description `invalid_password`: the new password breaks the policy */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10923,9 +12097,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited`: too many wrong passwords; see `Retry-After` */
+            /** @description `rate_limited`: too many wrong passwords; see `Retry-After`; or `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -10946,6 +12122,8 @@ export interface operations {
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10964,6 +12142,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10997,6 +12177,8 @@ export interface operations {
             /** @description Saved */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11018,6 +12200,8 @@ export interface operations {
             /** @description `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11036,6 +12220,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11054,6 +12240,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11072,6 +12260,8 @@ export interface operations {
             /** @description `too_many_push_subscriptions` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11090,6 +12280,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11108,6 +12300,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11126,6 +12320,8 @@ export interface operations {
             /** @description `invalid_push_subscription` (not a `PushSubscription`: an unknown field, a missing or mistyped one; not an http(s) endpoint, keys that are no P-256 key or 16-byte secret), `webhook_url_forbidden` (the endpoint's host is or resolves to a non-public address the operator has not allowed, or does not resolve) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11141,9 +12337,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11162,6 +12382,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11194,6 +12416,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -11201,6 +12425,8 @@ export interface operations {
             /** @description `invalid_path` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11219,6 +12445,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11237,6 +12465,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11255,6 +12485,8 @@ export interface operations {
             /** @description `push_subscription_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11270,9 +12502,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11291,6 +12547,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11323,6 +12581,8 @@ export interface operations {
             /** @description Recent deliveries */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11362,6 +12622,8 @@ export interface operations {
             /** @description `invalid_path` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11380,6 +12642,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11398,6 +12662,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11416,6 +12682,8 @@ export interface operations {
             /** @description `push_subscription_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11431,9 +12699,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11452,6 +12744,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11505,6 +12799,8 @@ export interface operations {
              */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11514,6 +12810,8 @@ export interface operations {
             /** @description `invalid_query`, `invalid_header` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11532,6 +12830,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`); a ticket that is unknown, expired or used, or whose session has ended, is `invalid_token` too */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11550,6 +12850,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11565,9 +12867,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `too_many_streams`: the account already has as many streams open as allowed */
+            /** @description `too_many_streams`: the account already has as many streams open as allowed; or `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11586,6 +12890,8 @@ export interface operations {
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11604,6 +12910,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11637,6 +12945,8 @@ export interface operations {
             /** @description Started */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11653,6 +12963,8 @@ export interface operations {
             /** @description `malformed_json` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11671,6 +12983,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11689,6 +13003,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11707,6 +13023,8 @@ export interface operations {
             /** @description `vacation_in_progress`: you are on vacation already; `deadline_passed`: a decision awaited from you is past its deadline */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11725,6 +13043,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11743,6 +13063,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11761,6 +13083,8 @@ export interface operations {
             /** @description `not_enough_vacation_days`: `days` is not 1 to the days left */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11776,9 +13100,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11797,6 +13145,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11826,6 +13176,8 @@ export interface operations {
             /** @description Ended */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11841,6 +13193,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11859,6 +13213,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11877,6 +13233,8 @@ export interface operations {
             /** @description `not_on_vacation`: no vacation is under way */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11892,9 +13250,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11913,6 +13295,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11942,6 +13326,8 @@ export interface operations {
             /** @description The caller's endpoints */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11968,6 +13354,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11986,6 +13374,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12001,9 +13391,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12022,6 +13436,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12057,6 +13473,8 @@ export interface operations {
                 headers: {
                     /** @description `/v1/me/webhooks/{id}/deliveries` */
                     Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12080,6 +13498,8 @@ export interface operations {
             /** @description `malformed_json` (also an unknown kind) */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12098,6 +13518,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12116,6 +13538,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12134,6 +13558,8 @@ export interface operations {
             /** @description `too_many_webhooks` */
             409: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12152,6 +13578,8 @@ export interface operations {
             /** @description `payload_too_large` */
             413: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12170,6 +13598,8 @@ export interface operations {
             /** @description `unsupported_media_type` */
             415: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12188,6 +13618,8 @@ export interface operations {
             /** @description `invalid_webhook` (not an http(s) URL, no kinds), `webhook_url_forbidden` (its host is or resolves to a loopback, private, link-local or metadata address, or port, the operator has not allowed, or does not resolve: one detail for all, naming no address) */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12203,9 +13635,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12224,6 +13680,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12256,6 +13714,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -12263,6 +13723,8 @@ export interface operations {
             /** @description `invalid_path` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12281,6 +13743,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12299,6 +13763,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12317,6 +13783,8 @@ export interface operations {
             /** @description `webhook_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12332,9 +13800,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12353,6 +13845,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12385,6 +13879,8 @@ export interface operations {
             /** @description Recent deliveries */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12424,6 +13920,8 @@ export interface operations {
             /** @description `invalid_path` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12442,6 +13940,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12460,6 +13960,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `notifications:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="notifications:write"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12478,6 +13980,8 @@ export interface operations {
             /** @description `webhook_not_found` */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12493,9 +13997,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12514,6 +14042,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12549,6 +14079,8 @@ export interface operations {
             /** @description The profile */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12574,6 +14106,8 @@ export interface operations {
             /** @description `unauthorized` */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12592,6 +14126,8 @@ export interface operations {
             /** @description `player_not_found`: no live account has this username */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12607,9 +14143,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12628,6 +14188,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12677,6 +14239,8 @@ export interface operations {
             /** @description A page of finished games */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12740,6 +14304,8 @@ export interface operations {
             /** @description `invalid_path`, `invalid_query`, `invalid_cursor` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12758,6 +14324,8 @@ export interface operations {
             /** @description `unauthorized` */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12776,6 +14344,8 @@ export interface operations {
             /** @description `player_not_found`: no live account has this username */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12791,9 +14361,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12812,6 +14406,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12847,6 +14443,8 @@ export interface operations {
             /** @description The rating history */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12876,6 +14474,8 @@ export interface operations {
             /** @description `unauthorized` */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12894,6 +14494,8 @@ export interface operations {
             /** @description `player_not_found`: no live account has this username */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12909,9 +14511,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12930,6 +14556,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12959,6 +14587,8 @@ export interface operations {
             /** @description The key */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12970,9 +14600,33 @@ export interface operations {
                     "application/json": components["schemas"]["VapidPublicKey"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12991,6 +14645,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13020,6 +14676,8 @@ export interface operations {
             /** @description A new ticket */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13035,6 +14693,8 @@ export interface operations {
             /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
             401: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13053,6 +14713,8 @@ export interface operations {
             /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
             403: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13068,9 +14730,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `too_many_stream_tickets`: the account already holds as many unused tickets as allowed */
+            /** @description `too_many_stream_tickets`: the account already holds as many unused tickets as allowed; or `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
             429: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13089,6 +14753,8 @@ export interface operations {
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13107,6 +14773,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13141,6 +14809,8 @@ export interface operations {
             /** @description The leaves, in order */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13163,6 +14833,8 @@ export interface operations {
             /** @description `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13181,6 +14853,8 @@ export interface operations {
             /** @description `invalid_log_range`: `start` not below `end`, more than 1,000 leaves, or `end` beyond the tree */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13196,9 +14870,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13217,6 +14915,8 @@ export interface operations {
             /** @description `log_not_ready`; `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13246,6 +14946,8 @@ export interface operations {
             /** @description The public key */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13258,9 +14960,33 @@ export interface operations {
                     "application/json": components["schemas"]["TransparencyKey"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13279,6 +15005,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13313,6 +15041,8 @@ export interface operations {
             /** @description The consistency proof */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13329,6 +15059,8 @@ export interface operations {
             /** @description `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13347,6 +15079,8 @@ export interface operations {
             /** @description `invalid_consistency_range`: `first` is 0 or above `second`; `tree_size_beyond_log`: `second` is larger than the log */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13362,9 +15096,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13383,6 +15141,8 @@ export interface operations {
             /** @description `log_not_ready`; `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13417,6 +15177,8 @@ export interface operations {
             /** @description The audit path */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13435,6 +15197,8 @@ export interface operations {
             /** @description `invalid_query` */
             400: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13453,6 +15217,8 @@ export interface operations {
             /** @description `game_not_in_log`: no such game in the log, or not within that size */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13471,6 +15237,8 @@ export interface operations {
             /** @description `tree_size_beyond_log`: larger than the log */
             422: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13486,9 +15254,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13507,6 +15299,8 @@ export interface operations {
             /** @description `log_not_ready`; `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13536,6 +15330,8 @@ export interface operations {
             /** @description The newest signed tree head */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13550,9 +15346,33 @@ export interface operations {
                     "application/json": components["schemas"]["SignedTreeHeadDto"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13571,6 +15391,8 @@ export interface operations {
             /** @description `log_not_ready`: the sequencer has not signed a head yet (just after a first start); `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13603,6 +15425,8 @@ export interface operations {
             /** @description The page */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13612,6 +15436,8 @@ export interface operations {
             /** @description `token_not_found`: not a link this server mailed */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13627,9 +15453,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13648,6 +15498,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13685,6 +15537,8 @@ export interface operations {
             /** @description That kind's email is off */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -13692,6 +15546,8 @@ export interface operations {
             /** @description `token_not_found`: not a link this server mailed */
             404: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13707,9 +15563,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13728,6 +15608,8 @@ export interface operations {
             /** @description `service_unavailable` */
             503: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -668,6 +668,17 @@ error_codes! {
         title_fr: "Signalement invalide",
         detail_fr: "le motif d'un signalement compte de 1 à 500 caractères",
     },
+    /// A spent budget of requests (reads, actions, lobby writes), counted across processes.
+    TooManyRequests = "too_many_requests", TOO_MANY_REQUESTS {
+        title: "Too many requests",
+        meaning: "The caller (its account, its token or its address) spent this window's budget \
+            of this kind of request: wait Retry-After seconds. The RateLimit-Policy and \
+            RateLimit headers of every /v1 answer say the budgets and what is left.",
+        example: "the reads budget of 600 requests a minute is spent; retry in 41 s",
+        title_fr: "Trop de requêtes",
+        detail_fr: "le budget de requêtes de ce type est épuisé pour cette minute : réessayez \
+            après le délai indiqué par Retry-After",
+    },
 }
 
 impl ErrorCode {

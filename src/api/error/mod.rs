@@ -87,6 +87,16 @@ pub enum ApiError {
         retry_after_secs(*.retry_after)
     )]
     ChatRateLimited { retry_after: Duration },
+    /// 429 with `Retry-After`: a spent request budget (reads, actions, lobby writes).
+    #[error(
+        "the {policy} budget of {quota} requests a minute is spent; retry in {} s",
+        retry_after_secs(*.retry_after)
+    )]
+    TooManyRequests {
+        policy: &'static str,
+        quota: u32,
+        retry_after: Duration,
+    },
     /// 503: the database cannot be reached (pool timeout, connection refused).
     #[error("the database is unavailable; try again shortly")]
     ServiceUnavailable(#[source] anyhow::Error),
@@ -260,6 +270,7 @@ impl ApiError {
             ApiError::RateLimited { .. } => ErrorCode::RateLimited,
             ApiError::TooManyInvitations { .. } => ErrorCode::TooManyInvitations,
             ApiError::ChatRateLimited { .. } => ErrorCode::ChatRateLimited,
+            ApiError::TooManyRequests { .. } => ErrorCode::TooManyRequests,
             ApiError::ServiceUnavailable(_) => ErrorCode::ServiceUnavailable,
             ApiError::MigrationsPending(_) => ErrorCode::MigrationsPending,
             ApiError::Unexpected(_) => ErrorCode::InternalError,
@@ -294,6 +305,14 @@ impl ApiError {
             )),
             ApiError::ChatRateLimited { retry_after } => Some(format!(
                 "vous avez envoyé 10 messages dans la minute ; réessayez dans {} s",
+                retry_after_secs(*retry_after)
+            )),
+            ApiError::TooManyRequests {
+                policy,
+                quota,
+                retry_after,
+            } => Some(format!(
+                "le budget {policy} de {quota} requêtes par minute est épuisé ; réessayez dans {} s",
                 retry_after_secs(*retry_after)
             )),
             ApiError::MigrationsPending(n) => Some(format!(
@@ -375,7 +394,8 @@ impl ResponseError for ApiError {
             }
             ApiError::RateLimited { retry_after }
             | ApiError::TooManyInvitations { retry_after, .. }
-            | ApiError::ChatRateLimited { retry_after } => {
+            | ApiError::ChatRateLimited { retry_after }
+            | ApiError::TooManyRequests { retry_after, .. } => {
                 headers.insert(
                     header::RETRY_AFTER,
                     HeaderValue::from(retry_after_secs(*retry_after).max(1)),

@@ -86,6 +86,9 @@ pub(super) fn finish(doc: &mut Value) {
     if let Some(Value::Object(schemas)) = doc.pointer_mut("/components/schemas") {
         name_tagged_unions(schemas);
     }
+    if let Some(Value::Object(components)) = doc.get_mut("components") {
+        components.insert("headers".into(), rate_limit_headers());
+    }
     hoist_descriptions(doc);
     link_rules(doc);
     let schemas = doc
@@ -173,6 +176,12 @@ pub(super) fn finish(doc: &mut Value) {
                         "value": { "players": 4, "include_bruce": true,
                             "power_rule": "lowest_in_clan", "target_score": 30 } }
                 });
+            }
+            if path.starts_with("/v1/") {
+                let method = actix_web::http::Method::from_bytes(method.to_uppercase().as_bytes())
+                    .unwrap_or(actix_web::http::Method::GET);
+                let counted = crate::api::rate_limits::Budget::of(&method, path).counted();
+                publish_rate_limits(op, counted);
             }
         }
     }
@@ -295,6 +304,65 @@ fn problem_text(code: &str) -> (String, String) {
     match ErrorCode::parse(code) {
         Some(error) => (error.title().into(), error.example().into()),
         None => (code.into(), code.into()),
+    }
+}
+
+/// The rate-limit headers every `/v1` answer carries (draft-ietf-httpapi-ratelimit-headers).
+fn rate_limit_headers() -> Value {
+    json!({
+        "RateLimit-Policy": {
+            "description": "The budget this request spends, as a Structured Field list of one \
+                item: its name (`reads`, `actions`, `lobby-writes`, `sign-in`, \
+                `password-reset`, `sign-up`), `q` the quota and `w` the window in seconds.",
+            "schema": { "type": "string" },
+            "example": "\"reads\";q=600;w=60"
+        },
+        "RateLimit": {
+            "description": "What is left of that budget: `r` requests remaining and `t` \
+                seconds until the window ends.",
+            "schema": { "type": "string" },
+            "example": "\"reads\";r=598;t=41"
+        }
+    })
+}
+
+/// Every answer of a `/v1` operation names the rate-limit headers, and 429
+/// `too_many_requests` is among the answers of those whose budget is `counted` (the sign-in
+/// routes keep their own 429s).
+fn publish_rate_limits(op: &mut Map<String, Value>, counted: bool) {
+    let Some(Value::Object(responses)) = op.get_mut("responses") else {
+        return;
+    };
+    const SPENT: &str = "`too_many_requests`: this kind of request's budget is spent; see \
+        `Retry-After` and the `RateLimit` headers";
+    match responses.get_mut("429") {
+        _ if !counted => {}
+        Some(existing) => {
+            let described = existing["description"].as_str().unwrap_or_default();
+            if !described.contains("too_many_requests") {
+                existing["description"] = Value::from(format!("{described}; or {SPENT}"));
+            }
+        }
+        None => {
+            let mut spent = json!({
+                "description": SPENT,
+                "headers": { "Retry-After": {
+                    "description": "Seconds to wait", "schema": { "type": "integer" } } },
+                "content": { "application/problem+json": {
+                    "schema": { "$ref": "#/components/schemas/Problem" } } }
+            });
+            problem_example("429", &mut spent);
+            responses.insert("429".into(), spent);
+        }
+    }
+    for response in responses.values_mut() {
+        let Some(response) = response.as_object_mut() else {
+            continue;
+        };
+        let headers = response.entry("headers").or_insert_with(|| json!({}));
+        for name in ["RateLimit-Policy", "RateLimit"] {
+            headers[name] = json!({ "$ref": format!("#/components/headers/{name}") });
+        }
     }
 }
 

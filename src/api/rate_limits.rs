@@ -1,0 +1,351 @@
+//! Published rate limits around every `/v1` route: the caller (a first-party session's
+//! account, an opaque token by its hash, else the client address), the budget its request
+//! spends (by route: the scope table and the method), 429 `too_many_requests` over budget, and
+//! the `RateLimit-Policy` and `RateLimit` headers of draft-ietf-httpapi-ratelimit-headers on
+//! every answer. The counting is `store::rate_budgets` (shared through PostgreSQL); sign-in
+//! routes keep their own limiters (`auth::rate_limit`), whose state is published here too.
+
+use std::net::IpAddr;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
+use actix_web::http::header::{AUTHORIZATION, HeaderMap, HeaderName, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{ResponseError, web};
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+
+use super::AppState;
+use super::error::ApiError;
+use super::scopes::OPERATIONS;
+use crate::auth::rate_limit::address_key;
+use crate::auth::{Access, AttemptLimiter, JwtKeys, Scope, tokens};
+use crate::config::RateLimits;
+use crate::store::rate_budgets::{Spent, WINDOW_SECONDS};
+
+pub const RATELIMIT_POLICY: HeaderName = HeaderName::from_static("ratelimit-policy");
+pub const RATELIMIT: HeaderName = HeaderName::from_static("ratelimit");
+
+/// The budget a `/v1` request spends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// GET and HEAD.
+    Reads,
+    /// The `game:play` operations: actions, resign, chat, vacation, muting.
+    Actions,
+    /// Every other write.
+    LobbyWrites,
+    /// Signing in and refreshing: the login limiter, per client address.
+    SignIn,
+    /// Asking for a password reset: the login limiter, per client address apart from logins.
+    PasswordReset,
+    /// Creating an account: the sign-up limiter, per client address.
+    SignUp,
+}
+
+impl Budget {
+    /// The policy's name in the headers.
+    pub fn name(self) -> &'static str {
+        match self {
+            Budget::Reads => "reads",
+            Budget::Actions => "actions",
+            Budget::LobbyWrites => "lobby-writes",
+            Budget::SignIn => "sign-in",
+            Budget::PasswordReset => "password-reset",
+            Budget::SignUp => "sign-up",
+        }
+    }
+
+    /// Whether this budget is counted here (429 `too_many_requests`), rather than by a sign-in
+    /// limiter of its route's own.
+    pub fn counted(self) -> bool {
+        matches!(self, Budget::Reads | Budget::Actions | Budget::LobbyWrites)
+    }
+
+    /// The budget of `method path` (a request's path, or an operation's pattern).
+    pub fn of(method: &Method, path: &str) -> Budget {
+        if method == Method::GET || method == Method::HEAD {
+            return Budget::Reads;
+        }
+        routes()
+            .iter()
+            .find(|r| r.method == method && r.matches(path))
+            .map_or(Budget::LobbyWrites, |r| r.budget)
+    }
+}
+
+/// The sign-in routes and the limiter each keeps (see `api::sessions` and `api::accounts`).
+const SIGN_IN: &[(&str, &str, Budget)] = &[
+    ("POST", "/v1/auth/token", Budget::SignIn),
+    ("POST", "/v1/auth/refresh", Budget::SignIn),
+    ("POST", "/v1/auth/password-reset", Budget::PasswordReset),
+    ("POST", "/v1/accounts", Budget::SignUp),
+];
+
+/// A write operation of the scope table, by its path's segments (`None`: a `{parameter}`).
+struct Route {
+    method: Method,
+    segments: Vec<Option<&'static str>>,
+    budget: Budget,
+}
+
+impl Route {
+    fn new(method: &str, pattern: &'static str, budget: Budget) -> Option<Route> {
+        Some(Route {
+            method: Method::from_bytes(method.as_bytes()).ok()?,
+            segments: pattern
+                .split('/')
+                .map(|s| (!s.starts_with('{')).then_some(s))
+                .collect(),
+            budget,
+        })
+    }
+
+    fn matches(&self, path: &str) -> bool {
+        let mut segments = self.segments.iter();
+        for part in path.split('/') {
+            match segments.next() {
+                Some(Some(literal)) if *literal == part => {}
+                Some(None) if !part.is_empty() => {}
+                _ => return false,
+            }
+        }
+        segments.next().is_none()
+    }
+}
+
+/// The write routes with a budget other than lobby writes: the sign-in routes, then the
+/// `game:play` operations of the scope table (the one source of what an operation is).
+fn routes() -> &'static [Route] {
+    static ROUTES: OnceLock<Vec<Route>> = OnceLock::new();
+    ROUTES.get_or_init(|| {
+        let sign_in = SIGN_IN.iter().filter_map(|(m, p, b)| Route::new(m, p, *b));
+        let actions = OPERATIONS
+            .iter()
+            .filter(|(m, _, access)| {
+                *m != "GET"
+                    && matches!(
+                        access,
+                        Access::Scoped(Scope::GamePlay) | Access::Optional(Scope::GamePlay)
+                    )
+            })
+            .filter_map(|(m, p, _)| Route::new(m, p, Budget::Actions));
+        sign_in.chain(actions).collect()
+    })
+}
+
+/// Who spends: a first-party session's account (its JWT verified), an opaque token by its hash
+/// (looked up by the handler, not here), else the client address.
+pub fn caller(req: &ServiceRequest, jwt: Option<&JwtKeys>) -> String {
+    let bearer = req
+        .headers()
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim());
+    if let Some(token) = bearer {
+        if tokens::is_opaque(token) {
+            return format!("token:{}", URL_SAFE_NO_PAD.encode(tokens::hash(token)));
+        }
+        if let Some(Ok((account, _))) = jwt.map(|keys| keys.verify(token)) {
+            return format!("account:{}", account.0);
+        }
+    }
+    format!(
+        "address:{}",
+        client_ip(req).map_or("unknown".into(), |ip| ip.to_string())
+    )
+}
+
+/// The client address, as the sign-in limiters take it.
+fn client_ip(req: &ServiceRequest) -> Option<IpAddr> {
+    req.peer_addr().map(|a| a.ip())
+}
+
+/// The quota of a counted budget.
+fn quota(rates: &RateLimits, budget: Budget) -> u32 {
+    match budget {
+        Budget::Reads => rates.reads_per_minute,
+        Budget::Actions => rates.actions_per_minute,
+        _ => rates.lobby_writes_per_minute,
+    }
+}
+
+/// What the headers say of one policy.
+struct Published {
+    name: &'static str,
+    quota: u32,
+    window: u64,
+    remaining: u32,
+    reset: u64,
+}
+
+impl Published {
+    fn write(&self, headers: &mut HeaderMap) {
+        let policy = format!("\"{}\";q={};w={}", self.name, self.quota, self.window);
+        let limit = format!("\"{}\";r={};t={}", self.name, self.remaining, self.reset);
+        if let (Ok(policy), Ok(limit)) = (
+            HeaderValue::from_str(&policy),
+            HeaderValue::from_str(&limit),
+        ) {
+            headers.insert(RATELIMIT_POLICY, policy);
+            headers.insert(RATELIMIT, limit);
+        }
+    }
+}
+
+/// A sign-in limiter's state for the client address, counting nothing.
+fn peek(limiter: &AttemptLimiter, name: &'static str, key: &str) -> Published {
+    let (remaining, reset) = limiter.peek(key);
+    Published {
+        name,
+        quota: limiter.max_attempts(),
+        window: limiter.window().as_secs(),
+        remaining,
+        reset: reset.as_secs() + u64::from(reset.subsec_nanos() > 0),
+    }
+}
+
+/// The middleware of the `/v1` scope.
+pub async fn limit(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else {
+        return next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_boxed_body);
+    };
+    let budget = Budget::of(req.method(), req.path());
+    let counted = match budget {
+        Budget::Reads | Budget::Actions | Budget::LobbyWrites => {
+            let quota = quota(&state.config.rates, budget);
+            let caller = caller(&req, Some(state.jwt.as_ref()));
+            let spent: Spent = state
+                .rate_budgets
+                .spend(budget.name(), quota, &caller)
+                .await;
+            let published = Published {
+                name: budget.name(),
+                quota,
+                window: u64::from(WINDOW_SECONDS),
+                remaining: spent.remaining,
+                reset: u64::from(spent.reset),
+            };
+            if !spent.allowed {
+                let mut res = ApiError::TooManyRequests {
+                    policy: budget.name(),
+                    quota,
+                    retry_after: Duration::from_secs(u64::from(spent.reset)),
+                }
+                .error_response();
+                published.write(res.headers_mut());
+                return Ok(req.into_response(res));
+            }
+            Some(published)
+        }
+        Budget::SignIn | Budget::PasswordReset | Budget::SignUp => None,
+    };
+    let ip = client_ip(&req);
+    let mut res = next
+        .call(req)
+        .await
+        .map(ServiceResponse::map_into_boxed_body)?;
+    let published = counted.unwrap_or_else(|| match budget {
+        Budget::SignUp => peek(&state.signup_limiter, budget.name(), &address_key(ip)),
+        Budget::PasswordReset => peek(
+            &state.login_limiter,
+            budget.name(),
+            &format!("reset:{}", address_key(ip)),
+        ),
+        _ => peek(&state.login_limiter, budget.name(), &address_key(ip)),
+    });
+    published.write(res.headers_mut());
+    Ok(res)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_actions_and_lobby_writes_come_from_the_method_and_the_scope_table() {
+        assert_eq!(Budget::of(&Method::GET, "/v1/games/abc"), Budget::Reads);
+        assert_eq!(Budget::of(&Method::HEAD, "/v1/me"), Budget::Reads);
+        assert_eq!(
+            Budget::of(&Method::POST, "/v1/games/abc/actions"),
+            Budget::Actions
+        );
+        assert_eq!(
+            Budget::of(&Method::POST, "/v1/games/abc/chat/7/report"),
+            Budget::Actions
+        );
+        assert_eq!(
+            Budget::of(&Method::DELETE, "/v1/me/vacation"),
+            Budget::Actions
+        );
+        assert_eq!(
+            Budget::of(&Method::POST, "/v1/games/abc/join"),
+            Budget::LobbyWrites
+        );
+        assert_eq!(Budget::of(&Method::POST, "/v1/games"), Budget::LobbyWrites);
+        assert_eq!(
+            Budget::of(&Method::POST, "/v1/games//actions"),
+            Budget::LobbyWrites
+        );
+        assert_eq!(
+            Budget::of(&Method::POST, "/v1/games/abc/actions/x"),
+            Budget::LobbyWrites
+        );
+        assert_eq!(
+            Budget::of(&Method::POST, "/v1/nowhere"),
+            Budget::LobbyWrites
+        );
+    }
+
+    #[test]
+    fn sign_in_routes_keep_their_own_limiters() {
+        assert_eq!(Budget::of(&Method::POST, "/v1/auth/token"), Budget::SignIn);
+        assert_eq!(
+            Budget::of(&Method::POST, "/v1/auth/refresh"),
+            Budget::SignIn
+        );
+        // A reset's confirmation had no limiter of its own: it spends lobby writes.
+        assert_eq!(
+            Budget::of(&Method::POST, "/v1/auth/password-reset/confirm"),
+            Budget::LobbyWrites
+        );
+        assert_eq!(
+            Budget::of(&Method::POST, "/v1/auth/password-reset"),
+            Budget::PasswordReset
+        );
+        assert_eq!(Budget::of(&Method::POST, "/v1/accounts"), Budget::SignUp);
+        assert_eq!(
+            Budget::of(&Method::POST, "/v1/auth/logout"),
+            Budget::LobbyWrites
+        );
+    }
+
+    #[test]
+    fn the_headers_are_structured_field_lists_of_one_named_item() {
+        let mut headers = HeaderMap::new();
+        Published {
+            name: "reads",
+            quota: 600,
+            window: 60,
+            remaining: 598,
+            reset: 41,
+        }
+        .write(&mut headers);
+        assert_eq!(
+            headers.get(RATELIMIT_POLICY).unwrap(),
+            "\"reads\";q=600;w=60"
+        );
+        assert_eq!(headers.get(RATELIMIT).unwrap(), "\"reads\";r=598;t=41");
+    }
+}

@@ -1,0 +1,379 @@
+//! Published rate limits: every `/v1` answer names its budget (`RateLimit-Policy`) and what is
+//! left of it (`RateLimit`), per caller (a session's account, a token, an address) and per kind
+//! of request; a spent budget answers 429 `too_many_requests` with `Retry-After`; and the
+//! budget is one for every server process sharing the database.
+
+mod common;
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use common::app::{TestApp, problem, spawn_app_on, spawn_app_with};
+use common::games::create_game;
+use lords::auth::TokenKind;
+use lords::config::{AppConfig, RateLimits};
+use reqwest::Response;
+use serde_json::json;
+use uuid::Uuid;
+
+/// Small budgets, one per kind of request.
+fn small(reads: u32, actions: u32, lobby_writes: u32) -> impl FnOnce(&mut AppConfig) + Clone {
+    move |c: &mut AppConfig| {
+        c.rates = RateLimits {
+            reads_per_minute: reads,
+            actions_per_minute: actions,
+            lobby_writes_per_minute: lobby_writes,
+        }
+    }
+}
+
+/// Budgets are counted in fixed 60-second windows: a test that counts down waits, when the
+/// window is about to end, for the next one, so that its requests fall in one window.
+async fn in_one_window() {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let left = 60 - now % 60;
+    if left < 20 {
+        tokio::time::sleep(Duration::from_secs(left) + Duration::from_millis(200)).await;
+    }
+}
+
+/// `(policy name, q, w)` of `RateLimit-Policy`.
+fn policy(res: &Response) -> (String, u32, u32) {
+    let value = res
+        .headers()
+        .get("ratelimit-policy")
+        .unwrap_or_else(|| panic!("no RateLimit-Policy on {} {}", res.status(), res.url()))
+        .to_str()
+        .unwrap()
+        .to_string();
+    let (name, q, w) = item(&value, "q", "w");
+    (name, q, w)
+}
+
+/// `(policy name, r, t)` of `RateLimit`.
+fn limit(res: &Response) -> (String, u32, u32) {
+    let value = res
+        .headers()
+        .get("ratelimit")
+        .unwrap_or_else(|| panic!("no RateLimit on {} {}", res.status(), res.url()))
+        .to_str()
+        .unwrap()
+        .to_string();
+    item(&value, "r", "t")
+}
+
+/// One Structured Field item `"name";a=1;b=2`.
+fn item(value: &str, a: &str, b: &str) -> (String, u32, u32) {
+    let mut parts = value.split(';');
+    let name = parts.next().unwrap();
+    assert!(
+        name.starts_with('"') && name.ends_with('"'),
+        "a quoted policy name: {value}"
+    );
+    let mut params = std::collections::HashMap::new();
+    for p in parts {
+        let (k, v) = p.split_once('=').unwrap();
+        params.insert(k.to_string(), v.parse::<u32>().unwrap());
+    }
+    assert_eq!(params.len(), 2, "{value}");
+    (name.trim_matches('"').to_string(), params[a], params[b])
+}
+
+fn remaining(res: &Response) -> u32 {
+    limit(res).1
+}
+
+async fn read(app: &TestApp, token: &str) -> Response {
+    app.get_with_token("/v1/me", token).await
+}
+
+/// A personal access token of `username`'s account holding `scopes`, made as the tokens
+/// endpoint makes one (its hash in `api_tokens`).
+async fn personal_token(app: &TestApp, username: &str, scopes: &[&str]) -> String {
+    let token = lords::auth::tokens::generate(TokenKind::Personal);
+    let account: Uuid = sqlx::query_scalar("SELECT id FROM accounts WHERE username = $1")
+        .bind(username)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO api_tokens (token_hash, id, account_id, kind, name, scopes) \
+         VALUES ($1, $2, $3, 'personal', 'script', $4)",
+    )
+    .bind(&token.hash[..])
+    .bind(Uuid::new_v4())
+    .bind(account)
+    .bind(scopes.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    token.secret
+}
+
+#[tokio::test]
+async fn reads_actions_lobby_writes_sign_ins_and_errors_each_name_their_budget() {
+    let app = spawn_app_with(small(600, 120, 30)).await;
+    let token = app.signed_up("alasdair").await;
+
+    let res = read(&app, &token).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(policy(&res), ("reads".into(), 600, 60));
+    let (name, r, t) = limit(&res);
+    assert_eq!(name, "reads");
+    assert!(r < 600, "{r}");
+    assert!((1..=60).contains(&t), "{t}");
+
+    let res = app
+        .client
+        .post(app.url("/v1/games"))
+        .bearer_auth(&token)
+        .json(&json!({"players": 2}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    assert_eq!(policy(&res), ("lobby-writes".into(), 30, 60));
+    assert_eq!(limit(&res).1, 29);
+    let game = res.json::<serde_json::Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    // An action the rules refuse (the game has not started) is still an action.
+    let res = app
+        .client
+        .post(app.url(&format!("/v1/games/{game}/resign")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert!(res.status().is_client_error(), "{}", res.status());
+    assert_eq!(policy(&res), ("actions".into(), 120, 60));
+    assert_eq!(limit(&res).1, 119);
+
+    // Sign-in keeps its limiter (failures per client address), published as such.
+    let res = app.login("alasdair", "not the password").await;
+    assert_eq!(res.status(), 401);
+    let (name, q, w) = policy(&res);
+    assert_eq!((name.as_str(), w), ("sign-in", 60));
+    assert_eq!(limit(&res).1, q - 1);
+
+    // Errors: no route, no token, a malformed token.
+    let res = app
+        .get_with_token(&format!("/v1/games/{}", Uuid::new_v4()), &token)
+        .await;
+    assert_eq!(policy(&res).0, "reads");
+    problem(res, 404, "game_not_found").await;
+    let res = app.get("/v1/me").await;
+    assert_eq!(policy(&res).0, "reads");
+    problem(res, 401, "unauthorized").await;
+    let res = app.get_with_token("/v1/me", "lords_pat_forged").await;
+    assert_eq!(policy(&res).0, "reads");
+    problem(res, 401, "invalid_token").await;
+    let res = app.get("/v1/nowhere").await;
+    assert_eq!(policy(&res).0, "reads");
+    assert_eq!(res.status(), 404);
+
+    // Outside /v1: no budget.
+    let res = app.get("/healthz").await;
+    assert!(res.headers().get("ratelimit").is_none());
+}
+
+#[tokio::test]
+async fn what_is_left_counts_down_and_a_spent_budget_answers_429_with_retry_after() {
+    let app = spawn_app_with(small(5, 120, 30)).await;
+    let token = app.signed_up("morag").await;
+    in_one_window().await;
+    let mut left = Vec::new();
+    for _ in 0..5 {
+        let res = read(&app, &token).await;
+        assert_eq!(res.status(), 200);
+        left.push(remaining(&res));
+    }
+    assert_eq!(left, [4, 3, 2, 1, 0]);
+
+    let res = read(&app, &token).await;
+    assert_eq!(policy(&res), ("reads".into(), 5, 60));
+    let (_, r, t) = limit(&res);
+    assert_eq!(r, 0);
+    let wait: u32 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&wait), "{wait}");
+    assert_eq!(wait, t);
+    let body = problem(res, 429, "too_many_requests").await;
+    assert!(body["detail"].as_str().unwrap().contains("reads"), "{body}");
+}
+
+#[tokio::test]
+async fn each_kind_of_request_has_its_own_budget() {
+    let app = spawn_app_with(small(2, 2, 2)).await;
+    let token = app.signed_up("eilidh").await;
+    in_one_window().await;
+    for _ in 0..2 {
+        assert_eq!(read(&app, &token).await.status(), 200);
+    }
+    problem(read(&app, &token).await, 429, "too_many_requests").await;
+
+    // Reads spent; a lobby write and an action still have theirs.
+    let game = create_game(&app, &token, &json!({"players": 2})).await;
+    let res = app
+        .client
+        .post(app.url(&format!("/v1/games/{game}/resign")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_ne!(res.status(), 429);
+    assert_eq!(limit(&res), ("actions".into(), 1, limit(&res).2));
+    let res = app
+        .client
+        .post(app.url(&format!("/v1/games/{game}/leave")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_ne!(res.status(), 429);
+    assert_eq!(limit(&res).0, "lobby-writes");
+    assert_eq!(limit(&res).1, 0);
+}
+
+#[tokio::test]
+async fn two_tokens_of_one_account_have_their_own_budgets_and_sessions_share_the_accounts() {
+    let app = spawn_app_with(small(2, 120, 30)).await;
+    let first_session = app.signed_up("fionnlagh").await;
+    let second_session = {
+        let res = app.login("fionnlagh", "correct horse battery").await;
+        assert_eq!(res.status(), 200);
+        res.json::<serde_json::Value>().await.unwrap()["access_token"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_ne!(first_session, second_session);
+    let one = personal_token(&app, "fionnlagh", &["account:read"]).await;
+    let other = personal_token(&app, "fionnlagh", &["account:read"]).await;
+    in_one_window().await;
+
+    // The personal tokens: one spends its budget, the other still has its own.
+    for _ in 0..2 {
+        assert_eq!(read(&app, &one).await.status(), 200);
+    }
+    problem(read(&app, &one).await, 429, "too_many_requests").await;
+    let res = read(&app, &other).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(remaining(&res), 1);
+
+    // The sessions: two sign-ins of one account spend the account's one budget.
+    let res = read(&app, &first_session).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(remaining(&res), 1);
+    let res = read(&app, &second_session).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(remaining(&res), 0);
+    problem(read(&app, &first_session).await, 429, "too_many_requests").await;
+}
+
+#[tokio::test]
+async fn the_budget_is_one_for_every_server_process_and_leased_a_tenth_at_a_time() {
+    // 20 reads a minute: leases of 2.
+    let app = spawn_app_with(small(20, 120, 30)).await;
+    let other = spawn_app_on(app.pool.clone(), app.db_url.clone(), small(20, 120, 30)).await;
+    let token = app.signed_up("seonag").await;
+    in_one_window().await;
+
+    let granted = || async {
+        sqlx::query_scalar::<_, i32>("SELECT used FROM rate_windows WHERE policy = 'reads'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap()
+    };
+    let res = read(&app, &token).await;
+    assert_eq!(remaining(&res), 19);
+    // One lease of two: the second read is spent from memory, no statement.
+    assert_eq!(granted().await, 2);
+    assert_eq!(remaining(&read(&app, &token).await), 18);
+    assert_eq!(granted().await, 2);
+
+    // Half on each process.
+    for _ in 2..10 {
+        assert_eq!(read(&app, &token).await.status(), 200);
+    }
+    for i in 0..10 {
+        let res = read(&other, &token).await;
+        assert_eq!(res.status(), 200, "read {i} on the other process");
+    }
+    assert_eq!(granted().await, 20);
+    problem(read(&app, &token).await, 429, "too_many_requests").await;
+    let res = read(&other, &token).await;
+    assert_eq!(limit(&res).1, 0);
+    problem(res, 429, "too_many_requests").await;
+}
+
+#[tokio::test]
+async fn rows_of_windows_gone_by_are_swept() {
+    let app = spawn_app_with(small(20, 120, 30)).await;
+    let (used, granted) =
+        lords::store::rate_budgets::lease(&app.pool, "address:192.0.2.1", "reads", 600, 2, 20)
+            .await
+            .unwrap();
+    assert_eq!((used, granted), (2, 2));
+    // The quota caps what is granted in a window; a later window starts over.
+    let (used, granted) =
+        lords::store::rate_budgets::lease(&app.pool, "address:192.0.2.1", "reads", 600, 30, 20)
+            .await
+            .unwrap();
+    assert_eq!((used, granted), (20, 18));
+    let (used, granted) =
+        lords::store::rate_budgets::lease(&app.pool, "address:192.0.2.1", "reads", 600, 2, 20)
+            .await
+            .unwrap();
+    assert_eq!((used, granted), (20, 0));
+    let (used, granted) =
+        lords::store::rate_budgets::lease(&app.pool, "address:192.0.2.1", "reads", 660, 2, 20)
+            .await
+            .unwrap();
+    assert_eq!((used, granted), (2, 2));
+    lords::store::rate_budgets::lease(&app.pool, "address:192.0.2.2", "reads", 720, 2, 20)
+        .await
+        .unwrap();
+
+    let swept = lords::store::rate_budgets::sweep(&app.pool, 720)
+        .await
+        .unwrap();
+    assert_eq!(swept, 1);
+    let callers: Vec<String> = sqlx::query_scalar("SELECT caller FROM rate_windows")
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(callers, ["address:192.0.2.2"]);
+}
+
+#[tokio::test]
+async fn browsers_on_an_allowed_origin_may_read_the_headers() {
+    const ORIGIN: &str = "https://play.example.org";
+    let app = spawn_app_with(|c| c.cors_allowed_origins = vec![ORIGIN.to_string()]).await;
+    let res = app
+        .client
+        .get(app.url("/v1/cards"))
+        .header("origin", ORIGIN)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(policy(&res).0, "reads");
+    let exposed = res.headers()["access-control-expose-headers"]
+        .to_str()
+        .unwrap()
+        .to_lowercase();
+    for name in ["ratelimit-policy", "ratelimit", "retry-after"] {
+        assert!(
+            exposed.split(',').any(|h| h.trim() == name),
+            "{name} in {exposed}"
+        );
+    }
+}
