@@ -53,6 +53,11 @@ impl Server {
             .env("LORDS_DB_MAX_CONNECTIONS", "4")
             .env("LORDS_FANOUT_CONCURRENCY", "1")
             .env("LORDS_WEBHOOK_CONCURRENCY", "1")
+            // The tests' players act as fast as the server answers, far over a person's
+            // request budgets (tests/rate_limits.rs has their own tests).
+            .env("LORDS_RATE_READS_PER_MINUTE", "1000000")
+            .env("LORDS_RATE_ACTIONS_PER_MINUTE", "1000000")
+            .env("LORDS_RATE_LOBBY_WRITES_PER_MINUTE", "1000000")
             .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
