@@ -18,8 +18,8 @@ use super::error::{ErrorCode, Problem};
 use super::games::representations::ClockedAwaiting;
 use super::streams::{self, StreamDocs};
 use super::{
-    accounts, cards, chat, docs, games, mail, ops, players, push, rules_page, sessions, vacation,
-    webhooks,
+    accounts, cards, chat, docs, games, mail, oauth, ops, players, push, rules_page, sessions,
+    vacation, webhooks,
 };
 use crate::engine::{self, RuleError};
 
@@ -97,6 +97,13 @@ use crate::engine::{self, RuleError};
         players::player_games,
         players::rating_history,
         players::leaderboard,
+        oauth::metadata,
+        oauth::consent,
+        oauth::authorize,
+        oauth::token,
+        oauth::revoke,
+        oauth::list_authorizations,
+        oauth::delete_authorization,
     ),
     components(schemas(
         Problem,
@@ -180,6 +187,18 @@ use crate::engine::{self, RuleError};
         players::PlayerGamesPage,
         players::RatingHistory,
         players::LeaderboardPage,
+        oauth::AuthorizationServerMetadata,
+        oauth::ScopeDescription,
+        oauth::ConsentDto,
+        oauth::AuthorizationDecision,
+        oauth::RedirectTo,
+        oauth::OAuthTokenRequest,
+        oauth::OAuthTokenResponse,
+        oauth::OAuthErrorCode,
+        oauth::OAuthError,
+        oauth::OAuthRevokeRequest,
+        oauth::AuthorizationDto,
+        oauth::AuthorizationList,
     )),
     modifiers(&BearerScheme, &ProblemCodes, &StreamDocs, &ClockedAwaiting),
     tags(
@@ -191,6 +210,7 @@ use crate::engine::{self, RuleError};
         (name = "players", description = "Profiles, the archive of finished games, rating histories and the leaderboard: open to everyone; a signed-in caller also sees the private games they sat in"),
         (name = "operations", description = "Health, readiness, metrics and this documentation"),
         (name = "streams", description = "Server-Sent Events: the caller's notifications and a game's events as they happen, and the tickets that let a browser's EventSource open them"),
+        (name = "oauth", description = "The OAuth 2.0 authorization server (authorization code with PKCE S256, public clients, no registration): its metadata, the consent page's calls, the token and revocation endpoints, and the apps an account authorized"),
     )
 )]
 pub struct ApiDoc;
