@@ -18,7 +18,7 @@ use super::error::{ErrorCode, Problem};
 use super::games::representations::ClockedAwaiting;
 use super::streams::{self, StreamDocs};
 use super::{
-    accounts, cards, chat, docs, games, mail, ops, players, push, rules_page, sessions,
+    accounts, cards, chat, docs, games, mail, oauth, ops, players, push, rules_page, sessions,
     transparency, vacation, webhooks,
 };
 use crate::engine::{self, RuleError};
@@ -102,6 +102,13 @@ use crate::engine::{self, RuleError};
         transparency::entries,
         transparency::inclusion_proof,
         transparency::consistency_proof,
+        oauth::metadata,
+        oauth::consent,
+        oauth::authorize,
+        oauth::token,
+        oauth::revoke,
+        oauth::list_authorizations,
+        oauth::delete_authorization,
     ),
     components(schemas(
         Problem,
@@ -191,6 +198,18 @@ use crate::engine::{self, RuleError};
         transparency::LogEntries,
         transparency::InclusionProof,
         transparency::ConsistencyProof,
+        oauth::AuthorizationServerMetadata,
+        oauth::ScopeDescription,
+        oauth::ConsentDto,
+        oauth::AuthorizationDecision,
+        oauth::RedirectTo,
+        oauth::OAuthTokenRequest,
+        oauth::OAuthTokenResponse,
+        oauth::OAuthErrorCode,
+        oauth::OAuthError,
+        oauth::OAuthRevokeRequest,
+        oauth::AuthorizationDto,
+        oauth::AuthorizationList,
     )),
     modifiers(&BearerScheme, &ProblemCodes, &StreamDocs, &ClockedAwaiting),
     tags(
@@ -203,6 +222,7 @@ use crate::engine::{self, RuleError};
         (name = "operations", description = "Health, readiness, metrics and this documentation"),
         (name = "transparency", description = "The transparency log of finished games (RFC 9162): its key, signed tree heads, entries and proofs, open to everyone (docs/audit.md)"),
         (name = "streams", description = "Server-Sent Events: the caller's notifications and a game's events as they happen, and the tickets that let a browser's EventSource open them"),
+        (name = "oauth", description = "The OAuth 2.0 authorization server (authorization code with PKCE S256, public clients, no registration): its metadata, the consent page's calls, the token and revocation endpoints, and the apps an account authorized"),
     )
 )]
 pub struct ApiDoc;
