@@ -139,11 +139,15 @@ fn problem(code: ErrorCode, detail: impl Into<String>) -> ApiError {
     ApiError::Game(code, detail.into())
 }
 
-/// The checked request: its name, scopes and expiry.
-fn check(
-    request: PersonalTokenRequest,
-    bot_account: bool,
-) -> Result<(String, Vec<Scope>, Option<DateTime<Utc>>), ApiError> {
+/// A checked request: its name, scopes and expiry.
+struct Checked {
+    name: String,
+    scopes: Vec<Scope>,
+    expires_at: Option<DateTime<Utc>>,
+}
+
+/// The request checked field by field.
+fn check(request: PersonalTokenRequest, bot_account: bool) -> Result<Checked, ApiError> {
     let name = request.name.trim();
     if name.is_empty() || name.chars().count() > TOKEN_NAME_MAX {
         return Err(problem(
@@ -179,7 +183,11 @@ fn check(
             ));
         }
     };
-    Ok((name.to_string(), scopes, expires_at))
+    Ok(Checked {
+        name: name.to_string(),
+        scopes,
+        expires_at,
+    })
 }
 
 /// Creates a personal access token: a bearer token for scripts and programs of the caller's own,
@@ -205,7 +213,11 @@ pub async fn create_token(
     body: web::Json<PersonalTokenRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let bot_account = crate::auth::accounts::is_bot_account(&state.pool, user.account_id).await?;
-    let (name, scopes, expires_at) = check(body.into_inner(), bot_account)?;
+    let Checked {
+        name,
+        scopes,
+        expires_at,
+    } = check(body.into_inner(), bot_account)?;
     let created = tokens::create_personal(
         &state.pool,
         user.account_id,

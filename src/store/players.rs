@@ -199,6 +199,9 @@ pub struct LeaderboardEntry {
     pub rating: RatingSummary,
 }
 
+/// An account's id, username, creation, built-in bot level and bot-account flag.
+type PlayerRow = (Uuid, String, DateTime<Utc>, Option<String>, bool);
+
 #[derive(sqlx::FromRow)]
 struct ArchiveRow {
     id: Uuid,
@@ -263,7 +266,7 @@ fn small_at(array: Option<&serde_json::Value>, i: usize) -> Option<u64> {
 impl Store {
     /// The live account (or bot profile) named `username`, ignoring case as sign-in does.
     async fn player(&self, username: &str) -> Result<Option<Player>> {
-        let row: Option<(Uuid, String, DateTime<Utc>, Option<String>, bool)> = sqlx::query_as(
+        let row: Option<PlayerRow> = sqlx::query_as(
             "SELECT id, username, created_at, builtin_bot, bot_account FROM accounts \
              WHERE lower(username) = lower($1) AND deleted_at IS NULL",
         )
