@@ -25,6 +25,7 @@ mod state;
 pub mod streams;
 pub mod strict_json;
 pub mod transparency;
+pub mod tokens;
 pub mod vacation;
 /// `web.rs`: named apart from `actix_web::web`, which every route here uses.
 #[path = "web.rs"]
@@ -113,7 +114,8 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
         .configure(chat::configure)
         .configure(players::configure)
         .configure(transparency::configure)
-        .configure(oauth::configure_v1);
+        .configure(oauth::configure_v1)
+        .configure(tokens::configure);
 }
 
 /// `/docs` → `/docs/` (Swagger UI resolves its assets relative to the slash).

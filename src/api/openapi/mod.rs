@@ -17,6 +17,7 @@ use utoipa::openapi::{RefOr, Schema};
 use super::error::{ErrorCode, Problem};
 use super::games::representations::ClockedAwaiting;
 use super::streams::{self, StreamDocs};
+use super::tokens;
 use super::{
     accounts, cards, chat, docs, games, mail, oauth, ops, players, push, rules_page, sessions,
     transparency, vacation, webhooks,
@@ -109,6 +110,10 @@ use crate::engine::{self, RuleError};
         oauth::revoke,
         oauth::list_authorizations,
         oauth::delete_authorization,
+        tokens::create_token,
+        tokens::list_tokens,
+        tokens::delete_token,
+        tokens::become_bot,
     ),
     components(schemas(
         Problem,
@@ -210,6 +215,11 @@ use crate::engine::{self, RuleError};
         oauth::OAuthRevokeRequest,
         oauth::AuthorizationDto,
         oauth::AuthorizationList,
+        tokens::PersonalTokenRequest,
+        tokens::PersonalTokenDto,
+        tokens::PersonalTokenCreated,
+        tokens::PersonalTokenList,
+        tokens::BotConversion,
     )),
     modifiers(&BearerScheme, &ProblemCodes, &StreamDocs, &ClockedAwaiting),
     tags(
