@@ -142,7 +142,7 @@ try {
       await p.getByRole("link", { name: x.title }).click();
       await p.getByRole("heading", { name: x.title, level: 1 }).waitFor();
       const form = p.getByRole("form", { name: x.create });
-      await form.getByLabel(x.name).fill(NAMES[l]);
+      await form.getByRole("textbox", { name: x.name, exact: true }).fill(NAMES[l]);
       // No scope ticked: the server refuses it, and the code reads as the catalogue's sentence.
       await form.getByRole("button", { name: x.create }).click();
       await p.locator("#create-token-problem[data-code=invalid_scope]").filter({ hasText: x.noScope }).waitFor();
