@@ -166,6 +166,7 @@ async fn the_right_password_returns_a_bearer_token_that_opens_v1_me() {
         ("email_verified", json!(false)),
         ("language", json!("en")),
         ("vacation", json!({"days_left": 20, "until": null})),
+        ("bot", json!(false)),
     ] {
         assert_eq!(me.as_object_mut().unwrap().remove(field), Some(value));
     }
@@ -218,7 +219,7 @@ async fn assert_token_refused(app: &common::app::TestApp, token: &str) {
         .unwrap()
         .to_string();
     assert!(challenge.starts_with("Bearer"), "{challenge}");
-    problem(res, 401, "unauthorized").await;
+    problem(res, 401, "invalid_token").await;
 }
 
 #[tokio::test]

@@ -201,7 +201,7 @@ async fn creating_a_game_returns_201_with_its_location_and_seats_the_creator_at_
     assert_eq!(created["version"], 0);
     assert_eq!(
         created["seats"],
-        json!([{"seat": 0, "username": "alice", "bot": null}])
+        json!([{"seat": 0, "username": "alice", "bot": null, "bot_account": false}])
     );
     // RULES §2 (and service rules §9.4 for the clock): the defaults are filled in.
     assert_eq!(
@@ -244,7 +244,7 @@ async fn players_join_in_seat_order_leavers_free_their_seat_and_the_last_seat_st
     assert_eq!(g["status"], "open");
     assert_eq!(
         g["seats"][1],
-        json!({"seat": 1, "username": "bob", "bot": null})
+        json!({"seat": 1, "username": "bob", "bot": null, "bot_account": false})
     );
 
     // The creator leaves: the players after them move up one seat.
@@ -252,7 +252,7 @@ async fn players_join_in_seat_order_leavers_free_their_seat_and_the_last_seat_st
     assert_eq!(g["status"], "open");
     assert_eq!(
         g["seats"],
-        json!([{"seat": 0, "username": "bob", "bot": null}])
+        json!([{"seat": 0, "username": "bob", "bot": null, "bot_account": false}])
     );
 
     ok(api.join(&id, &carol).await).await;
@@ -260,9 +260,9 @@ async fn players_join_in_seat_order_leavers_free_their_seat_and_the_last_seat_st
     assert_eq!(g["status"], "active");
     assert_eq!(
         g["seats"],
-        json!([{"seat": 0, "username": "bob", "bot": null},
-               {"seat": 1, "username": "carol", "bot": null},
-               {"seat": 2, "username": "dave", "bot": null}])
+        json!([{"seat": 0, "username": "bob", "bot": null, "bot_account": false},
+               {"seat": 1, "username": "carol", "bot": null, "bot_account": false},
+               {"seat": 2, "username": "dave", "bot": null, "bot_account": false}])
     );
     assert!(g["version"].as_i64().unwrap() > 0);
     assert!(g["awaiting"].is_u64());

@@ -180,7 +180,7 @@ async fn unknown_and_deleted_players_are_404_player_not_found() {
     problem(
         get(&app, "/v1/players/random", Some("not-a-token")).await,
         401,
-        "unauthorized",
+        "invalid_token",
     )
     .await;
 }

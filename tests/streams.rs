@@ -345,14 +345,14 @@ async fn a_stream_ticket_opens_one_stream_then_is_refused_with_401() {
     problem(
         app.client.get(&url).send().await.unwrap(),
         401,
-        "unauthorized",
+        "invalid_token",
     )
     .await;
     let forged = app.url("/v1/me/stream?ticket=not-a-ticket");
     problem(
         app.client.get(&forged).send().await.unwrap(),
         401,
-        "unauthorized",
+        "invalid_token",
     )
     .await;
     problem(app.get("/v1/me/stream").await, 401, "unauthorized").await;
@@ -378,7 +378,7 @@ async fn an_expired_stream_ticket_is_refused_with_401() {
     problem(
         app.client.get(&url).send().await.unwrap(),
         401,
-        "unauthorized",
+        "invalid_token",
     )
     .await;
 }
@@ -579,7 +579,7 @@ async fn a_stream_ends_when_its_session_logs_out_and_not_when_another_session_do
     problem(
         app.get_with_token("/v1/me/stream", &a).await,
         401,
-        "unauthorized",
+        "invalid_token",
     )
     .await;
 }
@@ -669,7 +669,7 @@ async fn a_stream_ends_when_the_access_token_it_was_opened_with_expires() {
     problem(
         open_with_ticket_response(&app, "/v1/me/stream", &spare).await,
         401,
-        "unauthorized",
+        "invalid_token",
     )
     .await;
 }
@@ -747,10 +747,10 @@ async fn a_ticket_opens_nothing_once_its_session_is_revoked_and_none_is_issued_f
     problem(
         open_with_ticket_response(&app, "/v1/me/stream", &unused).await,
         401,
-        "unauthorized",
+        "invalid_token",
     )
     .await;
-    problem(ticket_response(&app, &token).await, 401, "unauthorized").await;
+    problem(ticket_response(&app, &token).await, 401, "invalid_token").await;
 
     // A password change.
     let (token, _) = account(&app, "niall").await;
@@ -767,7 +767,7 @@ async fn a_ticket_opens_nothing_once_its_session_is_revoked_and_none_is_issued_f
     problem(
         open_with_ticket_response(&app, "/v1/me/stream", &unused).await,
         401,
-        "unauthorized",
+        "invalid_token",
     )
     .await;
 
@@ -791,7 +791,7 @@ async fn a_ticket_opens_nothing_once_its_session_is_revoked_and_none_is_issued_f
     problem(
         open_with_ticket_response(&app, "/v1/me/stream", &unused).await,
         401,
-        "unauthorized",
+        "invalid_token",
     )
     .await;
 }

@@ -55,6 +55,9 @@ pub struct MeDto {
     pub language: Language,
     /// Vacation days left and the vacation under way (service rules §9.6).
     pub vacation: super::vacation::VacationDto,
+    /// Whether this is a bot account (`POST /v1/me/bot`): it plays through the API with its
+    /// token and never signs in with a password.
+    pub bot: bool,
 }
 
 /// A language the service writes in.
@@ -332,8 +335,16 @@ pub async fn create_account(
         ServiceUnavailable,
     ))]
 pub async fn me(user: AuthUser, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    match auth::accounts::find_with_profile(&state.pool, user.account_id).await? {
-        Some((account, profile)) => Ok(HttpResponse::Ok().json(MeDto {
+    Ok(HttpResponse::Ok().json(me_document(&state, user.account_id).await?))
+}
+
+/// The `GET /v1/me` document of `account` (also in `POST /v1/me/bot`'s answer).
+pub(crate) async fn me_document(
+    state: &AppState,
+    account: auth::AccountId,
+) -> Result<MeDto, ApiError> {
+    match auth::accounts::find_with_profile(&state.pool, account).await? {
+        Some((account, profile)) => Ok(MeDto {
             vacation: state.store.vacation(account.id).await?.into(),
             id: account.id.0,
             username: account.username,
@@ -342,7 +353,8 @@ pub async fn me(user: AuthUser, state: web::Data<AppState>) -> Result<HttpRespon
             email: profile.email,
             email_verified: profile.email_verified,
             language: Language::stored(&profile.language),
-        })),
+            bot: profile.bot,
+        }),
         // A valid token for an account that no longer exists.
         None => Err(ApiError::Unauthorized(AuthError::InvalidToken(None))),
     }

@@ -22,6 +22,7 @@ pub mod sessions;
 mod state;
 pub mod streams;
 pub mod strict_json;
+pub mod tokens;
 pub mod vacation;
 /// `web.rs`: named apart from `actix_web::web`, which every route here uses.
 #[path = "web.rs"]
@@ -101,7 +102,8 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
         .configure(mail::configure)
         .configure(games::invitations::configure)
         .configure(chat::configure)
-        .configure(players::configure);
+        .configure(players::configure)
+        .configure(tokens::configure);
 }
 
 /// `/docs` → `/docs/` (Swagger UI resolves its assets relative to the slash).

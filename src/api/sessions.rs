@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::error::{ApiError, Problem};
+use super::error::{ApiError, ErrorCode, Problem};
 use crate::api::responses::{
     InternalError, MalformedJson, PayloadTooLarge, ServiceUnavailable, UnsupportedMediaType,
 };
@@ -113,6 +113,7 @@ fn refresh_keys(req: &HttpRequest) -> Vec<String> {
             body = TokenResponse),
         MalformedJson,
         (status = 401, description = "`invalid_credentials` (also for a username or password no account can have)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`bot_account`: a bot account plays with its token and never signs in", body = Problem, content_type = "application/problem+json"),
         PayloadTooLarge,
         UnsupportedMediaType,
         (status = 429, description = "`rate_limited`: too many failures; see `Retry-After`", body = Problem,
@@ -153,6 +154,12 @@ pub async fn issue_token(
         }
     };
     attempt.succeeded();
+    if auth::accounts::is_bot_account(&state.pool, account.id).await? {
+        return Err(ApiError::Game(
+            ErrorCode::BotAccount,
+            "this is a bot account: it plays with its token and cannot sign in".into(),
+        ));
+    }
     let refresh =
         auth::refresh::start_family(&state.pool, account.id, state.config.refresh_ttl).await?;
     let token = state.jwt.issue_in_session(&account, Some(refresh.family))?;
@@ -174,6 +181,7 @@ pub async fn issue_token(
         (status = 401, description = "`invalid_refresh_token`: unknown, expired, revoked, or already used \
             (then its session is revoked); sign in again",
             body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`bot_account`: the account became a bot account, which has no session", body = Problem, content_type = "application/problem+json"),
         PayloadTooLarge,
         UnsupportedMediaType,
         (status = 429, description = "`rate_limited`: too many failures from this address; see `Retry-After`",
@@ -210,6 +218,12 @@ pub async fn refresh(
     let account = auth::accounts::find(&state.pool, account_id)
         .await?
         .ok_or(ApiError::InvalidRefreshToken)?;
+    if auth::accounts::is_bot_account(&state.pool, account.id).await? {
+        return Err(ApiError::Game(
+            ErrorCode::BotAccount,
+            "this is a bot account: it plays with its token and has no session".into(),
+        ));
+    }
     let token = state.jwt.issue_in_session(&account, Some(refresh.family))?;
     Ok(TokenResponse::new(token, refresh).response())
 }

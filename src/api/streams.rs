@@ -352,7 +352,8 @@ async fn caller(
             Ok(Authority {
                 account: user.account_id,
                 session: user.session,
-                expires_at: Some(UNIX_EPOCH + Duration::from_secs(user.expires_at)),
+                // A personal token without expiry (`u64::MAX`) is past any `SystemTime`.
+                expires_at: UNIX_EPOCH.checked_add(Duration::from_secs(user.expires_at)),
             })
         }
     }
@@ -401,11 +402,11 @@ impl Guard {
                 ));
             }
         };
-        let expires = authority.expires_at.map(|at| {
+        let expires = authority.expires_at.and_then(|at| {
             let left = at
                 .duration_since(SystemTime::now())
                 .unwrap_or(Duration::ZERO);
-            Instant::now() + left
+            Instant::now().checked_add(left)
         });
         Ok(Guard {
             store: state.store.clone(),

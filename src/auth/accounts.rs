@@ -161,6 +161,8 @@ pub struct Profile {
     pub email_verified: bool,
     /// The language of its mails: `en` or `fr`.
     pub language: String,
+    /// Whether it is a bot account (plays through the API with its token only).
+    pub bot: bool,
 }
 
 /// An account's row with its profile.
@@ -172,6 +174,7 @@ type AccountWithProfile = (
     Option<String>,
     bool,
     String,
+    bool,
 );
 
 /// An account and its profile (hints, address, language).
@@ -180,14 +183,15 @@ pub async fn find_with_profile(
     id: AccountId,
 ) -> Result<Option<(Account, Profile)>, sqlx::Error> {
     let row: Option<AccountWithProfile> = sqlx::query_as(
-        "SELECT id, username, created_at, hints, email, email_verified, language FROM accounts \
+        "SELECT id, username, created_at, hints, email, email_verified, language, bot_account \
+         FROM accounts \
          WHERE id = $1 AND deleted_at IS NULL",
     )
     .bind(id.0)
     .fetch_optional(pool)
     .await?;
     Ok(row.map(
-        |(id, username, created_at, hints, email, email_verified, language)| {
+        |(id, username, created_at, hints, email, email_verified, language, bot)| {
             (
                 from_row((id, username, created_at)),
                 Profile {
@@ -195,6 +199,7 @@ pub async fn find_with_profile(
                     email,
                     email_verified,
                     language,
+                    bot,
                 },
             )
         },
@@ -216,6 +221,17 @@ pub async fn set_hints(
 }
 
 /// The stored password hash of an account, for re-authentication (password change).
+/// Whether the live account `id` is a bot account, which never signs in with a password.
+pub async fn is_bot_account(pool: &PgPool, id: AccountId) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM accounts \
+                        WHERE id = $1 AND deleted_at IS NULL AND bot_account)",
+    )
+    .bind(id.0)
+    .fetch_one(pool)
+    .await
+}
+
 pub async fn password_hash(pool: &PgPool, id: AccountId) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT password_hash FROM accounts WHERE id = $1 AND deleted_at IS NULL")
         .bind(id.0)

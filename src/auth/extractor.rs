@@ -103,6 +103,11 @@ impl SignedToken {
     /// The caller, once their account is found (one statement). A bot account has no
     /// first-party session: its JWTs (issued before it became a bot) name nobody.
     pub async fn check(self, pool: &PgPool) -> Result<AuthUser, AuthError> {
+        // An opaque token was looked up with its account (live) when extracted; a bot
+        // account's token is its only credential, so the bot check below is not for it.
+        if self.0.grant != Grant::Session {
+            return Ok(self.0);
+        }
         // A validly signed token may outlive its account (deleted, or another database): it
         // names nobody.
         if !super::accounts::exists_for_session(pool, self.0.account_id)

@@ -7,11 +7,12 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::AccountId;
 use super::scope::Scope;
+use crate::store::announce_authority_change;
 
 /// The prefix of a personal access token.
 pub const PERSONAL_PREFIX: &str = "lords_pat_";
@@ -150,6 +151,216 @@ pub async fn lookup(pool: &PgPool, secret: &str) -> Result<Option<FoundToken>, s
             bot_account,
         },
     ))
+}
+
+/// A personal access token as its owner lists it (never its secret).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PersonalToken {
+    pub id: Uuid,
+    pub name: String,
+    pub scopes: Vec<Scope>,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: Option<DateTime<Utc>>,
+    pub last_used_at: Option<DateTime<Utc>>,
+}
+
+type PersonalRow = (
+    Uuid,
+    String,
+    Vec<String>,
+    DateTime<Utc>,
+    Option<DateTime<Utc>>,
+    Option<DateTime<Utc>>,
+);
+
+fn personal_from_row(
+    (id, name, scopes, created_at, expires_at, last_used_at): PersonalRow,
+) -> PersonalToken {
+    PersonalToken {
+        id,
+        name,
+        scopes: scopes.iter().filter_map(|s| Scope::parse(s)).collect(),
+        created_at,
+        expires_at,
+        last_used_at,
+    }
+}
+
+/// Creates a personal access token for `account`, unless it already holds `max` live ones
+/// (`None`). Counted under a per-account lock, so concurrent creations cannot overshoot;
+/// its expired tokens are deleted on the way. The secret is in the returned [`NewToken`] and
+/// nowhere else: the table keeps its hash.
+pub async fn create_personal(
+    pool: &PgPool,
+    account: AccountId,
+    name: &str,
+    scopes: &[Scope],
+    expires_at: Option<DateTime<Utc>>,
+    max: i64,
+) -> Result<Option<(PersonalToken, NewToken)>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('api_tokens:' || $1, 0))")
+        .bind(account.0.to_string())
+        .execute(&mut *tx)
+        .await?;
+    let now = Utc::now();
+    delete_expired(&mut tx, account, now).await?;
+    let live: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM api_tokens WHERE account_id = $1 AND kind = 'personal'",
+    )
+    .bind(account.0)
+    .fetch_one(&mut *tx)
+    .await?;
+    if live >= max {
+        return Ok(None);
+    }
+    let token = insert_personal(&mut tx, account, name, scopes, expires_at, now).await?;
+    tx.commit().await?;
+    Ok(Some(token))
+}
+
+/// Inserts a personal token in the caller's transaction.
+async fn insert_personal(
+    conn: &mut PgConnection,
+    account: AccountId,
+    name: &str,
+    scopes: &[Scope],
+    expires_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+) -> Result<(PersonalToken, NewToken), sqlx::Error> {
+    let new = generate(TokenKind::Personal);
+    let id = Uuid::now_v7();
+    let scopes: Vec<&str> = scopes.iter().map(|s| s.as_str()).collect();
+    let row: PersonalRow = sqlx::query_as(
+        "INSERT INTO api_tokens (token_hash, id, account_id, kind, name, scopes, created_at, \
+                                 expires_at) \
+         VALUES ($1, $2, $3, 'personal', $4, $5, $6, $7) \
+         RETURNING id, name, scopes, created_at, expires_at, last_used_at",
+    )
+    .bind(&new.hash[..])
+    .bind(id)
+    .bind(account.0)
+    .bind(name)
+    .bind(&scopes)
+    .bind(now)
+    .bind(expires_at)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok((personal_from_row(row), new))
+}
+
+/// Deletes the account's expired personal tokens (they name nobody any more).
+async fn delete_expired(
+    conn: &mut PgConnection,
+    account: AccountId,
+    now: DateTime<Utc>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "DELETE FROM api_tokens WHERE account_id = $1 AND kind = 'personal' \
+         AND expires_at <= $2",
+    )
+    .bind(account.0)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The account's live personal tokens, newest first; the expired ones are deleted on the way.
+pub async fn list_personal(
+    pool: &PgPool,
+    account: AccountId,
+) -> Result<Vec<PersonalToken>, sqlx::Error> {
+    let mut conn = pool.acquire().await?;
+    delete_expired(&mut conn, account, Utc::now()).await?;
+    let rows: Vec<PersonalRow> = sqlx::query_as(
+        "SELECT id, name, scopes, created_at, expires_at, last_used_at FROM api_tokens \
+         WHERE account_id = $1 AND kind = 'personal' \
+         ORDER BY created_at DESC, id DESC",
+    )
+    .bind(account.0)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows.into_iter().map(personal_from_row).collect())
+}
+
+/// Deletes the account's personal token `id`: the next request with it is refused, and the
+/// streams it opened end (their authority is announced). `false` when the account has no such
+/// token.
+pub async fn delete_personal(
+    pool: &PgPool,
+    account: AccountId,
+    id: Uuid,
+) -> Result<bool, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let done = sqlx::query(
+        "DELETE FROM api_tokens WHERE id = $1 AND account_id = $2 AND kind = 'personal'",
+    )
+    .bind(id)
+    .bind(account.0)
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() == 0 {
+        return Ok(false);
+    }
+    announce_authority_change(&mut tx, account).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Why an account could not become a bot account.
+#[derive(Debug, thiserror::Error)]
+pub enum BotConversionError {
+    /// It sat at a game (service rules §9.9: only an account that never played becomes a bot).
+    #[error("the account has sat at a game")]
+    HasPlayed,
+    /// It is deleted (or never existed).
+    #[error("no such account")]
+    NoAccount,
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+/// Makes `account` a bot account for good, in one transaction: the flag set, every refresh
+/// family (first-party sessions and OAuth sessions) revoked, every personal and OAuth access
+/// token deleted, and a new personal token holding every scope, without expiry, created; the
+/// account's streams are told. Refused when the account holds or held any seat of any game.
+pub async fn convert_to_bot(
+    pool: &PgPool,
+    account: AccountId,
+    name: &str,
+) -> Result<(PersonalToken, NewToken), BotConversionError> {
+    let mut tx = pool.begin().await?;
+    // The row lock makes a second conversion of the same account wait for the first.
+    let found: Option<bool> = sqlx::query_scalar(
+        "SELECT bot_account FROM accounts WHERE id = $1 AND deleted_at IS NULL FOR UPDATE",
+    )
+    .bind(account.0)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if found.is_none() {
+        return Err(BotConversionError::NoAccount);
+    }
+    let played: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM game_seats WHERE account_id = $1)")
+            .bind(account.0)
+            .fetch_one(&mut *tx)
+            .await?;
+    if played {
+        return Err(BotConversionError::HasPlayed);
+    }
+    sqlx::query("UPDATE accounts SET bot_account = true WHERE id = $1")
+        .bind(account.0)
+        .execute(&mut *tx)
+        .await?;
+    super::refresh::revoke_all(&mut tx, account).await?;
+    sqlx::query("DELETE FROM api_tokens WHERE account_id = $1")
+        .bind(account.0)
+        .execute(&mut *tx)
+        .await?;
+    let token = insert_personal(&mut tx, account, name, &Scope::ALL, None, Utc::now()).await?;
+    tx.commit().await?;
+    Ok(token)
 }
 
 #[cfg(test)]

@@ -70,7 +70,8 @@ pub struct Profile {
     pub username: String,
     /// When the account was created.
     pub joined_at: DateTime<Utc>,
-    /// Whether this is a built-in bot's rated profile (`random`, `greedy`, `mcts`).
+    /// Whether this is a built-in bot's rated profile (`random`, `greedy`, `mcts`) or a bot
+    /// account (an account that plays through the API with its token).
     pub bot: bool,
     /// Finished games the player sat in, private ones included (only their number is shown).
     #[schema(example = 31)]
@@ -93,6 +94,7 @@ struct Player {
     username: String,
     joined_at: DateTime<Utc>,
     who: Who,
+    bot_account: bool,
 }
 
 impl Who {
@@ -197,6 +199,9 @@ pub struct LeaderboardEntry {
     pub rating: RatingSummary,
 }
 
+/// An account's id, username, creation, built-in bot level and bot-account flag.
+type PlayerRow = (Uuid, String, DateTime<Utc>, Option<String>, bool);
+
 #[derive(sqlx::FromRow)]
 struct ArchiveRow {
     id: Uuid,
@@ -261,15 +266,15 @@ fn small_at(array: Option<&serde_json::Value>, i: usize) -> Option<u64> {
 impl Store {
     /// The live account (or bot profile) named `username`, ignoring case as sign-in does.
     async fn player(&self, username: &str) -> Result<Option<Player>> {
-        let row: Option<(Uuid, String, DateTime<Utc>, Option<String>)> = sqlx::query_as(
-            "SELECT id, username, created_at, builtin_bot FROM accounts \
+        let row: Option<PlayerRow> = sqlx::query_as(
+            "SELECT id, username, created_at, builtin_bot, bot_account FROM accounts \
              WHERE lower(username) = lower($1) AND deleted_at IS NULL",
         )
         .bind(username)
         .fetch_optional(&self.pool)
         .await
         .context("find a player")?;
-        row.map(|(id, username, joined_at, bot)| {
+        row.map(|(id, username, joined_at, bot, bot_account)| {
             let who = match bot {
                 Some(level) => Who::Bot(level.parse().map_err(|_| {
                     super::error::unexpected(format!("unknown bot level {level:?}"))
@@ -281,6 +286,7 @@ impl Store {
                 username,
                 joined_at,
                 who,
+                bot_account,
             })
         })
         .transpose()
@@ -315,7 +321,7 @@ impl Store {
         Ok(Some(Profile {
             username: player.username,
             joined_at: player.joined_at,
-            bot: matches!(player.who, Who::Bot(_)),
+            bot: matches!(player.who, Who::Bot(_)) || player.bot_account,
             games_played: played,
             games_won: won,
             rating: rating.map_or_else(RatingSummary::start, |(mu, sigma, rating, games)| {

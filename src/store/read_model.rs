@@ -93,6 +93,8 @@ pub struct SeatInfo {
     pub username: String,
     /// The bot that holds the seat, if a bot does.
     pub bot: Option<BotLevel>,
+    /// Whether a bot account (service rules: bot accounts) holds the seat.
+    pub bot_account: bool,
 }
 
 /// How a finished game ended: every seat's points and the final order (the engine's
@@ -279,6 +281,7 @@ struct SeatRow {
     account_id: Option<Uuid>,
     username: Option<String>,
     bot: Option<String>,
+    bot_account: Option<bool>,
 }
 
 pub(crate) async fn fetch_seats(
@@ -286,7 +289,7 @@ pub(crate) async fn fetch_seats(
     ids: &[Uuid],
 ) -> Result<HashMap<Uuid, Vec<SeatInfo>>> {
     let rows: Vec<SeatRow> = sqlx::query_as(
-        "SELECT s.game_id, s.seat, s.account_id, a.username, s.bot \
+        "SELECT s.game_id, s.seat, s.account_id, a.username, s.bot, a.bot_account \
          FROM game_seats s LEFT JOIN accounts a ON a.id = s.account_id \
          WHERE s.game_id = ANY($1) ORDER BY s.game_id, s.seat",
     )
@@ -296,7 +299,7 @@ pub(crate) async fn fetch_seats(
     .context("read seats")?;
     let mut seats: HashMap<Uuid, Vec<SeatInfo>> = HashMap::new();
     for r in rows {
-        let seat = seat_info(r.seat, r.account_id, r.username, r.bot)?;
+        let seat = seat_info(r.seat, r.account_id, r.username, r.bot, r.bot_account)?;
         seats.entry(r.game_id).or_default().push(seat);
     }
     Ok(seats)
@@ -308,6 +311,7 @@ pub(crate) fn seat_info(
     account_id: Option<Uuid>,
     username: Option<String>,
     bot: Option<String>,
+    bot_account: Option<bool>,
 ) -> Result<SeatInfo> {
     let bot = bot
         .map(|b| b.parse::<BotLevel>())
@@ -322,6 +326,7 @@ pub(crate) fn seat_info(
             (None, None) => return Err(unexpected("a seat held by nobody")),
         },
         bot,
+        bot_account: bot_account.unwrap_or(false),
     })
 }
 

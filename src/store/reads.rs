@@ -77,6 +77,7 @@ struct ReadRow {
     seat_accounts: Option<Vec<Option<Uuid>>>,
     seat_usernames: Option<Vec<Option<String>>>,
     seat_bots: Option<Vec<Option<String>>>,
+    seat_bot_accounts: Option<Vec<Option<bool>>>,
     head_seq: Option<i64>,
     head_hash: Option<Vec<u8>>,
     known_hash: Option<Vec<u8>>,
@@ -147,6 +148,7 @@ impl ReadRow {
             self.seat_accounts.unwrap_or_default(),
             self.seat_usernames.unwrap_or_default(),
             self.seat_bots.unwrap_or_default(),
+            self.seat_bot_accounts.unwrap_or_default(),
         )?;
         let summary = self.game.into_summary(seats)?;
         let types = self.new_types.unwrap_or_default();
@@ -218,10 +220,12 @@ fn zip_seats(
     accounts: Vec<Option<Uuid>>,
     usernames: Vec<Option<String>>,
     bots: Vec<Option<String>>,
+    bot_accounts: Vec<Option<bool>>,
 ) -> Result<Vec<SeatInfo>> {
     if accounts.len() != numbers.len()
         || usernames.len() != numbers.len()
         || bots.len() != numbers.len()
+        || bot_accounts.len() != numbers.len()
     {
         return Err(unexpected("seat arrays of different lengths"));
     }
@@ -230,7 +234,10 @@ fn zip_seats(
         .zip(accounts)
         .zip(usernames)
         .zip(bots)
-        .map(|(((seat, account), username), bot)| seat_info(seat, account, username, bot))
+        .zip(bot_accounts)
+        .map(|((((seat, account), username), bot), bot_account)| {
+            seat_info(seat, account, username, bot, bot_account)
+        })
         .collect()
 }
 

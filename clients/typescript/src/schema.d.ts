@@ -782,6 +782,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes the caller's account a bot account, for good: a program that plays through the API
+         *     with a token, as lichess's Bot API does. Only an account that never sat at a game may
+         *     become one. Every session (first-party and OAuth) is revoked and every token deleted; the
+         *     answer holds the account (`bot: true`) and a new personal token holding every scope
+         *     (`bot:play` included), without expiry, shown this once: the bot's only credential (a bot
+         *     account cannot sign in, nor create tokens; an operator is needed if it is lost). People
+         *     seat the bot by inviting its username; it learns of the invitation on
+         *     `GET /v1/me/stream` (`invited`), joins and plays through the same endpoints as anyone.
+         * @description Makes the caller's account a bot account, for good: a program that plays through the API
+         *     with a token, as lichess's Bot API does. Only an account that never sat at a game may
+         *     become one. Every session (first-party and OAuth) is revoked and every token deleted; the
+         *     answer holds the account (`bot: true`) and a new personal token holding every scope
+         *     (`bot:play` included), without expiry, shown this once: the bot's only credential (a bot
+         *     account cannot sign in, nor create tokens; an operator is needed if it is lost). People
+         *     seat the bot by inviting its username; it learns of the invitation on
+         *     `GET /v1/me/stream` (`invited`), joins and plays through the same endpoints as anyone.
+         */
+        post: operations["become_bot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/email": {
         parameters: {
             query?: never;
@@ -1095,6 +1129,60 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's live personal tokens, newest first, with when each was last used; never their
+         *     secrets. Expired tokens are not listed (they are deleted).
+         * @description The caller's live personal tokens, newest first, with when each was last used; never their
+         *     secrets. Expired tokens are not listed (they are deleted).
+         */
+        get: operations["list_tokens"];
+        put?: never;
+        /**
+         * Creates a personal access token: a bearer token for scripts and programs of the caller's own,
+         *     holding only the scopes named, until it expires or is deleted. The answer holds the token,
+         *     shown this once (the server keeps its hash). Tokens cannot create, list or delete tokens, nor
+         *     change the password, the address or delete the account (403 `first_party_only`).
+         * @description Creates a personal access token: a bearer token for scripts and programs of the caller's own,
+         *     holding only the scopes named, until it expires or is deleted. The answer holds the token,
+         *     shown this once (the server keeps its hash). Tokens cannot create, list or delete tokens, nor
+         *     change the password, the address or delete the account (403 `first_party_only`).
+         */
+        post: operations["create_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a personal token of the caller, at once: the next request that sends it gets 401
+         *     `invalid_token`, and the event streams opened with it close within seconds.
+         * @description Deletes a personal token of the caller, at once: the next request that sends it gets 401
+         *     `invalid_token`, and the event streams opened with it close within seconds.
+         */
+        delete: operations["delete_token"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1527,6 +1615,13 @@ export interface components {
              * @enum {string}
              */
             type: "bot_acted";
+        };
+        /** @description The answer of `POST /v1/me/bot`. */
+        BotConversion: {
+            /** @description The account, now a bot account (`bot: true`). */
+            account: components["schemas"]["MeDto"];
+            /** @description The bot's token, holding every scope, without expiry: its only credential, shown once. */
+            token: components["schemas"]["PersonalTokenCreated"];
         };
         /**
          * @description The built-in bots, weakest first: `random` (any legal action), `greedy` (the best action by
@@ -2363,6 +2458,11 @@ export interface components {
         };
         /** @description The caller's account, with what its first-game guide remembers. */
         MeDto: {
+            /**
+             * @description Whether this is a bot account (`POST /v1/me/bot`): it plays through the API with its
+             *     token and never signs in with a password.
+             */
+            bot: boolean;
             /** Format: date-time */
             created_at: string;
             /**
@@ -2626,6 +2726,85 @@ export interface components {
              */
             email: string;
         };
+        /** @description A just created personal token with its secret, shown this once. */
+        PersonalTokenCreated: {
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description `null`: it never expires.
+             */
+            expires_at: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @example my scripts */
+            name: string;
+            /**
+             * @example [
+             *       "game:read",
+             *       "game:play"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
+            /**
+             * @description The token to send as `Authorization: Bearer <token>`: `lords_pat_` and 43 characters.
+             *     Never shown again: the server keeps only its hash.
+             * @example lords_pat_3q2-7wXyV0b1Kc9mNpR4sT6uW8yA0cE2gI4kM6oQ8sU
+             */
+            token: string;
+        };
+        /** @description A personal token as listed (never its secret). */
+        PersonalTokenDto: {
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description `null`: it never expires.
+             */
+            expires_at: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When a request last used it (kept to the minute); `null` until one does.
+             */
+            last_used_at: string | null;
+            /** @example my scripts */
+            name: string;
+            /**
+             * @example [
+             *       "game:read",
+             *       "game:play"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
+        };
+        /** @description The caller's live personal tokens, newest first. */
+        PersonalTokenList: {
+            tokens: components["schemas"]["PersonalTokenDto"][];
+        };
+        /** @description A personal token to create. */
+        PersonalTokenRequest: {
+            /**
+             * Format: int64
+             * @description Days until it expires, 1 to 365; null or absent: it never expires.
+             * @example 90
+             */
+            expires_in_days?: number | null;
+            /**
+             * @description What the token is for, to recognise it in the list: 1 to 64 characters.
+             * @example my scripts
+             */
+            name: string;
+            /**
+             * @description The scopes it holds: at least one. `bot:play` only on a bot account.
+             * @example [
+             *       "game:read",
+             *       "game:play"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
+        };
         /** @description A placed army at the end of a skirmish ([RULES](/docs/rules) §6.2–6.3). */
         Placed: {
             /** @description The army's cards as they were scored, first mustered first (all revealed). */
@@ -2820,6 +2999,13 @@ export interface components {
              *     - `cannot_mute_yourself` (422): Cannot mute yourself
              *     - `chat_line_not_found` (404): Chat line not found
              *     - `invalid_report` (422): Invalid report
+             *     - `invalid_token_name` (422): Invalid token name
+             *     - `invalid_scope` (422): Invalid scope
+             *     - `invalid_expiry` (422): Invalid expiry
+             *     - `too_many_tokens` (409): Too many personal tokens
+             *     - `personal_token_not_found` (404): Personal token not found
+             *     - `account_has_played` (409): Account has played
+             *     - `bot_account` (403): Bot account
              *
              *     Rule violations (422), returned by game actions:
              *
@@ -2850,7 +3036,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "invalid_token_name" | "invalid_scope" | "invalid_expiry" | "too_many_tokens" | "personal_token_not_found" | "account_has_played" | "bot_account" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -2875,7 +3061,10 @@ export interface components {
         };
         /** @description A player's public profile. */
         Profile: {
-            /** @description Whether this is a built-in bot's rated profile (`random`, `greedy`, `mcts`). */
+            /**
+             * @description Whether this is a built-in bot's rated profile (`random`, `greedy`, `mcts`) or a bot
+             *     account (an account that plays through the API with its token).
+             */
             bot: boolean;
             /**
              * Format: int64
@@ -3129,6 +3318,11 @@ export interface components {
             seat: components["schemas"]["Seat"];
         };
         /**
+         * @description One scope. The strings are the contract (OAuth `scope`, personal tokens' `scopes`).
+         * @enum {string}
+         */
+        Scope: "account:read" | "game:read" | "game:play" | "lobby:write" | "notifications:write" | "bot:play";
+        /**
          * ScottCopyDecision
          * @description [RULES](/docs/rules) §5 Scott: choose the power to copy (`copy_power`).
          */
@@ -3186,6 +3380,11 @@ export interface components {
         SeatDto: {
             /** @description The bot holding the seat (`random`, `greedy`, `mcts`); `null` for a player. */
             bot: null | components["schemas"]["BotLevel"];
+            /**
+             * @description Whether a bot account holds the seat: an account that plays through the API with its
+             *     token (service rules §9.9); `false` for a person and for a built-in bot.
+             */
+            bot_account: boolean;
             /** Format: int32 */
             seat: number;
             /** @description The player's username; for a bot's seat `"<level> bot"`. */
@@ -4669,6 +4868,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `bot_account`: the account became a bot account, which has no session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bot_account",
+                     *       "detail": "this is a bot account: it plays with its token and cannot sign in",
+                     *       "status": 403,
+                     *       "title": "Bot account",
+                     *       "type": "/problems/bot_account"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `payload_too_large` */
             413: {
                 headers: {
@@ -4825,6 +5042,24 @@ export interface operations {
                      *       "status": 401,
                      *       "title": "Invalid credentials",
                      *       "type": "/problems/invalid_credentials"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `bot_account`: a bot account plays with its token and never signs in */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bot_account",
+                     *       "detail": "this is a bot account: it plays with its token and cannot sign in",
+                     *       "status": 403,
+                     *       "title": "Bot account",
+                     *       "type": "/problems/bot_account"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -5027,11 +5262,13 @@ export interface operations {
                      *           "seats": [
                      *             {
                      *               "bot": null,
+                     *               "bot_account": false,
                      *               "seat": 0,
                      *               "username": "robert_bruce"
                      *             },
                      *             {
                      *               "bot": null,
+                     *               "bot_account": false,
                      *               "seat": 1,
                      *               "username": "james_douglas"
                      *             }
@@ -5165,6 +5402,7 @@ export interface operations {
                      *       "seats": [
                      *         {
                      *           "bot": null,
+                     *           "bot_account": false,
                      *           "seat": 0,
                      *           "username": "robert_bruce"
                      *         }
@@ -5380,11 +5618,13 @@ export interface operations {
                      *         "seats": [
                      *           {
                      *             "bot": null,
+                     *             "bot_account": false,
                      *             "seat": 0,
                      *             "username": "robert_bruce"
                      *           },
                      *           {
                      *             "bot": null,
+                     *             "bot_account": false,
                      *             "seat": 1,
                      *             "username": "james_douglas"
                      *           }
@@ -6029,11 +6269,13 @@ export interface operations {
                      *       "seats": [
                      *         {
                      *           "bot": null,
+                     *           "bot_account": false,
                      *           "seat": 0,
                      *           "username": "robert_bruce"
                      *         },
                      *         {
                      *           "bot": "mcts",
+                     *           "bot_account": false,
                      *           "seat": 1,
                      *           "username": "mcts bot"
                      *         }
@@ -7294,11 +7536,13 @@ export interface operations {
                      *       "seats": [
                      *         {
                      *           "bot": null,
+                     *           "bot_account": false,
                      *           "seat": 0,
                      *           "username": "robert_bruce"
                      *         },
                      *         {
                      *           "bot": null,
+                     *           "bot_account": false,
                      *           "seat": 1,
                      *           "username": "james_douglas"
                      *         }
@@ -7518,6 +7762,7 @@ export interface operations {
                      *       "seats": [
                      *         {
                      *           "bot": null,
+                     *           "bot_account": false,
                      *           "seat": 0,
                      *           "username": "robert_bruce"
                      *         }
@@ -7913,6 +8158,7 @@ export interface operations {
                      *       "seats": [
                      *         {
                      *           "bot": null,
+                     *           "bot_account": false,
                      *           "seat": 1,
                      *           "username": "robert_bruce"
                      *         }
@@ -7958,6 +8204,7 @@ export interface operations {
                      *       "seats": [
                      *         {
                      *           "bot": null,
+                     *           "bot_account": false,
                      *           "seat": 1,
                      *           "username": "robert_bruce"
                      *         }
@@ -8682,6 +8929,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "bot": false,
                      *       "created_at": "2026-03-14T18:02:11.482Z",
                      *       "email": "robert@example.org",
                      *       "email_verified": true,
@@ -8893,6 +9141,135 @@ export interface operations {
                 };
             };
             /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    become_bot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account is a bot account; `token` is shown this once (`Cache-Control: no-store`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "bot": true,
+                     *         "created_at": "2026-03-14T18:02:11.482Z",
+                     *         "email": null,
+                     *         "email_verified": false,
+                     *         "hints": {
+                     *           "dismissed": [],
+                     *           "games": [],
+                     *           "off": false
+                     *         },
+                     *         "id": "0195f3b8-1a2b-7c3d-8e4f-5a6b7c8d9e0f",
+                     *         "language": "en",
+                     *         "username": "robert_bruce",
+                     *         "vacation": {
+                     *           "days_left": 20,
+                     *           "until": null
+                     *         }
+                     *       },
+                     *       "token": {
+                     *         "created_at": "2026-03-14T18:02:11.482Z",
+                     *         "expires_at": null,
+                     *         "id": "0195f3e1-4d5e-7f6a-8b7c-8d9e0f1a2b3c",
+                     *         "name": "bot",
+                     *         "scopes": [
+                     *           "account:read",
+                     *           "game:read",
+                     *           "game:play",
+                     *           "lobby:write",
+                     *           "notifications:write",
+                     *           "bot:play"
+                     *         ],
+                     *         "token": "lords_pat_3q2-7wXyV0b1Kc9mNpR4sT6uW8yA0cE2gI4kM6oQ8sU"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BotConversion"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `account_has_played`: the account has sat at a game */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "account_has_played",
+                     *       "detail": "this account has sat at a game; create a new account for your bot",
+                     *       "status": 409,
+                     *       "title": "Account has played",
+                     *       "type": "/problems/account_has_played"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9146,6 +9523,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "bot": false,
                      *       "created_at": "2026-03-14T18:02:11.482Z",
                      *       "email": "robert@example.org",
                      *       "email_verified": true,
@@ -9518,6 +9896,7 @@ export interface operations {
                      *             "seats": [
                      *               {
                      *                 "bot": null,
+                     *                 "bot_account": false,
                      *                 "seat": 0,
                      *                 "username": "robert_bruce"
                      *               }
@@ -10986,6 +11365,389 @@ export interface operations {
                      *       "status": 429,
                      *       "title": "Too many streams",
                      *       "type": "/problems/too_many_streams"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's personal tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tokens": [
+                     *         {
+                     *           "created_at": "2026-03-14T18:02:11.482Z",
+                     *           "expires_at": "2026-03-17T18:09:47.120Z",
+                     *           "id": "0195f3e1-4d5e-7f6a-8b7c-8d9e0f1a2b3c",
+                     *           "last_used_at": "2026-03-14T18:09:47.120Z",
+                     *           "name": "my scripts",
+                     *           "scopes": [
+                     *             "game:read",
+                     *             "game:play"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PersonalTokenList"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; `token` is shown this once (`Cache-Control: no-store`) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "expires_at": "2026-03-17T18:09:47.120Z",
+                     *       "id": "0195f3e1-4d5e-7f6a-8b7c-8d9e0f1a2b3c",
+                     *       "name": "my scripts",
+                     *       "scopes": [
+                     *         "game:read",
+                     *         "game:play"
+                     *       ],
+                     *       "token": "lords_pat_3q2-7wXyV0b1Kc9mNpR4sT6uW8yA0cE2gI4kM6oQ8sU"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PersonalTokenCreated"];
+                };
+            };
+            /** @description `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_tokens` (50 live tokens) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_tokens",
+                     *       "detail": "you already hold 50 personal tokens; delete one first",
+                     *       "status": 409,
+                     *       "title": "Too many personal tokens",
+                     *       "type": "/problems/too_many_tokens"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_token_name` (1 to 64 characters), `invalid_scope` (unknown, none, or `bot:play` on an account that is not a bot), `invalid_expiry` (1 to 365 days, or null) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_token_name",
+                     *       "detail": "a token's name is 1 to 64 characters",
+                     *       "status": 422,
+                     *       "title": "Invalid token name",
+                     *       "type": "/problems/invalid_token_name"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `personal_token_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "personal_token_not_found",
+                     *       "detail": "you have no personal token with this id",
+                     *       "status": 404,
+                     *       "title": "Personal token not found",
+                     *       "type": "/problems/personal_token_not_found"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

@@ -627,6 +627,65 @@ error_codes! {
         title_fr: "Signalement invalide",
         detail_fr: "le motif d'un signalement compte de 1 à 500 caractères",
     },
+    InvalidTokenName = "invalid_token_name", UNPROCESSABLE_ENTITY {
+        title: "Invalid token name",
+        meaning: "A personal token's name is 1 to 64 characters, not only spaces.",
+        example: "a token's name is 1 to 64 characters",
+        title_fr: "Nom de jeton invalide",
+        detail_fr: "le nom d'un jeton compte de 1 à 64 caractères",
+    },
+    InvalidScope = "invalid_scope", UNPROCESSABLE_ENTITY {
+        title: "Invalid scope",
+        meaning: "A personal token names at least one scope, each one this server knows \
+            (`account:read`, `game:read`, `game:play`, `lobby:write`, `notifications:write`); \
+            `bot:play` is for bot accounts only. The detail names the scope refused.",
+        example: "unknown scope \"game:write\"",
+        title_fr: "Portée invalide",
+        detail_fr: "une portée demandée est inconnue ou réservée aux comptes de robots",
+    },
+    InvalidExpiry = "invalid_expiry", UNPROCESSABLE_ENTITY {
+        title: "Invalid expiry",
+        meaning: "`expires_in_days` is a whole number of days from 1 to 365, or null (or \
+            absent) for a token that does not expire.",
+        example: "expires_in_days is 1 to 365, or null",
+        title_fr: "Expiration invalide",
+        detail_fr: "expires_in_days vaut de 1 à 365 jours, ou null",
+    },
+    TooManyTokens = "too_many_tokens", CONFLICT {
+        title: "Too many personal tokens",
+        meaning: "You already hold as many live personal tokens as an account may (50): \
+            delete one first.",
+        example: "you already hold 50 personal tokens; delete one first",
+        title_fr: "Trop de jetons personnels",
+        detail_fr: "vous avez déjà autant de jetons personnels que permis : supprimez-en un \
+            d'abord",
+    },
+    PersonalTokenNotFound = "personal_token_not_found", NOT_FOUND {
+        title: "Personal token not found",
+        meaning: "You have no live personal token with this id (it may have been deleted or \
+            have expired).",
+        example: "you have no personal token with this id",
+        title_fr: "Jeton personnel introuvable",
+        detail_fr: "vous n'avez pas de jeton personnel avec cet identifiant",
+    },
+    AccountHasPlayed = "account_has_played", CONFLICT {
+        title: "Account has played",
+        meaning: "Only an account that never sat at a game can become a bot account: create a \
+            new account for the bot.",
+        example: "this account has sat at a game; create a new account for your bot",
+        title_fr: "Compte ayant déjà joué",
+        detail_fr: "seul un compte qui ne s'est jamais assis à une table peut devenir un robot : \
+            créez un nouveau compte pour le robot",
+    },
+    BotAccount = "bot_account", FORBIDDEN {
+        title: "Bot account",
+        meaning: "A bot account never signs in with a password: it plays with the personal \
+            token its conversion gave (`POST /v1/me/bot`).",
+        example: "this is a bot account: it plays with its token and cannot sign in",
+        title_fr: "Compte de robot",
+        detail_fr: "un compte de robot ne se connecte pas avec un mot de passe : il joue avec \
+            son jeton",
+    },
 }
 
 impl ErrorCode {

@@ -19,6 +19,9 @@ pub struct SeatDto {
     /// The bot holding the seat (`random`, `greedy`, `mcts`); `null` for a player.
     #[schema(required = true)]
     pub bot: Option<engine::BotLevel>,
+    /// Whether a bot account holds the seat: an account that plays through the API with its
+    /// token (service rules §9.9); `false` for a person and for a built-in bot.
+    pub bot_account: bool,
 }
 
 /// Another game this one is linked to.
@@ -99,6 +102,7 @@ fn seat_dto(s: SeatInfo) -> SeatDto {
         seat: s.seat,
         username: s.username,
         bot: s.bot,
+        bot_account: s.bot_account,
     }
 }
 

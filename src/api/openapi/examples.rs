@@ -111,9 +111,11 @@ impl ExampleGame {
     }
 
     fn summary(&self, status: &str) -> Value {
-        let mut seats = vec![json!({ "seat": 0, "username": "robert_bruce", "bot": null })];
+        let mut seats = vec![
+            json!({ "seat": 0, "username": "robert_bruce", "bot": null, "bot_account": false }),
+        ];
         if status != "open" {
-            seats.push(json!({ "seat": 1, "username": "james_douglas", "bot": null }));
+            seats.push(json!({ "seat": 1, "username": "james_douglas", "bot": null, "bot_account": false }));
         }
         let (version, awaiting, updated) = match status {
             "open" => (json!(0), Value::Null, EXAMPLE_CREATED),
@@ -175,6 +177,7 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
             me["email_verified"] = json!(true);
             me["language"] = json!("en");
             me["vacation"] = json!({ "days_left": 20, "until": null });
+            me["bot"] = json!(false);
             me
         }
         "put /v1/me/email" => json!({
@@ -207,7 +210,7 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
         "post /v1/games/{id}/rematch" => {
             let mut rematch = ExampleGame::new().summary("open");
             rematch["id"] = json!(EXAMPLE_REMATCH);
-            rematch["seats"] = json!([{ "seat": 1, "username": "robert_bruce", "bot": null }]);
+            rematch["seats"] = json!([{ "seat": 1, "username": "robert_bruce", "bot": null, "bot_account": false }]);
             rematch["rematch_of"] = json!({ "game_id": EXAMPLE_GAME });
             rematch
         }
@@ -240,8 +243,8 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
         }
         "post /v1/games/{id}/bots" => {
             let mut game = ExampleGame::new().summary("open");
-            game["seats"] = json!([{ "seat": 0, "username": "robert_bruce", "bot": null },
-                { "seat": 1, "username": "mcts bot", "bot": "mcts" }]);
+            game["seats"] = json!([{ "seat": 0, "username": "robert_bruce", "bot": null, "bot_account": false },
+                { "seat": 1, "username": "mcts bot", "bot": "mcts", "bot_account": false }]);
             game
         }
         "post /v1/games/{id}/actions" | "post /v1/games/{id}/resign" => {
@@ -350,6 +353,41 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
             ],
             "next_cursor": "313232363a3031393566336238316132623763336438653466356136623763386439653066",
         }),
+        "post /v1/me/tokens" | "get /v1/me/tokens" | "post /v1/me/bot" => {
+            let token = json!({
+                "id": EXAMPLE_WEBHOOK, "name": "my scripts", "scopes": ["game:read", "game:play"],
+                "created_at": EXAMPLE_CREATED, "expires_at": EXAMPLE_DEADLINE,
+            });
+            match operation {
+                "post /v1/me/tokens" => {
+                    let mut created = token;
+                    created["token"] =
+                        json!("lords_pat_3q2-7wXyV0b1Kc9mNpR4sT6uW8yA0cE2gI4kM6oQ8sU");
+                    created
+                }
+                "get /v1/me/tokens" => {
+                    let mut listed = token;
+                    listed["last_used_at"] = json!(EXAMPLE_UPDATED);
+                    json!({ "tokens": [listed] })
+                }
+                _ => {
+                    let mut me = account;
+                    me["hints"] = json!({ "off": false, "dismissed": [], "games": [] });
+                    me["email"] = json!(null);
+                    me["email_verified"] = json!(false);
+                    me["language"] = json!("en");
+                    me["vacation"] = json!({ "days_left": 20, "until": null });
+                    me["bot"] = json!(true);
+                    json!({ "account": me, "token": {
+                        "id": EXAMPLE_WEBHOOK, "name": "bot",
+                        "scopes": ["account:read", "game:read", "game:play", "lobby:write",
+                            "notifications:write", "bot:play"],
+                        "token": "lords_pat_3q2-7wXyV0b1Kc9mNpR4sT6uW8yA0cE2gI4kM6oQ8sU",
+                        "created_at": EXAMPLE_CREATED, "expires_at": null,
+                    } })
+                }
+            }
+        }
         _ => return None,
     })
 }

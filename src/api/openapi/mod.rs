@@ -17,6 +17,7 @@ use utoipa::openapi::{RefOr, Schema};
 use super::error::{ErrorCode, Problem};
 use super::games::representations::ClockedAwaiting;
 use super::streams::{self, StreamDocs};
+use super::tokens;
 use super::{
     accounts, cards, chat, docs, games, mail, ops, players, push, rules_page, sessions, vacation,
     webhooks,
@@ -97,6 +98,10 @@ use crate::engine::{self, RuleError};
         players::player_games,
         players::rating_history,
         players::leaderboard,
+        tokens::create_token,
+        tokens::list_tokens,
+        tokens::delete_token,
+        tokens::become_bot,
     ),
     components(schemas(
         Problem,
@@ -180,6 +185,11 @@ use crate::engine::{self, RuleError};
         players::PlayerGamesPage,
         players::RatingHistory,
         players::LeaderboardPage,
+        tokens::PersonalTokenRequest,
+        tokens::PersonalTokenDto,
+        tokens::PersonalTokenCreated,
+        tokens::PersonalTokenList,
+        tokens::BotConversion,
     )),
     modifiers(&BearerScheme, &ProblemCodes, &StreamDocs, &ClockedAwaiting),
     tags(

@@ -1,0 +1,264 @@
+//! Bot accounts over HTTP (service rules §9, bot accounts): only an account that never sat at
+//! a game converts; the conversion revokes every session and token and answers one token with
+//! every scope; the account never signs in again; profiles and seats show it; its tokens must
+//! hold `bot:play`; and a bot invited by username learns of it on its stream, joins and plays
+//! a whole game with nothing but its token.
+
+mod common;
+
+use common::app::{TestApp, problem, spawn_app};
+use common::games::{Api, Table, create_game, ok, play_concurrently};
+use common::sse::Sse;
+use serde_json::{Value, json};
+
+const PASSWORD: &str = "correct horse battery";
+
+/// Converts the session's account; returns the 200 body.
+async fn become_bot(app: &TestApp, session: &str) -> Value {
+    let res = Api::of(app).post("/v1/me/bot", session, &json!({})).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    res.json().await.unwrap()
+}
+
+async fn stream(app: &TestApp, token: &str) -> Sse {
+    Sse::new(
+        app.client
+            .get(app.url("/v1/me/stream"))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap(),
+    )
+}
+
+#[tokio::test]
+async fn an_account_that_sat_at_a_game_cannot_become_a_bot() {
+    let app = spawn_app().await;
+    let session = app.signed_up("isla").await;
+    create_game(&app, &session, &json!({"players": 2})).await;
+    let res = Api::of(&app).post("/v1/me/bot", &session, &json!({})).await;
+    problem(res, 409, "account_has_played").await;
+    let me = ok(app.get_with_token("/v1/me", &session).await).await;
+    assert_eq!(me["bot"], false, "nothing changed");
+    // A session still signs in.
+    assert_eq!(app.login("isla", PASSWORD).await.status(), 200);
+}
+
+#[tokio::test]
+async fn becoming_a_bot_revokes_every_session_and_token_and_answers_one_token_with_every_scope() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    app.create_account("botty", PASSWORD).await;
+    let signed_in: Value = app.login("botty", PASSWORD).await.json().await.unwrap();
+    let session = signed_in["access_token"].as_str().unwrap().to_string();
+    let refresh = signed_in["refresh_token"].as_str().unwrap().to_string();
+    let me = ok(app.get_with_token("/v1/me", &session).await).await;
+    assert_eq!(me["bot"], false);
+    let res = api
+        .post(
+            "/v1/me/tokens",
+            &session,
+            &json!({"name": "old", "scopes": ["game:read"]}),
+        )
+        .await;
+    let old_token = res.json::<Value>().await.unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut old_stream = stream(&app, &old_token).await;
+
+    let converted = become_bot(&app, &session).await;
+    assert_eq!(converted["account"]["username"], "botty");
+    assert_eq!(converted["account"]["bot"], true);
+    let token = &converted["token"];
+    assert_eq!(token["name"], "bot");
+    assert_eq!(
+        token["scopes"],
+        json!([
+            "account:read",
+            "game:read",
+            "game:play",
+            "lobby:write",
+            "notifications:write",
+            "bot:play"
+        ])
+    );
+    assert!(token["expires_at"].is_null());
+    let secret = token["token"].as_str().unwrap().to_string();
+    assert!(secret.starts_with("lords_pat_"));
+
+    // Everything from before is refused.
+    problem(
+        app.get_with_token("/v1/me", &session).await,
+        401,
+        "invalid_token",
+    )
+    .await;
+    problem(
+        app.get_with_token("/v1/games", &old_token).await,
+        401,
+        "invalid_token",
+    )
+    .await;
+    old_stream.ends().await;
+    let res = app
+        .post_json("/v1/auth/refresh", &json!({"refresh_token": refresh}))
+        .await;
+    problem(res, 401, "invalid_refresh_token").await;
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM api_tokens")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(left, 1, "only the bot's token");
+    // No sign-in with the password; a wrong one is still just wrong.
+    problem(app.login("botty", PASSWORD).await, 403, "bot_account").await;
+    problem(
+        app.login("botty", "not the password").await,
+        401,
+        "invalid_credentials",
+    )
+    .await;
+
+    // The new token works, and shows a bot everywhere.
+    let me = ok(app.get_with_token("/v1/me", &secret).await).await;
+    assert_eq!(me["bot"], true);
+    let profile = ok(app.get("/v1/players/botty").await).await;
+    assert_eq!(profile["bot"], true);
+    let person = app.signed_up("isla").await;
+    let profile = ok(app.get_with_token("/v1/players/isla", &person).await).await;
+    assert_eq!(profile["bot"], false);
+    // Tokens are first-party business: the bot cannot make more, nor convert again.
+    problem(
+        app.get_with_token("/v1/me/tokens", &secret).await,
+        403,
+        "first_party_only",
+    )
+    .await;
+    problem(
+        api.post("/v1/me/bot", &secret, &json!({})).await,
+        403,
+        "first_party_only",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_bot_accounts_token_must_hold_bot_play() {
+    let app = spawn_app().await;
+    let session = app.signed_up("botty").await;
+    let secret = become_bot(&app, &session).await["token"]["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    ok(app.get_with_token("/v1/games", &secret).await).await;
+    // No API writes a narrower token for a bot: the table does.
+    sqlx::query("UPDATE api_tokens SET scopes = '{game:read,account:read}'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    let res = app.get_with_token("/v1/games", &secret).await;
+    let header = res.headers()["www-authenticate"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        header.ends_with("error=\"insufficient_scope\", scope=\"bot:play\""),
+        "{header}"
+    );
+    problem(res, 403, "insufficient_scope").await;
+    // `bot:play` alone covers what a bot needs to play, not its notifications.
+    sqlx::query("UPDATE api_tokens SET scopes = '{bot:play}'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    ok(app.get_with_token("/v1/games", &secret).await).await;
+    ok(app.get_with_token("/v1/me", &secret).await).await;
+    let res = app.get_with_token("/v1/me/webhooks", &secret).await;
+    problem(res, 403, "insufficient_scope").await;
+}
+
+#[tokio::test]
+async fn a_bot_invited_by_username_joins_and_plays_a_whole_game_with_only_its_token() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let bot_session = app.signed_up("botty").await;
+    let bot = become_bot(&app, &bot_session).await["token"]["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut told = stream(&app, &bot).await;
+
+    let person = app.signed_up("isla").await;
+    let game = create_game(
+        &app,
+        &person,
+        &json!({"players": 2, "visibility": "private"}),
+    )
+    .await;
+    let res = api
+        .post(
+            &format!("/v1/games/{game}/invitations"),
+            &person,
+            &json!({"username": "botty"}),
+        )
+        .await;
+    assert_eq!(res.status(), 201);
+
+    // The bot learns of it on its stream, finds it in its invitations and joins.
+    let event = told.event().await;
+    let data = event.data.unwrap();
+    assert_eq!(data["kind"], "invited", "{data}");
+    assert_eq!(data["game_id"], game.as_str());
+    let invitations = ok(app.get_with_token("/v1/me/invitations", &bot).await).await;
+    assert_eq!(invitations["invitations"][0]["game"]["id"], game.as_str());
+    let joined = ok(api
+        .post(&format!("/v1/games/{game}/join"), &bot, &json!({}))
+        .await)
+    .await;
+    assert_eq!(joined["status"], "active");
+
+    // Seats say who is a bot account, in the view and in the listing.
+    let view = api.game(&game, &person).await;
+    let seats = view["game"]["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    for seat in seats {
+        let is_bot = seat["username"] == "botty";
+        assert_eq!(seat["bot_account"], is_bot, "{seat}");
+        assert!(seat["bot"].is_null(), "not a built-in bot: {seat}");
+    }
+    let listed = ok(app.get_with_token("/v1/games?mine=true", &bot).await).await;
+    let listed = listed["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == game.as_str())
+        .expect("the bot's game is listed to it")
+        .clone();
+    let botty = listed["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["username"] == "botty")
+        .unwrap()
+        .clone();
+    assert_eq!(botty["bot_account"], true);
+
+    // A whole game: the person with their session, the bot with its token alone.
+    let table = Table {
+        id: game.clone(),
+        tokens: if seats[0]["username"] == "isla" {
+            vec![person.clone(), bot.clone()]
+        } else {
+            vec![bot.clone(), person.clone()]
+        },
+        spectator: person.clone(),
+    };
+    let actions = play_concurrently(&api, &table, 7).await;
+    assert!(actions > 0);
+    let end = api.game(&game, &bot).await;
+    assert_eq!(end["game"]["status"], "finished");
+    let profile = ok(app.get("/v1/players/botty").await).await;
+    assert_eq!(profile["bot"], true);
+    assert_eq!(profile["games_played"], 1);
+}
