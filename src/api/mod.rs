@@ -11,6 +11,7 @@ pub mod games;
 pub mod i18n;
 pub mod mail;
 pub mod middleware;
+pub mod oauth;
 pub mod openapi;
 pub mod ops;
 pub mod players;
@@ -54,6 +55,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(web::resource(["/docs/{_:.*}", "/openapi.json"]).to(get_only))
         // The rules for players: `/rules`, `/rules/fr`.
         .configure(rules_page::configure)
+        // The OAuth authorization server: its metadata, token and revocation endpoints.
+        .configure(oauth::configure)
         // The web client: `/`, `/sw.js`, `/manifest.webmanifest`, `/static/...`.
         .configure(web_client::configure);
 }
@@ -103,7 +106,8 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
         .configure(games::invitations::configure)
         .configure(chat::configure)
         .configure(players::configure)
-        .configure(tokens::configure);
+        .configure(tokens::configure)
+        .configure(oauth::configure_v1);
 }
 
 /// `/docs` → `/docs/` (Swagger UI resolves its assets relative to the slash).

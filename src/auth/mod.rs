@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod email;
 mod extractor;
 pub mod jwt;
+pub mod oauth;
 pub mod password;
 pub mod rate_limit;
 pub mod refresh;

@@ -14,6 +14,7 @@ use sqlx::{PgConnection, PgExecutor, PgPool};
 use uuid::Uuid;
 
 use super::AccountId;
+use super::scope::Scope;
 use crate::store::announce_authority_change;
 
 /// Random bytes in a refresh token (256 bits).
@@ -78,23 +79,34 @@ fn ttl_secs(ttl: Duration) -> i64 {
     i64::try_from(ttl.as_secs()).unwrap_or(i64::MAX)
 }
 
+/// The client an OAuth family's rows name: `client_id`, the scopes granted, the redirect URI
+/// approved. First-party rows name none.
+type Client<'a> = Option<(&'a str, &'a [Scope], &'a str)>;
+
 async fn insert<'e>(
     ex: impl PgExecutor<'e>,
     account: AccountId,
     family: Uuid,
     ttl: Duration,
+    client: Client<'_>,
 ) -> Result<(Uuid, IssuedRefresh), sqlx::Error> {
     let (token, digest) = generate();
     let id = Uuid::now_v7();
+    let scopes: Option<Vec<&str>> =
+        client.map(|(_, scopes, _)| scopes.iter().map(|s| s.as_str()).collect());
     sqlx::query(
-        "INSERT INTO refresh_tokens (id, account_id, family_id, token_hash, expires_at) \
-         VALUES ($1, $2, $3, $4, now() + $5::bigint * interval '1 second')",
+        "INSERT INTO refresh_tokens (id, account_id, family_id, token_hash, expires_at, \
+             client_id, scopes, redirect_uri) \
+         VALUES ($1, $2, $3, $4, now() + $5::bigint * interval '1 second', $6, $7, $8)",
     )
     .bind(id)
     .bind(account.0)
     .bind(family)
     .bind(&digest[..])
     .bind(ttl_secs(ttl))
+    .bind(client.map(|(client_id, _, _)| client_id))
+    .bind(scopes)
+    .bind(client.map(|(_, _, redirect_uri)| redirect_uri))
     .execute(ex)
     .await?;
     Ok((
@@ -124,12 +136,13 @@ pub async fn start_family(
     .bind(account.0)
     .execute(&mut *tx)
     .await?;
-    let (_, issued) = insert(&mut *tx, account, Uuid::now_v7(), ttl).await?;
+    let (_, issued) = insert(&mut *tx, account, Uuid::now_v7(), ttl, None).await?;
     tx.commit().await?;
     Ok(issued)
 }
 
-/// Exchanges a usable refresh token for its successor in the same family. The conditional
+/// Exchanges a usable first-party refresh token for its successor in the same family (an OAuth
+/// one is refused: it is the token endpoint's, [`rotate_oauth`]). The conditional
 /// `UPDATE ... RETURNING` makes it race-safe: of two concurrent refreshes of one token, the
 /// second finds it retired, which is reuse.
 pub async fn rotate(
@@ -145,7 +158,7 @@ pub async fn rotate(
     let current: Option<(Uuid, Uuid, Uuid)> = sqlx::query_as(
         "UPDATE refresh_tokens SET retired_at = now() \
          WHERE token_hash = $1 AND retired_at IS NULL AND revoked_at IS NULL \
-           AND expires_at > now() \
+           AND expires_at > now() AND client_id IS NULL \
          RETURNING id, account_id, family_id",
     )
     .bind(&digest[..])
@@ -157,7 +170,8 @@ pub async fn rotate(
         let revoked: Vec<(Uuid, Uuid)> = sqlx::query_as(
             "UPDATE refresh_tokens SET revoked_at = now() \
              WHERE family_id = (SELECT family_id FROM refresh_tokens \
-                                WHERE token_hash = $1 AND retired_at IS NOT NULL) \
+                                WHERE token_hash = $1 AND retired_at IS NOT NULL \
+                                  AND client_id IS NULL) \
                AND revoked_at IS NULL \
              RETURNING family_id, account_id",
         )
@@ -175,7 +189,7 @@ pub async fn rotate(
         return Err(RefreshError::Invalid);
     };
     let account = AccountId(account);
-    let (new_id, issued) = insert(&mut *tx, account, family, ttl).await?;
+    let (new_id, issued) = insert(&mut *tx, account, family, ttl, None).await?;
     sqlx::query("UPDATE refresh_tokens SET replaced_by = $2 WHERE id = $1")
         .bind(id)
         .bind(new_id)
@@ -185,7 +199,8 @@ pub async fn rotate(
     Ok((account, issued))
 }
 
-/// Logout of one session: revokes the family of `presented` when it belongs to `account`.
+/// Logout of one first-party session: revokes the family of `presented` when it belongs to
+/// `account` (an app's authorization is ended with [`revoke_oauth_family`]).
 /// Returns how many tokens were revoked (0 for an unknown token or another account's).
 pub async fn revoke_family_of(
     pool: &PgPool,
@@ -200,7 +215,7 @@ pub async fn revoke_family_of(
     let done = sqlx::query(
         "UPDATE refresh_tokens SET revoked_at = now() \
          WHERE family_id IN (SELECT family_id FROM refresh_tokens \
-                             WHERE token_hash = $1 AND account_id = $2) \
+                             WHERE token_hash = $1 AND account_id = $2 AND client_id IS NULL) \
            AND revoked_at IS NULL",
     )
     .bind(&digest[..])
@@ -215,7 +230,8 @@ pub async fn revoke_family_of(
 }
 
 /// Every session of the account (logout everywhere, password change, account deletion), in the
-/// caller's transaction; the account's streams are told when it commits.
+/// caller's transaction; the account's streams are told when it commits. Apps' authorizations
+/// (OAuth families) end too, with their access tokens, which would otherwise outlive them.
 pub async fn revoke_all(conn: &mut PgConnection, account: AccountId) -> Result<u64, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE refresh_tokens SET revoked_at = now() \
@@ -224,8 +240,123 @@ pub async fn revoke_all(conn: &mut PgConnection, account: AccountId) -> Result<u
     .bind(account.0)
     .execute(&mut *conn)
     .await?;
+    sqlx::query("DELETE FROM api_tokens WHERE account_id = $1 AND kind = 'oauth'")
+        .bind(account.0)
+        .execute(&mut *conn)
+        .await?;
     announce_authority_change(conn, account).await?;
     Ok(done.rows_affected())
+}
+
+/// An OAuth authorization's first refresh token: a new family naming the client, the scopes
+/// granted and the redirect URI approved, in the caller's transaction (the code's exchange).
+pub async fn start_oauth_family(
+    conn: &mut PgConnection,
+    account: AccountId,
+    client_id: &str,
+    scopes: &[Scope],
+    redirect_uri: &str,
+    ttl: Duration,
+) -> Result<IssuedRefresh, sqlx::Error> {
+    let client = Some((client_id, scopes, redirect_uri));
+    let (_, issued) = insert(&mut *conn, account, Uuid::now_v7(), ttl, client).await?;
+    Ok(issued)
+}
+
+/// A rotated OAuth refresh token: the account, the scopes the authorization holds, and the
+/// successor.
+#[derive(Debug)]
+pub struct RotatedOAuth {
+    pub account: AccountId,
+    pub scopes: Vec<Scope>,
+    pub issued: IssuedRefresh,
+}
+
+/// The token endpoint's refresh (RFC 6749 §6): exchanges a usable OAuth refresh token issued to
+/// `client_id` for its successor, in the caller's transaction, as [`rotate`] does for the first
+/// party. `None` when it is not usable (unknown, expired, revoked, first-party, another
+/// client's); a retired token presented again revokes its whole authorization (RFC 9700
+/// §4.14.2), access tokens included: commit the transaction even then.
+pub async fn rotate_oauth(
+    conn: &mut PgConnection,
+    presented: &str,
+    client_id: &str,
+    ttl: Duration,
+) -> Result<Option<RotatedOAuth>, sqlx::Error> {
+    if presented.is_empty() || presented.len() > TOKEN_MAX_LEN {
+        return Ok(None);
+    }
+    let digest = hash(presented);
+    type Row = (Uuid, Uuid, Uuid, Vec<String>, Option<String>);
+    let current: Option<Row> = sqlx::query_as(
+        "UPDATE refresh_tokens SET retired_at = now() \
+         WHERE token_hash = $1 AND retired_at IS NULL AND revoked_at IS NULL \
+           AND expires_at > now() AND client_id = $2 \
+         RETURNING id, account_id, family_id, scopes, redirect_uri",
+    )
+    .bind(&digest[..])
+    .bind(client_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((id, account, family, scopes, redirect_uri)) = current else {
+        let reused: Option<Uuid> = sqlx::query_scalar(
+            "SELECT family_id FROM refresh_tokens \
+             WHERE token_hash = $1 AND retired_at IS NOT NULL AND client_id IS NOT NULL",
+        )
+        .bind(&digest[..])
+        .fetch_optional(&mut *conn)
+        .await?;
+        if let Some(family) = reused {
+            let revoked = revoke_oauth_family(conn, family).await?;
+            tracing::warn!(%family, revoked,
+                "a retired OAuth refresh token was presented again; its authorization is revoked");
+        }
+        return Ok(None);
+    };
+    let account = AccountId(account);
+    let scopes: Vec<Scope> = scopes.iter().filter_map(|s| Scope::parse(s)).collect();
+    let client = Some((
+        client_id,
+        &scopes[..],
+        redirect_uri.as_deref().unwrap_or_default(),
+    ));
+    let (new_id, issued) = insert(&mut *conn, account, family, ttl, client).await?;
+    sqlx::query("UPDATE refresh_tokens SET replaced_by = $2 WHERE id = $1")
+        .bind(id)
+        .bind(new_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(Some(RotatedOAuth {
+        account,
+        scopes,
+        issued,
+    }))
+}
+
+/// Ends an OAuth authorization: revokes its refresh family and deletes its access tokens, in
+/// the caller's transaction; the account's streams are told. Returns how many refresh tokens
+/// were revoked.
+pub async fn revoke_oauth_family(
+    conn: &mut PgConnection,
+    family: Uuid,
+) -> Result<u64, sqlx::Error> {
+    let revoked: Vec<Uuid> = sqlx::query_scalar(
+        "UPDATE refresh_tokens SET revoked_at = now() \
+         WHERE family_id = $1 AND client_id IS NOT NULL AND revoked_at IS NULL \
+         RETURNING account_id",
+    )
+    .bind(family)
+    .fetch_all(&mut *conn)
+    .await?;
+    let deleted: Vec<Uuid> =
+        sqlx::query_scalar("DELETE FROM api_tokens WHERE family_id = $1 RETURNING account_id")
+            .bind(family)
+            .fetch_all(&mut *conn)
+            .await?;
+    if let Some(account) = revoked.first().or(deleted.first()) {
+        announce_authority_change(conn, AccountId(*account)).await?;
+    }
+    Ok(revoked.len() as u64)
 }
 
 #[cfg(test)]

@@ -4,6 +4,30 @@
  */
 
 export interface paths {
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
+         *     URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
+         *     clients only, and the scopes.
+         * @description The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
+         *     URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
+         *     clients only, and the scopes.
+         */
+        get: operations["metadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -102,6 +126,64 @@ export interface paths {
         get: operations["metrics"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
+         *     an access token or a refresh token is sent: its refresh tokens, and every access token it
+         *     issued, at once; the streams opened with them end. Always 200, for an unknown or already
+         *     revoked token too (first-party and personal tokens are not revoked here).
+         * @description Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
+         *     an access token or a refresh token is sent: its refresh tokens, and every access token it
+         *     issued, at once; the streams opened with them end. Always 200, for an unknown or already
+         *     revoked token too (first-party and personal tokens are not revoked here).
+         */
+        post: operations["revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The token endpoint (RFC 6749 §3.2), form-encoded. `grant_type=authorization_code` with
+         *     `code`, `redirect_uri`, `client_id` and `code_verifier` exchanges a code (once: presenting it
+         *     again revokes what it issued); `grant_type=refresh_token` with `refresh_token` and
+         *     `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
+         *     detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
+         *     lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
+         *     not problem+json.
+         * @description The token endpoint (RFC 6749 §3.2), form-encoded. `grant_type=authorization_code` with
+         *     `code`, `redirect_uri`, `client_id` and `code_verifier` exchanges a code (once: presenting it
+         *     again revokes what it issued); `grant_type=refresh_token` with `refresh_token` and
+         *     `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
+         *     detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
+         *     lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
+         *     not problem+json.
+         */
+        post: operations["token"];
         delete?: never;
         options?: never;
         head?: never;
@@ -782,6 +864,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The apps the caller authorized that still hold a usable refresh token, newest first.
+         * @description The apps the caller authorized that still hold a usable refresh token, newest first.
+         */
+        get: operations["list_authorizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/authorizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Ends an authorization at once: its refresh tokens are revoked and its access tokens deleted
+         *     (a request with one gets 401 `invalid_token`); the streams it opened end.
+         * @description Ends an authorization at once: its refresh tokens are revoked and its access tokens deleted
+         *     (a request with one gets 401 `invalid_token`); the streams it opened end.
+         */
+        delete: operations["delete_authorization"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/bot": {
         parameters: {
             query?: never;
@@ -1302,6 +1426,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/oauth/authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The signed-in person approves or denies an authorization request (the consent page's
+         *     buttons). The request is checked as `GET /v1/oauth/consent` checks it. Approving creates an
+         *     authorization code (single use, valid 60 seconds, bound to the account, the client, the
+         *     redirect URI, the PKCE challenge and the scopes): 201 with
+         *     `redirect_uri?code=…&state=…`. Denying answers 200 with
+         *     `redirect_uri?error=access_denied&state=…`, and a `response_type` other than `code` 200 with `error=unsupported_response_type`. `state`
+         *     is left out when the request had none.
+         * @description The signed-in person approves or denies an authorization request (the consent page's
+         *     buttons). The request is checked as `GET /v1/oauth/consent` checks it. Approving creates an
+         *     authorization code (single use, valid 60 seconds, bound to the account, the client, the
+         *     redirect URI, the PKCE challenge and the scopes): 201 with
+         *     `redirect_uri?code=…&state=…`. Denying answers 200 with
+         *     `redirect_uri?error=access_denied&state=…`, and a `response_type` other than `code` 200 with `error=unsupported_response_type`. `state`
+         *     is left out when the request had none.
+         */
+        post: operations["authorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Checks an authorization request for the consent page (public: the page may ask before the
+         *     person signs in). The client and redirect URI are checked first: when wrong, 422 and never a
+         *     redirect. A `response_type` other than `code` is answered with a `redirect_error` (RFC 6749
+         *     §4.1.2.1, `unsupported_response_type`). A missing or `plain` PKCE challenge, an unknown or
+         *     empty scope, or `bot:play` is 422 `invalid_request`.
+         * @description Checks an authorization request for the consent page (public: the page may ask before the
+         *     person signs in). The client and redirect URI are checked first: when wrong, 422 and never a
+         *     redirect. A `response_type` other than `code` is answered with a `redirect_error` (RFC 6749
+         *     §4.1.2.1, `unsupported_response_type`). A missing or `plain` PKCE challenge, an unknown or
+         *     empty scope, or `bot:play` is 422 `invalid_request`.
+         */
+        get: operations["consent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/players/{username}": {
         parameters: {
             query?: never;
@@ -1591,6 +1775,123 @@ export interface components {
              */
             known: number;
         };
+        /** @description The person's answer on the consent page, with the request's parameters as received. */
+        AuthorizationDecision: {
+            /**
+             * @description `true` to grant the scopes, `false` to refuse.
+             * @example true
+             */
+            approve: boolean;
+            /** @example Kilt Bot */
+            client_id?: string | null;
+            /** @example E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM */
+            code_challenge?: string | null;
+            /** @example S256 */
+            code_challenge_method?: string | null;
+            /** @example https://app.example/callback */
+            redirect_uri?: string | null;
+            /** @example code */
+            response_type?: string | null;
+            /** @example game:read game:play */
+            scope?: string | null;
+            /** @example af0ifjsldkj */
+            state?: string | null;
+        };
+        /** @description An app the account authorized, still live. */
+        AuthorizationDto: {
+            /** @example Kilt Bot */
+            client_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @description The authorization's id (its refresh family).
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description The last refresh or use of an access token (to the minute), if any.
+             */
+            last_used_at?: string | null;
+            /**
+             * @description Where the app received its code: its origin, or `scheme:`.
+             * @example https://app.example
+             */
+            redirect_origin: string;
+            scopes: components["schemas"]["Scope"][];
+        };
+        AuthorizationList: {
+            authorizations: components["schemas"]["AuthorizationDto"][];
+        };
+        /** @description The authorization server's metadata (RFC 8414 §2). */
+        AuthorizationServerMetadata: {
+            /**
+             * @description The web client's consent page.
+             * @example https://lords.example.org/oauth/authorize
+             */
+            authorization_endpoint: string;
+            /**
+             * @description Always `["S256"]`: PKCE is required, `plain` is refused.
+             * @example [
+             *       "S256"
+             *     ]
+             */
+            code_challenge_methods_supported: string[];
+            /**
+             * @description Always `["authorization_code", "refresh_token"]`.
+             * @example [
+             *       "authorization_code",
+             *       "refresh_token"
+             *     ]
+             */
+            grant_types_supported: string[];
+            /**
+             * @description The server's public URL (`--public-url`), without a trailing slash.
+             * @example https://lords.example.org
+             */
+            issuer: string;
+            /**
+             * @description Always `["code"]`.
+             * @example [
+             *       "code"
+             *     ]
+             */
+            response_types_supported: string[];
+            /** @example https://lords.example.org/oauth/revoke */
+            revocation_endpoint: string;
+            /**
+             * @description Always `["none"]`.
+             * @example [
+             *       "none"
+             *     ]
+             */
+            revocation_endpoint_auth_methods_supported: string[];
+            /**
+             * @description The scopes an app may ask for (`bot:play` is not one: bot accounts use personal tokens).
+             * @example [
+             *       "account:read",
+             *       "game:read",
+             *       "game:play",
+             *       "lobby:write",
+             *       "notifications:write"
+             *     ]
+             */
+            scopes_supported: components["schemas"]["Scope"][];
+            /**
+             * @description Where the flow and the scopes are described.
+             * @example https://lords.example.org/docs/
+             */
+            service_documentation: string;
+            /** @example https://lords.example.org/oauth/token */
+            token_endpoint: string;
+            /**
+             * @description Always `["none"]`: public clients, no registration.
+             * @example [
+             *       "none"
+             *     ]
+             */
+            token_endpoint_auth_methods_supported: string[];
+        };
         /** @description Whose decision the game waits for, and what it is. */
         Awaiting: {
             /**
@@ -1789,6 +2090,26 @@ export interface components {
             kind: "cockburn_swap";
             /** Format: int32 */
             position: number;
+        };
+        /** @description What the consent page shows, or where it sends the browser at once. */
+        ConsentDto: {
+            /** @example Kilt Bot */
+            client_id: string;
+            /**
+             * @description When set, the request is refused and the page sends the browser to this URL at once
+             *     (e.g. `…?error=unsupported_response_type&state=…`).
+             * @example null
+             */
+            redirect_error?: string | null;
+            /**
+             * @description What to show of `redirect_uri`: its origin, or `scheme:` for a private-use scheme.
+             * @example https://app.example
+             */
+            redirect_origin: string;
+            /** @example https://app.example/callback */
+            redirect_uri: string;
+            /** @description The scopes asked, in words (empty with a `redirect_error`). */
+            scopes: components["schemas"]["ScopeDescription"][];
         };
         /**
          * CopyPowerAction
@@ -2642,6 +2963,107 @@ export interface components {
              */
             time_zone: string;
         };
+        /** @description The error body of the token and revocation endpoints (RFC 6749 §5.2), not problem+json. */
+        OAuthError: {
+            error: components["schemas"]["OAuthErrorCode"];
+            /**
+             * @description In English, for the app's developer.
+             * @example the authorization code is unknown, expired, already used, or issued for another client, redirect URI or code_verifier
+             */
+            error_description: string;
+        };
+        /**
+         * @description An error code of the token and revocation endpoints (RFC 6749 §5.2).
+         * @enum {string}
+         */
+        OAuthErrorCode: "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope";
+        /** @description A revocation request (`application/x-www-form-urlencoded`, RFC 7009 §2.1). */
+        OAuthRevokeRequest: {
+            /**
+             * @description Accepted and not checked: holding the token is enough to end it.
+             * @example Kilt Bot
+             */
+            client_id?: string | null;
+            /**
+             * @description An access token or a refresh token of the authorization to end.
+             * @example kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo
+             */
+            token: string;
+            /**
+             * @description `access_token` or `refresh_token`; optional, and not needed (the token says which).
+             * @example refresh_token
+             */
+            token_type_hint?: string | null;
+        };
+        /** @description A token request (`application/x-www-form-urlencoded`, RFC 6749 §4.1.3 and §6). */
+        OAuthTokenRequest: {
+            /**
+             * @description The app's `client_id`, as in the authorization request.
+             * @example Kilt Bot
+             */
+            client_id: string;
+            /**
+             * @description `authorization_code`: the code of the redirect.
+             * @example SplxlOBeZQQYbYS6WxSbIA9Xq3Fz0rNqbBJm5bYt3cM
+             */
+            code?: string | null;
+            /**
+             * @description `authorization_code`: the PKCE verifier, 43 to 128 characters of `A-Z a-z 0-9 - . _ ~`.
+             * @example dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk
+             */
+            code_verifier?: string | null;
+            /**
+             * @description `authorization_code` or `refresh_token`.
+             * @example authorization_code
+             */
+            grant_type: string;
+            /**
+             * @description `authorization_code`: the authorization request's `redirect_uri`, exactly.
+             * @example https://app.example/callback
+             */
+            redirect_uri?: string | null;
+            /**
+             * @description `refresh_token`: the last refresh token (each is usable once).
+             * @example kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo
+             */
+            refresh_token?: string | null;
+            /**
+             * @description `refresh_token`, optional: fewer scopes for the new access token (never more than
+             *     granted).
+             * @example game:read
+             */
+            scope?: string | null;
+        };
+        /** @description A token response (RFC 6749 §5.1), sent with `Cache-Control: no-store`. */
+        OAuthTokenResponse: {
+            /**
+             * @description An opaque access token (`lords_oat_…`), sent as `Authorization: Bearer <access_token>`.
+             * @example lords_oat_q2Pd0tVqJ8hZl3m9Yw4rKc7sXn1bFg6aEo5uTi8yRzM
+             */
+            access_token: string;
+            /**
+             * Format: int64
+             * @description Seconds until the access token expires (3600).
+             * @example 3600
+             */
+            expires_in: number;
+            /**
+             * @description A refresh token for `grant_type=refresh_token`, usable once (each refresh returns a new
+             *     one); presenting a used one again revokes the authorization.
+             * @example kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo
+             */
+            refresh_token: string;
+            /**
+             * @description The access token's scopes, space-separated.
+             * @example game:read game:play
+             */
+            scope: string;
+            /**
+             * @description Always `Bearer`.
+             * @example Bearer
+             */
+            token_type: string;
+        };
         /**
          * @description The options asked for when creating a game ([RULES](/docs/rules) §2); every field but `players` may be left
          *     out, and unknown fields are rejected.
@@ -3006,6 +3428,8 @@ export interface components {
              *     - `personal_token_not_found` (404): Personal token not found
              *     - `account_has_played` (409): Account has played
              *     - `bot_account` (403): Bot account
+             *     - `invalid_request` (422): Invalid authorization request
+             *     - `authorization_not_found` (404): Authorization not found
              *
              *     Rule violations (422), returned by game actions:
              *
@@ -3036,7 +3460,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "invalid_token_name" | "invalid_scope" | "invalid_expiry" | "too_many_tokens" | "personal_token_not_found" | "account_has_played" | "bot_account" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "invalid_token_name" | "invalid_scope" | "invalid_expiry" | "too_many_tokens" | "personal_token_not_found" | "account_has_played" | "bot_account" | "invalid_request" | "authorization_not_found" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -3295,6 +3719,11 @@ export interface components {
              */
             type: "recruited";
         };
+        /** @description Where the consent page sends the browser. */
+        RedirectTo: {
+            /** @example https://app.example/callback?code=SplxlOBeZQQYbYS6WxSbIA9Xq3Fz0rNqbBJm5bYt3cM&state=af0ifjsldkj */
+            redirect_to: string;
+        };
         RefreshRequest: {
             /**
              * @description The refresh token of the last `TokenResponse`.
@@ -3322,6 +3751,15 @@ export interface components {
          * @enum {string}
          */
         Scope: "account:read" | "game:read" | "game:play" | "lobby:write" | "notifications:write" | "bot:play";
+        /** @description One scope and what it lets the app do. */
+        ScopeDescription: {
+            /**
+             * @description In English.
+             * @example See your games: views, events, legal actions, chat and streams
+             */
+            description: string;
+            scope: components["schemas"]["Scope"];
+        };
         /**
          * ScottCopyDecision
          * @description [RULES](/docs/rules) §5 Scott: choose the power to copy (`copy_power`).
@@ -3897,6 +4335,58 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    metadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "authorization_endpoint": "https://lords.example.org/oauth/authorize",
+                     *       "code_challenge_methods_supported": [
+                     *         "S256"
+                     *       ],
+                     *       "grant_types_supported": [
+                     *         "authorization_code",
+                     *         "refresh_token"
+                     *       ],
+                     *       "issuer": "https://lords.example.org",
+                     *       "response_types_supported": [
+                     *         "code"
+                     *       ],
+                     *       "revocation_endpoint": "https://lords.example.org/oauth/revoke",
+                     *       "revocation_endpoint_auth_methods_supported": [
+                     *         "none"
+                     *       ],
+                     *       "scopes_supported": [
+                     *         "account:read",
+                     *         "game:read",
+                     *         "game:play",
+                     *         "lobby:write",
+                     *         "notifications:write"
+                     *       ],
+                     *       "service_documentation": "https://lords.example.org/docs/",
+                     *       "token_endpoint": "https://lords.example.org/oauth/token",
+                     *       "token_endpoint_auth_methods_supported": [
+                     *         "none"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuthorizationServerMetadata"];
+                };
+            };
+        };
+    };
     swagger_ui: {
         parameters: {
             query?: never;
@@ -4006,6 +4496,151 @@ export interface operations {
                 };
                 content: {
                     "text/plain; version=0.0.4": string;
+                };
+            };
+        };
+    };
+    revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthRevokeRequest"];
+            };
+        };
+        responses: {
+            /** @description Revoked, or nothing to revoke */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: `token` is missing or repeated, or the body is not form-encoded */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Tokens (`Cache-Control: no-store`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "lords_oat_q2Pd0tVqJ8hZl3m9Yw4rKc7sXn1bFg6aEo5uTi8yRzM",
+                     *       "expires_in": 3600,
+                     *       "refresh_token": "kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo",
+                     *       "scope": "game:read game:play",
+                     *       "token_type": "Bearer"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthTokenResponse"];
+                };
+            };
+            /** @description `invalid_request`, `invalid_grant`, `unsupported_grant_type` or `invalid_scope` (RFC 6749 §5.2) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -9178,6 +9813,244 @@ export interface operations {
             };
         };
     };
+    list_authorizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live authorizations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "authorizations": [
+                     *         {
+                     *           "client_id": "Kilt Bot",
+                     *           "created_at": "2026-03-14T18:02:11.482Z",
+                     *           "id": "0195f3e1-4d5e-7f6a-8b7c-8d9e0f1a2b3c",
+                     *           "last_used_at": "2026-03-14T18:09:47.120Z",
+                     *           "redirect_origin": "https://app.example",
+                     *           "scopes": [
+                     *             "game:read",
+                     *             "game:play"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuthorizationList"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `first_party_only` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "first_party_only",
+                     *       "detail": "this operation needs a session signed in with a password; tokens of apps and personal tokens cannot use it",
+                     *       "status": 403,
+                     *       "title": "For a signed-in session only",
+                     *       "type": "/problems/first_party_only"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_authorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The authorization's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `first_party_only` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "first_party_only",
+                     *       "detail": "this operation needs a session signed in with a password; tokens of apps and personal tokens cannot use it",
+                     *       "status": 403,
+                     *       "title": "For a signed-in session only",
+                     *       "type": "/problems/first_party_only"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `authorization_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "authorization_not_found",
+                     *       "detail": "you have no live authorization with this id",
+                     *       "status": 404,
+                     *       "title": "Authorization not found",
+                     *       "type": "/problems/authorization_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     become_bot: {
         parameters: {
             query?: never;
@@ -12586,6 +13459,286 @@ export interface operations {
                      *       "status": 503,
                      *       "title": "Service unavailable",
                      *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    authorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorizationDecision"];
+            };
+        };
+        responses: {
+            /** @description Denied (`error=access_denied`) or refused (`error=unsupported_response_type`): the error in the redirect */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "redirect_to": "https://app.example/callback?code=SplxlOBeZQQYbYS6WxSbIA9Xq3Fz0rNqbBJm5bYt3cM&state=af0ifjsldkj"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RedirectTo"];
+                };
+            };
+            /** @description Approved: a code in the redirect */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "redirect_to": "https://app.example/callback?code=SplxlOBeZQQYbYS6WxSbIA9Xq3Fz0rNqbBJm5bYt3cM&state=af0ifjsldkj"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RedirectTo"];
+                };
+            };
+            /** @description `malformed_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `first_party_only`: only a session signed in with a password may approve */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "first_party_only",
+                     *       "detail": "this operation needs a session signed in with a password; tokens of apps and personal tokens cannot use it",
+                     *       "status": 403,
+                     *       "title": "For a signed-in session only",
+                     *       "type": "/problems/first_party_only"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_request`: the client, redirect URI, PKCE challenge or scopes are wrong; not redirected */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "detail": "redirect_uri may use http only on a loopback address (127.0.0.1, [::1] or localhost)",
+                     *       "status": 422,
+                     *       "title": "Invalid authorization request",
+                     *       "type": "/problems/invalid_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    consent: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Must be `code` (another is answered with a `redirect_error`).
+                 * @example code
+                 */
+                response_type?: string;
+                /**
+                 * @description The app's name, chosen by the app: 1 to 64 printable ASCII characters.
+                 * @example Kilt Bot
+                 */
+                client_id?: string;
+                /**
+                 * @description Where the browser returns: `https`, `http` on 127.0.0.1, [::1] or localhost (any port),
+                 *     or a private-use scheme with a dot (`com.example.app:/callback`). No fragment.
+                 * @example https://app.example/callback
+                 */
+                redirect_uri?: string;
+                /**
+                 * @description Space-separated scopes, at least one; `bot:play` cannot be asked.
+                 * @example game:read game:play
+                 */
+                scope?: string;
+                /**
+                 * @description Returned unchanged in the redirect (up to 1024 characters).
+                 * @example af0ifjsldkj
+                 */
+                state?: string;
+                /**
+                 * @description BASE64URL(SHA-256(code_verifier)): 43 characters.
+                 * @example E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM
+                 */
+                code_challenge?: string;
+                /**
+                 * @description Must be `S256`.
+                 * @example S256
+                 */
+                code_challenge_method?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request to show, or a `redirect_error` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "client_id": "Kilt Bot",
+                     *       "redirect_error": null,
+                     *       "redirect_origin": "https://app.example",
+                     *       "redirect_uri": "https://app.example/callback",
+                     *       "scopes": [
+                     *         {
+                     *           "description": "See your games: views, events, legal actions, chat and streams",
+                     *           "scope": "game:read"
+                     *         },
+                     *         {
+                     *           "description": "Play your games: actions, resigning, chat, vacation",
+                     *           "scope": "game:play"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsentDto"];
+                };
+            };
+            /** @description `invalid_request`: the client, redirect URI, PKCE challenge or scopes are wrong, or a parameter is repeated; not redirected */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_request",
+                     *       "detail": "redirect_uri may use http only on a loopback address (127.0.0.1, [::1] or localhost)",
+                     *       "status": 422,
+                     *       "title": "Invalid authorization request",
+                     *       "type": "/problems/invalid_request"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

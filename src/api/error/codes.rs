@@ -686,6 +686,24 @@ error_codes! {
         detail_fr: "un compte de robot ne se connecte pas avec un mot de passe : il joue avec \
             son jeton",
     },
+    InvalidAuthorizationRequest = "invalid_request", UNPROCESSABLE_ENTITY {
+        title: "Invalid authorization request",
+        meaning: "An OAuth authorization request that cannot be sent back to the app: its \
+            client_id or redirect_uri is wrong (never redirected, RFC 6749 §4.1.2.1), or its PKCE \
+            challenge is missing or not S256, or a scope is unknown, missing or bot:play. The app \
+            must fix its request.",
+        example: "redirect_uri may use http only on a loopback address (127.0.0.1, [::1] or localhost)",
+        title_fr: "Demande d'autorisation invalide",
+        detail_fr: "la demande d'autorisation de l'application est invalide (client_id, redirect_uri, défi PKCE ou portées)",
+    },
+    AuthorizationNotFound = "authorization_not_found", NOT_FOUND {
+        title: "Authorization not found",
+        meaning: "You have no live authorization (an app you approved) with this id: it was \
+            revoked, or it expired.",
+        example: "you have no live authorization with this id",
+        title_fr: "Autorisation introuvable",
+        detail_fr: "vous n'avez aucune autorisation active portant cet identifiant",
+    },
 }
 
 impl ErrorCode {

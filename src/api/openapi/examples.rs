@@ -388,6 +388,43 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
                 }
             }
         }
+        "get /.well-known/oauth-authorization-server" => json!({
+            "issuer": "https://lords.example.org",
+            "authorization_endpoint": "https://lords.example.org/oauth/authorize",
+            "token_endpoint": "https://lords.example.org/oauth/token",
+            "revocation_endpoint": "https://lords.example.org/oauth/revoke",
+            "response_types_supported": ["code"],
+            "grant_types_supported": ["authorization_code", "refresh_token"],
+            "code_challenge_methods_supported": ["S256"],
+            "token_endpoint_auth_methods_supported": ["none"],
+            "revocation_endpoint_auth_methods_supported": ["none"],
+            "scopes_supported": ["account:read", "game:read", "game:play", "lobby:write",
+                "notifications:write"],
+            "service_documentation": "https://lords.example.org/docs/",
+        }),
+        "get /v1/oauth/consent" => json!({
+            "client_id": "Kilt Bot", "redirect_uri": "https://app.example/callback",
+            "redirect_origin": "https://app.example",
+            "scopes": [
+                { "scope": "game:read", "description": crate::auth::Scope::GameRead.describe() },
+                { "scope": "game:play", "description": crate::auth::Scope::GamePlay.describe() },
+            ],
+            "redirect_error": null,
+        }),
+        "post /v1/oauth/authorizations" => json!({
+            "redirect_to": "https://app.example/callback?code=SplxlOBeZQQYbYS6WxSbIA9Xq3Fz0rNqbBJm5bYt3cM&state=af0ifjsldkj",
+        }),
+        "post /oauth/token" => json!({
+            "access_token": "lords_oat_q2Pd0tVqJ8hZl3m9Yw4rKc7sXn1bFg6aEo5uTi8yRzM",
+            "token_type": "Bearer", "expires_in": 3600,
+            "refresh_token": "kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo",
+            "scope": "game:read game:play",
+        }),
+        "get /v1/me/authorizations" => json!({ "authorizations": [{
+            "id": EXAMPLE_WEBHOOK, "client_id": "Kilt Bot", "redirect_origin": "https://app.example",
+            "scopes": ["game:read", "game:play"], "created_at": EXAMPLE_CREATED,
+            "last_used_at": EXAMPLE_UPDATED,
+        }] }),
         _ => return None,
     })
 }

@@ -19,8 +19,8 @@ use super::games::representations::ClockedAwaiting;
 use super::streams::{self, StreamDocs};
 use super::tokens;
 use super::{
-    accounts, cards, chat, docs, games, mail, ops, players, push, rules_page, sessions, vacation,
-    webhooks,
+    accounts, cards, chat, docs, games, mail, oauth, ops, players, push, rules_page, sessions,
+    vacation, webhooks,
 };
 use crate::engine::{self, RuleError};
 
@@ -102,6 +102,13 @@ use crate::engine::{self, RuleError};
         tokens::list_tokens,
         tokens::delete_token,
         tokens::become_bot,
+        oauth::metadata,
+        oauth::consent,
+        oauth::authorize,
+        oauth::token,
+        oauth::revoke,
+        oauth::list_authorizations,
+        oauth::delete_authorization,
     ),
     components(schemas(
         Problem,
@@ -190,6 +197,18 @@ use crate::engine::{self, RuleError};
         tokens::PersonalTokenCreated,
         tokens::PersonalTokenList,
         tokens::BotConversion,
+        oauth::AuthorizationServerMetadata,
+        oauth::ScopeDescription,
+        oauth::ConsentDto,
+        oauth::AuthorizationDecision,
+        oauth::RedirectTo,
+        oauth::OAuthTokenRequest,
+        oauth::OAuthTokenResponse,
+        oauth::OAuthErrorCode,
+        oauth::OAuthError,
+        oauth::OAuthRevokeRequest,
+        oauth::AuthorizationDto,
+        oauth::AuthorizationList,
     )),
     modifiers(&BearerScheme, &ProblemCodes, &StreamDocs, &ClockedAwaiting),
     tags(
@@ -201,6 +220,7 @@ use crate::engine::{self, RuleError};
         (name = "players", description = "Profiles, the archive of finished games, rating histories and the leaderboard: open to everyone; a signed-in caller also sees the private games they sat in"),
         (name = "operations", description = "Health, readiness, metrics and this documentation"),
         (name = "streams", description = "Server-Sent Events: the caller's notifications and a game's events as they happen, and the tickets that let a browser's EventSource open them"),
+        (name = "oauth", description = "The OAuth 2.0 authorization server (authorization code with PKCE S256, public clients, no registration): its metadata, the consent page's calls, the token and revocation endpoints, and the apps an account authorized"),
     )
 )]
 pub struct ApiDoc;

@@ -1,0 +1,810 @@
+//! The OAuth 2.0 authorization server over HTTP (RFC 6749, RFC 7636, RFC 8252, RFC 8414, RFC
+//! 7009): the metadata, checking authorization requests, approving and denying, the token
+//! endpoint's grants and errors (RFC 6749 §5.2), refresh rotation and reuse detection,
+//! revocation, the account's authorizations, the tokens' scopes enforced, and a real OAuth
+//! client library (Python's authlib, tests/support/oauth_client.py) completing the flow.
+
+mod common;
+
+use std::process::Command;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use common::app::{TestApp, problem, spawn_app};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+const CLIENT: &str = "Kilt Bot";
+const REDIRECT: &str = "https://app.example/callback";
+
+/// A PKCE verifier and its S256 challenge.
+fn pkce(seed: &str) -> (String, String) {
+    let verifier = format!("{seed}-verifier-{}", "x".repeat(40));
+    let challenge = URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()));
+    (verifier, challenge)
+}
+
+/// An authorization request's parameters, to adjust.
+fn request(challenge: &str) -> Value {
+    json!({
+        "response_type": "code", "client_id": CLIENT, "redirect_uri": REDIRECT,
+        "scope": "account:read game:read", "state": "st4te/+?", "code_challenge": challenge,
+        "code_challenge_method": "S256",
+    })
+}
+
+async fn decide(
+    app: &TestApp,
+    session: &str,
+    mut request: Value,
+    approve: bool,
+) -> reqwest::Response {
+    request["approve"] = json!(approve);
+    app.client
+        .post(app.url("/v1/oauth/authorizations"))
+        .bearer_auth(session)
+        .json(&request)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// The query parameters of a redirect.
+fn query_of(url: &str) -> Vec<(String, String)> {
+    url::Url::parse(url)
+        .unwrap()
+        .query_pairs()
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect()
+}
+
+fn param(url: &str, name: &str) -> Option<String> {
+    query_of(url)
+        .into_iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v)
+}
+
+/// Approves `request` and returns the code.
+async fn approve(app: &TestApp, session: &str, request: Value) -> String {
+    let res = decide(app, session, request, true).await;
+    assert_eq!(res.status(), 201);
+    let body: Value = res.json().await.unwrap();
+    let to = body["redirect_to"].as_str().unwrap();
+    assert!(to.starts_with(REDIRECT), "{to}");
+    param(to, "code").expect("a code")
+}
+
+async fn form(app: &TestApp, path: &str, params: &[(&str, &str)]) -> reqwest::Response {
+    let body = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(params)
+        .finish();
+    app.client
+        .post(app.url(path))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(body)
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn exchange(app: &TestApp, code: &str, verifier: &str) -> reqwest::Response {
+    form(
+        app,
+        "/oauth/token",
+        &[
+            ("grant_type", "authorization_code"),
+            ("code", code),
+            ("redirect_uri", REDIRECT),
+            ("client_id", CLIENT),
+            ("code_verifier", verifier),
+        ],
+    )
+    .await
+}
+
+async fn refresh(app: &TestApp, refresh_token: &str, scope: Option<&str>) -> reqwest::Response {
+    let mut params = vec![
+        ("grant_type", "refresh_token"),
+        ("refresh_token", refresh_token),
+        ("client_id", CLIENT),
+    ];
+    if let Some(scope) = scope {
+        params.push(("scope", scope));
+    }
+    form(app, "/oauth/token", &params).await
+}
+
+/// Asserts an RFC 6749 §5.2 error.
+async fn oauth_error(res: reqwest::Response, error: &str) {
+    assert_eq!(res.status(), 400);
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["error"], error, "{body}");
+    assert!(body["error_description"].is_string(), "{body}");
+}
+
+/// Tokens of a whole flow for a fresh account: (session JWT, token response).
+async fn authorized(app: &TestApp, username: &str, scope: &str) -> (String, Value) {
+    let session = app.signed_up(username).await;
+    let (verifier, challenge) = pkce(username);
+    let mut req = request(&challenge);
+    req["scope"] = json!(scope);
+    let code = approve(app, &session, req).await;
+    let res = exchange(app, &code, &verifier).await;
+    assert_eq!(res.status(), 200);
+    (session, res.json().await.unwrap())
+}
+
+fn s(v: &Value, field: &str) -> String {
+    v[field].as_str().unwrap().to_string()
+}
+
+async fn status_with(app: &TestApp, path: &str, token: &str) -> u16 {
+    app.get_with_token(path, token).await.status().as_u16()
+}
+
+#[tokio::test]
+async fn the_metadata_names_the_endpoints_on_the_public_url() {
+    let app = spawn_app().await;
+    let res = app.get("/.well-known/oauth-authorization-server").await;
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["issuer"], "http://lords.test");
+    assert_eq!(
+        body["authorization_endpoint"],
+        "http://lords.test/oauth/authorize"
+    );
+    assert_eq!(body["token_endpoint"], "http://lords.test/oauth/token");
+    assert_eq!(
+        body["revocation_endpoint"],
+        "http://lords.test/oauth/revoke"
+    );
+    assert_eq!(body["response_types_supported"], json!(["code"]));
+    assert_eq!(
+        body["grant_types_supported"],
+        json!(["authorization_code", "refresh_token"])
+    );
+    assert_eq!(body["code_challenge_methods_supported"], json!(["S256"]));
+    assert_eq!(
+        body["token_endpoint_auth_methods_supported"],
+        json!(["none"])
+    );
+    let scopes = body["scopes_supported"].as_array().unwrap();
+    assert!(scopes.contains(&json!("game:play")));
+    assert!(!scopes.contains(&json!("bot:play")));
+}
+
+#[tokio::test]
+async fn the_whole_flow_gives_tokens_that_act_within_their_scopes_only() {
+    let app = spawn_app().await;
+    let session = app.signed_up("robert_bruce").await;
+    let (verifier, challenge) = pkce("flow");
+    let code = approve(&app, &session, request(&challenge)).await;
+    let res = exchange(&app, &code, &verifier).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    let tokens: Value = res.json().await.unwrap();
+    assert_eq!(tokens["token_type"], "Bearer");
+    assert_eq!(tokens["expires_in"], 3600);
+    assert_eq!(tokens["scope"], "account:read game:read");
+    let access = s(&tokens, "access_token");
+    assert!(access.starts_with("lords_oat_"), "{access}");
+    assert!(tokens["refresh_token"].is_string());
+
+    let me = app.get_with_token("/v1/me", &access).await;
+    assert_eq!(me.status(), 200);
+    assert_eq!(
+        me.json::<Value>().await.unwrap()["username"],
+        "robert_bruce"
+    );
+    assert_eq!(status_with(&app, "/v1/games", &access).await, 200);
+
+    // A scope it does not hold: 403 with the RFC 6750 §3.1 header naming it.
+    let res = app
+        .client
+        .get(app.url("/v1/me/notification-settings"))
+        .bearer_auth(&access)
+        .send()
+        .await
+        .unwrap();
+    let header = res.headers()["www-authenticate"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(header.contains("error=\"insufficient_scope\""), "{header}");
+    assert!(header.contains("scope=\"notifications:write\""), "{header}");
+    problem(res, 403, "insufficient_scope").await;
+    // A first-party operation.
+    problem(
+        app.get_with_token("/v1/me/authorizations", &access).await,
+        403,
+        "first_party_only",
+    )
+    .await;
+    problem(
+        decide(&app, &access, request(&challenge), true).await,
+        403,
+        "first_party_only",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_code_presented_twice_is_refused_and_revokes_what_it_issued() {
+    let app = spawn_app().await;
+    let session = app.signed_up("moray").await;
+    let (verifier, challenge) = pkce("twice");
+    let code = approve(&app, &session, request(&challenge)).await;
+    let tokens: Value = exchange(&app, &code, &verifier).await.json().await.unwrap();
+    let access = s(&tokens, "access_token");
+    assert_eq!(status_with(&app, "/v1/me", &access).await, 200);
+
+    oauth_error(exchange(&app, &code, &verifier).await, "invalid_grant").await;
+    problem(
+        app.get_with_token("/v1/me", &access).await,
+        401,
+        "invalid_token",
+    )
+    .await;
+    oauth_error(
+        refresh(&app, &s(&tokens, "refresh_token"), None).await,
+        "invalid_grant",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_code_is_refused_for_a_wrong_verifier_redirect_client_or_age_and_then_used_up() {
+    let app = spawn_app().await;
+    let session = app.signed_up("douglas").await;
+    let (verifier, challenge) = pkce("errors");
+    let (other_verifier, _) = pkce("another");
+
+    // A wrong verifier; the code is used up by the attempt.
+    let code = approve(&app, &session, request(&challenge)).await;
+    oauth_error(
+        exchange(&app, &code, &other_verifier).await,
+        "invalid_grant",
+    )
+    .await;
+    oauth_error(exchange(&app, &code, &verifier).await, "invalid_grant").await;
+
+    // Another redirect URI than the request's.
+    let code = approve(&app, &session, request(&challenge)).await;
+    let res = form(
+        &app,
+        "/oauth/token",
+        &[
+            ("grant_type", "authorization_code"),
+            ("code", &code),
+            ("redirect_uri", "https://app.example/other"),
+            ("client_id", CLIENT),
+            ("code_verifier", &verifier),
+        ],
+    )
+    .await;
+    oauth_error(res, "invalid_grant").await;
+
+    // Another client.
+    let code = approve(&app, &session, request(&challenge)).await;
+    let res = form(
+        &app,
+        "/oauth/token",
+        &[
+            ("grant_type", "authorization_code"),
+            ("code", &code),
+            ("redirect_uri", REDIRECT),
+            ("client_id", "Another App"),
+            ("code_verifier", &verifier),
+        ],
+    )
+    .await;
+    oauth_error(res, "invalid_grant").await;
+
+    // Expired (made so in the database rather than by waiting).
+    let code = approve(&app, &session, request(&challenge)).await;
+    let expired = sqlx::query("UPDATE oauth_codes SET expires_at = now() - interval '1 second'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    assert!(expired.rows_affected() >= 1);
+    oauth_error(exchange(&app, &code, &verifier).await, "invalid_grant").await;
+
+    // Unknown.
+    oauth_error(
+        exchange(
+            &app,
+            "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+            &verifier,
+        )
+        .await,
+        "invalid_grant",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn the_token_endpoint_answers_malformed_requests_with_rfc_6749_errors() {
+    let app = spawn_app().await;
+    let session = app.signed_up("wallace").await;
+    let (verifier, challenge) = pkce("malformed");
+    let code = approve(&app, &session, request(&challenge)).await;
+
+    oauth_error(
+        form(&app, "/oauth/token", &[("grant_type", "password")]).await,
+        "unsupported_grant_type",
+    )
+    .await;
+    oauth_error(
+        form(&app, "/oauth/token", &[("code", &code)]).await,
+        "invalid_request",
+    )
+    .await;
+    // Missing the verifier.
+    let res = form(
+        &app,
+        "/oauth/token",
+        &[
+            ("grant_type", "authorization_code"),
+            ("code", &code),
+            ("redirect_uri", REDIRECT),
+            ("client_id", CLIENT),
+        ],
+    )
+    .await;
+    oauth_error(res, "invalid_request").await;
+    // A repeated parameter.
+    let res = form(
+        &app,
+        "/oauth/token",
+        &[
+            ("grant_type", "authorization_code"),
+            ("code", &code),
+            ("code", &code),
+            ("redirect_uri", REDIRECT),
+            ("client_id", CLIENT),
+            ("code_verifier", &verifier),
+        ],
+    )
+    .await;
+    oauth_error(res, "invalid_request").await;
+    // A verifier outside RFC 7636's form.
+    oauth_error(exchange(&app, &code, "short").await, "invalid_request").await;
+    // JSON rather than a form.
+    let res = app
+        .post_json("/oauth/token", &json!({"grant_type": "authorization_code"}))
+        .await;
+    oauth_error(res, "invalid_request").await;
+    // None of these used the code up.
+    assert_eq!(exchange(&app, &code, &verifier).await.status(), 200);
+}
+
+#[tokio::test]
+async fn the_consent_check_refuses_bad_clients_redirects_challenges_and_scopes_without_redirecting()
+{
+    let app = spawn_app().await;
+    let (_, challenge) = pkce("consent");
+    let consent = |params: Value| {
+        let app = &app;
+        let query = url::form_urlencoded::Serializer::new(String::new())
+            .extend_pairs(
+                params
+                    .as_object()
+                    .unwrap()
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string())),
+            )
+            .finish();
+        async move { app.get(&format!("/v1/oauth/consent?{query}")).await }
+    };
+
+    let res = consent(request(&challenge)).await;
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["client_id"], CLIENT);
+    assert_eq!(body["redirect_uri"], REDIRECT);
+    assert_eq!(body["redirect_origin"], "https://app.example");
+    assert_eq!(body["redirect_error"], Value::Null);
+    assert_eq!(body["scopes"][0]["scope"], "account:read");
+    assert!(body["scopes"][1]["description"].is_string());
+
+    let with = |field: &str, value: &str| {
+        let mut r = request(&challenge);
+        r[field] = json!(value);
+        r
+    };
+    let without = |field: &str| {
+        let mut r = request(&challenge);
+        r.as_object_mut().unwrap().remove(field);
+        r
+    };
+    let refused = [
+        with("client_id", ""),
+        with("client_id", &"x".repeat(65)),
+        with("client_id", "tab\there"),
+        without("client_id"),
+        without("redirect_uri"),
+        with("redirect_uri", "http://app.example/callback"),
+        with("redirect_uri", "http://192.168.1.2:8080/callback"),
+        with("redirect_uri", "https://app.example/callback#fragment"),
+        with("redirect_uri", "myapp:/callback"),
+        with("redirect_uri", "javascript:alert(1)"),
+        with("redirect_uri", "/relative/callback"),
+        with("code_challenge_method", "plain"),
+        without("code_challenge_method"),
+        without("code_challenge"),
+        with("code_challenge", "too-short"),
+        with("scope", "game:read game:cheat"),
+        with("scope", ""),
+        with("scope", "bot:play"),
+    ];
+    for params in refused {
+        let res = consent(params.clone()).await;
+        assert_eq!(res.status(), 422, "{params}");
+        problem(res, 422, "invalid_request").await;
+    }
+    // Unknown response types are told to the app, by a redirect, with its state or without.
+    let res = consent(with("response_type", "token")).await;
+    let body: Value = res.json().await.unwrap();
+    let to = body["redirect_error"].as_str().unwrap();
+    assert!(to.starts_with(REDIRECT), "{to}");
+    assert_eq!(
+        param(to, "error").as_deref(),
+        Some("unsupported_response_type")
+    );
+    assert_eq!(param(to, "state").as_deref(), Some("st4te/+?"));
+    let mut no_state = with("response_type", "token");
+    no_state.as_object_mut().unwrap().remove("state");
+    let body: Value = consent(no_state).await.json().await.unwrap();
+    let to = body["redirect_error"].as_str().unwrap();
+    assert_eq!(param(to, "state"), None, "{to}");
+    // Native apps' redirect URIs (RFC 8252 §7.1, §7.3).
+    for ok in [
+        "http://127.0.0.1:49152/cb",
+        "http://[::1]:8000/cb",
+        "http://localhost/cb",
+        "com.example.kiltbot:/oauth",
+    ] {
+        let res = consent(with("redirect_uri", ok)).await;
+        assert_eq!(res.status(), 200, "{ok}");
+    }
+    let body: Value = consent(with("redirect_uri", "com.example.kiltbot:/oauth"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(body["redirect_origin"], "com.example.kiltbot:");
+    // A repeated parameter.
+    let res = app
+        .get(&format!(
+            "/v1/oauth/consent?client_id=a&client_id=b&response_type=code&redirect_uri={REDIRECT}\
+             &scope=game:read&code_challenge={challenge}&code_challenge_method=S256"
+        ))
+        .await;
+    problem(res, 422, "invalid_request").await;
+}
+
+#[tokio::test]
+async fn approving_and_denying_answer_with_the_redirect_and_its_state() {
+    let app = spawn_app().await;
+    let session = app.signed_up("randolph").await;
+    let (_, challenge) = pkce("decide");
+
+    let res = decide(&app, &session, request(&challenge), false).await;
+    assert_eq!(res.status(), 200);
+    let to = s(&res.json().await.unwrap(), "redirect_to");
+    assert_eq!(
+        query_of(&to),
+        vec![
+            ("error".to_string(), "access_denied".to_string()),
+            ("state".to_string(), "st4te/+?".to_string())
+        ]
+    );
+
+    // The redirect URI's own query is kept; no state, no state.
+    let mut req = request(&challenge);
+    req["redirect_uri"] = json!("https://app.example/callback?app=1");
+    req.as_object_mut().unwrap().remove("state");
+    let res = decide(&app, &session, req, true).await;
+    assert_eq!(res.status(), 201);
+    let to = s(&res.json().await.unwrap(), "redirect_to");
+    let params = query_of(&to);
+    assert_eq!(params[0], ("app".to_string(), "1".to_string()));
+    assert_eq!(params[1].0, "code");
+    assert_eq!(params.len(), 2, "{to}");
+
+    let mut req = request(&challenge);
+    req["response_type"] = json!("token");
+    let res = decide(&app, &session, req, true).await;
+    assert_eq!(res.status(), 200);
+    let to = s(&res.json().await.unwrap(), "redirect_to");
+    assert_eq!(
+        param(&to, "error").as_deref(),
+        Some("unsupported_response_type")
+    );
+
+    let mut req = request(&challenge);
+    req["redirect_uri"] = json!("http://app.example/callback");
+    problem(
+        decide(&app, &session, req, true).await,
+        422,
+        "invalid_request",
+    )
+    .await;
+    let mut req = request(&challenge);
+    req["code_challenge_method"] = json!("plain");
+    problem(
+        decide(&app, &session, req, false).await,
+        422,
+        "invalid_request",
+    )
+    .await;
+
+    let mut req = request(&challenge);
+    req["approve"] = json!(true);
+    let res = app.post_json("/v1/oauth/authorizations", &req).await;
+    problem(res, 401, "unauthorized").await;
+}
+
+#[tokio::test]
+async fn refresh_rotates_detects_reuse_and_only_narrows_the_scope() {
+    let app = spawn_app().await;
+    let (session, tokens) = authorized(&app, "stewart", "account:read game:read").await;
+    let first = s(&tokens, "refresh_token");
+
+    let res = refresh(&app, &first, None).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    let second: Value = res.json().await.unwrap();
+    assert_ne!(s(&second, "refresh_token"), first);
+    assert_eq!(second["scope"], "account:read game:read");
+    assert_eq!(
+        status_with(&app, "/v1/me", &s(&second, "access_token")).await,
+        200
+    );
+
+    // Narrower: the access token holds less, the refresh token keeps the grant.
+    let res = refresh(&app, &s(&second, "refresh_token"), Some("game:read")).await;
+    assert_eq!(res.status(), 200);
+    let third: Value = res.json().await.unwrap();
+    assert_eq!(third["scope"], "game:read");
+    let narrow = s(&third, "access_token");
+    assert_eq!(status_with(&app, "/v1/games", &narrow).await, 200);
+    problem(
+        app.get_with_token("/v1/me", &narrow).await,
+        403,
+        "insufficient_scope",
+    )
+    .await;
+
+    // Wider is refused, and the token is not used up by it.
+    let current = s(&third, "refresh_token");
+    oauth_error(
+        refresh(&app, &current, Some("game:read game:play")).await,
+        "invalid_scope",
+    )
+    .await;
+    // Another client's refresh is refused, and leaves it too.
+    let res = form(
+        &app,
+        "/oauth/token",
+        &[
+            ("grant_type", "refresh_token"),
+            ("refresh_token", &current),
+            ("client_id", "Another App"),
+        ],
+    )
+    .await;
+    oauth_error(res, "invalid_grant").await;
+    let res = refresh(&app, &current, None).await;
+    assert_eq!(res.status(), 200);
+    let fourth: Value = res.json().await.unwrap();
+    assert_eq!(fourth["scope"], "account:read game:read");
+
+    // The first-party refresh refuses an OAuth refresh token, and the other way round.
+    let res = app
+        .post_json(
+            "/v1/auth/refresh",
+            &json!({ "refresh_token": s(&fourth, "refresh_token") }),
+        )
+        .await;
+    problem(res, 401, "invalid_refresh_token").await;
+    let login: Value = app
+        .login("stewart", "correct horse battery")
+        .await
+        .json()
+        .await
+        .unwrap();
+    oauth_error(
+        refresh(&app, &s(&login, "refresh_token"), None).await,
+        "invalid_grant",
+    )
+    .await;
+    let _ = session;
+
+    // Reuse: a retired token again revokes the whole authorization.
+    oauth_error(refresh(&app, &first, None).await, "invalid_grant").await;
+    oauth_error(
+        refresh(&app, &s(&fourth, "refresh_token"), None).await,
+        "invalid_grant",
+    )
+    .await;
+    problem(
+        app.get_with_token("/v1/me", &s(&fourth, "access_token"))
+            .await,
+        401,
+        "invalid_token",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn revoking_an_access_or_a_refresh_token_ends_its_authorization() {
+    let app = spawn_app().await;
+    let (session, tokens) = authorized(&app, "bruce", "account:read").await;
+    let access = s(&tokens, "access_token");
+    let res = form(
+        &app,
+        "/oauth/revoke",
+        &[("token", &access), ("token_type_hint", "access_token")],
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    problem(
+        app.get_with_token("/v1/me", &access).await,
+        401,
+        "invalid_token",
+    )
+    .await;
+    oauth_error(
+        refresh(&app, &s(&tokens, "refresh_token"), None).await,
+        "invalid_grant",
+    )
+    .await;
+
+    let (verifier, challenge) = pkce("again");
+    let mut req = request(&challenge);
+    req["scope"] = json!("account:read");
+    let code = approve(&app, &session, req).await;
+    let tokens: Value = exchange(&app, &code, &verifier).await.json().await.unwrap();
+    let res = form(
+        &app,
+        "/oauth/revoke",
+        &[("token", &s(&tokens, "refresh_token"))],
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    problem(
+        app.get_with_token("/v1/me", &s(&tokens, "access_token"))
+            .await,
+        401,
+        "invalid_token",
+    )
+    .await;
+    oauth_error(
+        refresh(&app, &s(&tokens, "refresh_token"), None).await,
+        "invalid_grant",
+    )
+    .await;
+
+    // Unknown tokens too are answered 200; no token is a malformed request.
+    let res = form(&app, "/oauth/revoke", &[("token", "not-a-token")]).await;
+    assert_eq!(res.status(), 200);
+    oauth_error(
+        form(
+            &app,
+            "/oauth/revoke",
+            &[("token_type_hint", "access_token")],
+        )
+        .await,
+        "invalid_request",
+    )
+    .await;
+    // The session signed in with a password is not an OAuth token: untouched.
+    let res = form(&app, "/oauth/revoke", &[("token", &session)]).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(status_with(&app, "/v1/me", &session).await, 200);
+}
+
+#[tokio::test]
+async fn the_account_lists_its_authorizations_and_deleting_one_ends_it_at_once() {
+    let app = spawn_app().await;
+    let (session, tokens) = authorized(&app, "fergusson", "game:read game:play").await;
+    let access = s(&tokens, "access_token");
+    assert_eq!(status_with(&app, "/v1/games", &access).await, 200);
+
+    let res = app.get_with_token("/v1/me/authorizations", &session).await;
+    assert_eq!(res.status(), 200);
+    let body: Value = res.json().await.unwrap();
+    let list = body["authorizations"].as_array().unwrap();
+    assert_eq!(list.len(), 1, "{body}");
+    assert_eq!(list[0]["client_id"], CLIENT);
+    assert_eq!(list[0]["redirect_origin"], "https://app.example");
+    assert_eq!(list[0]["scopes"], json!(["game:read", "game:play"]));
+    assert!(list[0]["created_at"].is_string());
+    let id = s(&list[0], "id");
+
+    let other = app.signed_up("wemyss").await;
+    let res = app
+        .client
+        .delete(app.url(&format!("/v1/me/authorizations/{id}")))
+        .bearer_auth(&other)
+        .send()
+        .await
+        .unwrap();
+    problem(res, 404, "authorization_not_found").await;
+
+    let res = app
+        .client
+        .delete(app.url(&format!("/v1/me/authorizations/{id}")))
+        .bearer_auth(&session)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    problem(
+        app.get_with_token("/v1/games", &access).await,
+        401,
+        "invalid_token",
+    )
+    .await;
+    oauth_error(
+        refresh(&app, &s(&tokens, "refresh_token"), None).await,
+        "invalid_grant",
+    )
+    .await;
+    let body: Value = app
+        .get_with_token("/v1/me/authorizations", &session)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(body["authorizations"], json!([]));
+    let res = app
+        .client
+        .delete(app.url(&format!("/v1/me/authorizations/{id}")))
+        .bearer_auth(&session)
+        .send()
+        .await
+        .unwrap();
+    problem(res, 404, "authorization_not_found").await;
+}
+
+/// A real OAuth client library does the whole flow: Python's authlib builds the authorization
+/// URL (PKCE S256), the script approves as the consent page does, authlib parses the redirect,
+/// fetches the token with the verifier, calls the API, refreshes and revokes, and the revoked
+/// token is refused.
+#[tokio::test]
+async fn authlib_completes_the_flow_refreshes_and_revokes() {
+    let app = spawn_app().await;
+    let session = app.signed_up("authlib_user").await;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/support/oauth_client.py");
+    let address = app.address.clone();
+    let out = tokio::task::spawn_blocking(move || {
+        Command::new("python3")
+            .arg(script)
+            .arg(address)
+            .arg(session)
+            .arg("authlib_user")
+            // The server listens on plain http on 127.0.0.1; authlib asks for https elsewhere.
+            .env("AUTHLIB_INSECURE_TRANSPORT", "1")
+            .output()
+            .expect("python3 runs")
+    })
+    .await
+    .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "the authlib client failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_str(stdout.trim()).expect("a JSON report");
+    assert_eq!(report["username"], "authlib_user");
+    assert_eq!(report["revoked_status"], 401);
+    assert_ne!(
+        report["first_refresh_token"],
+        report["second_refresh_token"]
+    );
+}
