@@ -52,15 +52,13 @@
 /** @typedef {Schemas["RatingHistory"]} RatingHistory */
 /** @typedef {Schemas["RatingHistoryEntry"]} RatingHistoryEntry */
 /** @typedef {Schemas["LeaderboardPage"]} LeaderboardPage */
-// Third-party clients: written here by hand until the tokens and OAuth operations are in the
-// document, then replaced by their schemas.
-/** @typedef {"account:read" | "game:read" | "game:play" | "lobby:write" | "notifications:write" | "bot:play"} Scope */
-/** @typedef {{id: string, name: string, scopes: Scope[], created_at: string, expires_at?: string | null, last_used_at?: string | null}} PersonalToken */
-/** @typedef {{id: string, name: string, scopes: Scope[], token: string, created_at: string, expires_at?: string | null}} CreatedPersonalToken */
-/** @typedef {{tokens: PersonalToken[]}} PersonalTokenList */
-/** @typedef {{id: string, client_id: string, redirect_origin: string, scopes: Scope[], created_at: string, last_used_at?: string | null}} Authorization */
-/** @typedef {{authorizations: Authorization[]}} AuthorizationList */
-/** @typedef {{scope: Scope, description: string}} ScopeDescription */
-/** @typedef {{client_id: string, redirect_uri: string, redirect_origin: string, scopes: ScopeDescription[], redirect_error?: string | null}} Consent */
-/** @typedef {{redirect_to: string}} AuthorizationRedirect */
+/** @typedef {Schemas["Scope"]} Scope */
+/** @typedef {Schemas["PersonalTokenDto"]} PersonalToken */
+/** @typedef {Schemas["PersonalTokenCreated"]} CreatedPersonalToken */
+/** @typedef {Schemas["PersonalTokenList"]} PersonalTokenList */
+/** @typedef {Schemas["AuthorizationDto"]} Authorization */
+/** @typedef {Schemas["AuthorizationList"]} AuthorizationList */
+/** @typedef {Schemas["ScopeDescription"]} ScopeDescription */
+/** @typedef {Schemas["ConsentDto"]} Consent */
+/** @typedef {Schemas["RedirectTo"]} AuthorizationRedirect */
 export {};
