@@ -1,7 +1,8 @@
 //! The reference web client: the files under `web/static/`, embedded in the binary with
-//! `rust-embed` and served at `/` (the page), `/sw.js` and `/manifest.webmanifest` (they must
-//! sit at the root to cover the whole site) and `/static/...` (everything else). Static bytes
-//! only: no state, no database, nothing under `/v1`.
+//! `rust-embed` and served at `/` (the page), `/oauth/authorize` (the same page, which shows the
+//! OAuth consent there), `/sw.js` and `/manifest.webmanifest` (they must sit at the root to
+//! cover the whole site) and `/static/...` (everything else). Static bytes only: no state, no
+//! database, nothing under `/v1`.
 //!
 //! Caching: every file carries a strong `ETag` (its SHA-256) and answers `If-None-Match` with
 //! 304. The page and the service worker are `no-cache` (always revalidated, so a new release is
@@ -40,6 +41,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::resource("/static/{path:.*}")
             .wrap(Compress::default())
             .route(web::get().to(asset)),
+    )
+    // The OAuth authorization endpoint (RFC 6749 §3.1) is the page: it reads the request from
+    // the query, asks `/v1/oauth/consent` and shows the consent. Its assets are absolute URLs.
+    .service(
+        web::resource("/oauth/authorize")
+            .wrap(Compress::default())
+            .route(web::get().to(index)),
     );
 }
 

@@ -1,9 +1,9 @@
 // The web client's entry: the language (i18n.js), the header with its language switch, the
 // router over `location.hash` (#/, #/signin, #/account, #/settings, #/game/<id>,
-// #/player/<username>, #/leaderboard,
+// #/player/<username>, #/leaderboard, #/tokens,
 // #/join/<id>/<code>, #/audit/<id>, and the mailed links' #/verify-email/<token> and
-// #/reset-password/<token>, with #/forgot-password) and the account screens. Screens live in
-// their modules.
+// #/reset-password/<token>, with #/forgot-password), the OAuth consent page at /oauth/authorize
+// and the account screens. Screens live in their modules.
 
 import { ApiError, changePassword, deleteAccount, session, signIn, signOut, signUp } from "./api.js";
 import { showAudit } from "./audit.js";
@@ -23,6 +23,9 @@ function afterSignIn() {
   sessionStorage.removeItem(AFTER);
   location.hash = next ?? "#/";
 }
+
+/** The OAuth authorization endpoint: the server serves this page there, for the consent. */
+const AUTHORIZE = "/oauth/authorize";
 
 const main = /** @type {HTMLElement} */ (document.getElementById("main"));
 const nav = /** @type {HTMLElement} */ (document.getElementById("nav"));
@@ -93,6 +96,37 @@ async function route() {
   leaveTable();
   leaveLobby();
   header();
+  if (location.pathname === AUTHORIZE) await authorizeRoute();
+  else await screenRoute();
+  // Keyboard and screen-reader users land on the new screen's heading.
+  const title = main.querySelector("h1");
+  if (title instanceof HTMLElement && document.activeElement === document.body) {
+    title.tabIndex = -1;
+    title.focus({ preventScroll: true });
+  }
+}
+
+/**
+ * At /oauth/authorize?…: the consent (no hash, or #/consent), signing in on the way (back to the
+ * consent after), and any other screen at its own address, leaving the request behind.
+ */
+async function authorizeRoute() {
+  const hash = location.hash.replace(/^#/, "");
+  if (hash === "" || hash === "/consent") {
+    const { showConsent } = await import("./consent.js");
+    await showConsent(main, () => {
+      location.hash = "#/signin";
+    });
+  } else if (hash === "/signin") {
+    // Signing in or up here comes back to the consent, whatever was kept before.
+    sessionStorage.setItem(AFTER, "#/consent");
+    showSignIn();
+  } else {
+    location.assign(`/#${hash}`);
+  }
+}
+
+async function screenRoute() {
   const hash = location.hash.replace(/^#/, "") || "/";
   const parts = hash.split("/").filter((p) => p !== "");
   // Signing in, asking for a reset link and using one need no session; nor do players' pages.
@@ -115,13 +149,8 @@ async function route() {
   else if (screen === "audit" && id) await showAudit(main, id);
   else if (screen === "player" && id) await showPlayer(main, decoded(id));
   else if (screen === "leaderboard") await showLeaderboard(main);
+  else if (screen === "tokens") await (await import("./tokens.js")).showTokens(main);
   else await showLobby(main);
-  // Keyboard and screen-reader users land on the new screen's heading.
-  const title = main.querySelector("h1");
-  if (title instanceof HTMLElement && document.activeElement === document.body) {
-    title.tabIndex = -1;
-    title.focus({ preventScroll: true });
-  }
 }
 
 /**
@@ -258,6 +287,7 @@ function showSignIn() {
       { class: "auth", "aria-labelledby": "auth-title" },
       h("h1", { id: "auth-title" }, t.app),
       left ? h("p", { role: "status", class: "notice" }, t.accountDeleted) : null,
+      location.pathname === AUTHORIZE ? h("p", { class: "notice" }, t.consent.signInFirst) : null,
       h("p", {}, t.tagline),
       h(
         "div",
@@ -299,6 +329,7 @@ function showAccount() {
       { class: "account", "aria-labelledby": "account-title" },
       h("h1", { id: "account-title" }, t.accountTitle(s?.username ?? "")),
       h("p", {}, h("a", { href: "#/settings" }, t.settings.toSettings)),
+      h("p", {}, h("a", { href: "#/tokens" }, t.tokens.link)),
       form(
         t.changePassword,
         "password",

@@ -76,6 +76,7 @@ export async function showSettings(main) {
       notificationsSection(notifications, notificationsProblem),
       vacationSection(me),
       h("p", {}, h("a", { href: "#/account" }, t.settings.toAccount)),
+      h("p", {}, h("a", { href: "#/tokens" }, t.tokens.link)),
     ),
   );
 }

@@ -52,4 +52,13 @@
 /** @typedef {Schemas["RatingHistory"]} RatingHistory */
 /** @typedef {Schemas["RatingHistoryEntry"]} RatingHistoryEntry */
 /** @typedef {Schemas["LeaderboardPage"]} LeaderboardPage */
+/** @typedef {Schemas["Scope"]} Scope */
+/** @typedef {Schemas["PersonalTokenDto"]} PersonalToken */
+/** @typedef {Schemas["PersonalTokenCreated"]} CreatedPersonalToken */
+/** @typedef {Schemas["PersonalTokenList"]} PersonalTokenList */
+/** @typedef {Schemas["AuthorizationDto"]} Authorization */
+/** @typedef {Schemas["AuthorizationList"]} AuthorizationList */
+/** @typedef {Schemas["ScopeDescription"]} ScopeDescription */
+/** @typedef {Schemas["ConsentDto"]} Consent */
+/** @typedef {Schemas["RedirectTo"]} AuthorizationRedirect */
 export {};

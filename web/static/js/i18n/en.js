@@ -902,6 +902,93 @@ const messages = {
     ratingChange: (n) => `rated, ${n >= 0 ? "+" : "−"}${num(Math.abs(n))}`,
     seeGame: "See the game",
   },
+
+  // Third-party clients: what each scope lets a token do, "Apps and tokens" and the consent page.
+  scopes: {
+    "account:read": "See your username, email address and settings",
+    "game:read": "See your games: tables, moves, legal actions, chat and live updates",
+    "game:play": "Play your games: make moves, resign, chat, take a vacation",
+    "lobby:write": "Create, join and leave games, invite players, seat bots",
+    "notifications:write": "Manage your webhooks, push subscriptions and mail settings",
+    "bot:play": "Play as a bot account",
+  },
+  tokens: {
+    title: "Apps and tokens",
+    link: "Apps and tokens",
+    intro: "Programs that use your account without your password: tokens you made for your own scripts, and the apps you allowed.",
+    personalTitle: "Personal tokens",
+    personalIntro: "A personal token lets a script or tool of yours use the API as you, with only what you tick below. Keep it secret, as a password.",
+    name: "Name",
+    scopesLegend: "What it may do",
+    expiry: "Expires after (days, 1 to 365; empty: never)",
+    create: "Create token",
+    newTitle: "Your new token",
+    /** @param {string} name */
+    newIntro: (name) => `The token “${name}” is ready.`,
+    warning: "Copy it now: it will not be shown again.",
+    tokenField: "New token",
+    copy: "Copy token",
+    copied: "Copied to the clipboard.",
+    copyByHand: "Selected: copy it by hand.",
+    done: "I have copied it",
+    none: "No personal token.",
+    /** @param {string} name */
+    revokeToken: (name) => `Revoke the token ${name}`,
+    /** @param {string} name */
+    revokeTokenQuestion: (name) => `Revoke the token “${name}”? Whatever uses it stops at once.`,
+    revokeYes: "Revoke",
+    revokeNo: "Keep it",
+    /** @param {string} name */
+    tokenRevoked: (name) => `The token “${name}” is revoked.`,
+    scopesLabel: "May",
+    created: "Created",
+    expires: "Expires",
+    lastUsed: "Last used",
+    since: "Allowed since",
+    never: "Never",
+    neverUsed: "Not used yet",
+    appsTitle: "Authorized apps",
+    appsIntro: "Apps you allowed to use your account. Revoking one signs it out at once.",
+    noApps: "No app is allowed to use your account.",
+    /** @param {string} origin */
+    redirectsTo: (origin) => `Sends you back to ${origin}`,
+    /** @param {string} app */
+    revokeApp: (app) => `Revoke the access of ${app}`,
+    /** @param {string} app */
+    revokeAppQuestion: (app) => `Revoke the access of “${app}”? It is signed out at once.`,
+    /** @param {string} app */
+    appRevoked: (app) => `The access of “${app}” is revoked.`,
+    /** @param {string} why */
+    unavailable: (why) => `This list could not be loaded: ${why}`,
+    // Refusals of these screens, by their problem's code (others read as the server's sentence).
+    problems: {
+      invalid_scope: "Tick at least one thing the token may do, among those offered.",
+      invalid_token_name: "Give the token a name of 1 to 64 characters.",
+      invalid_expiry: "The expiry is a number of days from 1 to 365, or empty for never.",
+      too_many_tokens: "You hold as many tokens as allowed: revoke one first.",
+      personal_token_not_found: "This token is already gone.",
+      authorization_not_found: "This app's access is already gone.",
+      first_party_only: "Only this site, signed in with your password, may do this.",
+    },
+  },
+  consent: {
+    title: "Allow an app",
+    /** @param {string} app */
+    question: (app) => `Allow “${app}” to use your account?`,
+    /** @param {string} name */
+    signedInAs: (name) => `You are signed in as ${name}.`,
+    selfNamed: "The app chose this name itself: trust it only if you know where it sends you.",
+    /** @param {string} origin */
+    sendsTo: (origin) => `Once you answer, you go back to ${origin}.`,
+    wants: "It asks to:",
+    revokeLater: "You can revoke its access at any time in “Apps and tokens”.",
+    approve: "Allow",
+    deny: "Deny",
+    signInFirst: "An app asks to use your account: sign in first, and you will be asked to allow it.",
+    invalidTitle: "This request is not valid",
+    invalid: "The app sent an authorization request this site cannot accept, so you are not sent back to it. Tell the app's makers:",
+    backToLobby: "Go to the lobby",
+  },
 };
 
 /** @typedef {typeof messages} Messages */

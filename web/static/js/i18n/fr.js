@@ -556,6 +556,92 @@ const messages = {
     ratingChange: (n) => `classée, ${n >= 0 ? "+" : "−"}${num(Math.abs(n))}`,
     seeGame: "Voir la partie",
   },
+
+  // Clients tiers : ce que chaque portée permet, « Applications et jetons » et la page d'accord.
+  scopes: {
+    "account:read": "Voir votre nom d'utilisateur, votre adresse e-mail et vos réglages",
+    "game:read": "Voir vos parties : tables, coups, actions possibles, discussion et suivi en direct",
+    "game:play": "Jouer vos parties : jouer des coups, abandonner, discuter, prendre des vacances",
+    "lobby:write": "Créer, rejoindre et quitter des parties, inviter des joueurs, installer des bots",
+    "notifications:write": "Gérer vos webhooks, vos abonnements push et vos réglages d'e-mail",
+    "bot:play": "Jouer en tant que compte bot",
+  },
+  tokens: {
+    title: "Applications et jetons",
+    link: "Applications et jetons",
+    intro: "Les programmes qui utilisent votre compte sans votre mot de passe : les jetons créés pour vos propres scripts, et les applications que vous avez autorisées.",
+    personalTitle: "Jetons personnels",
+    personalIntro: "Un jeton personnel permet à un script ou un outil à vous d'utiliser l'API en votre nom, pour ce que vous cochez ci-dessous seulement. Gardez-le secret, comme un mot de passe.",
+    name: "Nom",
+    scopesLegend: "Ce qu'il peut faire",
+    expiry: "Expire au bout de (jours, de 1 à 365 ; vide : jamais)",
+    create: "Créer le jeton",
+    newTitle: "Votre nouveau jeton",
+    /** @param {string} name */
+    newIntro: (name) => `Le jeton « ${name} » est prêt.`,
+    warning: "Copiez-le maintenant : il ne sera plus jamais affiché.",
+    tokenField: "Nouveau jeton",
+    copy: "Copier le jeton",
+    copied: "Copié dans le presse-papiers.",
+    copyByHand: "Sélectionné : copiez-le à la main.",
+    done: "Je l'ai copié",
+    none: "Aucun jeton personnel.",
+    /** @param {string} name */
+    revokeToken: (name) => `Révoquer le jeton ${name}`,
+    /** @param {string} name */
+    revokeTokenQuestion: (name) => `Révoquer le jeton « ${name} » ? Ce qui l'utilise s'arrête aussitôt.`,
+    revokeYes: "Révoquer",
+    revokeNo: "Le garder",
+    /** @param {string} name */
+    tokenRevoked: (name) => `Le jeton « ${name} » est révoqué.`,
+    scopesLabel: "Peut",
+    created: "Créé le",
+    expires: "Expire le",
+    lastUsed: "Dernier usage",
+    since: "Autorisée depuis le",
+    never: "Jamais",
+    neverUsed: "Pas encore utilisé",
+    appsTitle: "Applications autorisées",
+    appsIntro: "Les applications que vous avez autorisées à utiliser votre compte. En révoquer une la déconnecte aussitôt.",
+    noApps: "Aucune application n'est autorisée à utiliser votre compte.",
+    /** @param {string} origin */
+    redirectsTo: (origin) => `Vous renvoie vers ${origin}`,
+    /** @param {string} app */
+    revokeApp: (app) => `Révoquer l'accès ${de(app)}`,
+    /** @param {string} app */
+    revokeAppQuestion: (app) => `Révoquer l'accès de « ${app} » ? Elle est déconnectée aussitôt.`,
+    /** @param {string} app */
+    appRevoked: (app) => `L'accès de « ${app} » est révoqué.`,
+    /** @param {string} why */
+    unavailable: (why) => `Cette liste n'a pas pu être chargée : ${why}`,
+    problems: {
+      invalid_scope: "Cochez au moins une chose que le jeton peut faire, parmi celles proposées.",
+      invalid_token_name: "Donnez au jeton un nom de 1 à 64 caractères.",
+      invalid_expiry: "L'expiration est un nombre de jours de 1 à 365, ou vide pour jamais.",
+      too_many_tokens: "Vous avez autant de jetons que permis : révoquez-en un d'abord.",
+      personal_token_not_found: "Ce jeton n'existe déjà plus.",
+      authorization_not_found: "L'accès de cette application n'existe déjà plus.",
+      first_party_only: "Seul ce site, connecté avec votre mot de passe, peut faire cela.",
+    },
+  },
+  consent: {
+    title: "Autoriser une application",
+    /** @param {string} app */
+    question: (app) => `Autoriser « ${app} » à utiliser votre compte ?`,
+    /** @param {string} name */
+    signedInAs: (name) => `Vous utilisez le compte ${name}.`,
+    selfNamed: "L'application a choisi ce nom elle-même : ne lui faites confiance que si vous savez où elle vous renvoie.",
+    /** @param {string} origin */
+    sendsTo: (origin) => `Une fois votre réponse donnée, vous revenez sur ${origin}.`,
+    wants: "Elle demande à :",
+    revokeLater: "Vous pourrez révoquer son accès à tout moment dans « Applications et jetons ».",
+    approve: "Autoriser",
+    deny: "Refuser",
+    signInFirst: "Une application demande à utiliser votre compte : connectez-vous d'abord, puis vous pourrez l'autoriser.",
+    invalidTitle: "Cette demande n'est pas valable",
+    invalid: "L'application a envoyé une demande d'autorisation que ce site ne peut pas accepter : vous n'y êtes donc pas renvoyé. Dites-le à ses auteurs :",
+    backToLobby: "Aller au salon",
+  },
 };
 
 export default messages;
