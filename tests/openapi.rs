@@ -2,7 +2,8 @@
 //! run `cargo run -- openapi > openapi/openapi.json` and commit the result), Redocly's lint
 //! (recommended ruleset) finds no error in it, the TypeScript types generated from it are the
 //! committed ones, and a strict TypeScript client built on them plays a whole game against the
-//! real server. The pages the document links to (the rules, one per problem code) are served.
+//! real server. The committed Python client is what the pinned openapi-python-client generates
+//! from the document (its examples run in `tests/python_client.rs`). The pages the document links to (the rules, one per problem code) are served.
 //!
 //! The Node tools come from the pinned `package.json`/`package-lock.json` (`npm ci`, run here
 //! when `node_modules` is missing; `.ci/run` runs it first).
@@ -167,6 +168,47 @@ fn the_committed_typescript_types_are_generated_from_the_committed_document() {
     assert!(
         fresh == committed,
         "clients/typescript/src/schema.d.ts is stale: run `npm run client:generate`"
+    );
+}
+
+/// Every file under `dir` (its path relative to `dir`, and its text), bytecode caches left out.
+fn files_under(dir: &Path) -> std::collections::BTreeMap<PathBuf, String> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(at) = todo.pop() {
+        for entry in std::fs::read_dir(&at).unwrap() {
+            let path = entry.unwrap().path();
+            if path.file_name().is_some_and(|n| n == "__pycache__") {
+                continue;
+            }
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let text = std::fs::read_to_string(&path).unwrap();
+                files.insert(path.strip_prefix(dir).unwrap().to_path_buf(), text);
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn the_committed_python_client_is_generated_from_the_committed_document() {
+    // The pinned openapi-python-client (clients/python/requirements.txt; `.ci/run` installs it).
+    let dir = std::env::temp_dir().join(format!("lords-python-client-{}", std::process::id()));
+    run(Command::new(root().join("scripts/generate-python-client")).arg(&dir));
+    let fresh = files_under(&dir);
+    std::fs::remove_dir_all(&dir).ok();
+    let committed = files_under(&root().join("clients/python/lords-client"));
+    assert!(fresh.contains_key(Path::new("lords_client/api/games/submit_action.py")));
+    let stale: std::collections::BTreeSet<_> = fresh
+        .keys()
+        .chain(committed.keys())
+        .filter(|path| fresh.get(*path) != committed.get(*path))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "clients/python/lords-client is stale ({stale:?}): run `scripts/generate-python-client`"
     );
 }
 

@@ -319,5 +319,10 @@ async fn lords_verify_log_checks_every_finished_game_s_leaf_and_the_newest_head(
     let (ok, lines) = verify_log(&app, None).await;
     assert!(!ok);
     assert_eq!(lines[0]["ok"], false);
-    assert!(lines[0]["reason"].as_str().unwrap().contains("the log holds"));
+    assert!(
+        lines[0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("the log holds")
+    );
 }

@@ -24,8 +24,8 @@ pub mod sessions;
 mod state;
 pub mod streams;
 pub mod strict_json;
-pub mod transparency;
 pub mod tokens;
+pub mod transparency;
 pub mod vacation;
 /// `web.rs`: named apart from `actix_web::web`, which every route here uses.
 #[path = "web.rs"]

@@ -5225,7 +5225,7 @@ export interface operations {
         /** @description Optional: which session to end */
         requestBody?: {
             content: {
-                "application/json": null | components["schemas"]["LogoutRequest"];
+                "application/json": components["schemas"]["LogoutRequest"];
             };
         };
         responses: {
@@ -8691,7 +8691,7 @@ export interface operations {
         /** @description Optional: defaults to one use for 7 days */
         requestBody?: {
             content: {
-                "application/json": null | components["schemas"]["InvitationRequest"];
+                "application/json": components["schemas"]["InvitationRequest"];
             };
         };
         responses: {
@@ -8954,7 +8954,7 @@ export interface operations {
         /** @description Optional: an invitation code */
         requestBody?: {
             content: {
-                "application/json": null | components["schemas"]["JoinRequest"];
+                "application/json": components["schemas"]["JoinRequest"];
             };
         };
         responses: {

@@ -2,7 +2,7 @@
 //! `discriminator` for the tagged unions, closed request variants, descriptions moved where
 //! generators keep them, links to the rules, each `/v1` operation's `security` from the scope
 //! table (`security: []` on public operations), the `oauth2` scheme, 500 wherever the database
-//! is touched, and the examples.
+//! is touched, optional request bodies described by their schema alone, and the examples.
 
 use serde_json::{Map, Value, json};
 
@@ -119,6 +119,9 @@ pub(super) fn finish(doc: &mut Value) {
                 document_refusals(op, access);
             }
             op.entry("security").or_insert_with(|| json!([]));
+            if let Some(body) = op.get_mut("requestBody") {
+                optional_body_without_null(body);
+            }
             // utoipa makes a one-line doc comment the summary only; linters want a description.
             if let Some(summary) = op.get("summary").cloned() {
                 op.entry("description").or_insert(summary);
@@ -184,6 +187,28 @@ pub(super) fn finish(doc: &mut Value) {
                 publish_rate_limits(op, counted);
             }
         }
+    }
+}
+
+/// An optional request body (`Option<Json<T>>`, which utoipa writes as `oneOf: [null, T]`) is
+/// described as `T` alone: leaving the body out is what makes it optional (`required` is not
+/// set). With the `null` branch, openapi-python-client's generated call sends its "unset" marker
+/// as the JSON body when the body is left out, which cannot be serialized.
+fn optional_body_without_null(body: &mut Value) {
+    if body.get("required") == Some(&Value::Bool(true)) {
+        return;
+    }
+    let Some(schema) = body.pointer_mut("/content/application~1json/schema") else {
+        return;
+    };
+    let Some(Value::Array(branches)) = schema.get("oneOf") else {
+        return;
+    };
+    let mut rest = branches.iter().filter(|b| **b != json!({"type": "null"}));
+    if let (Some(only), None) = (rest.next(), rest.next())
+        && branches.len() == 2
+    {
+        *schema = only.clone();
     }
 }
 

@@ -1,0 +1,194 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    token: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/unsubscribe/{token}".format(
+            token=quote(str(token), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | str | None:
+    if response.status_code == 200:
+        response_200 = response.text
+        return response_200
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | str]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    token: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Problem | str]:
+    """The page a person sees following a mail's unsubscribe link: what it would turn off, and a
+    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
+    follow links. English or French by `Accept-Language`.
+
+     The page a person sees following a mail's unsubscribe link: what it would turn off, and a
+    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
+    follow links. English or French by `Accept-Language`.
+
+    Args:
+        token (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | str]
+    """
+
+    kwargs = _get_kwargs(
+        token=token,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    token: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Problem | str | None:
+    """The page a person sees following a mail's unsubscribe link: what it would turn off, and a
+    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
+    follow links. English or French by `Accept-Language`.
+
+     The page a person sees following a mail's unsubscribe link: what it would turn off, and a
+    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
+    follow links. English or French by `Accept-Language`.
+
+    Args:
+        token (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | str
+    """
+
+    return sync_detailed(
+        token=token,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    token: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Problem | str]:
+    """The page a person sees following a mail's unsubscribe link: what it would turn off, and a
+    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
+    follow links. English or French by `Accept-Language`.
+
+     The page a person sees following a mail's unsubscribe link: what it would turn off, and a
+    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
+    follow links. English or French by `Accept-Language`.
+
+    Args:
+        token (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | str]
+    """
+
+    kwargs = _get_kwargs(
+        token=token,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    token: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Problem | str | None:
+    """The page a person sees following a mail's unsubscribe link: what it would turn off, and a
+    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
+    follow links. English or French by `Accept-Language`.
+
+     The page a person sees following a mail's unsubscribe link: what it would turn off, and a
+    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
+    follow links. English or French by `Accept-Language`.
+
+    Args:
+        token (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | str
+    """
+
+    return (
+        await asyncio_detailed(
+            token=token,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,210 @@
+from http import HTTPStatus
+from typing import Any, cast
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.o_auth_error import OAuthError
+from ...models.o_auth_revoke_request import OAuthRevokeRequest
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: OAuthRevokeRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/oauth/revoke",
+    }
+
+    _kwargs["data"] = body.to_dict()
+    headers["Content-Type"] = "application/x-www-form-urlencoded"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | OAuthError | Problem | None:
+    if response.status_code == 200:
+        response_200 = cast(Any, None)
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = OAuthError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | OAuthError | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: OAuthRevokeRequest,
+) -> Response[Any | OAuthError | Problem]:
+    """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
+    an access token or a refresh token is sent: its refresh tokens, and every access token it
+    issued, at once; the streams opened with them end. Always 200, for an unknown or already
+    revoked token too (first-party and personal tokens are not revoked here).
+
+     Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
+    an access token or a refresh token is sent: its refresh tokens, and every access token it
+    issued, at once; the streams opened with them end. Always 200, for an unknown or already
+    revoked token too (first-party and personal tokens are not revoked here).
+
+    Args:
+        body (OAuthRevokeRequest): A revocation request (`application/x-www-form-urlencoded`, RFC
+            7009 §2.1).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | OAuthError | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: OAuthRevokeRequest,
+) -> Any | OAuthError | Problem | None:
+    """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
+    an access token or a refresh token is sent: its refresh tokens, and every access token it
+    issued, at once; the streams opened with them end. Always 200, for an unknown or already
+    revoked token too (first-party and personal tokens are not revoked here).
+
+     Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
+    an access token or a refresh token is sent: its refresh tokens, and every access token it
+    issued, at once; the streams opened with them end. Always 200, for an unknown or already
+    revoked token too (first-party and personal tokens are not revoked here).
+
+    Args:
+        body (OAuthRevokeRequest): A revocation request (`application/x-www-form-urlencoded`, RFC
+            7009 §2.1).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | OAuthError | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: OAuthRevokeRequest,
+) -> Response[Any | OAuthError | Problem]:
+    """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
+    an access token or a refresh token is sent: its refresh tokens, and every access token it
+    issued, at once; the streams opened with them end. Always 200, for an unknown or already
+    revoked token too (first-party and personal tokens are not revoked here).
+
+     Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
+    an access token or a refresh token is sent: its refresh tokens, and every access token it
+    issued, at once; the streams opened with them end. Always 200, for an unknown or already
+    revoked token too (first-party and personal tokens are not revoked here).
+
+    Args:
+        body (OAuthRevokeRequest): A revocation request (`application/x-www-form-urlencoded`, RFC
+            7009 §2.1).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | OAuthError | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: OAuthRevokeRequest,
+) -> Any | OAuthError | Problem | None:
+    """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
+    an access token or a refresh token is sent: its refresh tokens, and every access token it
+    issued, at once; the streams opened with them end. Always 200, for an unknown or already
+    revoked token too (first-party and personal tokens are not revoked here).
+
+     Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
+    an access token or a refresh token is sent: its refresh tokens, and every access token it
+    issued, at once; the streams opened with them end. Always 200, for an unknown or already
+    revoked token too (first-party and personal tokens are not revoked here).
+
+    Args:
+        body (OAuthRevokeRequest): A revocation request (`application/x-www-form-urlencoded`, RFC
+            7009 §2.1).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | OAuthError | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

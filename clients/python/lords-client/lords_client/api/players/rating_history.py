@@ -1,0 +1,205 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.rating_history import RatingHistory
+from ...types import Response
+
+
+def _get_kwargs(
+    username: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/players/{username}/rating-history".format(
+            username=quote(str(username), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | RatingHistory | None:
+    if response.status_code == 200:
+        response_200 = RatingHistory.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | RatingHistory]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    username: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Problem | RatingHistory]:
+    """A player's rating after each rated game, oldest first (the starting rating, 1500, has no
+    entry). A private game the caller did not sit in keeps its place in the history, without
+    its id.
+
+     A player's rating after each rated game, oldest first (the starting rating, 1500, has no
+    entry). A private game the caller did not sit in keeps its place in the history, without
+    its id.
+
+    Args:
+        username (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RatingHistory]
+    """
+
+    kwargs = _get_kwargs(
+        username=username,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    username: str,
+    *,
+    client: AuthenticatedClient,
+) -> Problem | RatingHistory | None:
+    """A player's rating after each rated game, oldest first (the starting rating, 1500, has no
+    entry). A private game the caller did not sit in keeps its place in the history, without
+    its id.
+
+     A player's rating after each rated game, oldest first (the starting rating, 1500, has no
+    entry). A private game the caller did not sit in keeps its place in the history, without
+    its id.
+
+    Args:
+        username (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RatingHistory
+    """
+
+    return sync_detailed(
+        username=username,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    username: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Problem | RatingHistory]:
+    """A player's rating after each rated game, oldest first (the starting rating, 1500, has no
+    entry). A private game the caller did not sit in keeps its place in the history, without
+    its id.
+
+     A player's rating after each rated game, oldest first (the starting rating, 1500, has no
+    entry). A private game the caller did not sit in keeps its place in the history, without
+    its id.
+
+    Args:
+        username (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RatingHistory]
+    """
+
+    kwargs = _get_kwargs(
+        username=username,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    username: str,
+    *,
+    client: AuthenticatedClient,
+) -> Problem | RatingHistory | None:
+    """A player's rating after each rated game, oldest first (the starting rating, 1500, has no
+    entry). A private game the caller did not sit in keeps its place in the history, without
+    its id.
+
+     A player's rating after each rated game, oldest first (the starting rating, 1500, has no
+    entry). A private game the caller did not sit in keeps its place in the history, without
+    its id.
+
+    Args:
+        username (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RatingHistory
+    """
+
+    return (
+        await asyncio_detailed(
+            username=username,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,160 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.signed_tree_head_dto import SignedTreeHeadDto
+from ...types import Response
+
+
+def _get_kwargs() -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/transparency/sth",
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | SignedTreeHeadDto | None:
+    if response.status_code == 200:
+        response_200 = SignedTreeHeadDto.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | SignedTreeHeadDto]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Problem | SignedTreeHeadDto]:
+    """The newest signed tree head. A new one is signed whenever the tree grows, and at least every
+    hour.
+
+     The newest signed tree head. A new one is signed whenever the tree grows, and at least every
+    hour.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SignedTreeHeadDto]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Problem | SignedTreeHeadDto | None:
+    """The newest signed tree head. A new one is signed whenever the tree grows, and at least every
+    hour.
+
+     The newest signed tree head. A new one is signed whenever the tree grows, and at least every
+    hour.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SignedTreeHeadDto
+    """
+
+    return sync_detailed(
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Problem | SignedTreeHeadDto]:
+    """The newest signed tree head. A new one is signed whenever the tree grows, and at least every
+    hour.
+
+     The newest signed tree head. A new one is signed whenever the tree grows, and at least every
+    hour.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SignedTreeHeadDto]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Problem | SignedTreeHeadDto | None:
+    """The newest signed tree head. A new one is signed whenever the tree grows, and at least every
+    hour.
+
+     The newest signed tree head. A new one is signed whenever the tree grows, and at least every
+    hour.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SignedTreeHeadDto
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+        )
+    ).parsed

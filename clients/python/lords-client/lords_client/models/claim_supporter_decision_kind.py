@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class ClaimSupporterDecisionKind(StrEnum):
+    CLAIM_SUPPORTER = "claim_supporter"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class Language(StrEnum):
+    EN = "en"
+    FR = "fr"
+
+    def __str__(self) -> str:
+        return str(self.value)

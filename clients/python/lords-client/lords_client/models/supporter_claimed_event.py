@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.supporter_claimed_event_type import SupporterClaimedEventType
+
+T = TypeVar("T", bound="SupporterClaimedEvent")
+
+
+@_attrs_define
+class SupporterClaimedEvent:
+    """[RULES](/docs/rules) §6.4.
+
+    Attributes:
+        card (int): A card: its id is its rank in edition `standard-v1`, 1 to 98 ([RULES](/docs/rules) §1).
+        seat (int): A seat at the table, 0 to players − 1 (at most 4); play goes in increasing seat order
+            ([RULES](/docs/rules) §3.5).
+        type_ (SupporterClaimedEventType): Always `supporter_claimed` for this event.
+    """
+
+    card: int
+    seat: int
+    type_: SupporterClaimedEventType
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        card = self.card
+
+        seat = self.seat
+
+        type_ = self.type_.value
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "card": card,
+                "seat": seat,
+                "type": type_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        card = d.pop("card")
+
+        seat = d.pop("seat")
+
+        type_ = SupporterClaimedEventType(d.pop("type"))
+
+        supporter_claimed_event = cls(
+            card=card,
+            seat=seat,
+            type_=type_,
+        )
+
+        supporter_claimed_event.additional_properties = d
+        return supporter_claimed_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="TokenResponse")
+
+
+@_attrs_define
+class TokenResponse:
+    """An access token and a refresh token (`POST /v1/auth/token`, `POST /v1/auth/refresh`).
+
+    Attributes:
+        access_token (str): A JWT (HS256) to send as `Authorization: Bearer <access_token>`. Stateless: it stays
+            valid until it expires, even after a logout or a password change (but the event streams
+            and stream tickets it opens end with its session). Its `sid` claim names the session. Example:
+            eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMTkzNGI2ZS0uLi4ifQ.c2lnbmF0dXJl.
+        expires_in (int): Seconds until the access token expires (900 by default). Example: 900.
+        refresh_expires_in (int): Seconds until the refresh token expires unless used (30 days by default). Example:
+            2592000.
+        refresh_token (str): An opaque refresh token (256 random bits, base64url) for `POST /v1/auth/refresh`. Usable
+            once: each refresh returns a new one. Keep it secret; the server stores only its hash. Example:
+            kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo.
+        token_type (str):  Example: Bearer.
+    """
+
+    access_token: str
+    expires_in: int
+    refresh_expires_in: int
+    refresh_token: str
+    token_type: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        access_token = self.access_token
+
+        expires_in = self.expires_in
+
+        refresh_expires_in = self.refresh_expires_in
+
+        refresh_token = self.refresh_token
+
+        token_type = self.token_type
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "access_token": access_token,
+                "expires_in": expires_in,
+                "refresh_expires_in": refresh_expires_in,
+                "refresh_token": refresh_token,
+                "token_type": token_type,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        access_token = d.pop("access_token")
+
+        expires_in = d.pop("expires_in")
+
+        refresh_expires_in = d.pop("refresh_expires_in")
+
+        refresh_token = d.pop("refresh_token")
+
+        token_type = d.pop("token_type")
+
+        token_response = cls(
+            access_token=access_token,
+            expires_in=expires_in,
+            refresh_expires_in=refresh_expires_in,
+            refresh_token=refresh_token,
+            token_type=token_type,
+        )
+
+        token_response.additional_properties = d
+        return token_response
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
