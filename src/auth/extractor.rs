@@ -63,22 +63,32 @@ impl FromRequest for AuthUser {
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let access = access_of(req);
-        let bearer = bearer(req);
-        let keys = req.app_data::<web::Data<JwtKeys>>().cloned();
-        let pool = req.app_data::<web::Data<PgPool>>().cloned();
+        let caller = caller(req);
         Box::pin(async move {
-            let pool = pool.ok_or(AuthError::NotConfigured)?;
-            let user = match bearer? {
-                Bearer::Opaque(secret) => from_opaque(&pool, &secret).await?,
-                Bearer::Jwt(token) => {
-                    let user = from_jwt(keys.as_deref().map(|k| &**k), &token)?;
-                    SignedToken(user).check(&pool).await?
-                }
-            };
+            let user = caller.await?;
             allow(&user, access)?;
             Ok(user)
         })
     }
+}
+
+/// The account behind the request's bearer token, checked (a JWT's signature and account, an
+/// opaque token looked up), before the operation's access is.
+fn caller(req: &HttpRequest) -> LocalBoxFuture<'static, Result<AuthUser, AuthError>> {
+    let bearer = bearer(req);
+    let keys = req.app_data::<web::Data<JwtKeys>>().cloned();
+    let pool = req.app_data::<web::Data<PgPool>>().cloned();
+    Box::pin(async move {
+        let pool = pool.ok_or(AuthError::NotConfigured)?;
+        match bearer? {
+            Bearer::Opaque(secret) => from_opaque(&pool, &secret).await,
+            Bearer::Jwt(token) => {
+                SignedToken(from_jwt(keys.as_deref().map(|k| &**k), &token)?)
+                    .check(&pool)
+                    .await
+            }
+        }
+    })
 }
 
 /// A valid `Authorization: Bearer` token (signature, audience, expiry) whose account is not yet
@@ -162,19 +172,9 @@ impl FromRequest for MaybeAuthUser {
             return Box::pin(std::future::ready(Ok(MaybeAuthUser(None))));
         }
         let access = access_of(req);
-        let bearer = bearer(req);
-        let keys = req.app_data::<web::Data<JwtKeys>>().cloned();
-        let pool = req.app_data::<web::Data<PgPool>>().cloned();
+        let caller = caller(req);
         Box::pin(async move {
-            let pool = pool.ok_or(AuthError::NotConfigured)?;
-            let user = match bearer? {
-                Bearer::Opaque(secret) => from_opaque(&pool, &secret).await?,
-                Bearer::Jwt(token) => {
-                    SignedToken(from_jwt(keys.as_deref().map(|k| &**k), &token)?)
-                        .check(&pool)
-                        .await?
-                }
-            };
+            let user = caller.await?;
             match allow(&user, access) {
                 Ok(()) => Ok(MaybeAuthUser(Some(user))),
                 Err(AuthError::InsufficientScope(_)) => Ok(MaybeAuthUser(None)),
