@@ -334,7 +334,8 @@ fn probes() -> Vec<Probe> {
 }
 
 /// What a client can tell of an answer: its status, its headers but the date and request id,
-/// and its body; the game's id, the one thing that legitimately differs, written `{id}`.
+/// and its body; the game's id, the one thing that legitimately differs, written `{id}`. Of the
+/// `RateLimit` header, the budget it names (what is left of it counts down with every request).
 async fn answer(
     api: &Api,
     token: &str,
@@ -357,7 +358,10 @@ async fn answer(
         .iter()
         .filter(|(name, _)| !matches!(name.as_str(), "date" | "x-request-id"))
         .map(|(name, value)| {
-            let value = value.to_str().unwrap().replace(game, "{id}");
+            let mut value = value.to_str().unwrap().replace(game, "{id}");
+            if name.as_str() == "ratelimit" {
+                value.truncate(value.find(';').unwrap_or(value.len()));
+            }
             (name.to_string(), value)
         })
         .collect();

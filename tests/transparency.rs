@@ -326,3 +326,17 @@ async fn lords_verify_log_checks_every_finished_game_s_leaf_and_the_newest_head(
             .contains("the log holds")
     );
 }
+
+#[tokio::test]
+async fn before_the_sequencer_first_signs_a_head_the_log_is_503_log_not_ready() {
+    // No sequencer in this process, and none has run on this database.
+    let app = spawn_app_with(|c| c.log_poll = None).await;
+    let res = get(&app, "/v1/transparency/sth").await;
+    problem(res, 503, "log_not_ready").await;
+    problem(
+        get(&app, "/v1/transparency/entries?start=0&end=1").await,
+        503,
+        "log_not_ready",
+    )
+    .await;
+}
