@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use common::app::{TEST_JWT_SECRET, spawn_app};
+use common::app::{TEST_JWT_SECRET, TEST_RATES, spawn_app};
 use common::games::{Api, Table, ok, seat_table};
 use serde_json::{Value, json};
 
@@ -105,6 +105,7 @@ impl ChildServer {
             .env("PATH", std::env::var("PATH").unwrap_or_default())
             .env("DATABASE_URL", database_url)
             .env("LORDS_JWT_SECRET", TEST_JWT_SECRET)
+            .envs(TEST_RATES)
             .env("LORDS_LISTEN", "127.0.0.1:0")
             .env("LORDS_WORKERS", "1")
             .env("RUST_LOG", "info")

@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use common::app::{TEST_JWT_SECRET, TestApp, problem, spawn_app, spawn_app_with};
+use common::app::{TEST_JWT_SECRET, TEST_RATES, TestApp, problem, spawn_app, spawn_app_with};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
@@ -386,6 +386,7 @@ impl Server {
             .env("PATH", std::env::var("PATH").unwrap_or_default())
             .env("DATABASE_URL", db_url)
             .env("LORDS_JWT_SECRET", TEST_JWT_SECRET)
+            .envs(TEST_RATES)
             .env("LORDS_LISTEN", "127.0.0.1:0")
             .env("LORDS_WORKERS", "1")
             .env("RUST_LOG", "debug")

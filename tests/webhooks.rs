@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use common::app::{TEST_JWT_SECRET, TestApp, problem, spawn_app, spawn_app_with};
+use common::app::{TEST_JWT_SECRET, TEST_RATES, TestApp, problem, spawn_app, spawn_app_with};
 use common::games::{Api, create_game, ok};
 use common::receiver::{PATIENCE, Received, Receiver, Reply};
 use hmac::{Hmac, Mac};
@@ -587,6 +587,7 @@ impl Server {
             .env("RUST_LOG", "warn")
             .env("DATABASE_URL", db_url)
             .env("LORDS_JWT_SECRET", TEST_JWT_SECRET)
+            .envs(TEST_RATES)
             .env("LORDS_LISTEN", format!("127.0.0.1:{port}"))
             .env("LORDS_WORKERS", "1")
             .env("LORDS_DB_MAX_CONNECTIONS", "3")

@@ -13,6 +13,15 @@ use sqlx::PgPool;
 
 pub const TEST_JWT_SECRET: &str = "test-secret-0123456789-test-secret-0123456789";
 
+/// The request budgets of [`test_config`], as the environment of a `lords serve` the tests start
+/// on the same database: processes sharing a database share its budgets, so they must agree on
+/// the quotas.
+pub const TEST_RATES: [(&str, &str); 3] = [
+    ("LORDS_RATE_READS_PER_MINUTE", "1000000"),
+    ("LORDS_RATE_ACTIONS_PER_MINUTE", "1000000"),
+    ("LORDS_RATE_LOBBY_WRITES_PER_MINUTE", "1000000"),
+];
+
 pub struct TestApp {
     /// Stops the server and drops the database when the `TestApp` goes (first field: dropped
     /// first).

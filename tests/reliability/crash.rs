@@ -16,7 +16,7 @@ use sqlx::PgPool;
 
 use super::api::{Api, Applied, Step, Table};
 use super::trials;
-use crate::common::app::TEST_JWT_SECRET;
+use crate::common::app::{TEST_JWT_SECRET, TEST_RATES};
 use crate::common::fresh_database;
 
 const BIN: &str = env!("CARGO_BIN_EXE_lords");
@@ -55,9 +55,7 @@ impl Server {
             .env("LORDS_WEBHOOK_CONCURRENCY", "1")
             // The tests' players act as fast as the server answers, far over a person's
             // request budgets (tests/rate_limits.rs has their own tests).
-            .env("LORDS_RATE_READS_PER_MINUTE", "1000000")
-            .env("LORDS_RATE_ACTIONS_PER_MINUTE", "1000000")
-            .env("LORDS_RATE_LOBBY_WRITES_PER_MINUTE", "1000000")
+            .envs(TEST_RATES)
             .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
