@@ -336,6 +336,25 @@ async fn the_token_endpoint_answers_malformed_requests_with_rfc_6749_errors() {
         "unsupported_grant_type",
     )
     .await;
+    // A parameter this server does not know is ignored, even repeated (RFC 6749 §3.1); one it
+    // reads, repeated, is refused.
+    let res = form(
+        &app,
+        "/oauth/revoke",
+        &[("token", "lords_oat_x"), ("extra", "1"), ("extra", "2")],
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    oauth_error(
+        form(
+            &app,
+            "/oauth/revoke",
+            &[("token", "lords_oat_x"), ("token", "lords_oat_y")],
+        )
+        .await,
+        "invalid_request",
+    )
+    .await;
     oauth_error(
         form(&app, "/oauth/token", &[("code", &code)]).await,
         "invalid_request",

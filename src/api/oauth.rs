@@ -172,11 +172,33 @@ pub struct ConsentDto {
     pub redirect_error: Option<String>,
 }
 
+/// The parameters this server reads, in authorization requests and at the token and
+/// revocation endpoints.
+const KNOWN_PARAMS: &[&str] = &[
+    "response_type",
+    "client_id",
+    "redirect_uri",
+    "scope",
+    "state",
+    "code_challenge",
+    "code_challenge_method",
+    "grant_type",
+    "code",
+    "code_verifier",
+    "refresh_token",
+    "token",
+    "token_type_hint",
+];
+
 /// The parameters of a query string or a form body, each once: a repeated one is refused
-/// (RFC 6749 §3.1, §3.2), and an empty value counts as absent. Unknown ones are ignored.
+/// (RFC 6749 §3.1, §3.2), and an empty value counts as absent. Unknown ones are ignored, even
+/// repeated (RFC 6749 §3.1: "MUST ignore unrecognized request parameters").
 fn single_params(input: &[u8]) -> Result<HashMap<String, String>, String> {
     let mut params = HashMap::new();
     for (name, value) in url::form_urlencoded::parse(input) {
+        if !KNOWN_PARAMS.contains(&name.as_ref()) {
+            continue;
+        }
         if params.contains_key(name.as_ref()) {
             return Err(format!("the parameter {name} is repeated"));
         }

@@ -224,7 +224,23 @@ where
     T: TryFrom<i64>,
 {
     use serde::Deserialize;
-    let n = serde_json::Number::deserialize(deserializer)?;
+    whole_of(serde_json::Number::deserialize(deserializer)?)
+}
+
+/// [`whole_number`] for an optional field: `null` (or, with `#[serde(default)]`, absent) is
+/// `None`.
+pub fn optional_whole_number<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: TryFrom<i64>,
+{
+    use serde::Deserialize;
+    Option::<serde_json::Number>::deserialize(deserializer)?
+        .map(whole_of)
+        .transpose()
+}
+
+fn whole_of<T: TryFrom<i64>, E: de::Error>(n: serde_json::Number) -> Result<T, E> {
     let whole = match (n.as_i64(), n.as_f64()) {
         (Some(i), _) => Some(i),
         (None, Some(f)) if f.fract() == 0.0 && f.abs() < 9.0e15 => Some(f as i64),

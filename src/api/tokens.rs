@@ -48,7 +48,10 @@ pub struct PersonalTokenRequest {
     #[schema(value_type = Vec<Scope>, min_items = 1, example = json!(["game:read", "game:play"]))]
     pub scopes: Vec<String>,
     /// Days until it expires, 1 to 365; null or absent: it never expires.
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "crate::api::strict_json::optional_whole_number"
+    )]
     #[schema(example = 90, minimum = 1, maximum = 365)]
     pub expires_in_days: Option<i64>,
 }

@@ -331,6 +331,12 @@ pub async fn convert_to_bot(
     name: &str,
 ) -> Result<(PersonalToken, NewToken), BotConversionError> {
     let mut tx = pool.begin().await?;
+    // On Citus: the seats read across shards, then the reference tables written (accounts,
+    // refresh_tokens), in one transaction, one shard at a time (a parallel read first would
+    // forbid the writes). A placeholder setting on plain PostgreSQL.
+    sqlx::query("SET LOCAL citus.multi_shard_modify_mode TO 'sequential'")
+        .execute(&mut *tx)
+        .await?;
     // The row lock makes a second conversion of the same account wait for the first.
     let found: Option<bool> = sqlx::query_scalar(
         "SELECT bot_account FROM accounts WHERE id = $1 AND deleted_at IS NULL FOR UPDATE",
