@@ -591,13 +591,13 @@ pub async fn authorizations(
         Vec<String>,
         DateTime<Utc>,
         Option<DateTime<Utc>>,
-        Option<DateTime<Utc>>,
     );
+    // Two statements: on Citus `refresh_tokens` is a reference table and `api_tokens` is
+    // distributed, and a subquery of one correlated with the other is not supported.
     let rows: Vec<Row> = sqlx::query_as(
         "SELECT live.family_id, live.client_id, live.redirect_uri, live.scopes, \
                 (SELECT min(f.created_at) FROM refresh_tokens f WHERE f.family_id = live.family_id), \
-                (SELECT max(f.retired_at) FROM refresh_tokens f WHERE f.family_id = live.family_id), \
-                (SELECT max(t.last_used_at) FROM api_tokens t WHERE t.family_id = live.family_id) \
+                (SELECT max(f.retired_at) FROM refresh_tokens f WHERE f.family_id = live.family_id) \
          FROM refresh_tokens live \
          WHERE live.account_id = $1 AND live.client_id IS NOT NULL \
            AND live.retired_at IS NULL AND live.revoked_at IS NULL AND live.expires_at > now() \
@@ -606,16 +606,26 @@ pub async fn authorizations(
     .bind(account.0)
     .fetch_all(pool)
     .await?;
+    let families: Vec<Uuid> = rows.iter().map(|r| r.0).collect();
+    let used: std::collections::HashMap<Uuid, DateTime<Utc>> = sqlx::query_as(
+        "SELECT family_id, max(last_used_at) FROM api_tokens \
+         WHERE family_id = ANY($1) AND last_used_at IS NOT NULL GROUP BY family_id",
+    )
+    .bind(&families)
+    .fetch_all(pool)
+    .await?
+    .into_iter()
+    .collect();
     Ok(rows
         .into_iter()
         .map(
-            |(id, client_id, redirect_uri, scopes, created_at, refreshed, used)| Authorization {
+            |(id, client_id, redirect_uri, scopes, created_at, refreshed)| Authorization {
                 id,
                 client_id,
                 redirect_uri: redirect_uri.unwrap_or_default(),
                 scopes: scopes_of(&scopes),
                 created_at,
-                last_used_at: refreshed.max(used),
+                last_used_at: refreshed.max(used.get(&id).copied()),
             },
         )
         .collect())
