@@ -481,6 +481,8 @@ try {
   // Found by its accessible name as a person hears it (no decoration of the card in it).
   const byName = await moragPhone.getByRole("button", { name: /^Take / }).count();
   if (byName !== nTargets) fail(`${byName} of ${nTargets} targets are named « Take … »`);
+  // Laid out before it is measured (a busy machine may still be rendering the panel).
+  await eligible.first().waitFor({ state: "visible" });
   const firstBox = await eligible.first().boundingBox();
   if (firstBox === null || firstBox.y < 0 || firstBox.y + firstBox.height > 640) fail(`the first target is off the screen: ${JSON.stringify(firstBox)}`);
   await focusMovedOn(moragPhone, "mustering the Fergusson");
