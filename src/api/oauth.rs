@@ -570,7 +570,10 @@ pub async fn token(
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct OAuthRevokeRequest {
     /// An access token or a refresh token of the authorization to end.
-    #[schema(example = "kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo")]
+    #[schema(
+        example = "kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo",
+        min_length = 1
+    )]
     pub token: String,
     /// `access_token` or `refresh_token`; optional, and not needed (the token says which).
     #[schema(example = "refresh_token")]

@@ -253,13 +253,12 @@ pub async fn logout(
     state: web::Data<AppState>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    // No body, `null` and `{}` all mean every session.
+    // No body and `{}` mean every session; `null` is not the object the document describes.
     let request: LogoutRequest = if body.iter().all(u8::is_ascii_whitespace) {
         LogoutRequest::default()
     } else {
-        serde_json::from_slice::<Option<LogoutRequest>>(&body)
+        serde_json::from_slice::<LogoutRequest>(&body)
             .map_err(|e| ApiError::MalformedJson(e.to_string()))?
-            .unwrap_or_default()
     };
     let revoked = match &request.refresh_token {
         Some(token) => auth::refresh::revoke_family_of(&state.pool, user.account_id, token).await?,

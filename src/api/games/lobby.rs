@@ -226,13 +226,13 @@ pub async fn join_game(
     path: web::Path<GamePath>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    // No body, `null` and `{}` all mean no code; a body that is only whitespace is no JSON.
+    // No body and `{}` mean no code; a body that is only whitespace, or `null`, is not the
+    // object the document describes.
     let request: JoinRequest = if body.is_empty() {
         JoinRequest::default()
     } else {
-        serde_json::from_slice::<Option<JoinRequest>>(&body)
+        serde_json::from_slice::<JoinRequest>(&body)
             .map_err(|e| ApiError::MalformedJson(e.to_string()))?
-            .unwrap_or_default()
     };
     // Counted when it begins; only a wrong code or a hidden game stays counted. The
     // first key is forgotten on success, the second keeps every failure until it ages out, so
