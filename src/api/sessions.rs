@@ -257,8 +257,7 @@ pub async fn logout(
     let request: LogoutRequest = if body.iter().all(u8::is_ascii_whitespace) {
         LogoutRequest::default()
     } else {
-        serde_json::from_slice::<LogoutRequest>(&body)
-            .map_err(|e| ApiError::MalformedJson(e.to_string()))?
+        crate::api::strict_json::object_body::<LogoutRequest>(&body)?
     };
     let revoked = match &request.refresh_token {
         Some(token) => auth::refresh::revoke_family_of(&state.pool, user.account_id, token).await?,

@@ -231,8 +231,7 @@ pub async fn join_game(
     let request: JoinRequest = if body.is_empty() {
         JoinRequest::default()
     } else {
-        serde_json::from_slice::<JoinRequest>(&body)
-            .map_err(|e| ApiError::MalformedJson(e.to_string()))?
+        crate::api::strict_json::object_body::<JoinRequest>(&body)?
     };
     // Counted when it begins; only a wrong code or a hidden game stays counted. The
     // first key is forgotten on success, the second keeps every failure until it ages out, so
