@@ -257,7 +257,8 @@ pub async fn logout(
     let request: LogoutRequest = if body.iter().all(u8::is_ascii_whitespace) {
         LogoutRequest::default()
     } else {
-        crate::api::strict_json::object_body::<LogoutRequest>(&body)?
+        crate::api::strict_json::object_body::<LogoutRequest>(&body)
+            .map_err(ApiError::MalformedJson)?
     };
     let revoked = match &request.refresh_token {
         Some(token) => auth::refresh::revoke_family_of(&state.pool, user.account_id, token).await?,

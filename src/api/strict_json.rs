@@ -278,14 +278,11 @@ mod whole_number_tests {
 }
 
 /// An optional body that, when sent, must be a JSON object (serde would also read a struct from
-/// an array of its fields).
-pub fn object_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, super::ApiError> {
-    let value: serde_json::Value =
-        serde_json::from_slice(body).map_err(|e| super::ApiError::MalformedJson(e.to_string()))?;
+/// an array of its fields). The error is the reason, for a 400 `malformed_json`.
+pub fn object_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, String> {
+    let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| e.to_string())?;
     if !value.is_object() {
-        return Err(super::ApiError::MalformedJson(
-            "the body is a JSON object".into(),
-        ));
+        return Err("the body is a JSON object".into());
     }
-    serde_json::from_value(value).map_err(|e| super::ApiError::MalformedJson(e.to_string()))
+    serde_json::from_value(value).map_err(|e| e.to_string())
 }

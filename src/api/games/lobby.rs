@@ -231,7 +231,8 @@ pub async fn join_game(
     let request: JoinRequest = if body.is_empty() {
         JoinRequest::default()
     } else {
-        crate::api::strict_json::object_body::<JoinRequest>(&body)?
+        crate::api::strict_json::object_body::<JoinRequest>(&body)
+            .map_err(ApiError::MalformedJson)?
     };
     // Counted when it begins; only a wrong code or a hidden game stays counted. The
     // first key is forgotten on success, the second keeps every failure until it ages out, so
