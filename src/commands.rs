@@ -161,13 +161,13 @@ pub async fn verify_log(db: &DatabaseArgs, key: Option<&str>) -> anyhow::Result<
 pub async fn export(db: &DatabaseArgs, game_id: &str) -> anyhow::Result<()> {
     let id: GameId = game_id.parse().context("the game id is not a UUID")?;
     let (pool, cluster) = embedded::connect_as(db, Role::Command).await?;
-    let export = Store::new(pool.clone()).export(id).await;
+    let record = Store::new(pool.clone()).record(id).await;
     pool.close().await;
     if let Some(cluster) = cluster {
         cluster.stop().await;
     }
-    let export = export.context("export")?;
-    println!("{}", serde_json::to_string_pretty(&export)?);
+    let record = record.context("export")?;
+    println!("{}", serde_json::to_string_pretty(&record)?);
     Ok(())
 }
 

@@ -26,15 +26,16 @@ const LAYERS: &[(&str, &[&str])] = &[
     // The rules, pure; the tools' statistics, plain arithmetic.
     ("engine", &[]),
     ("stats", &[]),
-    // Foundations: what leaves the server (the SSRF guard, Web Push crypto), configuration,
-    // logs and metrics, the shutdown signal.
+    // Foundations: what leaves the server (the SSRF guard, Web Push crypto), the transparency
+    // log's formats and key, configuration, logs and metrics, the shutdown signal.
     ("outbound", &[]),
     ("transparency", &[]),
     ("config", &["outbound", "transparency"]),
     ("telemetry", &["config"]),
     ("shutdown", &[]),
-    // The event store, and accounts and tokens over it.
-    ("store", &["engine", "config", "shutdown"]),
+    // The event store (which signs the receipts its notifications carry), and accounts and
+    // tokens over it.
+    ("store", &["engine", "transparency", "config", "shutdown"]),
     ("auth", &["store", "config"]),
     // The HTTP API and, beside it, the background workers.
     (

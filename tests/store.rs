@@ -1350,45 +1350,45 @@ async fn listings_filter_by_status_member_and_awaited_player_and_page_by_cursor(
 // Export and the CLI
 
 #[tokio::test]
-async fn export_gives_a_finished_games_whole_history_and_nothing_before() {
+async fn the_record_gives_a_finished_games_whole_history_and_nothing_before() {
     let (pool, _) = common::fresh_database().await;
     let store = Store::new(pool.clone());
     let players = accounts(&pool, "p", 2).await;
     let mut rng = StdRng::seed_from_u64(71);
     let id = started_game(&store, &players, 10, &mut rng).await;
     assert!(matches!(
-        store.export(id).await,
+        store.record(id).await,
         Err(StoreError::NotFinished)
     ));
     play(&store, id, &players, &mut rng, 100_000).await;
 
-    let export = store.export(id).await.unwrap();
+    let record = store.record(id).await.unwrap();
     let loaded = store.load(id).await.unwrap();
-    assert_eq!(export.summary, loaded.summary);
-    assert_eq!(export.events.len(), loaded.events.len());
-    let mut prev = GENESIS.to_vec();
-    for (x, e) in export.events.iter().zip(&loaded.events) {
-        assert_eq!(
-            (x.seq, &x.kind, x.version, x.seat),
-            (e.seq, &e.kind, e.version, e.seat)
-        );
+    assert_eq!(record.game_id, id.0);
+    assert_eq!(record.options, loaded.summary.options);
+    assert_eq!(record.salt, loaded.summary.salt);
+    assert!(record.salt.is_some());
+    assert_eq!(record.events.len(), loaded.events.len());
+    let mut prev = GENESIS;
+    for (x, e) in record.events.iter().zip(&loaded.events) {
+        assert_eq!(x.seq, e.seq);
         assert_eq!(x.recorded_at, e.recorded_at);
-        // The payload is exported byte for byte, so the chain can be checked from the export.
-        assert_eq!(x.prev_hash, hex::encode(&prev));
+        // The payload is given byte for byte, so the chain can be checked from the record.
+        assert_eq!(x.prev_hash, prev);
+        assert_eq!(x.hash, chain_hash(&prev, x.event.get().as_bytes()));
         assert_eq!(
-            x.hash,
-            hex::encode(chain_hash(&prev, x.payload.get().as_bytes()))
-        );
-        assert_eq!(
-            serde_json::from_str::<Event>(x.payload.get()).unwrap(),
+            serde_json::from_str::<Event>(x.event.get()).unwrap(),
             e.event
         );
-        prev = hex::decode(&x.hash).unwrap();
+        prev = x.hash;
     }
-    let json: serde_json::Value = serde_json::to_value(&export).unwrap();
-    assert_eq!(json["summary"]["status"], "finished");
-    assert_eq!(json["events"][0]["type"], "game_started");
-    assert_eq!(json["events"][0]["payload"]["type"], "game_started");
+    assert_eq!(record.head.hash, prev);
+    assert_eq!(record.head.version as usize, loaded.events.len());
+    // No sequencer ran on this database: the game is not in the log yet.
+    assert!(record.transparency.is_none());
+    let json: serde_json::Value = serde_json::to_value(&record).unwrap();
+    assert_eq!(json["format"], "lords-record-v1");
+    assert_eq!(json["events"][0]["event"]["type"], "game_started");
 }
 
 async fn lords(url: &str, args: &[&str]) -> std::process::Output {

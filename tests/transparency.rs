@@ -1,6 +1,8 @@
 //! The transparency log over HTTP (docs/audit.md): a finished game gets a leaf, the signed tree
 //! head verifies under the published key, the entries hold the games' final heads, inclusion
 //! and consistency proofs verify as RFC 9162 says, and bad requests get their stable codes.
+//! Seated players' receipts verify under the same key, and a finished game's record (its JSON
+//! Schema, its chain, its salt, its leaf) proves them.
 
 mod common;
 
@@ -9,7 +11,7 @@ use std::time::{Duration, Instant};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use common::app::{TestApp, problem, spawn_app, spawn_app_with};
-use common::games::{Api, Table, seat_table};
+use common::games::{Api, Table, notifications_settled, ok, seat_table};
 use lords::transparency::merkle::{self, Hash};
 use lords::transparency::{LogKey, SignedTreeHead};
 use serde_json::{Value, json};
@@ -339,4 +341,256 @@ async fn before_the_sequencer_first_signs_a_head_the_log_is_503_log_not_ready() 
         "log_not_ready",
     )
     .await;
+}
+
+/// `SHA-256(b"lords-head-v1\x00" ‖ salt ‖ head)`, as an auditor computes it.
+fn commitment(salt: &[u8], head: &[u8]) -> Vec<u8> {
+    let mut h = Sha256::new();
+    h.update(b"lords-head-v1\x00");
+    h.update(salt);
+    h.update(head);
+    h.finalize().to_vec()
+}
+
+/// Whether `receipt` is the log key's signature for `game` at its version.
+fn receipt_verifies(public_key: &[u8], game: &str, receipt: &Value) -> bool {
+    let mut message = b"lords-receipt-v1\x00".to_vec();
+    message.extend_from_slice(uuid::Uuid::parse_str(game).unwrap().as_bytes());
+    message.extend_from_slice(&receipt["version"].as_u64().unwrap().to_be_bytes());
+    message.extend_from_slice(&hex::decode(receipt["commitment"].as_str().unwrap()).unwrap());
+    lords::transparency::signing::verify(public_key, &message, &b64(&receipt["signature"]))
+}
+
+/// The record of a finished game once the log holds it, with its events' payloads as written.
+async fn logged_record(app: &TestApp, table: &Table) -> (Value, Vec<String>) {
+    #[derive(serde::Deserialize)]
+    struct Written {
+        events: Vec<WrittenEvent>,
+    }
+    #[derive(serde::Deserialize)]
+    struct WrittenEvent {
+        event: Box<serde_json::value::RawValue>,
+    }
+    let until = Instant::now() + Duration::from_secs(30);
+    loop {
+        let res = Api::of(app)
+            .get(&table.path("/record"), table.seat(0))
+            .await;
+        assert_eq!(res.status(), 200);
+        let text = res.text().await.unwrap();
+        let record: Value = serde_json::from_str(&text).unwrap();
+        if !record["transparency"].is_null() {
+            let written: Written = serde_json::from_str(&text).unwrap();
+            let payloads = written.events.iter().map(|e| e.event.get().to_string());
+            return (record, payloads.collect());
+        }
+        assert!(Instant::now() < until, "the game was never logged");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn record_schema() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/record.schema.json"
+    ))
+    .unwrap();
+    jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
+}
+
+#[tokio::test]
+async fn seated_players_get_signed_receipts_that_the_finished_games_record_proves() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let public = b64(&json_of(&app, "/v1/transparency/key").await["public_key"]);
+    let table = seat_table(&app, "iona", json!({"players": 2})).await;
+    let mut receipts = Vec::new();
+
+    // A view to a seated player carries the receipt of its version; a spectator's carries none.
+    let view = api.game(&table.id, table.seat(0)).await;
+    assert_eq!(view["receipt"]["version"], view["version"]);
+    receipts.push(view["receipt"].clone());
+    let watched = api.game(&table.id, &table.spectator).await;
+    assert!(watched["receipt"].is_null(), "{watched}");
+    // An earlier version shown is receipted at that version.
+    let then = api
+        .get_ok(&format!("/v1/games/{}?at=1", table.id), table.seat(1))
+        .await;
+    assert_eq!(then["version"], 1);
+    assert_eq!(then["receipt"]["version"], 1);
+    receipts.push(then["receipt"].clone());
+
+    // An action's answer carries the receipt of the version it produced.
+    let seat = view["view"]["awaiting"]["seat"].as_u64().unwrap();
+    let legal = api.legal(&table.id, table.seat(seat)).await;
+    let acted = ok(api
+        .act(&table.id, table.seat(seat), &legal["actions"][0])
+        .await)
+    .await;
+    assert_eq!(acted["receipt"]["version"], acted["version"]);
+    receipts.push(acted["receipt"].clone());
+
+    // So does the `your_turn` notification of the player now awaited, at its version.
+    notifications_settled(&app.pool).await;
+    let turns: Vec<sqlx::types::Json<Value>> = sqlx::query_scalar(
+        "SELECT payload FROM notifications WHERE kind = 'your_turn' AND game_id = $1",
+    )
+    .bind(table.game_id().0)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert!(!turns.is_empty());
+    for turn in &turns {
+        assert_eq!(turn["receipt"]["version"], turn["version"], "{}", turn.0);
+        receipts.push(turn["receipt"].clone());
+    }
+    for receipt in &receipts {
+        assert!(receipt_verifies(&public, &table.id, receipt), "{receipt}");
+    }
+
+    // Before the end nothing shows the salt, and the record is refused.
+    let salt: Vec<u8> = sqlx::query_scalar("SELECT salt FROM games WHERE id = $1")
+        .bind(table.game_id().0)
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    let salt_hex = hex::encode(&salt);
+    for path in ["", "/events", "/legal-actions"] {
+        let text = api
+            .get(&table.path(path), table.seat(0))
+            .await
+            .text()
+            .await
+            .unwrap();
+        assert!(!text.contains(&salt_hex), "{path}");
+    }
+    let listed = api
+        .get("/v1/games", table.seat(0))
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(!listed.contains(&salt_hex));
+    problem(
+        api.get(&table.path("/record"), table.seat(0)).await,
+        409,
+        "game_not_finished",
+    )
+    .await;
+
+    // The resignation ends the game; its answer is receipted too.
+    let resigned = ok(api
+        .post(&table.path("/resign"), table.seat(1), &json!({}))
+        .await)
+    .await;
+    receipts.push(resigned["receipt"].clone());
+
+    let (record, payloads) = logged_record(&app, &table).await;
+    let errors: Vec<String> = record_schema()
+        .iter_errors(&record)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(record["format"], "lords-record-v1");
+    assert_eq!(record["game_id"], table.id);
+    assert_eq!(record["salt"], salt_hex);
+    assert_eq!(record["seats"][1]["username"], "iona1");
+    // The chain: each hash is SHA-256(prev ‖ the payload as written), from zeros.
+    let events = record["events"].as_array().unwrap();
+    let mut prev = vec![0u8; 32];
+    for (e, payload) in events.iter().zip(&payloads) {
+        assert_eq!(e["prev_hash"], hex::encode(&prev));
+        let mut h = Sha256::new();
+        h.update(&prev);
+        h.update(payload.as_bytes());
+        prev = h.finalize().to_vec();
+        assert_eq!(e["hash"], hex::encode(&prev), "seq {}", e["seq"]);
+    }
+    assert_eq!(record["head"]["version"], events.len());
+    assert_eq!(record["head"]["hash"], hex::encode(&prev));
+    // Every receipt given commits to the history the record shows.
+    for receipt in &receipts {
+        let v = receipt["version"].as_u64().unwrap() as usize;
+        let head = hex::decode(events[v - 1]["hash"].as_str().unwrap()).unwrap();
+        assert_eq!(
+            receipt["commitment"],
+            hex::encode(commitment(&salt, &head)),
+            "version {v}"
+        );
+    }
+    // The leaf is the final head's, and its path leads to the signed root.
+    let log = &record["transparency"];
+    let sth = &log["sth"];
+    let tree_size = sth["tree_size"].as_u64().unwrap();
+    let input = lords::transparency::leaf_input(
+        &uuid::Uuid::parse_str(&table.id).unwrap(),
+        events.len() as u64,
+        &prev.clone().try_into().unwrap(),
+    );
+    let path: Vec<Hash> = log["inclusion_path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(hash)
+        .collect();
+    assert!(merkle::verify_inclusion(
+        log["leaf_index"].as_u64().unwrap(),
+        tree_size,
+        &merkle::leaf_hash(&input),
+        &path,
+        &hash(&sth["root_hash"])
+    ));
+
+    // `lords export` prints the same document.
+    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_lords"))
+        .args(["export", &table.id])
+        .env("DATABASE_URL", &app.db_url)
+        .env("LORDS_DATA_DIR", std::env::temp_dir())
+        .output()
+        .await
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let exported: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let now = api.get_ok(&table.path("/record"), table.seat(0)).await;
+    assert_eq!(exported, now);
+}
+
+#[tokio::test]
+async fn a_private_games_record_is_shown_to_its_players_only() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let owner = app.signed_up("jura0").await;
+    let guest = app.signed_up("jura1").await;
+    let stranger = app.signed_up("jurawatcher").await;
+    let id = common::games::create_game(
+        &app,
+        &owner,
+        &json!({"players": 2, "visibility": "private"}),
+    )
+    .await;
+    let invited = api
+        .post(
+            &format!("/v1/games/{id}/invitations"),
+            &owner,
+            &json!({"username": "jura1"}),
+        )
+        .await;
+    assert_eq!(invited.status(), 201);
+    ok(api.join(&id, &guest).await).await;
+    ok(api
+        .post(&format!("/v1/games/{id}/resign"), &guest, &json!({}))
+        .await)
+    .await;
+    problem(
+        api.get(&format!("/v1/games/{id}/record"), &stranger).await,
+        404,
+        "game_not_found",
+    )
+    .await;
+    let record = api.get_ok(&format!("/v1/games/{id}/record"), &guest).await;
+    assert_eq!(record["game_id"], id.as_str());
 }

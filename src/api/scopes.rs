@@ -34,6 +34,7 @@ pub const OPERATIONS: &[(&str, &str, Access)] = &[
     ("POST", "/v1/games", Scoped(LobbyWrite)),
     ("GET", "/v1/games/{id}", Scoped(GameRead)),
     ("GET", "/v1/games/{id}/events", Scoped(GameRead)),
+    ("GET", "/v1/games/{id}/record", Scoped(GameRead)),
     ("GET", "/v1/games/{id}/legal-actions", Scoped(GameRead)),
     ("POST", "/v1/games/{id}/actions", Scoped(GamePlay)),
     ("POST", "/v1/games/{id}/resign", Scoped(GamePlay)),

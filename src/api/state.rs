@@ -55,9 +55,9 @@ impl AppState {
         let log_signer = Arc::new(LogSigner::new(config.log_signing_key.clone()));
         AppState {
             vapid,
+            store: Store::new(pool.clone()).with_receipts(log_signer.clone()),
             log_signer,
             rate_budgets: Arc::new(RateBudgets::new(pool.clone())),
-            store: Store::new(pool.clone()),
             notifier,
             pool,
             jwt: Arc::new(jwt),

@@ -47,33 +47,6 @@ pub struct TransparencyKey {
     pub public_key: String,
 }
 
-/// A signed tree head: Ed25519 over `b"lords-sth-v1\x00" ‖ tree_size (u64 BE) ‖ timestamp (u64
-/// BE) ‖ root_hash`.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-pub struct SignedTreeHeadDto {
-    /// Leaves in the tree.
-    #[schema(example = 42)]
-    pub tree_size: u64,
-    /// When it was signed, in milliseconds since the Unix epoch.
-    #[schema(example = 1_764_172_800_000_u64)]
-    pub timestamp: u64,
-    /// The tree's root (RFC 9162 §2.1.1), base64.
-    pub root_hash: String,
-    /// The signature, base64 (64 bytes).
-    pub signature: String,
-}
-
-impl From<StoredHead> for SignedTreeHeadDto {
-    fn from(h: StoredHead) -> Self {
-        SignedTreeHeadDto {
-            tree_size: h.tree_size,
-            timestamp: h.timestamp_ms,
-            root_hash: b64(&h.root_hash),
-            signature: b64(&h.signature),
-        }
-    }
-}
-
 /// The log's Ed25519 public key, which signs its tree heads (and players' receipts).
 #[utoipa::path(get, path = "/v1/transparency/key", tag = "transparency",
     responses(
@@ -105,11 +78,11 @@ async fn latest(state: &AppState) -> Result<StoredHead, ApiError> {
 /// hour.
 #[utoipa::path(get, path = "/v1/transparency/sth", tag = "transparency",
     responses(
-        (status = 200, description = "The newest signed tree head", body = SignedTreeHeadDto),
+        (status = 200, description = "The newest signed tree head", body = StoredHead),
         (status = 503, description = "`log_not_ready`: the sequencer has not signed a head yet (just after a first start); `service_unavailable`", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn tree_head(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(SignedTreeHeadDto::from(latest(&state).await?)))
+    Ok(HttpResponse::Ok().json(latest(&state).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -12,10 +12,12 @@ use super::append::{Append, AppendError, AppendKey, Appended, MAX_TRIES, Tell, a
 use super::chain::ChainedRows;
 use super::error::{Context, Result, StoreError, is_deadlock, unexpected};
 use super::read_model::fetch_row;
+use super::receipts::Seal;
 use super::snapshots::Snapshot;
-use super::stream::{prev_hash_of, read_stream, stream_version};
+use super::stream::{head_hash_of, read_stream, stream_version};
 use super::{AccountId, GameId, Store, seat_from_db};
 use crate::engine::{self, Action, Event, Game, Seat};
+use crate::transparency::Receipt;
 
 /// An action submitted by a player.
 #[derive(Debug, Clone, Copy)]
@@ -39,6 +41,7 @@ impl<'a> Submit<'a> {
         prev_hash: [u8; 32],
         events: &'a [Event],
         after: &'a Game,
+        seal: Option<Seal<'a>>,
     ) -> Append<'a> {
         Append {
             id: self.game_id,
@@ -54,6 +57,7 @@ impl<'a> Submit<'a> {
                 key,
                 request_hash: self.request_hash,
             }),
+            seal,
         }
     }
 }
@@ -73,6 +77,9 @@ pub struct Submitted {
     /// When the decision awaited at `version` times out (`None` without a clock); for a repeat,
     /// what the original answer said.
     pub deadline: Option<DateTime<Utc>>,
+    /// The signed receipt of `version` (docs/audit.md); `None` when the store signs none or
+    /// the game has no salt.
+    pub receipt: Option<Receipt>,
 }
 
 enum Attempt {
@@ -106,7 +113,7 @@ impl Store {
         }
         let mut game = Game::replay(stream.iter().map(|e| &e.event));
         events.iter().for_each(|e| game.apply(e));
-        let prev = prev_hash_of(&stream)?;
+        let prev = head_hash_of(&stream)?;
         let append = Append {
             id,
             expected: actual,
@@ -118,6 +125,7 @@ impl Store {
             keep_deadline: false,
             tell: Tell::Nobody,
             key: None,
+            seal: None,
         };
         let layout = self.layout(&mut tx).await?;
         match append_in(&mut tx, layout, append).await {
@@ -195,7 +203,8 @@ impl Store {
         let mut after = Game::clone(&kept.game);
         events.iter().for_each(|e| after.apply(e));
         let mut conn = self.hot_connection().await.context("acquire")?;
-        let append = s.append(seat, kept.version, kept.last_hash, &events, &after);
+        let seal = self.seal(&mut conn, id).await?;
+        let append = s.append(seat, kept.version, kept.last_hash, &events, &after, seal);
         let layout = self.layout(&mut conn).await?;
         let appended = match append_in(&mut conn, layout, append).await {
             Ok(a) => a,
@@ -229,6 +238,7 @@ impl Store {
                     version: read.head.version,
                     seat,
                     events,
+                    receipt: seal.map(|s| s.sign(id, read.head.version, &read.head.last_hash)),
                     game: read.head.game,
                     replayed: false,
                     deadline: read.summary.deadline,
@@ -267,6 +277,7 @@ impl Store {
             game: after,
             replayed: false,
             deadline: appended.deadline,
+            receipt: appended.receipt,
         }
     }
 
@@ -295,6 +306,12 @@ impl Store {
                 .iter()
                 .map(|e| e.event.clone())
                 .collect();
+            // The original answer's receipt: the same version, the same head.
+            let head = head_hash_of(&stream)?;
+            let receipt = self
+                .seal(&mut conn, id)
+                .await?
+                .map(|s| s.sign(id, prior.version, &head));
             return Ok(Attempt::Done(Box::new(Submitted {
                 version: prior.version,
                 seat: seat_from_db(prior.seat)?,
@@ -302,6 +319,7 @@ impl Store {
                 game,
                 replayed: true,
                 deadline: prior.deadline,
+                receipt,
             })));
         }
         let version = head.version;
@@ -318,7 +336,8 @@ impl Store {
         events.iter().for_each(|e| after.apply(e));
         // One statement, outside any transaction: the events, the read model, the outbox and
         // the key commit together or not at all.
-        let append = s.append(seat, version, head.last_hash, &events, &after);
+        let seal = self.seal(&mut conn, id).await?;
+        let append = s.append(seat, version, head.last_hash, &events, &after, seal);
         let layout = self.layout(&mut conn).await?;
         let appended = match append_in(&mut conn, layout, append).await {
             Ok(a) => a,

@@ -13,10 +13,12 @@ use super::chain::ChainedRows;
 use super::distribute::Layout;
 use super::error::{StoreError, db_error, is_deadlock, is_unique_violation, unexpected};
 use super::notify::CHANNEL;
-use super::outbox;
+use super::outbox::{self, NotificationKind};
 use super::read_model::{Due, ReadModel};
+use super::receipts::Seal;
 use super::{AccountId, GameId, Store};
 use crate::engine::{EVENT_SCHEMA_VERSION, Event, Game, Seat};
+use crate::transparency::Receipt;
 
 /// Why an append did not happen.
 pub(crate) enum AppendError {
@@ -82,6 +84,8 @@ pub(crate) struct Appended {
     pub told: bool,
     /// The append ended the game: the rating worker may be woken once this commits.
     pub ended: bool,
+    /// The signed receipt of `version`, when the append was sealed.
+    pub receipt: Option<Receipt>,
 }
 
 /// An append: `events` after version `expected` (whose last hash is `prev_hash`), bringing the
@@ -104,6 +108,9 @@ pub(crate) struct Append<'a> {
     pub tell: Tell,
     /// The idempotency key `account` used, stored with what it appended.
     pub key: Option<AppendKey<'a>>,
+    /// Signs the receipt of the new version, which a `your_turn` it tells carries
+    /// (docs/audit.md); `None` signs nothing.
+    pub seal: Option<Seal<'a>>,
 }
 
 /// Whom an append notifies.
@@ -169,6 +176,7 @@ pub(crate) async fn append_in(
         keep_deadline,
         tell,
         key,
+        seal,
     } = a;
     if events.is_empty() || (key.is_some() && account.is_none()) {
         return Err(unexpected("cannot append no events, or a key without its account").into());
@@ -177,7 +185,8 @@ pub(crate) async fn append_in(
     let last_hash = rows.push_chain(events, expected + 1, prev_hash)?;
     let version = expected + events.len() as i64;
     let model = ReadModel::of(after);
-    let notifications = match tell {
+    let receipt = seal.map(|s| s.sign(id, version, &last_hash));
+    let mut notifications = match tell {
         Tell::Nobody => Vec::new(),
         Tell::ActedBy(actor) => outbox::notifications_of(expected, version, actor, after),
         Tell::ActedByThen(actor, then) => {
@@ -187,6 +196,14 @@ pub(crate) async fn append_in(
         }
         Tell::These(these) => these,
     };
+    if let Some(receipt) = &receipt {
+        for p in &mut notifications {
+            if let (NotificationKind::YourTurn, Some(payload)) = (p.kind, p.payload.as_object_mut())
+            {
+                payload.insert("receipt".into(), serde_json::json!(receipt));
+            }
+        }
+    }
     // Service rules §9.6: a decision awaited from a seat on vacation starts its clock when the
     // vacation ends (a past end changes nothing: the clock starts now).
     let clock_from = after
@@ -259,6 +276,7 @@ pub(crate) async fn append_in(
         bot_due: bot_due.unwrap_or(false),
         told: !notifications.is_empty(),
         ended: events.iter().any(|e| matches!(e, Event::GameEnded { .. })),
+        receipt,
     })
 }
 

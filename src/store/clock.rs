@@ -93,6 +93,7 @@ impl Store {
                 keep_deadline: same_decision,
                 tell: Tell::ActedBy(actor),
                 key: None,
+                seal: self.seal(&mut tx, id).await?,
             };
             let layout = self.layout(&mut tx).await?;
             let appended = match append_in(&mut tx, layout, append).await {
@@ -319,6 +320,7 @@ impl Store {
             keep_deadline: false,
             tell,
             key: None,
+            seal: self.seal(&mut tx, id).await?,
         };
         let layout = self.layout(&mut tx).await?;
         let appended = match append_in(&mut tx, layout, append).await {

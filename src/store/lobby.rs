@@ -7,7 +7,6 @@ use uuid::Uuid;
 
 use super::append::{Append, AppendError, Appended, Tell, append_in};
 use super::chain::GENESIS;
-use super::distribute::Layout;
 use super::error::{Context, Result, StoreError, is_deadlock, unexpected};
 use super::invitations;
 use super::read_model::{
@@ -178,8 +177,7 @@ impl Store {
         }
         let mut dealt = None;
         if bots.len() + 1 == usize::from(options.players) {
-            let layout = self.layout(&mut tx).await?;
-            dealt = Some(start_in(&mut tx, layout, id, 0, &options, rng).await?);
+            dealt = Some(start_in(self, &mut tx, id, 0, &options, rng).await?);
         }
         let summary = fetch_summary(&mut tx, id).await?;
         tx.commit().await.context("commit create")?;
@@ -511,8 +509,7 @@ impl Store {
             } => {
                 let mut dealt = None;
                 if seated == usize::from(options.players) {
-                    let layout = self.layout(&mut tx).await?;
-                    dealt = Some(start_in(&mut tx, layout, id, 0, &options, rng).await?);
+                    dealt = Some(start_in(self, &mut tx, id, 0, &options, rng).await?);
                 }
                 (id, dealt)
             }
@@ -534,8 +531,8 @@ impl Store {
 /// Every seat is taken: deals (the engine's start events become seq 1.., system events with no
 /// acting seat), in the caller's transaction, with `game_started` and `your_turn` in the outbox.
 async fn start_in(
+    store: &Store,
     conn: &mut PgConnection,
-    layout: Layout,
     id: GameId,
     version: i64,
     options: &GameOptions,
@@ -551,6 +548,7 @@ async fn start_in(
             .map(|(seat, until_ms)| Event::SeatAway { seat, until_ms }),
     );
     let started = Game::replay(&events);
+    let seal = store.seal(conn, id).await?;
     let append = Append {
         id,
         expected: version,
@@ -562,7 +560,9 @@ async fn start_in(
         keep_deadline: false,
         tell: Tell::ActedBy(None),
         key: None,
+        seal,
     };
+    let layout = store.layout(conn).await?;
     match append_in(conn, layout, append).await {
         Ok(dealt) => Ok(dealt),
         Err(AppendError::Race) => Err(unexpected(format!("open game {id} already has events"))),
@@ -583,8 +583,7 @@ async fn seat_taken(
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<Option<Appended>> {
     if seated == usize::from(options.players) {
-        let layout = store.layout(conn).await?;
-        return start_in(conn, layout, id, version, options, rng)
+        return start_in(store, conn, id, version, options, rng)
             .await
             .map(Some);
     }

@@ -17,6 +17,7 @@ mod notify;
 mod outbox;
 pub mod rate_budgets;
 mod read_model;
+mod receipts;
 mod snapshots;
 mod stream;
 mod stream_leases;
@@ -41,6 +42,7 @@ mod transparency;
 
 mod bulk;
 mod chat;
+mod record;
 mod verify;
 
 use std::fmt;
@@ -82,13 +84,16 @@ pub use read_model::{
     Visibility,
 };
 pub use reads::{CurrentGame, LoadedGame};
+pub use record::{
+    Base64Hash, GameRecord, RECORD_FORMAT, RecordEvent, RecordHead, RecordInclusion, RecordSeat,
+};
 pub use snapshots::{SNAPSHOT_CAPACITY, Snapshot};
-pub use stream::{StoredEvent, UpcastError, upcast};
+pub use stream::{StoredEvent, UpcastError, head_hash_of, upcast};
 pub use stream_leases::OpenedStream;
 pub use tickets::{IssuedTicket, TicketAuthority};
 pub use transparency::{FinishedForLog, LeafHash, LogEntry, Sequenced, SignHead, StoredHead};
 pub use vacation::{Ended as VacationEnded, Vacation};
-pub use verify::{Broken, ExportedEvent, GameExport, ShuffleBreak, VerifyReport, verify_shuffles};
+pub use verify::{Broken, ShuffleBreak, VerifyReport, verify_shuffles};
 pub use webhooks::{SECRET_PREFIX, WebhookAttempt, WebhookDelivery, WebhookEndpoint};
 
 /// Every migration under `migrations/`, embedded in the binary.
@@ -158,6 +163,8 @@ pub struct Store {
     id: usize,
     /// Whether the database is a Citus coordinator, looked up by the first append that needs it.
     layout: Arc<tokio::sync::OnceCell<distribute::Layout>>,
+    /// The receipts' key, when this store signs them, and the salts read.
+    receipts: Arc<receipts::Receipts>,
 }
 
 /// A connection a hot path (view, legal actions, action) works on: its worker's own (see
@@ -201,7 +208,25 @@ impl Store {
             warm: warm::Warm::start(),
             id: NEXT_STORE_ID.fetch_add(1, Ordering::Relaxed),
             layout: Arc::default(),
+            receipts: Arc::new(receipts::Receipts::new(None)),
         }
+    }
+
+    /// This store signs receipts with the transparency log's key: each `your_turn` it writes
+    /// carries the receipt of its version, and each action's answer its own (docs/audit.md).
+    /// A store made without it (tools, some tests) signs none.
+    pub fn with_receipts(mut self, signer: Arc<crate::transparency::LogSigner>) -> Self {
+        self.receipts = Arc::new(receipts::Receipts::new(Some(signer)));
+        self
+    }
+
+    /// What signs `id`'s receipts (see [`receipts::Receipts::seal`]).
+    pub(crate) async fn seal(
+        &self,
+        conn: &mut PgConnection,
+        id: GameId,
+    ) -> Result<Option<receipts::Seal<'_>>> {
+        self.receipts.seal(&self.pool, conn, id).await
     }
 
     /// How the database holds the tables (asked of it once, on `conn`).

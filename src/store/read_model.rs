@@ -14,6 +14,7 @@ use uuid::Uuid;
 use super::error::{Context, Result, StoreError, unexpected};
 use super::{AccountId, GameId, seat_from_db};
 use crate::engine::{self, BotLevel, Game, GameOptions, Seat, Status};
+use crate::transparency::Salt;
 
 /// The most games one listing page holds.
 pub const MAX_LIST_LIMIT: u32 = 100;
@@ -152,6 +153,11 @@ pub struct GameSummary {
     pub updated_at: DateTime<Utc>,
     /// When the awaited decision times out (service rules §9.4); `None` without a clock.
     pub deadline: Option<DateTime<Utc>>,
+    /// The game's secret salt, which its receipts commit under (docs/audit.md): never shown
+    /// before the game ends, and then only in its record. `None` for games created before
+    /// games had one.
+    #[serde(skip)]
+    pub salt: Option<Salt>,
 }
 
 impl GameSummary {
@@ -214,6 +220,7 @@ pub(crate) struct GameRow {
     pub due_kind: Option<String>,
     pub result: Option<Json<GameResult>>,
     pub rated: bool,
+    pub salt: Option<Vec<u8>>,
 }
 
 impl GameRow {
@@ -244,13 +251,14 @@ impl GameRow {
             deadline: self
                 .due_at
                 .filter(|_| self.due_kind.as_deref() == Some("clock")),
+            salt: self.salt.as_deref().and_then(|s| Salt::try_from(s).ok()),
         })
     }
 }
 
 pub(crate) const GAME_COLUMNS: &str = "id, status, options, created_by, version, awaiting_seat, winners, \
                             visibility, rematch_of, rematched_by, created_at, updated_at, \
-                            due_at, due_kind, result, rated";
+                            due_at, due_kind, result, rated, salt";
 
 /// The `games` row of `id`, or `NotFound`.
 pub(crate) async fn fetch_row(conn: &mut PgConnection, id: GameId) -> Result<GameRow> {

@@ -14,7 +14,7 @@ use super::read_model::{
 };
 use super::snapshots::{Snapshot, Snapshots};
 use super::stream::{
-    StoredEvent, parse_event, prev_hash_of, read_head, read_rows, read_stream, stream_version,
+    StoredEvent, head_hash_of, parse_event, read_head, read_rows, read_stream, stream_version,
 };
 use super::{AccountId, GameId, HotConn, Store};
 use crate::engine::Game;
@@ -40,6 +40,8 @@ pub struct CurrentGame {
     pub summary: GameSummary,
     /// The stream's version: its last seq, 0 before the game starts.
     pub version: i64,
+    /// The hash of the event at `version` (zeros before the game starts).
+    pub head_hash: [u8; 32],
     /// Shared with this process's kept replay: reading it copies nothing.
     pub game: Arc<Game>,
 }
@@ -263,10 +265,11 @@ impl Store {
         let summary = fetch_summary(&mut tx, id).await?;
         let events = read_stream(&mut tx, id, 0, None).await?;
         tx.commit().await.context("end load")?;
+        self.receipts.remember(id, summary.salt);
         let game = Game::replay(events.iter().map(|e| &e.event));
         let snapshot = Snapshot {
             version: events.len() as i64,
-            last_hash: prev_hash_of(&events)?,
+            last_hash: head_hash_of(&events)?,
             game: Arc::new(game.clone()),
         };
         self.snapshots.put(id, snapshot);
@@ -288,6 +291,7 @@ impl Store {
         Ok(CurrentGame {
             summary: read.summary,
             version: read.head.version,
+            head_hash: read.head.last_hash,
             game: read.head.game,
         })
     }
@@ -356,6 +360,7 @@ impl Store {
             (whole, Snapshot::before_start())
         };
         let read = row.into_read(id, from, &self.snapshots)?;
+        self.receipts.remember(id, read.summary.salt);
         Ok((conn, read))
     }
 

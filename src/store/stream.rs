@@ -182,7 +182,7 @@ pub(crate) async fn read_stream(
         .collect()
 }
 
-pub(crate) fn prev_hash_of(stream: &[StoredEvent]) -> Result<[u8; 32]> {
+pub fn head_hash_of(stream: &[StoredEvent]) -> Result<[u8; 32]> {
     match stream.last() {
         None => Ok(GENESIS),
         Some(e) => hex::decode(&e.hash)

@@ -9,10 +9,13 @@
 //! and the keys of `transparency_log` (`leaf_index`, `game_id`) refuse a second copy. The
 //! formats (leaf hash, root, signature) are the caller's: this module stores what it is given.
 
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::error::{Context, Result};
 use super::{GameId, Store};
+use crate::transparency::encoding::base64_bytes;
 
 /// The advisory lock under which leaves are appended and heads signed.
 const SEQUENCER_LOCK: i64 = 7301;
@@ -27,12 +30,25 @@ pub struct LogEntry {
     pub leaf_hash: [u8; 32],
 }
 
-/// A signed tree head as stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A signed tree head, as stored and as shown: Ed25519 over `b"lords-sth-v1\x00" ‖ tree_size
+/// (u64 BE) ‖ timestamp (u64 BE) ‖ root_hash`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = SignedTreeHead)]
 pub struct StoredHead {
+    /// Leaves in the tree.
+    #[schema(example = 42)]
     pub tree_size: u64,
+    /// When it was signed, in milliseconds since the Unix epoch.
+    #[serde(rename = "timestamp")]
+    #[schema(example = 1_764_172_800_000_u64)]
     pub timestamp_ms: u64,
+    /// The tree's root (RFC 9162 §2.1.1), base64.
+    #[serde(with = "base64_bytes")]
+    #[schema(value_type = String, example = "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")]
     pub root_hash: [u8; 32],
+    /// The signature, base64 (64 bytes).
+    #[serde(with = "base64_bytes")]
+    #[schema(value_type = String, example = "mlVRtfnpvDGV9J2mkdK4ClZNMPx7WfrIfwztI9SOySaRvHLt0PBcWdhiTj1na96kuMdjJCJn7HW5wsQwWUHUrA==")]
     pub signature: [u8; 64],
 }
 

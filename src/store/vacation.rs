@@ -220,6 +220,8 @@ pub(crate) async fn record_in(
         keep_deadline: true,
         tell,
         key: None,
+        // It tells nobody it is their turn.
+        seal: None,
     };
     let layout = store.layout(conn).await?;
     let mut appended = append_in(conn, layout, append).await?;

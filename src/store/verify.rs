@@ -1,17 +1,16 @@
 //! Audit: recomputes each stream's hash chain, replays it through the engine, checks every
-//! shuffle against its commitment, and exports finished games. Reads only; never repairs.
+//! shuffle against its commitment. Reads only; never repairs.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use serde_json::value::RawValue;
 use uuid::Uuid;
 
 use super::chain::{GENESIS, chain_hash};
-use super::error::{Context, Result, StoreError, unexpected};
-use super::read_model::{self, GameRow, GameStatus, GameSummary};
+use super::error::{Context, Result};
+use super::read_model::{self, GameRow, GameStatus};
 use super::stream::{EventRow, read_rows};
-use super::{GameId, Store, seat_from_db};
-use crate::engine::{Event, Game, Seat, Status, bot_due, verify_shuffle};
+use super::{GameId, Store};
+use crate::engine::{Event, Game, Status, bot_due, verify_shuffle};
 
 /// The first thing found wrong with a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -161,31 +160,6 @@ fn check_stream(rows: &[EventRow]) -> Checked {
     }
 }
 
-/// One exported event: the stored columns and the payload exactly as stored (its bytes are what
-/// `hash` covers).
-#[derive(Debug, Clone, Serialize)]
-pub struct ExportedEvent {
-    pub seq: i64,
-    #[serde(rename = "type")]
-    pub kind: String,
-    pub version: i32,
-    pub seat: Option<Seat>,
-    pub recorded_at: DateTime<Utc>,
-    /// Hex.
-    pub prev_hash: String,
-    /// Hex: SHA-256(prev_hash ‖ payload bytes).
-    pub hash: String,
-    pub payload: Box<RawValue>,
-}
-
-/// A finished game's whole history, for audit.
-#[derive(Debug, Clone, Serialize)]
-pub struct GameExport {
-    pub format: &'static str,
-    pub summary: GameSummary,
-    pub events: Vec<ExportedEvent>,
-}
-
 impl Store {
     /// Verifies one game (see [`VerifyReport`]).
     pub async fn verify_game(&self, id: GameId) -> Result<VerifyReport> {
@@ -226,43 +200,6 @@ impl Store {
             reports.push(self.verify_game(GameId(id)).await?);
         }
         Ok(reports)
-    }
-
-    /// The whole history of a finished game (`NotFinished` before its end).
-    pub async fn export(&self, id: GameId) -> Result<GameExport> {
-        let mut tx = self.pool.begin().await.context("begin export")?;
-        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            .execute(&mut *tx)
-            .await
-            .context("set snapshot")?;
-        let summary = read_model::fetch_summary(&mut tx, id).await?;
-        if summary.status != GameStatus::Finished {
-            return Err(StoreError::NotFinished);
-        }
-        let rows = read_rows(&mut tx, id, 0, None).await?;
-        tx.commit().await.context("end export")?;
-        let events = rows
-            .into_iter()
-            .map(|r| {
-                Ok(ExportedEvent {
-                    seq: r.seq,
-                    seat: r.seat.map(seat_from_db).transpose()?,
-                    recorded_at: r.recorded_at,
-                    prev_hash: hex::encode(&r.prev_hash),
-                    hash: hex::encode(&r.hash),
-                    payload: RawValue::from_string(r.payload).map_err(|e| {
-                        unexpected(format!("payload of seq {} is not JSON: {e}", r.seq))
-                    })?,
-                    kind: r.event_type,
-                    version: r.event_version,
-                })
-            })
-            .collect::<Result<_>>()?;
-        Ok(GameExport {
-            format: "lords-export/1",
-            summary,
-            events,
-        })
     }
 }
 

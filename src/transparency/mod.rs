@@ -1,12 +1,16 @@
 //! The transparency log's formats (docs/audit.md), exactly as independent verifiers compute
 //! them: the Merkle tree of RFC 9162 ([`merkle`]), the leaf of a finished game, the signed
-//! tree head and its Ed25519 key ([`signing`]). No HTTP, no SQL but the key's row; the
+//! tree head and its Ed25519 key ([`signing`]), and the receipts signed with that key
+//! ([`receipt`]). No HTTP, no SQL but the key's row; the
 //! sequencer (`crate::sequencer`) appends leaves and signs heads, the API serves them.
 
+pub mod encoding;
 pub mod merkle;
+pub mod receipt;
 pub mod signing;
 
 pub use merkle::Hash;
+pub use receipt::{Receipt, Salt};
 pub use signing::{LogKey, LogSigner, SignedTreeHead};
 
 /// The domain separator of a leaf.

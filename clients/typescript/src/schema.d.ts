@@ -718,6 +718,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished game's portable record, for auditors (docs/audit.md, "The record"): the whole
+         *     stream with each payload as stored and its hash chain, the game's salt (which every receipt
+         *     its players were given commits under), the final head, and the game's leaf in the
+         *     transparency log with its inclusion proof against the newest signed tree head
+         *     (`transparency` is `null` for the few seconds before the game is logged). The same document
+         *     as `lords export`; its JSON Schema is docs/record.schema.json. Nothing of it is shown before
+         *     the game ends.
+         * @description A finished game's portable record, for auditors (docs/audit.md, "The record"): the whole
+         *     stream with each payload as stored and its hash chain, the game's salt (which every receipt
+         *     its players were given commits under), the final head, and the game's leaf in the
+         *     transparency log with its inclusion proof against the newest signed tree head
+         *     (`transparency` is `null` for the few seconds before the game is logged). The same document
+         *     as `lords export`; its JSON Schema is docs/record.schema.json. Nothing of it is shown before
+         *     the game ends.
+         */
+        get: operations["get_record"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/rematch": {
         parameters: {
             query?: never;
@@ -1767,6 +1799,11 @@ export interface components {
         /** @description What a submitted action produced. */
         ActionResult: {
             /**
+             * @description The signed receipt of `version` (docs/audit.md, "Receipts"); `null` for games created
+             *     before games had receipts.
+             */
+            receipt: null | components["schemas"]["Receipt"];
+            /**
              * Format: int64
              * @description The game's version after the action.
              */
@@ -2536,6 +2573,12 @@ export interface components {
         GameDto: {
             game: components["schemas"]["GameSummaryDto"];
             /**
+             * @description For a seated player, the server's signed commitment to the game's history at `version`
+             *     (docs/audit.md, "Receipts"); `null` for anyone else, before the game starts, and for
+             *     games created before games had receipts.
+             */
+            receipt: null | components["schemas"]["Receipt"];
+            /**
              * Format: int64
              * @description The version the view shows (`at` when asked for, else the current version).
              */
@@ -2597,6 +2640,35 @@ export interface components {
             games: components["schemas"]["GameSummaryDto"][];
             /** @description Pass as `cursor` for the next page; `null` on the last page. */
             next_cursor: string | null;
+        };
+        /** @description A finished game's record. */
+        GameRecord: {
+            /** @description The whole stream, in order. */
+            events: components["schemas"]["RecordEvent"][];
+            /**
+             * @description Always `lords-record-v1`.
+             * @example lords-record-v1
+             */
+            format: string;
+            /** Format: uuid */
+            game_id: string;
+            /** @description The stream's last event: the final version and its hash, which the log's leaf pins. */
+            head: components["schemas"]["RecordHead"];
+            options: components["schemas"]["GameOptions"];
+            /**
+             * @description The game's salt, hex (32 bytes): each receipt's commitment is
+             *     `SHA-256(b"lords-head-v1\x00" ‖ salt ‖ the hash of the event at its version)`. `null`
+             *     for a game created before games had one.
+             */
+            salt: string | null;
+            /** @description In seat order. */
+            seats: components["schemas"]["RecordSeat"][];
+            /**
+             * @description The game's leaf in the transparency log and its inclusion proof against the newest
+             *     signed tree head; `null` until the sequencer has logged the game (within seconds of its
+             *     end).
+             */
+            transparency: null | components["schemas"]["RecordInclusion"];
         };
         /**
          * @description How a finished game ended: every seat's points and the final order (the engine's
@@ -3020,8 +3092,9 @@ export interface components {
             id: number;
             kind: components["schemas"]["NotificationKind"];
             /**
-             * @description By kind. `your_turn`: `{version, seat, decision, deadline}` (the awaited `Decision`;
-             *     `deadline` is `null` until games have deadlines). `game_started`: `{version, seat,
+             * @description By kind. `your_turn`: `{version, seat, decision, deadline, receipt}` (the awaited
+             *     `Decision`; `deadline` is `null` without a clock; `receipt` is the signed `Receipt` of
+             *     `version`, absent for games created before games had receipts). `game_started`: `{version, seat,
              *     players}`. `game_ended`: `{version, seat, place, score, scores, won, winners}` (`place`
              *     from 1; `scores` by seat; `winners` are seats). `seat` is always the caller's seat.
              *     `invited` (an invitation by username, a rematch's included): `{invitation_id, inviter_id,
@@ -3770,6 +3843,32 @@ export interface components {
              */
             sigma: number;
         };
+        /**
+         * @description A signed receipt: the server's commitment to a game's history at one version, which a
+         *     seated player keeps and may check against the game's record once it is over.
+         *     `commitment = SHA-256(b"lords-head-v1\x00" ‖ salt ‖ hash of the event at version)`, with
+         *     the game's salt (secret until the game ends, then in its record); `signature` is Ed25519 by
+         *     the transparency log's key (`GET /v1/transparency/key`) over `b"lords-receipt-v1\x00" ‖
+         *     game_id (16 bytes) ‖ version (u64 BE) ‖ commitment`.
+         */
+        Receipt: {
+            /**
+             * @description Hex.
+             * @example 9c1185a5c5e9fc54612808977ee8f548b2258d31d4b2f3b9a2c9bd1f53a4b7d0
+             */
+            commitment: string;
+            /**
+             * @description Base64 (64 bytes).
+             * @example mlVRtfnpvDGV9J2mkdK4ClZNMPx7WfrIfwztI9SOySaRvHLt0PBcWdhiTj1na96kuMdjJCJn7HW5wsQwWUHUrA==
+             */
+            signature: string;
+            /**
+             * Format: int64
+             * @description The version it is for: the answer's.
+             * @example 12
+             */
+            version: number;
+        };
         /** @description An invitation by username to the caller. */
         ReceivedInvitationDto: {
             /** Format: date-time */
@@ -3785,6 +3884,53 @@ export interface components {
              * @description The seat kept for the caller (a rematch's rotated seat); `null` for any free seat.
              */
             seat: number | null;
+        };
+        /** @description One event as stored. */
+        RecordEvent: {
+            /**
+             * @description The payload exactly as stored: `hash = SHA-256(prev_hash ‖ these bytes)`, the bytes
+             *     being the event written as compact JSON in this order.
+             */
+            event: components["schemas"]["Event"];
+            /** @description Hex. */
+            hash: string;
+            /** @description The previous event's hash, hex (zeros for the first). */
+            prev_hash: string;
+            /** Format: date-time */
+            recorded_at: string;
+            /**
+             * Format: int64
+             * @description Its position in the stream, from 1.
+             */
+            seq: number;
+        };
+        /** @description The final head of the stream. */
+        RecordHead: {
+            /** @description The last event's hash, hex. */
+            hash: string;
+            /**
+             * Format: int64
+             * @description The final version: the last event's seq.
+             */
+            version: number;
+        };
+        /** @description Where the game is in the transparency log. */
+        RecordInclusion: {
+            /** @description The audit path from the leaf to the head's root (RFC 9162 §2.1.3), base64. */
+            inclusion_path: string[];
+            /** Format: int64 */
+            leaf_index: number;
+            /** @description The newest signed tree head, which the proof is against. */
+            sth: components["schemas"]["SignedTreeHead"];
+        };
+        /** @description A seat of the record. */
+        RecordSeat: {
+            /** @description The built-in bot that held the seat, if one did. */
+            bot: string | null;
+            /** Format: int32 */
+            seat: number;
+            /** @description The player's username; for a bot, `"<level> bot"`. */
+            username: string;
         };
         /**
          * RecruitAction
@@ -3985,13 +4131,19 @@ export interface components {
             type: "seat_resigned";
         };
         /**
-         * @description A signed tree head: Ed25519 over `b"lords-sth-v1\x00" ‖ tree_size (u64 BE) ‖ timestamp (u64
-         *     BE) ‖ root_hash`.
+         * @description A signed tree head, as stored and as shown: Ed25519 over `b"lords-sth-v1\x00" ‖ tree_size
+         *     (u64 BE) ‖ timestamp (u64 BE) ‖ root_hash`.
          */
-        SignedTreeHeadDto: {
-            /** @description The tree's root (RFC 9162 §2.1.1), base64. */
+        SignedTreeHead: {
+            /**
+             * @description The tree's root (RFC 9162 §2.1.1), base64.
+             * @example 47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=
+             */
             root_hash: string;
-            /** @description The signature, base64 (64 bytes). */
+            /**
+             * @description The signature, base64 (64 bytes).
+             * @example mlVRtfnpvDGV9J2mkdK4ClZNMPx7WfrIfwztI9SOySaRvHLt0PBcWdhiTj1na96kuMdjJCJn7HW5wsQwWUHUrA==
+             */
             signature: string;
             /**
              * Format: int64
@@ -6762,6 +6914,11 @@ export interface operations {
                      *         "visibility": "public",
                      *         "winners": null
                      *       },
+                     *       "receipt": {
+                     *         "commitment": "9c1185a5c5e9fc54612808977ee8f548b2258d31d4b2f3b9a2c9bd1f53a4b7d0",
+                     *         "signature": "mlVRtfnpvDGV9J2mkdK4ClZNMPx7WfrIfwztI9SOySaRvHLt0PBcWdhiTj1na96kuMdjJCJn7HW5wsQwWUHUrA==",
+                     *         "version": 21
+                     *       },
                      *       "version": 21,
                      *       "view": {
                      *         "awaiting": {
@@ -7079,6 +7236,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "receipt": {
+                     *         "commitment": "9c1185a5c5e9fc54612808977ee8f548b2258d31d4b2f3b9a2c9bd1f53a4b7d0",
+                     *         "signature": "mlVRtfnpvDGV9J2mkdK4ClZNMPx7WfrIfwztI9SOySaRvHLt0PBcWdhiTj1na96kuMdjJCJn7HW5wsQwWUHUrA==",
+                     *         "version": 21
+                     *       },
                      *       "version": 21,
                      *       "view": {
                      *         "awaiting": {
@@ -9698,6 +9860,385 @@ export interface operations {
             };
         };
     };
+    get_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "event": {
+                     *             "edition": "standard-v1",
+                     *             "initiative": 1,
+                     *             "options": {
+                     *               "include_bruce": false,
+                     *               "max_timeouts": 3,
+                     *               "players": 2,
+                     *               "power_rule": "lowest_strength",
+                     *               "target_score": 40,
+                     *               "turn_time_limit_s": 259200
+                     *             },
+                     *             "type": "game_started"
+                     *           },
+                     *           "hash": "03b3a8a7eba170adf70e208465e4b907d9e1ef52c1af02feb43e77e6c414180c",
+                     *           "prev_hash": "0000000000000000000000000000000000000000000000000000000000000000",
+                     *           "recorded_at": "2026-03-14T18:09:47.120Z",
+                     *           "seq": 1
+                     *         },
+                     *         {
+                     *           "event": {
+                     *             "commitment": "b8c4b7a871d3cade6ff5893f09c247db4497b7f7cc0b208af35085028951f3bc",
+                     *             "order": [
+                     *               92,
+                     *               67,
+                     *               44,
+                     *               65,
+                     *               18,
+                     *               69,
+                     *               42,
+                     *               60,
+                     *               64,
+                     *               12,
+                     *               40,
+                     *               83,
+                     *               85,
+                     *               62,
+                     *               82,
+                     *               78,
+                     *               89,
+                     *               77,
+                     *               70,
+                     *               4,
+                     *               32,
+                     *               13,
+                     *               27,
+                     *               29,
+                     *               30,
+                     *               52,
+                     *               84,
+                     *               48,
+                     *               36,
+                     *               49,
+                     *               31,
+                     *               20,
+                     *               25,
+                     *               73,
+                     *               96,
+                     *               81,
+                     *               26,
+                     *               54,
+                     *               7,
+                     *               90,
+                     *               56,
+                     *               11,
+                     *               16,
+                     *               3,
+                     *               19,
+                     *               37,
+                     *               63,
+                     *               79,
+                     *               9,
+                     *               38,
+                     *               46,
+                     *               35,
+                     *               61,
+                     *               21,
+                     *               58,
+                     *               47,
+                     *               66,
+                     *               74,
+                     *               39,
+                     *               86,
+                     *               1,
+                     *               94,
+                     *               93,
+                     *               72,
+                     *               28,
+                     *               41,
+                     *               80,
+                     *               43,
+                     *               76,
+                     *               34,
+                     *               24,
+                     *               87,
+                     *               17,
+                     *               15,
+                     *               51,
+                     *               88,
+                     *               50,
+                     *               45,
+                     *               59,
+                     *               55,
+                     *               91,
+                     *               2,
+                     *               95,
+                     *               53,
+                     *               57,
+                     *               8,
+                     *               68,
+                     *               6,
+                     *               75,
+                     *               71,
+                     *               23,
+                     *               10,
+                     *               33,
+                     *               5,
+                     *               22,
+                     *               14
+                     *             ],
+                     *             "salt": "9a364b3e15e1812e07efa09e1ae99151",
+                     *             "size": 96,
+                     *             "type": "deck_shuffled"
+                     *           },
+                     *           "hash": "db009cc83a05623ddb004cf8eaa53dabe0dad73f5d7e4d2b5e2a7182d4faa83c",
+                     *           "prev_hash": "03b3a8a7eba170adf70e208465e4b907d9e1ef52c1af02feb43e77e6c414180c",
+                     *           "recorded_at": "2026-03-14T18:09:47.120Z",
+                     *           "seq": 2
+                     *         },
+                     *         {
+                     *           "event": {
+                     *             "cards": [
+                     *               92,
+                     *               67,
+                     *               44,
+                     *               65,
+                     *               18
+                     *             ],
+                     *             "count": 5,
+                     *             "seat": 0,
+                     *             "type": "hand_dealt"
+                     *           },
+                     *           "hash": "6c724900173bddf42af88407bbd8464e05e31cb39f47412c2f58a93e073f6cd2",
+                     *           "prev_hash": "db009cc83a05623ddb004cf8eaa53dabe0dad73f5d7e4d2b5e2a7182d4faa83c",
+                     *           "recorded_at": "2026-03-14T18:09:47.120Z",
+                     *           "seq": 3
+                     *         }
+                     *       ],
+                     *       "format": "lords-record-v1",
+                     *       "game_id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
+                     *       "head": {
+                     *         "hash": "6c724900173bddf42af88407bbd8464e05e31cb39f47412c2f58a93e073f6cd2",
+                     *         "version": 3
+                     *       },
+                     *       "options": {
+                     *         "include_bruce": false,
+                     *         "max_timeouts": 3,
+                     *         "players": 2,
+                     *         "power_rule": "lowest_strength",
+                     *         "target_score": 40,
+                     *         "turn_time_limit_s": 259200
+                     *       },
+                     *       "salt": "6c6f7264732d6f662d73636f746c616e642d73616c742d6578616d706c652121",
+                     *       "seats": [
+                     *         {
+                     *           "bot": null,
+                     *           "seat": 0,
+                     *           "username": "robert_bruce"
+                     *         },
+                     *         {
+                     *           "bot": null,
+                     *           "seat": 1,
+                     *           "username": "james_douglas"
+                     *         }
+                     *       ],
+                     *       "transparency": {
+                     *         "inclusion_path": [
+                     *           "3q2+7w8Ql0t3G6xk1oXy5nV1bWc2aTJ1a3FzZ2l6ZTQ="
+                     *         ],
+                     *         "leaf_index": 41,
+                     *         "sth": {
+                     *           "root_hash": "2jmj7l5rSw0yVb/vlWAYkK/YBwnwB1HkmQZHmPbRTpE=",
+                     *           "signature": "mlVRtfnpvDGV9J2mkdK4ClZNMPx7WfrIfwztI9SOySaRvHLt0PBcWdhiTj1na96kuMdjJCJn7HW5wsQwWUHUrA==",
+                     *           "timestamp": 1764172800000,
+                     *           "tree_size": 42
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GameRecord"];
+                };
+            };
+            /** @description `invalid_path` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "game_not_found",
+                     *       "detail": "no game with this id",
+                     *       "status": 404,
+                     *       "title": "Game not found",
+                     *       "type": "/problems/game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_finished`: the game is not over; its record (and its salt) is shown once it is */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "game_not_finished",
+                     *       "detail": "Game not finished",
+                     *       "status": 409,
+                     *       "title": "Game not finished",
+                     *       "type": "/problems/game_not_finished"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     rematch: {
         parameters: {
             query?: never;
@@ -9990,6 +10531,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "receipt": {
+                     *         "commitment": "9c1185a5c5e9fc54612808977ee8f548b2258d31d4b2f3b9a2c9bd1f53a4b7d0",
+                     *         "signature": "mlVRtfnpvDGV9J2mkdK4ClZNMPx7WfrIfwztI9SOySaRvHLt0PBcWdhiTj1na96kuMdjJCJn7HW5wsQwWUHUrA==",
+                     *         "version": 21
+                     *       },
                      *       "version": 21,
                      *       "view": {
                      *         "awaiting": {
@@ -17609,12 +18155,12 @@ export interface operations {
                     /**
                      * @example {
                      *       "root_hash": "2jmj7l5rSw0yVb/vlWAYkK/YBwnwB1HkmQZHmPbRTpE=",
-                     *       "signature": "x8Sd8eHQU7V1Vn2Qm8a0f9CZ0e5kq8r9l3E2q5Ww1n8Vb0mS6uT3o4pZ8c7r2A1yJd9QeK5LmN0sVtXwYzAbCg==",
+                     *       "signature": "mlVRtfnpvDGV9J2mkdK4ClZNMPx7WfrIfwztI9SOySaRvHLt0PBcWdhiTj1na96kuMdjJCJn7HW5wsQwWUHUrA==",
                      *       "timestamp": 1764172800000,
                      *       "tree_size": 42
                      *     }
                      */
-                    "application/json": components["schemas"]["SignedTreeHeadDto"];
+                    "application/json": components["schemas"]["SignedTreeHead"];
                 };
             };
             /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */

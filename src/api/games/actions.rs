@@ -92,6 +92,7 @@ pub async fn submit_action(
                 view: engine::view(&submitted.game, viewer),
                 deadline: submitted.deadline,
             },
+            receipt: submitted.receipt,
         }))
 }
 
@@ -132,6 +133,7 @@ pub async fn resign(
                 view: engine::view(&resigned.game, viewer),
                 deadline: resigned.deadline,
             },
+            receipt: resigned.receipt,
         }))
 }
 

@@ -1,4 +1,4 @@
-//! A game's event stream, as the caller may see it.
+//! A game's event stream, as the caller may see it, and a finished game's portable record.
 
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
@@ -8,10 +8,13 @@ use super::representations::{EventDto, EventPage};
 use super::{GamePath, MAX_EVENTS_PAGE, invalid_query, visible};
 use crate::api::AppState;
 use crate::api::error::ApiError;
-use crate::api::responses::{GameNotFound, InvalidPathOrQuery, ServiceUnavailable, Unauthorized};
+use crate::api::error::Problem;
+use crate::api::responses::{
+    GameNotFound, InvalidPath, InvalidPathOrQuery, ServiceUnavailable, Unauthorized,
+};
 use crate::auth::AuthUser;
 use crate::engine::{self, Viewer};
-use crate::store::{GameId, GameStatus, GameSummary};
+use crate::store::{GameId, GameRecord, GameStatus, GameSummary};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -64,6 +67,33 @@ pub async fn list_events(
         complete,
         next_after,
     }))
+}
+
+/// A finished game's portable record, for auditors (docs/audit.md, "The record"): the whole
+/// stream with each payload as stored and its hash chain, the game's salt (which every receipt
+/// its players were given commits under), the final head, and the game's leaf in the
+/// transparency log with its inclusion proof against the newest signed tree head
+/// (`transparency` is `null` for the few seconds before the game is logged). The same document
+/// as `lords export`; its JSON Schema is docs/record.schema.json. Nothing of it is shown before
+/// the game ends.
+#[utoipa::path(get, path = "/v1/games/{id}/record", tag = "games", params(GamePath),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The record", body = GameRecord),
+        InvalidPath,
+        Unauthorized,
+        GameNotFound,
+        (status = 409, description = "`game_not_finished`: the game is not over; its record (and its salt) is shown once it is", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
+    ))]
+pub async fn get_record(
+    state: web::Data<AppState>,
+    user: AuthUser,
+    path: web::Path<GamePath>,
+) -> Result<HttpResponse, ApiError> {
+    let id = GameId(path.id);
+    visible(state.store.summary(id).await?, &user)?;
+    Ok(HttpResponse::Ok().json(state.store.record(id).await?))
 }
 
 /// `stored` as `account` may see them in the game `summary` describes (read before them):

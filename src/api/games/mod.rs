@@ -47,7 +47,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(v1_resource!("/games/{id}/actions").route(web::post().to(actions::submit_action)))
     .service(v1_resource!("/games/{id}/resign").route(web::post().to(actions::resign)))
     .service(v1_resource!("/games/{id}/bots").route(web::post().to(lobby::add_bot)))
-    .service(v1_resource!("/games/{id}/events").route(web::get().to(events::list_events)));
+    .service(v1_resource!("/games/{id}/events").route(web::get().to(events::list_events)))
+    .service(v1_resource!("/games/{id}/record").route(web::get().to(events::get_record)));
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -8,6 +8,7 @@ use uuid::Uuid;
 
 use crate::engine::{self, Action, Event, Seat, View};
 use crate::store::{GameResult, GameStatus, GameSummary, SeatInfo, Visibility};
+use crate::transparency::Receipt;
 
 /// A seat and who holds it.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -129,6 +130,11 @@ pub struct GameDto {
     /// `awaiting.deadline` is when the awaited decision times out.
     #[schema(value_type = Option<View>, required = true)]
     pub view: Option<ClockedView>,
+    /// For a seated player, the server's signed commitment to the game's history at `version`
+    /// (docs/audit.md, "Receipts"); `null` for anyone else, before the game starts, and for
+    /// games created before games had receipts.
+    #[schema(required = true)]
+    pub receipt: Option<Receipt>,
 }
 
 /// An engine view with the awaited decision's deadline (`awaiting.deadline`, RFC 3339, `null`
@@ -295,6 +301,10 @@ pub struct ActionResult {
     /// The caller's view at that version, with the next decision's deadline.
     #[schema(value_type = View)]
     pub view: ClockedView,
+    /// The signed receipt of `version` (docs/audit.md, "Receipts"); `null` for games created
+    /// before games had receipts.
+    #[schema(required = true)]
+    pub receipt: Option<Receipt>,
 }
 
 /// The actions the caller may submit now.

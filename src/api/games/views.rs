@@ -18,6 +18,7 @@ use crate::api::responses::{
 use crate::auth::SignedToken;
 use crate::engine::{self, Game, Seat, View, Viewer};
 use crate::store::GameId;
+use crate::transparency::Receipt;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -90,10 +91,11 @@ pub async fn get_game(
         return Err(invalid_query("wait needs after_version"));
     }
     // The game now needs no events (`current`); an earlier version needs the stream (`load`).
-    let (summary, current, now, then) = match q.at {
+    // With it, the hash of the event at the version shown, for the caller's receipt.
+    let (summary, current, now, then, head) = match q.at {
         None => {
             let c = state.store.current(id, token.account_id()).await?;
-            (c.summary, c.version, c.game, None)
+            (c.summary, c.version, c.game, None, c.head_hash)
         }
         Some(at) => {
             // Whether the caller may see the game comes first: a stranger's `at` is neither
@@ -107,9 +109,10 @@ pub async fn get_game(
                     "at must be between 0 and the current version {current}"
                 )));
             }
-            let then = (at != current)
-                .then(|| Game::replay(loaded.events.iter().take(at as usize).map(|e| &e.event)));
-            (loaded.summary, current, Arc::new(loaded.game), then)
+            let shown = &loaded.events[..at as usize];
+            let head = crate::store::head_hash_of(shown)?;
+            let then = (at != current).then(|| Game::replay(shown.iter().map(|e| &e.event)));
+            (loaded.summary, current, Arc::new(loaded.game), then, head)
         }
     };
     let summary = visible(summary, &user)?;
@@ -129,6 +132,19 @@ pub async fn get_game(
         view,
         deadline: summary.deadline.filter(|_| shown == current),
     });
+    // A seated player's receipt of the version shown (docs/audit.md, "Receipts").
+    let receipt = match (seat, summary.salt, &view) {
+        (Some(_), Some(salt), Some(_)) => {
+            let key = state
+                .log_signer
+                .key(&state.pool)
+                .await
+                .map_err(ApiError::Unexpected)?;
+            let version = u64::try_from(shown).unwrap_or(0);
+            Some(Receipt::sign(key, &id.0, version, &salt, &head))
+        }
+        _ => None,
+    };
     Ok(HttpResponse::Ok()
         .insert_header((header::ETAG, etag))
         .insert_header((header::VARY, "Authorization"))
@@ -138,6 +154,7 @@ pub async fn get_game(
             your_seat: seat,
             version: shown,
             view,
+            receipt,
         }))
 }
 

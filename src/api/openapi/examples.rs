@@ -70,6 +70,15 @@ const EXAMPLE_CREATED: &str = "2026-03-14T18:02:11.482Z";
 const EXAMPLE_UPDATED: &str = "2026-03-14T18:09:47.120Z";
 const EXAMPLE_DEADLINE: &str = "2026-03-17T18:09:47.120Z";
 
+/// A receipt of `version` (its commitment and signature are illustrative).
+fn example_receipt(version: usize) -> Value {
+    json!({
+        "version": version,
+        "commitment": "9c1185a5c5e9fc54612808977ee8f548b2258d31d4b2f3b9a2c9bd1f53a4b7d0",
+        "signature": "mlVRtfnpvDGV9J2mkdK4ClZNMPx7WfrIfwztI9SOySaRvHLt0PBcWdhiTj1na96kuMdjJCJn7HW5wsQwWUHUrA==",
+    })
+}
+
 /// A two-player game from a fixed seed, a few actions in: the source of the examples of views,
 /// legal actions and events, so that they are real engine output.
 struct ExampleGame {
@@ -230,7 +239,7 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
         "get /v1/games/{id}" => {
             let g = ExampleGame::new();
             json!({ "game": g.summary("active"), "your_seat": 0,
-                "version": g.version(), "view": g.view(0) })
+                "version": g.version(), "view": g.view(0), "receipt": example_receipt(g.version()) })
         }
         "get /v1/games/{id}/legal-actions" => {
             let g = ExampleGame::new();
@@ -250,7 +259,8 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
         "post /v1/games/{id}/actions" | "post /v1/games/{id}/resign" => {
             let g = ExampleGame::new();
             let seat = g.game.awaiting().map_or(0, |a| a.seat.0);
-            json!({ "version": g.version(), "view": g.view(seat) })
+            json!({ "version": g.version(), "view": g.view(seat),
+                "receipt": example_receipt(g.version()) })
         }
         "get /v1/games/{id}/events" => {
             let g = ExampleGame::new();
@@ -353,6 +363,47 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
             ],
             "next_cursor": "313232363a3031393566336238316132623763336438653466356136623763386439653066",
         }),
+        "get /v1/games/{id}/record" => {
+            // The first events of the example game, chained as stored; the rest is elided.
+            let g = ExampleGame::new();
+            let mut prev = crate::store::GENESIS;
+            let events: Vec<Value> = g
+                .events
+                .iter()
+                .take(3)
+                .enumerate()
+                .map(|(i, e)| {
+                    let payload = serde_json::to_string(e).unwrap_or_default();
+                    let hash = crate::store::chain_hash(&prev, payload.as_bytes());
+                    let event = json!({ "seq": i + 1, "event": e, "hash": hex::encode(hash),
+                        "prev_hash": hex::encode(prev), "recorded_at": EXAMPLE_UPDATED });
+                    prev = hash;
+                    event
+                })
+                .collect();
+            json!({
+                "format": crate::store::RECORD_FORMAT,
+                "game_id": EXAMPLE_GAME,
+                "options": { "players": 2, "include_bruce": false,
+                    "power_rule": "lowest_strength", "target_score": 40,
+                    "turn_time_limit_s": 259_200, "max_timeouts": 3 },
+                "seats": [{ "seat": 0, "username": "robert_bruce", "bot": null },
+                    { "seat": 1, "username": "james_douglas", "bot": null }],
+                "events": events,
+                "salt": "6c6f7264732d6f662d73636f746c616e642d73616c742d6578616d706c652121",
+                "head": { "version": 3, "hash": hex::encode(prev) },
+                "transparency": {
+                    "leaf_index": 41,
+                    "sth": {
+                        "tree_size": 42,
+                        "timestamp": 1_764_172_800_000_u64,
+                        "root_hash": "2jmj7l5rSw0yVb/vlWAYkK/YBwnwB1HkmQZHmPbRTpE=",
+                        "signature": "mlVRtfnpvDGV9J2mkdK4ClZNMPx7WfrIfwztI9SOySaRvHLt0PBcWdhiTj1na96kuMdjJCJn7HW5wsQwWUHUrA==",
+                    },
+                    "inclusion_path": ["3q2+7w8Ql0t3G6xk1oXy5nV1bWc2aTJ1a3FzZ2l6ZTQ="],
+                },
+            })
+        }
         "get /v1/transparency/key" => json!({
             "algorithm": "Ed25519",
             "public_key": "11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=",
@@ -361,7 +412,7 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
             "tree_size": 42,
             "timestamp": 1_764_172_800_000_u64,
             "root_hash": "2jmj7l5rSw0yVb/vlWAYkK/YBwnwB1HkmQZHmPbRTpE=",
-            "signature": "x8Sd8eHQU7V1Vn2Qm8a0f9CZ0e5kq8r9l3E2q5Ww1n8Vb0mS6uT3o4pZ8c7r2A1yJd9QeK5LmN0sVtXwYzAbCg==",
+            "signature": "mlVRtfnpvDGV9J2mkdK4ClZNMPx7WfrIfwztI9SOySaRvHLt0PBcWdhiTj1na96kuMdjJCJn7HW5wsQwWUHUrA==",
         }),
         "get /v1/transparency/entries" => json!({ "entries": [{
             "index": 0, "game_id": EXAMPLE_GAME, "version": 187,

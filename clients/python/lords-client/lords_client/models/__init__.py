@@ -75,6 +75,7 @@ from .game_ended_event_type import GameEndedEventType
 from .game_link import GameLink
 from .game_options import GameOptions
 from .game_page import GamePage
+from .game_record import GameRecord
 from .game_result import GameResult
 from .game_started_event import GameStartedEvent
 from .game_started_event_type import GameStartedEventType
@@ -147,7 +148,12 @@ from .push_subscription_request import PushSubscriptionRequest
 from .rating_history import RatingHistory
 from .rating_history_entry import RatingHistoryEntry
 from .rating_summary import RatingSummary
+from .receipt import Receipt
 from .received_invitation_dto import ReceivedInvitationDto
+from .record_event import RecordEvent
+from .record_head import RecordHead
+from .record_inclusion import RecordInclusion
+from .record_seat import RecordSeat
 from .recruit_action import RecruitAction
 from .recruit_action_type import RecruitActionType
 from .recruit_dealt_event import RecruitDealtEvent
@@ -175,7 +181,7 @@ from .seat_back_event_type import SeatBackEventType
 from .seat_dto import SeatDto
 from .seat_resigned_event import SeatResignedEvent
 from .seat_resigned_event_type import SeatResignedEventType
-from .signed_tree_head_dto import SignedTreeHeadDto
+from .signed_tree_head import SignedTreeHead
 from .skirmish_ended_event import SkirmishEndedEvent
 from .skirmish_ended_event_type import SkirmishEndedEventType
 from .skirmish_started_event import SkirmishStartedEvent
@@ -299,6 +305,7 @@ __all__ = (
     "GameLink",
     "GameOptions",
     "GamePage",
+    "GameRecord",
     "GameResult",
     "GameStartedEvent",
     "GameStartedEventType",
@@ -371,7 +378,12 @@ __all__ = (
     "RatingHistory",
     "RatingHistoryEntry",
     "RatingSummary",
+    "Receipt",
     "ReceivedInvitationDto",
+    "RecordEvent",
+    "RecordHead",
+    "RecordInclusion",
+    "RecordSeat",
     "RecruitAction",
     "RecruitActionType",
     "RecruitDealtEvent",
@@ -399,7 +411,7 @@ __all__ = (
     "SeatDto",
     "SeatResignedEvent",
     "SeatResignedEventType",
-    "SignedTreeHeadDto",
+    "SignedTreeHead",
     "SkirmishEndedEvent",
     "SkirmishEndedEventType",
     "SkirmishStartedEvent",

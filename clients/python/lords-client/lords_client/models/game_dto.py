@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.game_summary_dto import GameSummaryDto
+    from ..models.receipt import Receipt
     from ..models.view import View
 
 
@@ -20,6 +21,9 @@ class GameDto:
 
     Attributes:
         game (GameSummaryDto): A game as listed.
+        receipt (None | Receipt): For a seated player, the server's signed commitment to the game's history at `version`
+            (docs/audit.md, "Receipts"); `null` for anyone else, before the game starts, and for
+            games created before games had receipts.
         version (int): The version the view shows (`at` when asked for, else the current version).
         view (None | View): The game as the caller may see it at `version` ([RULES](/docs/rules) §8); every card once
             the game is
@@ -29,15 +33,23 @@ class GameDto:
     """
 
     game: GameSummaryDto
+    receipt: None | Receipt
     version: int
     view: None | View
     your_seat: int | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.receipt import Receipt  # noqa: PLC0415
         from ..models.view import View  # noqa: PLC0415
 
         game = self.game.to_dict()
+
+        receipt: dict[str, Any] | None
+        if isinstance(self.receipt, Receipt):
+            receipt = self.receipt.to_dict()
+        else:
+            receipt = self.receipt
 
         version = self.version
 
@@ -55,6 +67,7 @@ class GameDto:
         field_dict.update(
             {
                 "game": game,
+                "receipt": receipt,
                 "version": version,
                 "view": view,
                 "your_seat": your_seat,
@@ -66,10 +79,26 @@ class GameDto:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.game_summary_dto import GameSummaryDto  # noqa: PLC0415
+        from ..models.receipt import Receipt  # noqa: PLC0415
         from ..models.view import View  # noqa: PLC0415
 
         d = dict(src_dict)
         game = GameSummaryDto.from_dict(d.pop("game"))
+
+        def _parse_receipt(data: object) -> None | Receipt:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                receipt_type_1 = Receipt.from_dict(data)
+
+                return receipt_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Receipt, data)
+
+        receipt = _parse_receipt(d.pop("receipt"))
 
         version = d.pop("version")
 
@@ -97,6 +126,7 @@ class GameDto:
 
         game_dto = cls(
             game=game,
+            receipt=receipt,
             version=version,
             view=view,
             your_seat=your_seat,

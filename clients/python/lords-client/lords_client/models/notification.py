@@ -27,9 +27,9 @@ class Notification:
             game_id (None | UUID): The game it is about. Example: 0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10.
             id (int): Per account, strictly increasing: resume after it with `Last-Event-ID`. Example: 7.
             kind (NotificationKind): What a notification says.
-            payload (NotificationPayload): By kind. `your_turn`: `{version, seat, decision, deadline}` (the awaited
-                `Decision`;
-                `deadline` is `null` until games have deadlines). `game_started`: `{version, seat,
+            payload (NotificationPayload): By kind. `your_turn`: `{version, seat, decision, deadline, receipt}` (the awaited
+                `Decision`; `deadline` is `null` without a clock; `receipt` is the signed `Receipt` of
+                `version`, absent for games created before games had receipts). `game_started`: `{version, seat,
                 players}`. `game_ended`: `{version, seat, place, score, scores, won, winners}` (`place`
                 from 1; `scores` by seat; `winners` are seats). `seat` is always the caller's seat.
                 `invited` (an invitation by username, a rematch's included): `{invitation_id, inviter_id,

@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.signed_tree_head_dto import SignedTreeHeadDto
+from ...models.signed_tree_head import SignedTreeHead
 from ...types import Response
 
 
@@ -22,9 +22,9 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | SignedTreeHeadDto | None:
+) -> Problem | SignedTreeHead | None:
     if response.status_code == 200:
-        response_200 = SignedTreeHeadDto.from_dict(response.json())
+        response_200 = SignedTreeHead.from_dict(response.json())
 
         return response_200
 
@@ -51,7 +51,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | SignedTreeHeadDto]:
+) -> Response[Problem | SignedTreeHead]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -63,7 +63,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Problem | SignedTreeHeadDto]:
+) -> Response[Problem | SignedTreeHead]:
     """The newest signed tree head. A new one is signed whenever the tree grows, and at least every
     hour.
 
@@ -75,7 +75,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SignedTreeHeadDto]
+        Response[Problem | SignedTreeHead]
     """
 
     kwargs = _get_kwargs()
@@ -90,7 +90,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | SignedTreeHeadDto | None:
+) -> Problem | SignedTreeHead | None:
     """The newest signed tree head. A new one is signed whenever the tree grows, and at least every
     hour.
 
@@ -102,7 +102,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SignedTreeHeadDto
+        Problem | SignedTreeHead
     """
 
     return sync_detailed(
@@ -113,7 +113,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Problem | SignedTreeHeadDto]:
+) -> Response[Problem | SignedTreeHead]:
     """The newest signed tree head. A new one is signed whenever the tree grows, and at least every
     hour.
 
@@ -125,7 +125,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SignedTreeHeadDto]
+        Response[Problem | SignedTreeHead]
     """
 
     kwargs = _get_kwargs()
@@ -138,7 +138,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | SignedTreeHeadDto | None:
+) -> Problem | SignedTreeHead | None:
     """The newest signed tree head. A new one is signed whenever the tree grows, and at least every
     hour.
 
@@ -150,7 +150,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SignedTreeHeadDto
+        Problem | SignedTreeHead
     """
 
     return (

@@ -6,17 +6,19 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="SignedTreeHeadDto")
+T = TypeVar("T", bound="SignedTreeHead")
 
 
 @_attrs_define
-class SignedTreeHeadDto:
-    """A signed tree head: Ed25519 over `b"lords-sth-v1\\x00" ‖ tree_size (u64 BE) ‖ timestamp (u64
-    BE) ‖ root_hash`.
+class SignedTreeHead:
+    """A signed tree head, as stored and as shown: Ed25519 over `b"lords-sth-v1\\x00" ‖ tree_size
+    (u64 BE) ‖ timestamp (u64 BE) ‖ root_hash`.
 
         Attributes:
-            root_hash (str): The tree's root (RFC 9162 §2.1.1), base64.
-            signature (str): The signature, base64 (64 bytes).
+            root_hash (str): The tree's root (RFC 9162 §2.1.1), base64. Example:
+                47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=.
+            signature (str): The signature, base64 (64 bytes). Example:
+                mlVRtfnpvDGV9J2mkdK4ClZNMPx7WfrIfwztI9SOySaRvHLt0PBcWdhiTj1na96kuMdjJCJn7HW5wsQwWUHUrA==.
             timestamp (int): When it was signed, in milliseconds since the Unix epoch. Example: 1764172800000.
             tree_size (int): Leaves in the tree. Example: 42.
     """
@@ -60,15 +62,15 @@ class SignedTreeHeadDto:
 
         tree_size = d.pop("tree_size")
 
-        signed_tree_head_dto = cls(
+        signed_tree_head = cls(
             root_hash=root_hash,
             signature=signature,
             timestamp=timestamp,
             tree_size=tree_size,
         )
 
-        signed_tree_head_dto.additional_properties = d
-        return signed_tree_head_dto
+        signed_tree_head.additional_properties = d
+        return signed_tree_head
 
     @property
     def additional_keys(self) -> list[str]:
