@@ -13,6 +13,7 @@ pub mod engine;
 pub mod fanout;
 pub mod load;
 pub mod mailer;
+pub mod monitor;
 pub mod outbound;
 pub mod ratings;
 pub mod sequencer;

@@ -1,5 +1,5 @@
 //! The `lords` command line: serve | migrate | verify | simulate | tournament | export |
-//! load | moderation. Nothing else lives here.
+//! load | moderation | log-monitor. Nothing else lives here.
 
 use clap::{Parser, Subcommand};
 
@@ -63,6 +63,11 @@ enum Command {
         #[command(subcommand)]
         command: lords::commands::Moderation,
     },
+    /// Watch a server's transparency log as a Certificate Transparency monitor does: check its
+    /// signed tree head under the key kept in the state file and prove it extends the head
+    /// seen before, then keep it. Exit 1 on a split view or a bad signature, 2 when the check
+    /// could not be made.
+    LogMonitor(lords::monitor::MonitorArgs),
     /// Print the OpenAPI document (regenerate with `lords openapi > openapi/openapi.json`).
     #[command(hide = true)]
     Openapi,
@@ -99,7 +104,11 @@ fn main() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
-            std::process::ExitCode::FAILURE
+            // The monitor tells a misbehaving log (1) from a check it could not make (2).
+            match e.downcast_ref::<lords::monitor::Failure>() {
+                Some(failure) => std::process::ExitCode::from(failure.exit_code()),
+                None => std::process::ExitCode::FAILURE,
+            }
         }
     }
 }
@@ -122,6 +131,7 @@ async fn run_async(command: Command) -> anyhow::Result<()> {
         } => lords::commands::verify(&db, game_id.as_deref(), all).await,
         Command::Export { db, game_id } => lords::commands::export(&db, &game_id).await,
         Command::Moderation { db, command } => lords::commands::moderation(&db, command).await,
+        Command::LogMonitor(args) => Ok(lords::monitor::run(&args).await?),
         Command::Simulate(_) | Command::Tournament(_) | Command::Openapi | Command::Load(_) => {
             unreachable!("runs without a runtime")
         }

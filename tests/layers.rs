@@ -86,7 +86,8 @@ const LAYERS: &[(&str, &[&str])] = &[
         "commands",
         &["store", "embedded", "engine", "config", "transparency"],
     ),
-    // Tools over the engine, and the load tool over the HTTP API it drives.
+    // Tools over the engine, the load tool over the HTTP API it drives, and the log monitor,
+    // which reads a server from outside with the log's formats alone.
     ("sim", &["engine", "stats"]),
     ("tournament", &["engine", "sim", "stats"]),
     (
@@ -95,6 +96,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "api", "store", "auth", "embedded", "engine", "config", "stats",
         ],
     ),
+    ("monitor", &["transparency", "outbound"]),
 ];
 
 /// What one module file defines and names.

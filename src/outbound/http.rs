@@ -39,7 +39,10 @@ pub struct Limits {
     pub timeout: Duration,
 }
 
-fn tls_config() -> Arc<rustls::ClientConfig> {
+/// The TLS configuration of every HTTPS request the crate makes (these deliveries, and the log
+/// monitor's reads): rustls on the aws-lc-rs provider, given here rather than installed as a
+/// process-wide default, with the webpki roots. Built once.
+pub fn tls_config() -> Arc<rustls::ClientConfig> {
     static CONFIG: OnceLock<Arc<rustls::ClientConfig>> = OnceLock::new();
     CONFIG
         .get_or_init(|| {
