@@ -265,7 +265,9 @@ def check_shuffles(record: Any) -> str:
 
 def receipt_version(r: Any, where: str, last: int) -> int:
     version = integer(r, "version", where)
-    if not 1 <= version <= last:
+    if version == 0:
+        raise Failed(f"{where} is for version 0: versions start at 1")
+    if version > last:
         raise Failed(f"{where} is for version {version}, beyond the record's last, {last}")
     return version
 
@@ -420,7 +422,10 @@ def main(argv: list[str]) -> int:
 
     try:
         record = load_json(args.record)
+        if not isinstance(record, dict):
+            raise Malformed(f"{args.record} is not a JSON object")
     except Malformed as e:
+        # Nothing else can be checked: one line, not the same reason under every check.
         run("format", fail, e)
         return 1
 
