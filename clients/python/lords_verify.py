@@ -132,15 +132,15 @@ def hex32(obj: Any, key: str, where: str) -> bytes:
     return bytes.fromhex(value)
 
 
-def base64_bytes(value: Any, length: int, label: str) -> bytes:
+def base64_bytes(value: Any, length: int, what: str) -> bytes:
     try:
         if not isinstance(value, str):
             raise ValueError
         decoded = base64.b64decode(value, validate=True)
     except (ValueError, binascii.Error):
-        raise Malformed(f"{label} is not base64") from None
+        raise Malformed(f"{what} is not base64") from None
     if len(decoded) != length:
-        raise Malformed(f"{label} is {len(decoded)} bytes, not {length}")
+        raise Malformed(f"{what} is {len(decoded)} bytes, not {length}")
     return decoded
 
 
@@ -368,7 +368,10 @@ def check_log_signature(record: Any, key: Ed25519PublicKey | None) -> str:
         raise Skipped("not checked: no --key given")
     if not verify_signature(key, signature, STH_PREFIX + u64(size) + u64(timestamp) + root):
         raise Failed(f"the tree head of size {size} is not signed by the key")
-    signed = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(timestamp // 1000))
+    try:
+        signed = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(timestamp // 1000))
+    except (OverflowError, OSError, ValueError):  # a signed time beyond the calendar
+        signed = f"at {timestamp} ms"
     return f"the tree head of size {size}, root {short(root)}, signed {signed}, by the key"
 
 
@@ -395,8 +398,9 @@ def load_json(path: str) -> Any:
             return json.load(f)
     except OSError as e:
         raise Malformed(f"{path} cannot be read: {e.strerror}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise Malformed(f"{path} is not JSON: {e}") from None
+    except (ValueError, RecursionError) as e:
+        # ValueError covers bad UTF-8, bad JSON and a number too long to read.
+        raise Malformed(f"{path} is not JSON that can be read: {e}") from None
 
 
 def public_key(text: str) -> Ed25519PublicKey:
@@ -410,6 +414,7 @@ def public_key(text: str) -> Ed25519PublicKey:
     return Ed25519PublicKey.from_public_bytes(raw)
 
 
+# argparse names a type by its __name__ when it refuses an argument.
 public_key.__name__ = "Ed25519 public key (base64 of 32 bytes)"
 
 
