@@ -1,17 +1,24 @@
-//! The Python client's examples (`clients/python/examples`), run with `python3` on the generated
-//! `lords_client` package against the real server: `play.py` plays a whole game with two
-//! personal tokens, and `bot.py` joins a private game from its bot account's stream and plays
-//! it to the end against a person. The generated package and the pinned packages it needs are
-//! in `clients/python/requirements.txt` (`.ci/run` installs them); the package's freshness is
-//! checked in `tests/openapi.rs`.
+//! The Python programs of `clients/python` against the real server. The client's examples, run
+//! with `python3` on the generated `lords_client` package: `play.py` plays a whole game with two
+//! personal tokens, and `bot.py` joins a private game from its bot account's stream and plays it
+//! to the end against a person. The generated package and the pinned packages it needs are in
+//! `clients/python/requirements.txt` (`.ci/run` installs them); the package's freshness is
+//! checked in `tests/openapi.rs`. And the independent verifier, `lords_verify.py`, which shares
+//! nothing with the server: it proves a finished game's record, the receipts its players were
+//! given and its place in the transparency log, and names the check that each tampering breaks.
 
 mod common;
 
-use std::path::Path;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::time::{Duration, Instant};
 
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
 use common::app::{TestApp, spawn_app};
-use common::games::{Api, create_game, play_seat};
+use common::games::{Api, Table, create_game, notifications_settled, ok, play_seat, seat_table};
+use lords::transparency::LogKey;
 use serde_json::{Value, json};
 use tokio::process::{Child, Command};
 
@@ -187,4 +194,364 @@ async fn bot_py_joins_a_private_game_from_its_stream_and_plays_it_to_the_end() {
         .unwrap_or_else(|| panic!("the bot is not seated: {g}"));
     assert_eq!(robot_seat["seat"], 1);
     assert_eq!(robot_seat["bot_account"], true, "{robot_seat}");
+}
+
+/// A directory for one test's files, removed when the test ends, passed or failed.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("lords-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// What `lords_verify.py` said: its exit code, and each verdict line as (verdict, check).
+struct Verdicts {
+    code: Option<i32>,
+    lines: Vec<(String, String)>,
+    output: String,
+}
+
+impl Verdicts {
+    /// The checks whose verdict is `verdict`.
+    fn with(&self, verdict: &str) -> BTreeSet<&str> {
+        let lines = self.lines.iter().filter(|(v, _)| v == verdict);
+        lines.map(|(_, check)| check.as_str()).collect()
+    }
+}
+
+/// Every check `lords_verify.py` makes when it is given receipts.
+const CHECKS: [&str; 7] = [
+    "format",
+    "chain",
+    "shuffles",
+    "receipts",
+    "receipt signatures",
+    "log inclusion",
+    "log signature",
+];
+
+/// `python3 clients/python/lords_verify.py RECORD --receipts RECEIPTS [--key KEY]`, on these texts.
+async fn verify(files: &Scratch, record: &str, receipts: &str, key: Option<&str>) -> Verdicts {
+    let record = files.write("record.json", record);
+    let receipts = files.write("receipts.json", receipts);
+    let mut command = Command::new("python3");
+    command
+        .arg(root().join("clients/python/lords_verify.py"))
+        .arg(&record)
+        .arg("--receipts")
+        .arg(&receipts)
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .stdin(Stdio::null())
+        .kill_on_drop(true);
+    if let Some(key) = key {
+        command.args(["--key", key]);
+    }
+    let out = command.output().await.expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let output = format!("{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!output.contains("Traceback"), "{output}");
+    let lines = stdout
+        .lines()
+        .map(|line| {
+            let (verdict, rest) = line.split_once(' ').unwrap_or((line, ""));
+            let check = rest.trim_start().split_once(':').map_or("", |(c, _)| c);
+            (verdict.to_string(), check.to_string())
+        })
+        .collect();
+    Verdicts {
+        code: out.status.code(),
+        lines,
+        output,
+    }
+}
+
+/// `text` with the first `from` after the last `anchor` replaced by `to`: the record's raw text
+/// is edited in place, since its events' bytes (key order included) are what the hashes cover.
+fn edited(text: &str, anchor: &str, from: &str, to: &str) -> String {
+    let start = text
+        .rfind(anchor)
+        .unwrap_or_else(|| panic!("no {anchor} in {text}"));
+    let at = start
+        + text[start..]
+            .find(from)
+            .unwrap_or_else(|| panic!("no {from} after {anchor}"));
+    format!("{}{to}{}", &text[..at], &text[at + from.len()..])
+}
+
+/// A hex string with its first digit changed.
+fn other_hex(hex: &str) -> String {
+    let first = if hex.starts_with('0') { "1" } else { "0" };
+    format!("{first}{}", &hex[1..])
+}
+
+/// Base64 bytes with one bit of the first byte flipped.
+fn other_base64(b64: &Value) -> String {
+    let mut bytes = STANDARD.decode(b64.as_str().unwrap()).unwrap();
+    bytes[0] ^= 1;
+    STANDARD.encode(bytes)
+}
+
+/// The record's raw text once the log holds the game.
+async fn logged_record(app: &TestApp, table: &Table) -> String {
+    let until = Instant::now() + Duration::from_secs(30);
+    loop {
+        let res = Api::of(app)
+            .get(&table.path("/record"), table.seat(0))
+            .await;
+        assert_eq!(res.status(), 200);
+        let text = res.text().await.unwrap();
+        let record: Value = serde_json::from_str(&text).unwrap();
+        if !record["transparency"].is_null() {
+            return text;
+        }
+        assert!(Instant::now() < until, "the game was never logged");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A two-player game played a few actions and resigned, with every receipt a player collects
+/// on the way: views (the current version and an earlier one), the answers to actions, the
+/// `your_turn` notifications' payloads, and the resignation's answer.
+async fn receipted_game(app: &TestApp) -> (Table, Vec<Value>) {
+    let api = Api::of(app);
+    let table = seat_table(app, "py_audit", json!({"players": 2})).await;
+    let mut receipts = Vec::new();
+    for seat in 0..2 {
+        receipts.push(api.game(&table.id, table.seat(seat)).await["receipt"].clone());
+    }
+    let then = api
+        .get_ok(&format!("/v1/games/{}?at=1", table.id), table.seat(1))
+        .await;
+    receipts.push(then["receipt"].clone());
+    for _ in 0..4 {
+        let view = api.game(&table.id, table.seat(0)).await;
+        let seat = view["view"]["awaiting"]["seat"].as_u64().unwrap();
+        let legal = api.legal(&table.id, table.seat(seat)).await;
+        let acted = ok(api
+            .act(&table.id, table.seat(seat), &legal["actions"][0])
+            .await)
+        .await;
+        receipts.push(acted["receipt"].clone());
+    }
+    notifications_settled(&app.pool).await;
+    let turns: Vec<sqlx::types::Json<Value>> = sqlx::query_scalar(
+        "SELECT payload FROM notifications WHERE kind = 'your_turn' AND game_id = $1",
+    )
+    .bind(table.game_id().0)
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert!(!turns.is_empty());
+    receipts.extend(turns.iter().map(|turn| turn["receipt"].clone()));
+    let resigned = ok(api
+        .post(&table.path("/resign"), table.seat(1), &json!({}))
+        .await)
+    .await;
+    receipts.push(resigned["receipt"].clone());
+    assert!(receipts.iter().all(Value::is_object), "{receipts:?}");
+    (table, receipts)
+}
+
+#[tokio::test]
+async fn lords_verify_py_proves_a_record_and_fails_exactly_the_checks_a_tampering_breaks() {
+    let app = spawn_app().await;
+    let key: Value = app.get("/v1/transparency/key").await.json().await.unwrap();
+    let key = key["public_key"].as_str().unwrap().to_string();
+    // Another game ends first, so the audited game's tree has two leaves and its inclusion path
+    // a hash to alter.
+    let first = seat_table(&app, "py_first", json!({"players": 2})).await;
+    ok(Api::of(&app)
+        .post(&first.path("/resign"), first.seat(1), &json!({}))
+        .await)
+    .await;
+    let (table, receipts) = receipted_game(&app).await;
+    let record = logged_record(&app, &table).await;
+    let parsed: Value = serde_json::from_str(&record).unwrap();
+    let text = |r: &[Value]| serde_json::to_string(r).unwrap();
+    let given = text(&receipts);
+    let files = Scratch::new("verify");
+
+    let good = verify(&files, &record, &given, Some(&key)).await;
+    eprintln!("lords_verify.py:\n{}", good.output);
+    assert_eq!(good.code, Some(0), "{}", good.output);
+    let checks: Vec<&str> = good.lines.iter().map(|(_, c)| c.as_str()).collect();
+    assert_eq!(checks, CHECKS, "{}", good.output);
+    assert_eq!(good.with("ok").len(), CHECKS.len(), "{}", good.output);
+
+    // Without a key nothing proves who signed: the signatures are skipped, and the exit says so.
+    let unkeyed = verify(&files, &record, &given, None).await;
+    assert_eq!(unkeyed.code, Some(2), "{}", unkeyed.output);
+    let skipped = BTreeSet::from(["receipt signatures", "log signature"]);
+    assert_eq!(unkeyed.with("skip"), skipped, "{}", unkeyed.output);
+    assert!(unkeyed.with("FAIL").is_empty(), "{}", unkeyed.output);
+
+    // The record's raw text altered in one place each.
+    let shuffle = record.find("\"type\":\"deck_shuffled\"").unwrap();
+    let order = shuffle + record[shuffle..].find("\"order\":[").unwrap() + "\"order\":[".len();
+    let card = if record.as_bytes()[order] == b'1' {
+        "2"
+    } else {
+        "1"
+    };
+    let card_changed = format!("{}{card}{}", &record[..order], &record[order + 1..]);
+    let salt = parsed["salt"].as_str().unwrap();
+    let salt_field = format!("\"salt\":\"{salt}\"");
+    assert_eq!(record.matches(&salt_field).count(), 1);
+    let salt_changed = record.replace(&salt_field, &format!("\"salt\":\"{}\"", other_hex(salt)));
+    let head = parsed["head"]["hash"].as_str().unwrap();
+    let head_changed = edited(
+        &record,
+        "\"head\":{",
+        &format!("\"hash\":\"{head}\""),
+        &format!("\"hash\":\"{}\"", other_hex(head)),
+    );
+    let path = &parsed["transparency"]["inclusion_path"];
+    assert!(!path.as_array().unwrap().is_empty(), "{path}");
+    let path_changed = edited(
+        &record,
+        "\"inclusion_path\":[",
+        &path[0].to_string(),
+        &json!(other_base64(&path[0])).to_string(),
+    );
+    let signature = &parsed["transparency"]["sth"]["signature"];
+    let sth_changed = edited(
+        &record,
+        "\"sth\":{",
+        &signature.to_string(),
+        &json!(other_base64(signature)).to_string(),
+    );
+    let logged_at = record.rfind("\"transparency\":").unwrap();
+    let unlogged = format!("{}\"transparency\":null}}", &record[..logged_at]);
+    let headless = edited(&record, "\"head\":{", "\"head\"", "\"heed\"");
+
+    // The receipts altered, and another key.
+    let mut commitment_changed = receipts.clone();
+    let commitment = receipts[2]["commitment"].as_str().unwrap();
+    commitment_changed[2]["commitment"] = json!(other_hex(commitment));
+    let mut signature_changed = receipts.clone();
+    signature_changed[2]["signature"] = json!(other_base64(&receipts[2]["signature"]));
+    let mut beyond = receipts.clone();
+    let mut later = receipts.last().unwrap().clone();
+    later["version"] = json!(parsed["head"]["version"].as_u64().unwrap() + 1);
+    beyond.push(later);
+    let (commitment_changed, signature_changed, beyond) = (
+        text(&commitment_changed),
+        text(&signature_changed),
+        text(&beyond),
+    );
+    let other_key = LogKey::from_pkcs8(&LogKey::generate_pkcs8().unwrap()).unwrap();
+    let other_key = STANDARD.encode(other_key.public_key());
+
+    // Each alone fails exactly the checks that cover what it changed.
+    let cases: [(&str, &str, &str, &str, &[&str]); 11] = [
+        (
+            "a card id in a shuffle",
+            &card_changed,
+            &given,
+            &key,
+            &["chain", "shuffles"],
+        ),
+        ("the salt", &salt_changed, &given, &key, &["receipts"]),
+        (
+            "a receipt's commitment",
+            &record,
+            &commitment_changed,
+            &key,
+            &["receipts", "receipt signatures"],
+        ),
+        (
+            "a receipt's signature",
+            &record,
+            &signature_changed,
+            &key,
+            &["receipt signatures"],
+        ),
+        (
+            "a receipt beyond the record",
+            &record,
+            &beyond,
+            &key,
+            &["receipts", "receipt signatures"],
+        ),
+        (
+            "the head hash",
+            &head_changed,
+            &given,
+            &key,
+            &["chain", "log inclusion"],
+        ),
+        (
+            "the inclusion path",
+            &path_changed,
+            &given,
+            &key,
+            &["log inclusion"],
+        ),
+        (
+            "the tree head's signature",
+            &sth_changed,
+            &given,
+            &key,
+            &["log signature"],
+        ),
+        (
+            "another key",
+            &record,
+            &given,
+            &other_key,
+            &["receipt signatures", "log signature"],
+        ),
+        (
+            "no log proof yet",
+            &unlogged,
+            &given,
+            &key,
+            &["log inclusion", "log signature"],
+        ),
+        (
+            "no head",
+            &headless,
+            &given,
+            &key,
+            &["format", "chain", "log inclusion"],
+        ),
+    ];
+    for (what, record, receipts, key, failed) in cases {
+        let verdicts = verify(&files, record, receipts, Some(key)).await;
+        assert_eq!(verdicts.code, Some(1), "{what}:\n{}", verdicts.output);
+        let expected: BTreeSet<&str> = failed.iter().copied().collect();
+        assert_eq!(
+            verdicts.with("FAIL"),
+            expected,
+            "{what}:\n{}",
+            verdicts.output
+        );
+    }
+    let unlogged = verify(&files, &unlogged, &given, Some(&key)).await;
+    assert!(
+        unlogged.output.contains("not in the log yet"),
+        "{}",
+        unlogged.output
+    );
+
+    // A file that is not a record at all is one failed check, not a traceback.
+    let garbage = verify(&files, "not a record", &given, Some(&key)).await;
+    assert_eq!(garbage.code, Some(1), "{}", garbage.output);
+    let only_format = BTreeSet::from(["format"]);
+    assert_eq!(garbage.with("FAIL"), only_format, "{}", garbage.output);
 }
