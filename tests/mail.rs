@@ -397,6 +397,20 @@ async fn unsubscribing_by_post_turns_that_kind_off_and_get_only_shows_the_page()
         defaults()
     );
 
+    // A POST without the one-click body changes nothing.
+    for body in ["", "List-Unsubscribe=Maybe", "{}"] {
+        problem(
+            app.client.post(&link).body(body).send().await.unwrap(),
+            400,
+            "bad_request",
+        )
+        .await;
+    }
+    assert_eq!(
+        ok(api.get("/v1/me/notification-settings", &token).await).await,
+        defaults()
+    );
+
     // The mail client's one click (RFC 8058).
     let res = app
         .client
@@ -413,11 +427,42 @@ async fn unsubscribing_by_post_turns_that_kind_off_and_get_only_shows_the_page()
         ok(api.get("/v1/me/notification-settings", &token).await).await,
         expected
     );
+    // The page now says it is off, with no button; the page's own button (a browser) is
+    // answered with that page.
+    let page = app
+        .client
+        .get(&link)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page.contains("Turned off:") && !page.contains("<form"),
+        "{page}"
+    );
+    let res = app
+        .client
+        .post(&link)
+        .header("Accept", "text/html")
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .body("List-Unsubscribe=One-Click")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(res.text().await.unwrap().contains("Turned off:"));
 
     // A token this server did not make.
     let forged = format!("{}x", link);
     problem(
-        app.client.post(&forged).send().await.unwrap(),
+        app.client
+            .post(&forged)
+            .body("List-Unsubscribe=One-Click")
+            .send()
+            .await
+            .unwrap(),
         404,
         "token_not_found",
     )
@@ -436,8 +481,19 @@ async fn unsubscribing_by_post_turns_that_kind_off_and_get_only_shows_the_page()
 
 #[tokio::test]
 async fn a_mail_the_smtp_server_refuses_for_now_is_retried_and_arrives_once() {
+    refused_then_accepted("451 4.3.0 Try again later").await;
+}
+
+#[tokio::test]
+async fn a_mail_the_smtp_server_refuses_for_good_is_retried_too_and_arrives_once() {
+    refused_then_accepted("550 5.7.1 Rejected").await;
+}
+
+/// The server refuses with `reply` until two attempts were made, then accepts: the mail
+/// arrives once, and the account's failure is cleared.
+async fn refused_then_accepted(reply: &str) {
     let sink = SmtpSink::start();
-    sink.reject(true);
+    sink.reject_with(Some(reply));
     let app = app_with_sink(&sink, |_| {}).await;
     let alice = verified(&app, "alice", "en").await;
     let bob = verified(&app, "bob", "en").await;
@@ -447,7 +503,7 @@ async fn a_mail_the_smtp_server_refuses_for_now_is_retried_and_arrives_once() {
         "SELECT EXISTS (SELECT 1 FROM mail_outbox WHERE attempts >= 2 AND state = 'pending')",
     )
     .await;
-    sink.reject(false);
+    sink.reject_with(None);
     let got = sink.wait_for(1, PATIENCE).await;
     until(&app, "SELECT bool_and(state = 'sent') FROM mail_outbox").await;
     let got_now = sink.messages();
@@ -526,6 +582,60 @@ async fn no_turn_is_mailed_while_a_stream_is_open_and_it_is_once_the_stream_clos
         got[0].header("Subject").unwrap().split(' ').next(),
         Some("Your")
     );
+}
+
+#[tokio::test]
+async fn a_turn_taken_while_at_the_table_is_not_mailed_though_its_player_is_awaited_again() {
+    let sink = SmtpSink::start();
+    let app = app_with_sink(&sink, |c| {
+        c.mail.stream_grace = Duration::from_secs(1);
+        c.sse_heartbeat = Duration::from_secs(1);
+    })
+    .await;
+    let alice = verified(&app, "alice", "en").await;
+    let bob = verified(&app, "bob", "en").await;
+    let streams: Vec<reqwest::Response> = {
+        let mut v = Vec::new();
+        for token in [&alice, &bob] {
+            let res = app.get_with_token("/v1/me/stream", token).await;
+            assert_eq!(res.status(), 200);
+            v.push(res);
+        }
+        v
+    };
+    let table = table(&app, &alice, &bob).await;
+    let api = Api::of(&app);
+    let first = awaited(&api, &table).await.unwrap();
+    // The first player's turns are played at the table until the other is awaited, whose turns
+    // are played until the first is awaited again: two turn mails for the first player, held
+    // while the streams are open, and one for the other.
+    let mut rng = StdRng::seed_from_u64(17);
+    for wanted in [1 - first, first] {
+        while awaited(&api, &table).await != Some(wanted) {
+            assert!(step(&api, &table, &mut rng).await, "the game ended");
+        }
+    }
+    until(
+        &app,
+        "SELECT count(*) >= 3 FROM mail_outbox WHERE kind = 'your_turn'",
+    )
+    .await;
+    drop(streams);
+    // Only the turn still awaited is mailed: the other two were taken.
+    until(
+        &app,
+        "SELECT bool_and(state <> 'pending') FROM mail_outbox WHERE kind = 'your_turn'",
+    )
+    .await;
+    let got = sink.messages();
+    let to = format!("{}@example.org", if first == 0 { "alice" } else { "bob" });
+    assert_eq!(
+        got.len(),
+        1,
+        "{:?}",
+        got.iter().map(|m| &m.to).collect::<Vec<_>>()
+    );
+    assert_eq!(only(&got, &to).len(), 1);
 }
 
 #[tokio::test]

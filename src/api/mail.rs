@@ -94,6 +94,7 @@ pub struct NotificationSettings {
     /// Since when mail to your address has been failing (the SMTP server refused it, or was
     /// unreachable, for 3 days); `null` while mail goes through. Read-only: ignored on `PUT`.
     #[serde(default)]
+    #[schema(read_only, required = true)]
     pub email_failing_since: Option<DateTime<Utc>>,
 }
 
@@ -179,11 +180,7 @@ pub async fn put_settings(
     let doc = NotificationSettings::parse(body.into_inner())?;
     let kinds = serde_json::to_value(doc.kinds)
         .map_err(|e| ApiError::Unexpected(anyhow::Error::new(e).context("serialize kinds")))?;
-    let next_digest = if doc.any_digest() {
-        settings::next_digest(doc.digest_hour, &doc.time_zone, Utc::now())
-    } else {
-        None
-    };
+    let digest = doc.any_digest();
     let stored = StoredSettings {
         kinds,
         digest_hour: doc.digest_hour,
@@ -192,7 +189,7 @@ pub async fn put_settings(
     };
     let saved = state
         .store
-        .put_notification_settings(user.account_id, &stored, next_digest)
+        .put_notification_settings(user.account_id, &stored, digest)
         .await?
         .ok_or(ApiError::Unauthorized(AuthError::InvalidToken(None)))?;
     Ok(HttpResponse::Ok().json(NotificationSettings::from_stored(saved)?))
@@ -218,38 +215,88 @@ async fn token_of(
     })
 }
 
+/// Whether `body` is a one-click unsubscribe's (RFC 8058 §3.1): `List-Unsubscribe=One-Click`,
+/// form-encoded as mail clients send it, or as a field of a multipart form.
+fn one_click(body: &[u8]) -> bool {
+    let form =
+        url::form_urlencoded::parse(body).any(|(k, v)| k == "List-Unsubscribe" && v == "One-Click");
+    let text = String::from_utf8_lossy(body);
+    form || (text.contains("name=\"List-Unsubscribe\"") && text.contains("One-Click"))
+}
+
+/// Whether the request is a browser's (the page's button), which is shown a page back.
+fn wants_html(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("text/html"))
+}
+
+fn lang_of(req: &HttpRequest) -> Lang {
+    Lang::negotiate(
+        req.headers()
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    )
+}
+
+fn html(lang: Lang, page: String) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_LANGUAGE, lang.tag()))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .content_type("text/html; charset=utf-8")
+        .body(page)
+}
+
 /// One-click unsubscribe (RFC 8058), as mail clients do it: `POST` with the form body
 /// `List-Unsubscribe=One-Click`, no login. Turns that kind's email off for the account the
 /// link was mailed to (a digest's link: every kind mailed as a digest). Done again, it changes
-/// nothing more.
+/// nothing more. A browser (the page's button, `Accept: text/html`) is answered with a page
+/// saying what is now off.
 #[utoipa::path(post, path = "/v1/unsubscribe/{token}", tag = "notifications",
     params(UnsubscribePath),
     request_body(content = String, content_type = "application/x-www-form-urlencoded",
         description = "`List-Unsubscribe=One-Click`"),
     responses(
         (status = 204, description = "That kind's email is off"),
+        (status = 200, description = "That kind's email is off: the page saying so, to a browser",
+            body = String, content_type = "text/html"),
+        (status = 400, description = "`bad_request`: the body is not `List-Unsubscribe=One-Click` (nothing changed)",
+            body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`token_not_found`: not a link this server mailed",
             body = Problem, content_type = "application/problem+json"),
         InternalError,
         ServiceUnavailable,
     ))]
 pub async fn unsubscribe(
+    req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<UnsubscribePath>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let (account, kind) = token_of(&state, &path.token).await?;
+    if !one_click(&body) {
+        return Err(ApiError::Game(
+            ErrorCode::BadRequest,
+            "a one-click unsubscribe's body is List-Unsubscribe=One-Click (RFC 8058)".into(),
+        ));
+    }
     if !state.store.unsubscribe(account, kind).await? {
         return Err(ApiError::Game(
             ErrorCode::TokenNotFound,
             "the account of this link is gone".into(),
         ));
     }
+    if wants_html(&req) {
+        let lang = lang_of(&req);
+        return Ok(html(lang, page(lang, kind, &path.token, false)));
+    }
     Ok(HttpResponse::NoContent().finish())
 }
 
-/// The page a person sees following a mail's unsubscribe link: what it would turn off, and a
-/// button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
-/// follow links. English or French by `Accept-Language`.
+/// The page a person sees following a mail's unsubscribe link: what it turns off and whether
+/// it is off already, with a button that turns it off (a `POST` of the same address). Changes
+/// nothing itself: mail scanners follow links. English or French by `Accept-Language`.
 #[utoipa::path(get, path = "/v1/unsubscribe/{token}", tag = "notifications",
     params(UnsubscribePath),
     responses(
@@ -264,21 +311,19 @@ pub async fn unsubscribe_page(
     state: web::Data<AppState>,
     path: web::Path<UnsubscribePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let (_, kind) = token_of(&state, &path.token).await?;
-    let lang = Lang::negotiate(
-        req.headers()
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok()),
-    );
-    let page = page(lang, kind, &path.token);
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CONTENT_LANGUAGE, lang.tag()))
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .content_type("text/html; charset=utf-8")
-        .body(page))
+    let (account, kind) = token_of(&state, &path.token).await?;
+    let on = state
+        .store
+        .notification_settings(account)
+        .await?
+        .mails(kind);
+    let lang = lang_of(&req);
+    Ok(html(lang, page(lang, kind, &path.token, on)))
 }
 
-fn page(lang: Lang, kind: MailKind, token: &str) -> String {
+/// The unsubscribe page: while that mail is `on`, what the link turns off and the button that
+/// does it; once off, that it is off.
+fn page(lang: Lang, kind: MailKind, token: &str, on: bool) -> String {
     let what = match (lang, kind) {
         (Lang::En, MailKind::YourTurn) => "the mails saying it is your turn",
         (Lang::En, MailKind::Reminder) => "the mails reminding you that time is running out",
@@ -293,29 +338,37 @@ fn page(lang: Lang, kind: MailKind, token: &str) -> String {
         (Lang::Fr, MailKind::Chat) => "les courriels des nouveaux messages à vos tables",
         (Lang::Fr, _) => "le résumé quotidien",
     };
-    let (title, line, button, settings) = match lang {
+    let (title, line, done, button, settings) = match lang {
         Lang::En => (
             "Unsubscribe",
             "This turns off",
+            "Turned off:",
             "Turn them off",
-            "Or choose what you are told in your settings.",
+            "Choose what you are told in your settings.",
         ),
         Lang::Fr => (
             "Se désabonner",
             "Ceci désactive",
+            "Désactivés :",
             "Les désactiver",
-            "Ou choisissez ce qui vous est envoyé dans vos réglages.",
+            "Choisissez ce qui vous est envoyé dans vos réglages.",
         ),
     };
     // A token that passed the check is base64url: nothing in it to escape.
+    let body = if on {
+        format!(
+            "<p>{line} {what}.</p>\
+             <form method=\"post\" action=\"/v1/unsubscribe/{token}\">\
+             <input type=\"hidden\" name=\"List-Unsubscribe\" value=\"One-Click\">\
+             <button type=\"submit\">{button}</button></form>"
+        )
+    } else {
+        format!("<p role=\"status\">{done} {what}.</p>")
+    };
     format!(
         "<!doctype html><html lang=\"{tag}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title}</title></head><body><main><h1>{title}</h1>\
-         <p>{line} {what}.</p>\
-         <form method=\"post\" action=\"/v1/unsubscribe/{token}\">\
-         <input type=\"hidden\" name=\"List-Unsubscribe\" value=\"One-Click\">\
-         <button type=\"submit\">{button}</button></form>\
+         <title>{title}</title></head><body><main><h1>{title}</h1>{body}\
          <p><a href=\"/#/settings\">{settings}</a></p></main></body></html>",
         tag = lang.tag()
     )

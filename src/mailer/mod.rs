@@ -245,14 +245,17 @@ impl Worker {
                 continue;
             };
             let to = queue::digest_address(&mut tx, due.account).await?;
+            let now = Utc::now();
+            let mut sent = None;
             if let Some(to) = to
                 && !games.is_empty()
             {
                 let payload = serde_json::json!({ "games": games });
                 queue::enqueue(&mut tx, due.account, MailKind::Digest, &to, None, &payload).await?;
+                sent = Some(now);
             }
-            let next = queue::next_digest(due.digest_hour, &due.time_zone, Utc::now());
-            queue::schedule_digest(&mut tx, due.account, next).await?;
+            let next = queue::next_digest(due.digest_hour, &due.time_zone, now, sent);
+            queue::schedule_digest(&mut tx, due.account, next, sent).await?;
             tx.commit().await?;
         }
         Ok(due.len() as i64 == FEED_BATCH)
@@ -312,10 +315,18 @@ impl Worker {
             Some(game) => queue::game_for_mail(&self.pool, game, mail.account).await?,
             None => None,
         };
+        let details = &mail.payload["details"];
         if matches!(mail.kind, MailKind::YourTurn | MailKind::Reminder) {
-            match &game {
-                Some(g) if g.awaits_account => {}
-                _ => return Ok(Outcome::Dropped),
+            let Some(g) = game.as_ref().filter(|g| g.awaits_account) else {
+                return Ok(Outcome::Dropped);
+            };
+            // Awaited now, but maybe for a later decision: this mail's decision was taken
+            // (that later one has its own mail).
+            let (version, seat) = (details["version"].as_i64(), details["seat"].as_i64());
+            if let (Some(version), Some(seat)) = (version, seat.and_then(|s| i16::try_from(s).ok()))
+                && queue::acted_since(&self.pool, g.id, seat, version).await?
+            {
+                return Ok(Outcome::Dropped);
             }
         }
         if mail.kind == MailKind::YourTurn {
@@ -340,7 +351,6 @@ impl Worker {
             (Some(key), false) => Some(queue::unsubscribe_token(key, mail.account, mail.kind)),
             _ => None,
         };
-        let details = &mail.payload["details"];
         let digest: Vec<queue::AwaitingGame> = if mail.kind == MailKind::Digest {
             serde_json::from_value(mail.payload["games"].clone()).unwrap_or_default()
         } else {
@@ -373,12 +383,12 @@ impl Worker {
         )?;
         match self.transport.send(&message, &mail.id.to_string()).await {
             Ok(()) => Ok(Outcome::Sent),
-            Err(SendError::Permanent(e)) => {
-                tracing::warn!(mail = %mail.id, error = e, "the SMTP server refused a mail for good");
-                Ok(Outcome::Failed)
-            }
-            Err(SendError::Transient(e)) => {
-                tracing::info!(mail = %mail.id, error = e, "mail not sent; retrying later");
+            // A refusal for good (5xx) is retried too, for the whole window, as a refusal for
+            // now is: a server that rejects mail (a full mailbox, a relay misconfigured for a
+            // while) loses none of it. Past the window it is given up and the account told.
+            Err(e) => {
+                let permanent = matches!(e, SendError::Permanent(_));
+                tracing::info!(mail = %mail.id, error = %e, permanent, "mail not sent; retrying later");
                 Ok(self.retry(mail))
             }
         }

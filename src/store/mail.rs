@@ -73,9 +73,16 @@ pub async fn enqueue(
     .bind(game.map(|g| g.0))
     .bind(to)
     .bind(payload)
-    .execute(conn)
+    .execute(&mut *conn)
     .await
     .context("queue a mail")?;
+    // Wakes the mail workers when the caller commits (one wake-up per transaction, however
+    // many mails it queues): a verification link leaves at once, not at the next sweep.
+    sqlx::query("SELECT pg_notify($1, '')")
+        .bind(MAIL_CHANNEL)
+        .execute(conn)
+        .await
+        .context("wake the mail workers")?;
     Ok(id)
 }
 
@@ -146,6 +153,15 @@ impl StoredSettings {
         self.kinds[kind.as_str()]["email"].as_str().unwrap_or("off")
     }
 
+    /// Whether mail of `kind` is sent at all: a digest when some kind is mailed as one, any
+    /// other kind unless its email is `off`.
+    pub fn mails(&self, kind: MailKind) -> bool {
+        match kind {
+            MailKind::Digest => SETTING_KINDS.iter().any(|&k| self.email(k) == "digest"),
+            kind => self.email(kind) != "off",
+        }
+    }
+
     /// The notification kinds Web Push delivers under these settings.
     pub fn pushed(&self) -> Vec<String> {
         SETTING_KINDS
@@ -202,14 +218,14 @@ impl Store {
     }
 
     /// Replaces the account's settings (`email_failing_since` is the worker's, kept), with
-    /// its next digest at `next_digest` (`None`: no kind is mailed as a digest), and sets the
-    /// kinds of its Web Push subscriptions to those it now wants pushed. `None` when the
-    /// account is gone.
+    /// its next digest at its digest hour (none when `digest` is false: no kind is mailed as a
+    /// digest), never on the local day of the last one, and sets the kinds of its Web Push
+    /// subscriptions to those it now wants pushed. `None` when the account is gone.
     pub async fn put_notification_settings(
         &self,
         account: AccountId,
         settings: &StoredSettings,
-        next_digest: Option<DateTime<Utc>>,
+        digest: bool,
     ) -> Result<Option<StoredSettings>> {
         let mut tx = self.pool.begin().await.context("begin put settings")?;
         // The account first, then the row: Citus cannot plan an `INSERT … SELECT` from the
@@ -224,6 +240,17 @@ impl Store {
         if !live {
             return Ok(None);
         }
+        let last: Option<DateTime<Utc>> = sqlx::query_scalar(
+            "SELECT last_digest_at FROM notification_settings WHERE account_id = $1 FOR UPDATE",
+        )
+        .bind(account.0)
+        .fetch_optional(&mut *tx)
+        .await
+        .context("read the last digest")?
+        .flatten();
+        let next_digest = digest
+            .then(|| next_digest(settings.digest_hour, &settings.time_zone, Utc::now(), last))
+            .flatten();
         let row: Option<SettingsRow> = sqlx::query_as(&format!(
             "INSERT INTO notification_settings \
                  (account_id, kinds, digest_hour, time_zone, next_digest_at, updated_at) \
@@ -405,14 +432,8 @@ pub async fn feed_account(pool: &PgPool, account: AccountId, fresh_for: Duration
         .execute(&mut *tx)
         .await
         .context("advance the mail cursor")?;
+    // Each mail queued woke the workers, on this commit.
     tx.commit().await.context("commit feed mail")?;
-    if queued > 0 {
-        sqlx::query("SELECT pg_notify($1, '')")
-            .bind(MAIL_CHANNEL)
-            .execute(pool)
-            .await
-            .context("wake the mail workers")?;
-    }
     Ok(queued)
 }
 
@@ -599,6 +620,21 @@ pub async fn game_for_mail(
         awaits_account: status == "active" && mine.is_some() && awaiting == mine,
         deadline,
     }))
+}
+
+/// Whether `seat` has decided anything in the game since `version` (its own action, a bot's
+/// move or a time-out taken for it): a turn's or a reminder's mail written at `version` is then
+/// about a decision already taken, even when the seat is awaited again.
+pub async fn acted_since(pool: &PgPool, game: GameId, seat: i16, version: i64) -> Result<bool> {
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM game_events WHERE game_id = $1 AND seq > $2 AND seat = $3)",
+    )
+    .bind(game.0)
+    .bind(version)
+    .bind(seat)
+    .fetch_one(pool)
+    .await
+    .context("read whether a seat acted")
 }
 
 /// When the account was last at the table: `None` when it never opened a stream lately,
@@ -797,18 +833,24 @@ pub async fn digest_address(conn: &mut PgConnection, account: AccountId) -> Resu
     .flatten())
 }
 
-/// Sets when the account's next digest is due.
+/// Sets when the account's next digest is due, and, when one was queued now (`sent`), when
+/// that was.
 pub async fn schedule_digest(
     conn: &mut PgConnection,
     account: AccountId,
     at: Option<DateTime<Utc>>,
+    sent: Option<DateTime<Utc>>,
 ) -> Result<()> {
-    sqlx::query("UPDATE notification_settings SET next_digest_at = $2 WHERE account_id = $1")
-        .bind(account.0)
-        .bind(at)
-        .execute(conn)
-        .await
-        .context("schedule a digest")?;
+    sqlx::query(
+        "UPDATE notification_settings SET next_digest_at = $2, \
+             last_digest_at = coalesce($3, last_digest_at) WHERE account_id = $1",
+    )
+    .bind(account.0)
+    .bind(at)
+    .bind(sent)
+    .execute(conn)
+    .await
+    .context("schedule a digest")?;
     Ok(())
 }
 
@@ -871,12 +913,22 @@ pub fn check_unsubscribe_token(key: &[u8], token: &str) -> Option<(AccountId, Ma
 }
 
 /// The first `hour`:00 in `time_zone` after `now` (UTC when the zone is unknown), in UTC.
-pub fn next_digest(hour: i16, time_zone: &str, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+pub fn next_digest(
+    hour: i16,
+    time_zone: &str,
+    now: DateTime<Utc>,
+    last: Option<DateTime<Utc>>,
+) -> Option<DateTime<Utc>> {
     let tz: chrono_tz::Tz = time_zone.parse().unwrap_or(chrono_tz::UTC);
     let local = now.with_timezone(&tz).date_naive();
+    // At most one a day: never on the local day of the last one (in today's time zone).
+    let last_day = last.map(|l| l.with_timezone(&tz).date_naive());
     let hour = u32::try_from(hour).ok()?.min(23);
-    (0..=2).find_map(|days| {
+    (0..=3).find_map(|days| {
         let day = local + chrono::Days::new(days);
+        if last_day.is_some_and(|l| day <= l) {
+            return None;
+        }
         let at = day.and_hms_opt(hour, 0, 0)?;
         // A missing hour (a clock going forward) is taken an hour later.
         let at = tz
@@ -900,11 +952,37 @@ mod tests {
         let now = Utc.with_ymd_and_hms(2026, 7, 1, 10, 0, 0).unwrap();
         // 08:00 in Paris (UTC+2 in July) is 06:00 UTC: today's has passed, tomorrow's next.
         assert_eq!(
-            next_digest(8, "Europe/Paris", now),
+            next_digest(8, "Europe/Paris", now, None),
             Some(Utc.with_ymd_and_hms(2026, 7, 2, 6, 0, 0).unwrap())
         );
         assert_eq!(
-            next_digest(11, "UTC", now),
+            next_digest(11, "UTC", now, None),
+            Some(Utc.with_ymd_and_hms(2026, 7, 1, 11, 0, 0).unwrap())
+        );
+    }
+
+    #[test]
+    fn a_digest_is_at_most_one_a_local_day_whatever_the_hour_or_zone_becomes() {
+        // Today's went out at 08:00 UTC; moved to 20:00, the next is tomorrow's.
+        let sent = Utc.with_ymd_and_hms(2026, 7, 1, 8, 0, 0).unwrap();
+        let now = Utc.with_ymd_and_hms(2026, 7, 1, 10, 0, 0).unwrap();
+        assert_eq!(
+            next_digest(20, "UTC", now, Some(sent)),
+            Some(Utc.with_ymd_and_hms(2026, 7, 2, 20, 0, 0).unwrap())
+        );
+        // 04:00 in Kathmandu (22:15 UTC) went out; 04:00 in Kolkata is a quarter of an hour
+        // later, on the same local day: the next is the day after.
+        let sent = Utc.with_ymd_and_hms(2026, 12, 1, 22, 15, 0).unwrap();
+        let now = Utc.with_ymd_and_hms(2026, 12, 1, 22, 16, 0).unwrap();
+        assert_eq!(
+            next_digest(4, "Asia/Kolkata", now, Some(sent)),
+            Some(Utc.with_ymd_and_hms(2026, 12, 2, 22, 30, 0).unwrap())
+        );
+        // Yesterday's does not hold today's back.
+        let sent = Utc.with_ymd_and_hms(2026, 6, 30, 8, 0, 0).unwrap();
+        let now = Utc.with_ymd_and_hms(2026, 7, 1, 10, 0, 0).unwrap();
+        assert_eq!(
+            next_digest(11, "UTC", now, Some(sent)),
             Some(Utc.with_ymd_and_hms(2026, 7, 1, 11, 0, 0).unwrap())
         );
     }

@@ -115,11 +115,17 @@ impl SmtpSink {
 
     /// While on, every message is refused with a transient 451.
     pub fn reject(&self, on: bool) {
+        self.reject_with(on.then_some("451 4.3.0 Try again later"));
+    }
+
+    /// While `Some`, every message is refused with that reply (e.g. a permanent `550 …`).
+    pub fn reject_with(&self, reply: Option<&str>) {
         let flag = self.dir.join("REJECT");
-        if on {
-            std::fs::write(flag, b"").expect("set REJECT");
-        } else {
-            let _ = std::fs::remove_file(flag);
+        match reply {
+            Some(reply) => std::fs::write(flag, reply).expect("set REJECT"),
+            None => {
+                let _ = std::fs::remove_file(flag);
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 """A real SMTP server on loopback for the mail tests (aiosmtpd): every message it accepts is
 written to DIR as NNNNNN.eml, exactly the bytes received, with the envelope in the first two
 lines (`X-Envelope-From:`, `X-Envelope-To:`). While DIR holds a file named REJECT, every
-message is refused with a transient 451. Prints the port it listens on, then serves until
+message is refused with the reply that file holds (a transient 451 when it is empty). Prints the port it listens on, then serves until
 killed. Usage: smtp_sink.py DIR [PORT]"""
 
 import asyncio
@@ -19,8 +19,11 @@ class Sink:
         self.numbers = itertools.count(max(existing, default=0) + 1)
 
     async def handle_DATA(self, server, session, envelope):
-        if os.path.exists(os.path.join(self.directory, "REJECT")):
-            return "451 4.3.0 Try again later"
+        reject = os.path.join(self.directory, "REJECT")
+        if os.path.exists(reject):
+            with open(reject) as f:
+                reply = f.read().strip()
+            return reply or "451 4.3.0 Try again later"
         n = next(self.numbers)
         head = "X-Envelope-From: %s\r\nX-Envelope-To: %s\r\n" % (
             envelope.mail_from,
