@@ -262,6 +262,21 @@ async fn a_game_that_starts_during_a_vacation_records_the_player_away_and_their_
         .collect();
     assert_eq!(away.len(), 1);
     assert_eq!(away[0]["event"]["seat"], 1);
+    // The host is told, as when a vacation starts during a game; the traveller is not.
+    notifications_settled(&app.pool).await;
+    let told: Vec<(String, Value)> = sqlx::query_as(
+        "SELECT a.username, n.payload FROM notifications n JOIN accounts a ON a.id = n.account_id \
+         WHERE n.kind = 'vacation'",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(told[0].0, "host");
+    assert_eq!(told[0].1["seat"], 1);
+    assert_eq!(told[0].1["username"], "traveller");
+    assert_eq!(told[0].1["version"], away[0]["seq"]);
+    assert_eq!(at(&told[0].1["until"]), until);
     let deadline = at(&g["game"]["deadline"]);
     if g["game"]["awaiting"] == 1 {
         // The traveller's first decision starts its clock when they are back.

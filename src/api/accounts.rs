@@ -82,12 +82,14 @@ impl Language {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EmailRequest {
-    /// One `@`, a domain with a dot, at most 254 characters, no space, line break, control
-    /// character or `,;<>()[]"\`. Unique among accounts, ignoring case.
+    /// An address in ASCII, as the pattern says: letters, digits and ``!#$%&'*+/=?^_`{|}~-``
+    /// with dots only between them, at most 64 characters before the `@`, and a domain of
+    /// labels such as `example.org` (an international one in its `xn--` form); at most 254
+    /// characters in all. Unique among accounts, ignoring case.
     #[schema(
         example = "robert@example.org",
         max_length = 254,
-        pattern = r#"^[^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\]{1,64}@([^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\.]+\.)+[^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\.]+$"#
+        pattern = r#"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"#
     )]
     pub email: String,
 }

@@ -356,7 +356,7 @@ pub struct PasswordResetRequest {
     #[schema(
         example = "robert@example.org",
         max_length = 254,
-        pattern = r#"^[^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\]{1,64}@([^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\.]+\.)+[^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\.]+$"#
+        pattern = r#"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"#
     )]
     pub email: String,
 }

@@ -73,14 +73,21 @@ pub enum EmailError {
 const REFUSED: &[char] = &[',', ';', '<', '>', '(', ')', '[', ']', '"', '\\'];
 
 /// The addresses [`validate_email`] accepts, as the OpenAPI document's pattern (ECMA-262):
-/// one `@`, 1 to 64 characters before it, a domain of dot-separated non-empty labels, no
-/// space, control character or `,;<>()[]"\`. (The length limit is the schema's `maxLength`.)
-pub const EMAIL_PATTERN: &str = r#"^[^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\]{1,64}@([^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\.]+\.)+[^@\s\x00-\x1f\x7f-\x9f,;<>()\[\]"\\.]+$"#;
+/// the dot-atom of RFC 5322 §3.4.1 in ASCII (letters, digits and `!#$%&'*+/=?^_`{|}~-`, dots
+/// only between them), one `@`, and a domain of two or more labels of letters, digits and
+/// inner hyphens (RFC 1035 §2.3.1). The lengths (64 characters before the `@`, 254 in all) are
+/// the schema's description and `maxLength`: a pattern cannot bound a dot-atom's length.
+pub const EMAIL_PATTERN: &str = r#"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"#;
 
-/// Whether `email` is an address mail can be sent to: one `@`, a non-empty local part of at
-/// most 64 characters, a domain with a dot and no empty label, at most 254 characters, no
-/// space or control character (CR/LF would inject headers) and nothing a header would need
-/// quoted. Deliberately no further syntax: the verification link is the real check.
+/// Characters of a dot-atom's atoms (RFC 5322 §3.2.3), besides ASCII letters and digits.
+const ATEXT: &str = "!#$%&'*+/=?^_`{|}~-";
+
+/// Whether `email` is an address this server can mail: what [`EMAIL_PATTERN`] says, at most
+/// 64 characters before the `@` (RFC 5321 §4.5.3.1.1) and 254 in all. No quoted local parts,
+/// comments or IP literals, and ASCII only: an address the SMTP server could refuse, or that
+/// would need SMTPUTF8, is refused here, where the person can correct it (an international
+/// domain is written in its `xn--` form). Nothing can end a header (CR, LF) or split a list of
+/// recipients. The verification link is the real check.
 pub fn validate_email(email: &str) -> Result<(), EmailError> {
     let bad = EmailError::InvalidEmail;
     if email.chars().count() > EMAIL_MAX {
@@ -94,16 +101,39 @@ pub fn validate_email(email: &str) -> Result<(), EmailError> {
             "an address holds no space, line break, control character or ,;<>()[]\"\\",
         ));
     }
+    if !email.is_ascii() {
+        return Err(bad(
+            "an address is written in ASCII (an international domain in its xn-- form)",
+        ));
+    }
     let mut parts = email.split('@');
     let (Some(local), Some(domain), None) = (parts.next(), parts.next(), parts.next()) else {
         return Err(bad("an address has exactly one @"));
     };
-    if local.is_empty() || local.chars().count() > 64 {
+    if local.is_empty() || local.len() > 64 {
         return Err(bad("an address has 1 to 64 characters before its @"));
     }
-    if !domain.contains('.') || domain.split('.').any(str::is_empty) {
+    let atom = |a: &str| {
+        !a.is_empty()
+            && a.chars()
+                .all(|c| c.is_ascii_alphanumeric() || ATEXT.contains(c))
+    };
+    if !local.split('.').all(atom) {
         return Err(bad(
-            "an address ends in a domain with a dot, such as example.org",
+            "before its @ an address holds letters, digits and !#$%&'*+/=?^_`{|}~-, with dots \
+             only between them",
+        ));
+    }
+    let label = |l: &str| {
+        (1..=63).contains(&l.len())
+            && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+    };
+    if !domain.contains('.') || !domain.split('.').all(label) {
+        return Err(bad(
+            "an address ends in a domain such as example.org: labels of letters, digits and \
+             inner hyphens, with dots between them",
         ));
     }
     Ok(())
@@ -425,9 +455,18 @@ mod tests {
         for email in [
             "bruce@example.org",
             "Robert.The+Bruce@mail.example.co.uk",
-            "élise@exemple.fr",
             "a@b.c",
             "a@b..c",
+            "élise@exemple.fr",
+            "jösé@exämple.org",
+            "a..b@example.org",
+            ".a@example.org",
+            "a.@example.org",
+            "a@-example.org",
+            "a@example-.org",
+            "a@exa_mple.org",
+            "o'brien+lords@xn--exmple-cua.org",
+            "a@b.c-d.e",
             "a@.b",
             "a@b.",
             "a@b",
@@ -444,7 +483,6 @@ mod tests {
             "a\\b@c.d",
             "a\u{0}@c.d",
             &format!("{}@c.d", "a".repeat(64)),
-            &format!("{}@c.d", "a".repeat(65)),
         ] {
             assert_eq!(
                 pattern.is_match(email),
@@ -452,6 +490,9 @@ mod tests {
                 "{email:?}"
             );
         }
+        // The length before the @ is the description's, not the pattern's.
+        let long = format!("{}@c.d", "a".repeat(65));
+        assert!(pattern.is_match(&long) && validate_email(&long).is_err());
     }
 
     #[test]
@@ -460,7 +501,7 @@ mod tests {
         for ok in [
             "bruce@example.org",
             "Robert.The+Bruce@mail.example.co.uk",
-            "élise@exemple.fr",
+            "o'brien+lords@xn--exmple-cua.org",
             long_local.as_str(),
         ] {
             assert!(validate_email(ok).is_ok(), "{ok}");
@@ -482,6 +523,14 @@ mod tests {
             "bruce\t@example.org",
             "a,b@example.org",
             "Bruce <bruce@example.org>",
+            "élise@exemple.fr",
+            "bruce@exämple.org",
+            "a..b@example.org",
+            ".bruce@example.org",
+            "bruce.@example.org",
+            "bruce@-example.org",
+            "bruce@example-.org",
+            "bruce@exa_mple.org",
             too_long.as_str(),
             long_local.as_str(),
         ] {

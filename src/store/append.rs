@@ -121,9 +121,9 @@ pub(crate) enum Tell {
     /// no seat did, or nobody is to be told it is their turn again); a `your_turn`'s `deadline`
     /// is added by the append, which is where it is decided.
     ActedBy(Option<Seat>),
-    /// As `ActedBy`, then one more (the deadline worker's `timed_out`), after them in the
-    /// outbox and so numbered after them.
-    ActedByThen(Option<Seat>, outbox::Pending),
+    /// As `ActedBy`, then these (the deadline worker's `timed_out`, the deal's `vacation`s),
+    /// after them in the outbox and so numbered after them.
+    ActedByThen(Option<Seat>, Vec<outbox::Pending>),
     /// Exactly these (a vacation's `vacation` to the other seats).
     These(Vec<outbox::Pending>),
 }
@@ -191,7 +191,7 @@ pub(crate) async fn append_in(
         Tell::ActedBy(actor) => outbox::notifications_of(expected, version, actor, after),
         Tell::ActedByThen(actor, then) => {
             let mut all = outbox::notifications_of(expected, version, actor, after);
-            all.push(then);
+            all.extend(then);
             all
         }
         Tell::These(these) => these,

@@ -293,7 +293,7 @@ impl Store {
         let tell = match timed_out {
             Some(consecutive) => Tell::ActedByThen(
                 None,
-                Pending {
+                vec![Pending {
                     seat,
                     kind: NotificationKind::TimedOut,
                     payload: json!({
@@ -304,7 +304,7 @@ impl Store {
                             .iter()
                             .any(|e| matches!(e, Event::SeatAbandoned { .. })),
                     }),
-                },
+                }],
             ),
             None => Tell::ActedBy(None),
         };

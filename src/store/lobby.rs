@@ -1,6 +1,7 @@
 //! The lobby: create a game (with bots), join it (the last seat starts the game), give a seat
 //! to a bot, leave it before it starts. Over the read model, the invitations and the append.
 
+use chrono::DateTime;
 use rand::{Rng, SeedableRng};
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -540,13 +541,25 @@ async fn start_in(
 ) -> Result<Appended> {
     let mut events = engine::start(options, rng)?;
     // Service rules §9.6: players on vacation as the game starts are recorded away with the
-    // deal, so that a first decision awaited from them waits for their return.
-    events.extend(
-        vacation::away_seats(conn, id)
-            .await?
-            .into_iter()
-            .map(|(seat, until_ms)| Event::SeatAway { seat, until_ms }),
-    );
+    // deal, so that a first decision awaited from them waits for their return; the others are
+    // told, as when a vacation starts during a game.
+    let away = vacation::away_seats(conn, id).await?;
+    let version_after = version + (events.len() + away.len()) as i64;
+    let mut told = Vec::new();
+    for (seat, username, until) in away {
+        // The stream keeps milliseconds; the notice says what it recorded.
+        let until_ms = vacation::millis(until);
+        let until =
+            DateTime::from_timestamp_millis(i64::try_from(until_ms).unwrap_or(0)).unwrap_or(until);
+        events.push(Event::SeatAway { seat, until_ms });
+        told.extend(vacation::vacation_notices(
+            usize::from(options.players),
+            seat,
+            version_after,
+            &username,
+            until,
+        ));
+    }
     let started = Game::replay(&events);
     let seal = store.seal(conn, id).await?;
     let append = Append {
@@ -558,7 +571,7 @@ async fn start_in(
         prev_hash: GENESIS,
         after: &started,
         keep_deadline: false,
-        tell: Tell::ActedBy(None),
+        tell: Tell::ActedByThen(None, told),
         key: None,
         seal,
     };

@@ -67,7 +67,7 @@ fn now_ms() -> DateTime<Utc> {
     DateTime::from_timestamp_millis(now.timestamp_millis()).unwrap_or(now)
 }
 
-fn millis(at: DateTime<Utc>) -> u64 {
+pub(crate) fn millis(at: DateTime<Utc>) -> u64 {
     u64::try_from(at.timestamp_millis()).unwrap_or(0)
 }
 
@@ -116,9 +116,13 @@ async fn lock_account(conn: &mut PgConnection, account: AccountId) -> Result<Acc
 /// The seats of game `id` whose accounts are on vacation now, and until when (in
 /// milliseconds): a game that starts while one of its players is away records it with the
 /// deal, so that their first deadline waits too.
-pub(crate) async fn away_seats(conn: &mut PgConnection, id: GameId) -> Result<Vec<(Seat, u64)>> {
-    let rows: Vec<(i16, DateTime<Utc>)> = sqlx::query_as(
-        "SELECT s.seat, a.vacation_until FROM game_seats s JOIN accounts a ON a.id = s.account_id \
+pub(crate) async fn away_seats(
+    conn: &mut PgConnection,
+    id: GameId,
+) -> Result<Vec<(Seat, String, DateTime<Utc>)>> {
+    let rows: Vec<(i16, String, DateTime<Utc>)> = sqlx::query_as(
+        "SELECT s.seat, a.username, a.vacation_until FROM game_seats s \
+         JOIN accounts a ON a.id = s.account_id \
          WHERE s.game_id = $1 AND a.vacation_until > now() ORDER BY s.seat",
     )
     .bind(id.0)
@@ -126,7 +130,32 @@ pub(crate) async fn away_seats(conn: &mut PgConnection, id: GameId) -> Result<Ve
     .await
     .context("read the seats on vacation")?;
     rows.into_iter()
-        .map(|(seat, until)| Ok((super::seat_from_db(seat)?, millis(until))))
+        .map(|(seat, username, until)| Ok((super::seat_from_db(seat)?, username, until)))
+        .collect()
+}
+
+/// What the other seats of a game of `players` are told when `username`, at `seat`, is away
+/// until `until` (recorded at `version`): a `vacation` each (service rules §9.6).
+pub(crate) fn vacation_notices(
+    players: usize,
+    seat: Seat,
+    version: i64,
+    username: &str,
+    until: DateTime<Utc>,
+) -> Vec<Pending> {
+    (0..players)
+        .map(|s| Seat(s as u8))
+        .filter(|&s| s != seat)
+        .map(|s| Pending {
+            seat: s,
+            kind: NotificationKind::Vacation,
+            payload: json!({
+                "version": version,
+                "seat": seat.0,
+                "username": username,
+                "until": until,
+            }),
+        })
         .collect()
 }
 
@@ -190,22 +219,13 @@ pub(crate) async fn record_in(
     after.apply(&events[0]);
     let version = head.version + 1;
     let tell = match change {
-        Change::Away(until) => Tell::These(
-            (0..after.player_count())
-                .map(|s| Seat(s as u8))
-                .filter(|&s| s != seat)
-                .map(|s| Pending {
-                    seat: s,
-                    kind: NotificationKind::Vacation,
-                    payload: json!({
-                        "version": version,
-                        "seat": seat.0,
-                        "username": username,
-                        "until": until,
-                    }),
-                })
-                .collect(),
-        ),
+        Change::Away(until) => Tell::These(vacation_notices(
+            after.player_count(),
+            seat,
+            version,
+            username,
+            until,
+        )),
         Change::Back(_) => Tell::Nobody,
     };
     let append = Append {

@@ -1748,12 +1748,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The page a person sees following a mail's unsubscribe link: what it would turn off, and a
-         *     button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
-         *     follow links. English or French by `Accept-Language`.
-         * @description The page a person sees following a mail's unsubscribe link: what it would turn off, and a
-         *     button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
-         *     follow links. English or French by `Accept-Language`.
+         * The page a person sees following a mail's unsubscribe link: what it turns off and whether
+         *     it is off already, with a button that turns it off (a `POST` of the same address). Changes
+         *     nothing itself: mail scanners follow links. English or French by `Accept-Language`.
+         * @description The page a person sees following a mail's unsubscribe link: what it turns off and whether
+         *     it is off already, with a button that turns it off (a `POST` of the same address). Changes
+         *     nothing itself: mail scanners follow links. English or French by `Accept-Language`.
          */
         get: operations["unsubscribe_page"];
         put?: never;
@@ -1761,11 +1761,13 @@ export interface paths {
          * One-click unsubscribe (RFC 8058), as mail clients do it: `POST` with the form body
          *     `List-Unsubscribe=One-Click`, no login. Turns that kind's email off for the account the
          *     link was mailed to (a digest's link: every kind mailed as a digest). Done again, it changes
-         *     nothing more.
+         *     nothing more. A browser (the page's button, `Accept: text/html`) is answered with a page
+         *     saying what is now off.
          * @description One-click unsubscribe (RFC 8058), as mail clients do it: `POST` with the form body
          *     `List-Unsubscribe=One-Click`, no login. Turns that kind's email off for the account the
          *     link was mailed to (a digest's link: every kind mailed as a digest). Done again, it changes
-         *     nothing more.
+         *     nothing more. A browser (the page's button, `Accept: text/html`) is answered with a page
+         *     saying what is now off.
          */
         post: operations["unsubscribe"];
         delete?: never;
@@ -2415,8 +2417,10 @@ export interface components {
         /** @description The body of `PUT /v1/me/email`. */
         EmailRequest: {
             /**
-             * @description One `@`, a domain with a dot, at most 254 characters, no space, line break, control
-             *     character or `,;<>()[]"\`. Unique among accounts, ignoring case.
+             * @description An address in ASCII, as the pattern says: letters, digits and ``!#$%&'*+/=?^_`{|}~-``
+             *     with dots only between them, at most 64 characters before the `@`, and a domain of
+             *     labels such as `example.org` (an international one in its `xn--` form); at most 254
+             *     characters in all. Unique among accounts, ignoring case.
              * @example robert@example.org
              */
             email: string;
@@ -3166,7 +3170,7 @@ export interface components {
              * @description Since when mail to your address has been failing (the SMTP server refused it, or was
              *     unreachable, for 3 days); `null` while mail goes through. Read-only: ignored on `PUT`.
              */
-            email_failing_since?: string | null;
+            readonly email_failing_since: string | null;
             kinds: components["schemas"]["NotificationKinds"];
             /**
              * @description An IANA time zone name (`Europe/Paris`).
@@ -18351,6 +18355,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description That kind's email is off: the page saying so, to a browser */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             /** @description That kind's email is off */
             204: {
                 headers: {
@@ -18359,6 +18374,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `bad_request`: the body is not `List-Unsubscribe=One-Click` (nothing changed) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bad_request",
+                     *       "detail": "Bad request",
+                     *       "status": 400,
+                     *       "title": "Bad request",
+                     *       "type": "/problems/bad_request"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description `token_not_found`: not a link this server mailed */
             404: {

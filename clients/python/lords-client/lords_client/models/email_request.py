@@ -13,8 +13,10 @@ class EmailRequest:
     """The body of `PUT /v1/me/email`.
 
     Attributes:
-        email (str): One `@`, a domain with a dot, at most 254 characters, no space, line break, control
-            character or `,;<>()[]"\\`. Unique among accounts, ignoring case. Example: robert@example.org.
+        email (str): An address in ASCII, as the pattern says: letters, digits and ``!#$%&'*+/=?^_`{|}~-``
+            with dots only between them, at most 64 characters before the `@`, and a domain of
+            labels such as `example.org` (an international one in its `xn--` form); at most 254
+            characters in all. Unique among accounts, ignoring case. Example: robert@example.org.
     """
 
     email: str

@@ -6,8 +6,6 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..types import UNSET, Unset
-
 if TYPE_CHECKING:
     from ..models.notification_kinds import NotificationKinds
 
@@ -26,44 +24,41 @@ class NotificationSettings:
 
     Attributes:
         digest_hour (int): The hour (0–23, in `time_zone`) the daily digest is sent at, when a kind is `digest`.
+        email_failing_since (datetime.datetime | None): Since when mail to your address has been failing (the SMTP
+            server refused it, or was
+            unreachable, for 3 days); `null` while mail goes through. Read-only: ignored on `PUT`.
         kinds (NotificationKinds): Every kind, each with its channels.
         time_zone (str): An IANA time zone name (`Europe/Paris`). Example: UTC.
-        email_failing_since (datetime.datetime | None | Unset): Since when mail to your address has been failing (the
-            SMTP server refused it, or was
-            unreachable, for 3 days); `null` while mail goes through. Read-only: ignored on `PUT`.
     """
 
     digest_hour: int
+    email_failing_since: datetime.datetime | None
     kinds: NotificationKinds
     time_zone: str
-    email_failing_since: datetime.datetime | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         digest_hour = self.digest_hour
 
-        kinds = self.kinds.to_dict()
-
-        time_zone = self.time_zone
-
-        email_failing_since: None | str | Unset
-        if isinstance(self.email_failing_since, Unset):
-            email_failing_since = UNSET
-        elif isinstance(self.email_failing_since, datetime.datetime):
+        email_failing_since: None | str
+        if isinstance(self.email_failing_since, datetime.datetime):
             email_failing_since = self.email_failing_since.isoformat()
         else:
             email_failing_since = self.email_failing_since
+
+        kinds = self.kinds.to_dict()
+
+        time_zone = self.time_zone
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "digest_hour": digest_hour,
+                "email_failing_since": email_failing_since,
                 "kinds": kinds,
                 "time_zone": time_zone,
             }
         )
-        if email_failing_since is not UNSET:
-            field_dict["email_failing_since"] = email_failing_since
 
         return field_dict
 
@@ -74,14 +69,8 @@ class NotificationSettings:
         d = dict(src_dict)
         digest_hour = d.pop("digest_hour")
 
-        kinds = NotificationKinds.from_dict(d.pop("kinds"))
-
-        time_zone = d.pop("time_zone")
-
-        def _parse_email_failing_since(data: object) -> datetime.datetime | None | Unset:
+        def _parse_email_failing_since(data: object) -> datetime.datetime | None:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, str):
@@ -91,15 +80,19 @@ class NotificationSettings:
                 return email_failing_since_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(datetime.datetime | None | Unset, data)
+            return cast(datetime.datetime | None, data)
 
-        email_failing_since = _parse_email_failing_since(d.pop("email_failing_since", UNSET))
+        email_failing_since = _parse_email_failing_since(d.pop("email_failing_since"))
+
+        kinds = NotificationKinds.from_dict(d.pop("kinds"))
+
+        time_zone = d.pop("time_zone")
 
         notification_settings = cls(
             digest_hour=digest_hour,
+            email_failing_since=email_failing_since,
             kinds=kinds,
             time_zone=time_zone,
-            email_failing_since=email_failing_since,
         )
 
         return notification_settings

@@ -31,10 +31,19 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | str | None:
+    if response.status_code == 200:
+        response_200 = response.text
+        return response_200
+
     if response.status_code == 204:
         response_204 = cast(Any, None)
         return response_204
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
@@ -62,7 +71,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -76,16 +85,18 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: str,
-) -> Response[Any | Problem]:
+) -> Response[Any | Problem | str]:
     """One-click unsubscribe (RFC 8058), as mail clients do it: `POST` with the form body
     `List-Unsubscribe=One-Click`, no login. Turns that kind's email off for the account the
     link was mailed to (a digest's link: every kind mailed as a digest). Done again, it changes
-    nothing more.
+    nothing more. A browser (the page's button, `Accept: text/html`) is answered with a page
+    saying what is now off.
 
      One-click unsubscribe (RFC 8058), as mail clients do it: `POST` with the form body
     `List-Unsubscribe=One-Click`, no login. Turns that kind's email off for the account the
     link was mailed to (a digest's link: every kind mailed as a digest). Done again, it changes
-    nothing more.
+    nothing more. A browser (the page's button, `Accept: text/html`) is answered with a page
+    saying what is now off.
 
     Args:
         token (str):
@@ -96,7 +107,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Any | Problem | str]
     """
 
     kwargs = _get_kwargs(
@@ -116,16 +127,18 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: str,
-) -> Any | Problem | None:
+) -> Any | Problem | str | None:
     """One-click unsubscribe (RFC 8058), as mail clients do it: `POST` with the form body
     `List-Unsubscribe=One-Click`, no login. Turns that kind's email off for the account the
     link was mailed to (a digest's link: every kind mailed as a digest). Done again, it changes
-    nothing more.
+    nothing more. A browser (the page's button, `Accept: text/html`) is answered with a page
+    saying what is now off.
 
      One-click unsubscribe (RFC 8058), as mail clients do it: `POST` with the form body
     `List-Unsubscribe=One-Click`, no login. Turns that kind's email off for the account the
     link was mailed to (a digest's link: every kind mailed as a digest). Done again, it changes
-    nothing more.
+    nothing more. A browser (the page's button, `Accept: text/html`) is answered with a page
+    saying what is now off.
 
     Args:
         token (str):
@@ -136,7 +149,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        Any | Problem | str
     """
 
     return sync_detailed(
@@ -151,16 +164,18 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: str,
-) -> Response[Any | Problem]:
+) -> Response[Any | Problem | str]:
     """One-click unsubscribe (RFC 8058), as mail clients do it: `POST` with the form body
     `List-Unsubscribe=One-Click`, no login. Turns that kind's email off for the account the
     link was mailed to (a digest's link: every kind mailed as a digest). Done again, it changes
-    nothing more.
+    nothing more. A browser (the page's button, `Accept: text/html`) is answered with a page
+    saying what is now off.
 
      One-click unsubscribe (RFC 8058), as mail clients do it: `POST` with the form body
     `List-Unsubscribe=One-Click`, no login. Turns that kind's email off for the account the
     link was mailed to (a digest's link: every kind mailed as a digest). Done again, it changes
-    nothing more.
+    nothing more. A browser (the page's button, `Accept: text/html`) is answered with a page
+    saying what is now off.
 
     Args:
         token (str):
@@ -171,7 +186,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Any | Problem | str]
     """
 
     kwargs = _get_kwargs(
@@ -189,16 +204,18 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: str,
-) -> Any | Problem | None:
+) -> Any | Problem | str | None:
     """One-click unsubscribe (RFC 8058), as mail clients do it: `POST` with the form body
     `List-Unsubscribe=One-Click`, no login. Turns that kind's email off for the account the
     link was mailed to (a digest's link: every kind mailed as a digest). Done again, it changes
-    nothing more.
+    nothing more. A browser (the page's button, `Accept: text/html`) is answered with a page
+    saying what is now off.
 
      One-click unsubscribe (RFC 8058), as mail clients do it: `POST` with the form body
     `List-Unsubscribe=One-Click`, no login. Turns that kind's email off for the account the
     link was mailed to (a digest's link: every kind mailed as a digest). Done again, it changes
-    nothing more.
+    nothing more. A browser (the page's button, `Accept: text/html`) is answered with a page
+    saying what is now off.
 
     Args:
         token (str):
@@ -209,7 +226,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        Any | Problem | str
     """
 
     return (

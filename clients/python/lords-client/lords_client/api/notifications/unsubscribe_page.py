@@ -69,13 +69,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | str]:
-    """The page a person sees following a mail's unsubscribe link: what it would turn off, and a
-    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
-    follow links. English or French by `Accept-Language`.
+    """The page a person sees following a mail's unsubscribe link: what it turns off and whether
+    it is off already, with a button that turns it off (a `POST` of the same address). Changes
+    nothing itself: mail scanners follow links. English or French by `Accept-Language`.
 
-     The page a person sees following a mail's unsubscribe link: what it would turn off, and a
-    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
-    follow links. English or French by `Accept-Language`.
+     The page a person sees following a mail's unsubscribe link: what it turns off and whether
+    it is off already, with a button that turns it off (a `POST` of the same address). Changes
+    nothing itself: mail scanners follow links. English or French by `Accept-Language`.
 
     Args:
         token (str):
@@ -104,13 +104,13 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | str | None:
-    """The page a person sees following a mail's unsubscribe link: what it would turn off, and a
-    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
-    follow links. English or French by `Accept-Language`.
+    """The page a person sees following a mail's unsubscribe link: what it turns off and whether
+    it is off already, with a button that turns it off (a `POST` of the same address). Changes
+    nothing itself: mail scanners follow links. English or French by `Accept-Language`.
 
-     The page a person sees following a mail's unsubscribe link: what it would turn off, and a
-    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
-    follow links. English or French by `Accept-Language`.
+     The page a person sees following a mail's unsubscribe link: what it turns off and whether
+    it is off already, with a button that turns it off (a `POST` of the same address). Changes
+    nothing itself: mail scanners follow links. English or French by `Accept-Language`.
 
     Args:
         token (str):
@@ -134,13 +134,13 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 ) -> Response[Problem | str]:
-    """The page a person sees following a mail's unsubscribe link: what it would turn off, and a
-    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
-    follow links. English or French by `Accept-Language`.
+    """The page a person sees following a mail's unsubscribe link: what it turns off and whether
+    it is off already, with a button that turns it off (a `POST` of the same address). Changes
+    nothing itself: mail scanners follow links. English or French by `Accept-Language`.
 
-     The page a person sees following a mail's unsubscribe link: what it would turn off, and a
-    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
-    follow links. English or French by `Accept-Language`.
+     The page a person sees following a mail's unsubscribe link: what it turns off and whether
+    it is off already, with a button that turns it off (a `POST` of the same address). Changes
+    nothing itself: mail scanners follow links. English or French by `Accept-Language`.
 
     Args:
         token (str):
@@ -167,13 +167,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 ) -> Problem | str | None:
-    """The page a person sees following a mail's unsubscribe link: what it would turn off, and a
-    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
-    follow links. English or French by `Accept-Language`.
+    """The page a person sees following a mail's unsubscribe link: what it turns off and whether
+    it is off already, with a button that turns it off (a `POST` of the same address). Changes
+    nothing itself: mail scanners follow links. English or French by `Accept-Language`.
 
-     The page a person sees following a mail's unsubscribe link: what it would turn off, and a
-    button that does it (a `POST` of the same address). Changes nothing itself: mail scanners
-    follow links. English or French by `Accept-Language`.
+     The page a person sees following a mail's unsubscribe link: what it turns off and whether
+    it is off already, with a button that turns it off (a `POST` of the same address). Changes
+    nothing itself: mail scanners follow links. English or French by `Accept-Language`.
 
     Args:
         token (str):
