@@ -10,7 +10,8 @@ use std::process::Command;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use common::app::{TestApp, problem, spawn_app};
+use common::app::{TestApp, problem, spawn_app, spawn_app_with};
+use common::budgets::{in_one_window, remaining, small};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
@@ -826,4 +827,51 @@ async fn authlib_completes_the_flow_refreshes_and_revokes() {
         report["first_refresh_token"],
         report["second_refresh_token"]
     );
+}
+
+#[tokio::test]
+async fn refreshing_keeps_the_budget_of_the_authorization_for_the_new_access_token() {
+    let app = spawn_app_with(small(4, 120, 30)).await;
+    in_one_window().await;
+    let (session, tokens) = authorized(&app, "kenneth", "account:read").await;
+    let first = s(&tokens, "access_token");
+    let me = |token: String| {
+        let app = &app;
+        async move { app.get_with_token("/v1/me", &token).await }
+    };
+    assert_eq!(remaining(&me(first.clone()).await), 3);
+    let second: Value = refresh(&app, &s(&tokens, "refresh_token"), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(remaining(&me(s(&second, "access_token")).await), 2);
+    let third: Value = refresh(&app, &s(&second, "refresh_token"), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(remaining(&me(s(&third, "access_token")).await), 1);
+    // The first access token is still live, and spends the same budget.
+    let res = me(first).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(remaining(&res), 0);
+    problem(
+        me(s(&third, "access_token")).await,
+        429,
+        "too_many_requests",
+    )
+    .await;
+
+    // The person's session spends the account's budget, apart; another approval of the same
+    // app is another authorization, with a budget of its own.
+    assert_eq!(remaining(&me(session.clone()).await), 3);
+    let (verifier, challenge) = pkce("kenneth-again");
+    let mut req = request(&challenge);
+    req["scope"] = json!("account:read");
+    let code = approve(&app, &session, req).await;
+    let again: Value = exchange(&app, &code, &verifier).await.json().await.unwrap();
+    let res = me(s(&again, "access_token")).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(remaining(&res), 3);
 }
