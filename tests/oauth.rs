@@ -875,3 +875,43 @@ async fn refreshing_keeps_the_budget_of_the_authorization_for_the_new_access_tok
     assert_eq!(res.status(), 200);
     assert_eq!(remaining(&res), 3);
 }
+
+#[tokio::test]
+async fn failed_token_requests_are_limited_per_client_address_and_answered_429_rate_limited() {
+    let app = spawn_app_with(|c| c.login_max_failures = 3).await;
+    let session = app.signed_up("malcolm").await;
+    let (verifier, challenge) = pkce("limited");
+    let code = approve(&app, &session, request(&challenge)).await;
+
+    // Two failures, then a success, which takes its attempt back, then the third failure.
+    for _ in 0..2 {
+        oauth_error(refresh(&app, "bogus", None).await, "invalid_grant").await;
+    }
+    assert_eq!(exchange(&app, &code, &verifier).await.status(), 200);
+    oauth_error(
+        form(&app, "/oauth/token", &[("grant_type", "password")]).await,
+        "unsupported_grant_type",
+    )
+    .await;
+
+    // Over the limit: refused before anything is looked at, in RFC 6749 §5.2's shape.
+    let res = refresh(&app, "bogus", None).await;
+    assert_eq!(res.status(), 429);
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    let wait: u64 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&wait), "{wait}");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["error"], "rate_limited", "{body}");
+    assert!(body["error_description"].is_string(), "{body}");
+    // The failures count with the address's failed sign-ins.
+    problem(
+        app.login("malcolm", "correct horse battery").await,
+        429,
+        "rate_limited",
+    )
+    .await;
+}

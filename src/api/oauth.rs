@@ -20,6 +20,7 @@ use crate::api::responses::{
     UnsupportedMediaType,
 };
 use crate::auth::oauth::{self, AuthorizationRequest, Checked, CodeExchange, GrantError};
+use crate::auth::rate_limit::address_key;
 use crate::auth::{AuthUser, Scope};
 
 /// The routes outside `/v1`: the metadata, the token and revocation endpoints.
@@ -420,6 +421,10 @@ pub enum OAuthErrorCode {
     UnsupportedGrantType,
     /// A refresh asks for a scope the authorization does not hold, or an unknown one.
     InvalidScope,
+    /// 429 with `Retry-After`: too many failed token requests from this client address. An
+    /// error code of this server's (RFC 6749 §8.5 lets a server define more), named as the
+    /// sign-in routes' limit is.
+    RateLimited,
 }
 
 /// The error body of the token and revocation endpoints (RFC 6749 §5.2), not problem+json.
@@ -434,7 +439,15 @@ pub struct OAuthError {
 }
 
 fn oauth_error(error: OAuthErrorCode, description: impl Into<String>) -> HttpResponse {
-    HttpResponse::BadRequest()
+    oauth_error_with(HttpResponse::BadRequest(), error, description)
+}
+
+fn oauth_error_with(
+    mut builder: actix_web::HttpResponseBuilder,
+    error: OAuthErrorCode,
+    description: impl Into<String>,
+) -> HttpResponse {
+    builder
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .insert_header((header::PRAGMA, "no-cache"))
         .json(OAuthError {
@@ -478,13 +491,18 @@ fn required<'a>(params: &'a HashMap<String, String>, name: &str) -> Result<&'a s
 /// `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
 /// detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
 /// lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
-/// not problem+json.
+/// not problem+json. Failed requests are limited per client address as failed sign-ins are
+/// (`--login-max-failures` per `--login-window-seconds`, counted with them): over it, 429
+/// `rate_limited` in the same shape, with `Retry-After`.
 #[utoipa::path(post, path = "/oauth/token", tag = "oauth",
     request_body(content = OAuthTokenRequest, content_type = "application/x-www-form-urlencoded"),
     responses(
         (status = 200, description = "Tokens (`Cache-Control: no-store`)", body = OAuthTokenResponse),
         (status = 400, description = "`invalid_request`, `invalid_grant`, `unsupported_grant_type` \
             or `invalid_scope` (RFC 6749 §5.2)", body = OAuthError),
+        (status = 429, description = "`rate_limited`: too many failed token requests from this \
+            client address; see `Retry-After`", body = OAuthError,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
         ServiceUnavailable,
     ))]
 pub async fn token(
@@ -492,7 +510,44 @@ pub async fn token(
     state: web::Data<AppState>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let params = match form_params(&req, &body) {
+    // Counted when it begins, as a login is, so that concurrent guesses cannot all pass; an
+    // answer with tokens (or the server's own failure) takes it back. Per client address only:
+    // a `client_id` is anyone's to send, and counting it apart would let a stranger lock an app
+    // out.
+    let ip = req.peer_addr().map(|a| a.ip());
+    let attempt = match state.login_limiter.begin(vec![
+        format!("oauth-token:{}", address_key(ip)),
+        address_key(ip),
+    ]) {
+        Ok(attempt) => attempt,
+        Err(retry_after) => {
+            let mut res = oauth_error_with(
+                HttpResponse::TooManyRequests(),
+                OAuthErrorCode::RateLimited,
+                "too many failed token requests from this address; retry after Retry-After \
+                 seconds",
+            );
+            let secs = retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0);
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from(secs.max(1)));
+            return Ok(res);
+        }
+    };
+    let answer = token_answer(&req, &state, &body).await;
+    match &answer {
+        Ok(res) if !res.status().is_success() => drop(attempt), // counted as a failure
+        _ => attempt.succeeded(),
+    }
+    answer
+}
+
+/// The token endpoint's answer to one request, counted by [`token`].
+async fn token_answer(
+    req: &HttpRequest,
+    state: &AppState,
+    body: &[u8],
+) -> Result<HttpResponse, ApiError> {
+    let params = match form_params(req, body) {
         Ok(params) => params,
         Err(res) => return Ok(res),
     };

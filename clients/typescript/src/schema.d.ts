@@ -174,14 +174,18 @@ export interface paths {
          *     `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
          *     detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
          *     lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
-         *     not problem+json.
+         *     not problem+json. Failed requests are limited per client address as failed sign-ins are
+         *     (`--login-max-failures` per `--login-window-seconds`, counted with them): over it, 429
+         *     `rate_limited` in the same shape, with `Retry-After`.
          * @description The token endpoint (RFC 6749 §3.2), form-encoded. `grant_type=authorization_code` with
          *     `code`, `redirect_uri`, `client_id` and `code_verifier` exchanges a code (once: presenting it
          *     again revokes what it issued); `grant_type=refresh_token` with `refresh_token` and
          *     `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
          *     detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
          *     lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
-         *     not problem+json.
+         *     not problem+json. Failed requests are limited per client address as failed sign-ins are
+         *     (`--login-max-failures` per `--login-window-seconds`, counted with them): over it, 429
+         *     `rate_limited` in the same shape, with `Retry-After`.
          */
         post: operations["token"];
         delete?: never;
@@ -3114,7 +3118,7 @@ export interface components {
          * @description An error code of the token and revocation endpoints (RFC 6749 §5.2).
          * @enum {string}
          */
-        OAuthErrorCode: "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope";
+        OAuthErrorCode: "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "rate_limited";
         /** @description A revocation request (`application/x-www-form-urlencoded`, RFC 7009 §2.1). */
         OAuthRevokeRequest: {
             /**
@@ -4791,6 +4795,17 @@ export interface operations {
             /** @description `invalid_request`, `invalid_grant`, `unsupported_grant_type` or `invalid_scope` (RFC 6749 §5.2) */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `rate_limited`: too many failed token requests from this client address; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
