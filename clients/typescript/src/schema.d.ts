@@ -144,12 +144,16 @@ export interface paths {
         /**
          * Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
          *     an access token or a refresh token is sent: its refresh tokens, and every access token it
-         *     issued, at once; the streams opened with them end. Always 200, for an unknown or already
-         *     revoked token too (first-party and personal tokens are not revoked here).
+         *     issued, at once; the streams opened with them end. Always 200: for an unknown or already
+         *     revoked token too, and for a request that names no token, names it twice or is not
+         *     form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
+         *     either).
          * @description Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
          *     an access token or a refresh token is sent: its refresh tokens, and every access token it
-         *     issued, at once; the streams opened with them end. Always 200, for an unknown or already
-         *     revoked token too (first-party and personal tokens are not revoked here).
+         *     issued, at once; the streams opened with them end. Always 200: for an unknown or already
+         *     revoked token too, and for a request that names no token, names it twice or is not
+         *     form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
+         *     either).
          */
         post: operations["revoke"];
         delete?: never;
@@ -4713,15 +4717,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description `invalid_request`: `token` is missing or repeated, or the body is not form-encoded */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OAuthError"];
-                };
             };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
