@@ -145,6 +145,20 @@ async fn status_with(app: &TestApp, path: &str, token: &str) -> u16 {
     app.get_with_token(path, token).await.status().as_u16()
 }
 
+/// The consent check of an authorization request's parameters.
+async fn consent(app: &TestApp, params: &Value) -> reqwest::Response {
+    let query = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(
+            params
+                .as_object()
+                .unwrap()
+                .iter()
+                .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string())),
+        )
+        .finish();
+    app.get(&format!("/v1/oauth/consent?{query}")).await
+}
+
 #[tokio::test]
 async fn the_metadata_names_the_endpoints_on_the_public_url() {
     let app = spawn_app().await;
@@ -395,16 +409,7 @@ async fn the_consent_check_refuses_bad_clients_redirects_challenges_and_scopes_w
     let (_, challenge) = pkce("consent");
     let consent = |params: Value| {
         let app = &app;
-        let query = url::form_urlencoded::Serializer::new(String::new())
-            .extend_pairs(
-                params
-                    .as_object()
-                    .unwrap()
-                    .iter()
-                    .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string())),
-            )
-            .finish();
-        async move { app.get(&format!("/v1/oauth/consent?{query}")).await }
+        async move { consent(app, &params).await }
     };
 
     let res = consent(request(&challenge)).await;
@@ -933,4 +938,131 @@ async fn revocation_always_answers_200_and_revokes_nothing_without_a_single_toke
         assert_eq!(res.headers()["cache-control"], "no-store");
     }
     assert_eq!(status_with(&app, "/v1/me", &access).await, 200);
+}
+
+#[tokio::test]
+async fn a_redirect_uri_without_a_host_or_with_a_loopback_host_written_otherwise_is_refused() {
+    let app = spawn_app().await;
+    let session = app.signed_up("duncan").await;
+    let (_, challenge) = pkce("hosts");
+    let with = |uri: &str| {
+        let mut req = request(&challenge);
+        req["redirect_uri"] = json!(uri);
+        req
+    };
+    for refused in [
+        "https:///cb",
+        "https:app.example/cb",
+        "http:///cb",
+        "http://0x7f000001/cb",
+        "http://127.1/cb",
+        "http://2130706433/cb",
+        "http://127.0.0.001/cb",
+    ] {
+        problem(consent(&app, &with(refused)).await, 422, "invalid_request").await;
+        let body = problem(
+            decide(&app, &session, with(refused), true).await,
+            422,
+            "invalid_request",
+        )
+        .await;
+        assert!(body.get("redirect_to").is_none(), "{refused}: {body}");
+    }
+    // Any address of 127.0.0.0/8 is loopback (RFC 8252 §7.3), written plainly.
+    for loopback in [
+        "http://127.0.0.2/cb",
+        "http://127.255.255.254:8080/cb",
+        "http://[::1]/cb",
+        "http://localhost:1/cb",
+    ] {
+        assert_eq!(
+            consent(&app, &with(loopback)).await.status(),
+            200,
+            "{loopback}"
+        );
+        let res = decide(&app, &session, with(loopback), true).await;
+        assert_eq!(res.status(), 201, "{loopback}");
+    }
+}
+
+#[tokio::test]
+async fn the_redirect_is_the_redirect_uri_as_sent_and_the_token_request_repeats_it_exactly() {
+    let app = spawn_app().await;
+    let session = app.signed_up("macbeth").await;
+    let (verifier, challenge) = pkce("exact");
+    let with = |uri: &str| {
+        let mut req = request(&challenge);
+        req["redirect_uri"] = json!(uri);
+        req["state"] = json!("s");
+        req
+    };
+    // The parameters come after `?`, or after `&` when the URI has a query of its own
+    // (RFC 6749 §3.1.2); nothing of the URI is rewritten.
+    for (sent, before_code) in [
+        ("HTTPS://APP.EXAMPLE:443/cb", "HTTPS://APP.EXAMPLE:443/cb?"),
+        (
+            "https://app.example/cb?x=%41",
+            "https://app.example/cb?x=%41&",
+        ),
+        ("https://app.example/cb?", "https://app.example/cb?"),
+        ("http://127.0.0.2:80/cb", "http://127.0.0.2:80/cb?"),
+        ("com.example.App:/Cb", "com.example.App:/Cb?"),
+    ] {
+        let res = decide(&app, &session, with(sent), true).await;
+        assert_eq!(res.status(), 201, "{sent}");
+        let to = s(&res.json().await.unwrap(), "redirect_to");
+        assert!(
+            to.starts_with(&format!("{before_code}code=")),
+            "{sent}: {to}"
+        );
+        assert!(to.ends_with("&state=s"), "{sent}: {to}");
+        let res = decide(&app, &session, with(sent), false).await;
+        assert_eq!(res.status(), 200, "{sent}");
+        assert_eq!(
+            s(&res.json().await.unwrap(), "redirect_to"),
+            format!("{before_code}error=access_denied&state=s")
+        );
+    }
+
+    // The token request: the URI as sent, not what a parser makes of it (RFC 6749 §4.1.3).
+    let sent = "HTTPS://APP.EXAMPLE:443/cb";
+    let token_request = |code: &str, redirect_uri: &str| {
+        let params = [
+            ("grant_type", "authorization_code"),
+            ("code", code),
+            ("redirect_uri", redirect_uri),
+            ("client_id", CLIENT),
+            ("code_verifier", verifier.as_str()),
+        ]
+        .map(|(k, v)| (k.to_string(), v.to_string()));
+        let app = &app;
+        async move {
+            let params: Vec<(&str, &str)> = params
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect();
+            form(app, "/oauth/token", &params).await
+        }
+    };
+    let code_of = |res: Value| param(&s(&res, "redirect_to"), "code").unwrap();
+    let code = code_of(
+        decide(&app, &session, with(sent), true)
+            .await
+            .json()
+            .await
+            .unwrap(),
+    );
+    oauth_error(
+        token_request(&code, "https://app.example/cb").await,
+        "invalid_grant",
+    )
+    .await;
+    let code = code_of(
+        decide(&app, &session, with(sent), true)
+            .await
+            .json()
+            .await
+            .unwrap(),
+    );
+    assert_eq!(token_request(&code, sent).await.status(), 200);
 }
