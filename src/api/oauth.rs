@@ -70,25 +70,20 @@ pub struct AuthorizationServerMetadata {
     /// Always `["none"]`.
     #[schema(example = json!(["none"]))]
     pub revocation_endpoint_auth_methods_supported: Vec<String>,
-    /// The scopes an app may ask for (`bot:play` is not one: bot accounts use personal tokens).
-    #[schema(example = json!(["account:read", "game:read", "game:play", "lobby:write", "notifications:write"]))]
+    /// Every scope the server supports (RFC 8414 §2). `bot:play` is one, held by bot accounts'
+    /// personal tokens; an authorization request asking for it is refused (a bot account never
+    /// signs in to approve anything).
+    #[schema(example = json!(["account:read", "game:read", "game:play", "lobby:write", "notifications:write", "bot:play"]))]
     pub scopes_supported: Vec<Scope>,
     /// Where the flow and the scopes are described.
     #[schema(example = "https://lords.example.org/docs/")]
     pub service_documentation: String,
 }
 
-/// The scopes OAuth may grant: all but `bot:play`.
-fn grantable_scopes() -> Vec<Scope> {
-    Scope::ALL
-        .into_iter()
-        .filter(|s| *s != Scope::BotPlay)
-        .collect()
-}
-
 /// The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
 /// URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
-/// clients only, and the scopes.
+/// clients only, and every scope the server supports (`bot:play` included, which only bot
+/// accounts' personal tokens hold: OAuth never grants it).
 #[utoipa::path(get, path = "/.well-known/oauth-authorization-server", tag = "oauth",
     responses(
         (status = 200, description = "The metadata", body = AuthorizationServerMetadata),
@@ -110,7 +105,7 @@ pub async fn metadata(state: web::Data<AppState>) -> HttpResponse {
         code_challenge_methods_supported: strings(&["S256"]),
         token_endpoint_auth_methods_supported: strings(&["none"]),
         revocation_endpoint_auth_methods_supported: strings(&["none"]),
-        scopes_supported: grantable_scopes(),
+        scopes_supported: Scope::ALL.to_vec(),
         service_documentation: format!("{issuer}/docs/"),
         issuer,
     })

@@ -14,10 +14,12 @@ export interface paths {
         /**
          * The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
          *     URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
-         *     clients only, and the scopes.
+         *     clients only, and every scope the server supports (`bot:play` included, which only bot
+         *     accounts' personal tokens hold: OAuth never grants it).
          * @description The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
          *     URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
-         *     clients only, and the scopes.
+         *     clients only, and every scope the server supports (`bot:play` included, which only bot
+         *     accounts' personal tokens hold: OAuth never grants it).
          */
         get: operations["metadata"];
         put?: never;
@@ -1977,13 +1979,16 @@ export interface components {
              */
             revocation_endpoint_auth_methods_supported: string[];
             /**
-             * @description The scopes an app may ask for (`bot:play` is not one: bot accounts use personal tokens).
+             * @description Every scope the server supports (RFC 8414 §2). `bot:play` is one, held by bot accounts'
+             *     personal tokens; an authorization request asking for it is refused (a bot account never
+             *     signs in to approve anything).
              * @example [
              *       "account:read",
              *       "game:read",
              *       "game:play",
              *       "lobby:write",
-             *       "notifications:write"
+             *       "notifications:write",
+             *       "bot:play"
              *     ]
              */
             scopes_supported: components["schemas"]["Scope"][];
