@@ -185,6 +185,10 @@ fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
             .app_data(web::PayloadConfig::new(max_body))
             .app_data(web::PathConfig::default().error_handler(api::error::path_error))
             .app_data(web::QueryConfig::default().error_handler(api::error::query_error))
+            // Innermost first: the body checks, then the `/v1` budgets around them (their
+            // headers on every `/v1` answer, a 413 included), then `observe` around all.
+            .wrap(from_fn(api::middleware::check_body))
+            .wrap(from_fn(api::rate_limits::limit))
             .wrap(from_fn(api::middleware::observe))
             // Outermost, so every answer (the middleware's own 413s included) carries CORS
             // headers; with no origins configured it is left out entirely.

@@ -320,6 +320,13 @@ async fn a_body_trickling_in_slower_than_the_body_timeout_gets_408_request_timeo
     let body = response.split_once("\r\n\r\n").map_or("", |(_, b)| b);
     let problem: serde_json::Value = serde_json::from_str(body).expect("a problem+json body");
     assert_eq!(problem["code"], "request_timeout", "{response}");
+    // Under /v1, the 408 that replaces the answer keeps the budget's headers.
+    let head = response.to_lowercase();
+    assert!(
+        head.contains("\r\nratelimit-policy: \"sign-up\";"),
+        "{response}"
+    );
+    assert!(head.contains("\r\nratelimit: \"sign-up\";"), "{response}");
 }
 
 #[tokio::test]

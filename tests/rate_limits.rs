@@ -5,85 +5,13 @@
 
 mod common;
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
-
 use common::app::{TestApp, problem, spawn_app_on, spawn_app_with};
+use common::budgets::{in_one_window, limit, policy, remaining, small};
 use common::games::create_game;
 use lords::auth::TokenKind;
-use lords::config::{AppConfig, RateLimits};
 use reqwest::Response;
 use serde_json::json;
 use uuid::Uuid;
-
-/// Small budgets, one per kind of request.
-fn small(reads: u32, actions: u32, lobby_writes: u32) -> impl FnOnce(&mut AppConfig) + Clone {
-    move |c: &mut AppConfig| {
-        c.rates = RateLimits {
-            reads_per_minute: reads,
-            actions_per_minute: actions,
-            lobby_writes_per_minute: lobby_writes,
-        }
-    }
-}
-
-/// Budgets are counted in fixed 60-second windows: a test that counts down waits, when the
-/// window is about to end, for the next one, so that its requests fall in one window.
-async fn in_one_window() {
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_secs();
-    let left = 60 - now % 60;
-    if left < 20 {
-        tokio::time::sleep(Duration::from_secs(left) + Duration::from_millis(200)).await;
-    }
-}
-
-/// `(policy name, q, w)` of `RateLimit-Policy`.
-fn policy(res: &Response) -> (String, u32, u32) {
-    let value = res
-        .headers()
-        .get("ratelimit-policy")
-        .unwrap_or_else(|| panic!("no RateLimit-Policy on {} {}", res.status(), res.url()))
-        .to_str()
-        .unwrap()
-        .to_string();
-    let (name, q, w) = item(&value, "q", "w");
-    (name, q, w)
-}
-
-/// `(policy name, r, t)` of `RateLimit`.
-fn limit(res: &Response) -> (String, u32, u32) {
-    let value = res
-        .headers()
-        .get("ratelimit")
-        .unwrap_or_else(|| panic!("no RateLimit on {} {}", res.status(), res.url()))
-        .to_str()
-        .unwrap()
-        .to_string();
-    item(&value, "r", "t")
-}
-
-/// One Structured Field item `"name";a=1;b=2`.
-fn item(value: &str, a: &str, b: &str) -> (String, u32, u32) {
-    let mut parts = value.split(';');
-    let name = parts.next().unwrap();
-    assert!(
-        name.starts_with('"') && name.ends_with('"'),
-        "a quoted policy name: {value}"
-    );
-    let mut params = std::collections::HashMap::new();
-    for p in parts {
-        let (k, v) = p.split_once('=').unwrap();
-        params.insert(k.to_string(), v.parse::<u32>().unwrap());
-    }
-    assert_eq!(params.len(), 2, "{value}");
-    (name.trim_matches('"').to_string(), params[a], params[b])
-}
-
-fn remaining(res: &Response) -> u32 {
-    limit(res).1
-}
 
 async fn read(app: &TestApp, token: &str) -> Response {
     app.get_with_token("/v1/me", token).await
@@ -375,5 +303,107 @@ async fn browsers_on_an_allowed_origin_may_read_the_headers() {
             exposed.split(',').any(|h| h.trim() == name),
             "{name} in {exposed}"
         );
+    }
+}
+
+#[tokio::test]
+async fn a_token_that_names_no_live_token_spends_its_client_address_budget() {
+    let app = spawn_app_with(small(5, 120, 30)).await;
+    let session = app.signed_up("catriona").await;
+    let expired = personal_token(&app, "catriona", &["account:read"]).await;
+    sqlx::query("UPDATE api_tokens SET expires_at = now() - interval '1 second'")
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    in_one_window().await;
+
+    // Well-formed tokens of both kinds that were never issued, junk, and an expired token:
+    // one budget, the address's, rather than a fresh one each.
+    let forged = [
+        lords::auth::tokens::generate(TokenKind::Personal).secret,
+        lords::auth::tokens::generate(TokenKind::OAuth).secret,
+        lords::auth::tokens::generate(TokenKind::Personal).secret,
+        "not-a-token".to_string(),
+        expired,
+    ];
+    let mut left = Vec::new();
+    for token in &forged {
+        let res = read(&app, token).await;
+        assert_eq!(policy(&res).0, "reads");
+        left.push(remaining(&res));
+        problem(res, 401, "invalid_token").await;
+    }
+    assert_eq!(left, [4, 3, 2, 1, 0]);
+    let another = lords::auth::tokens::generate(TokenKind::OAuth).secret;
+    problem(read(&app, &another).await, 429, "too_many_requests").await;
+    // The address's budget is what a request without a token spends too.
+    problem(app.get("/v1/cards").await, 429, "too_many_requests").await;
+    // A live token has a budget of its own.
+    let res = read(&app, &session).await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(remaining(&res), 4);
+}
+
+#[tokio::test]
+async fn every_v1_answer_carries_the_budget_headers_whatever_refuses_it() {
+    let app = spawn_app_with(small(600, 120, 30)).await;
+    let token = app.signed_up("mairead").await;
+    let too_large = vec![b' '; app.state.config.max_body_bytes + 1];
+    let post = |body: Vec<u8>, content_type: &'static str| {
+        app.client
+            .post(app.url("/v1/games"))
+            .bearer_auth(&token)
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+    };
+    let cases = [
+        (
+            post(b"{".to_vec(), "application/json").await.unwrap(),
+            400,
+            "malformed_json",
+        ),
+        (
+            post(too_large, "application/json").await.unwrap(),
+            413,
+            "payload_too_large",
+        ),
+        (
+            post(
+                br#"{"players": 2}"#.to_vec(),
+                "application/json; charset=iso-8859-1",
+            )
+            .await
+            .unwrap(),
+            415,
+            "unsupported_media_type",
+        ),
+        (
+            post(br#"{"players": 1}"#.to_vec(), "application/json")
+                .await
+                .unwrap(),
+            422,
+            "invalid_player_count",
+        ),
+        (
+            app.client.put(app.url("/v1/cards")).send().await.unwrap(),
+            405,
+            "method_not_allowed",
+        ),
+        (app.get("/v1/nowhere").await, 404, "not_found"),
+        (
+            app.get_with_token(&format!("/v1/games/{}", Uuid::new_v4()), &token)
+                .await,
+            404,
+            "game_not_found",
+        ),
+    ];
+    for (res, status, code) in cases {
+        let (name, q, w) = policy(&res);
+        assert_eq!(w, 60, "{status} {code}");
+        let (limit_name, r, _) = limit(&res);
+        assert_eq!(limit_name, name, "{status} {code}");
+        assert!(r < q, "{status} {code}: {r} of {q}");
+        problem(res, status, code).await;
     }
 }

@@ -1,13 +1,16 @@
 //! Personal access tokens over HTTP: created by a signed-in session and shown once, kept only
 //! as their hash, listed newest first without their secret, refused at once when deleted or
 //! expired, bounded in number, and holding only their scopes: every scope is enforced with 403
-//! `insufficient_scope` naming it, and first-party operations refuse every token.
+//! `insufficient_scope` naming it, and first-party operations refuse every token, before the
+//! request's path, query or body is read (every operation of the scope table swept).
 
 mod common;
 
 use common::app::{TestApp, problem, spawn_app};
 use common::games::{Api, ok, seat_table};
 use common::sse::Sse;
+use lords::api::scopes::OPERATIONS;
+use lords::auth::{Access, Scope};
 use serde_json::{Value, json};
 
 /// Every scope a person's token may hold.
@@ -512,4 +515,94 @@ async fn malformed_unknown_revoked_and_expired_tokens_get_401_invalid_token() {
         "invalid_token",
     )
     .await;
+}
+
+/// `method path` of the scope table made as wrong as a request can be: with `junk`, every path
+/// parameter unparsable and a query no operation takes; a body that is not JSON on every write.
+/// Without `junk`, the path's parameters are well-formed ids of nothing.
+async fn wrong_request(
+    app: &TestApp,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    junk: bool,
+) -> reqwest::Response {
+    let path = path
+        .split('/')
+        .map(|segment| match (segment.starts_with('{'), junk) {
+            (false, _) => segment.to_string(),
+            (true, true) => "not-an-id".to_string(),
+            (true, false) => uuid::Uuid::new_v4().to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("/");
+    let mut url = app.url(&path);
+    if junk {
+        url.push_str("?limit=-1&after=nonsense&status=nonsense&wait=forever");
+    }
+    let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+    let mut req = app.client.request(method.clone(), url);
+    if method != reqwest::Method::GET {
+        req = req
+            .header("content-type", "application/json")
+            .body(r#"{"unknown": ["#);
+    }
+    if let Some(token) = token {
+        req = req.bearer_auth(token);
+    }
+    req.send().await.unwrap()
+}
+
+#[tokio::test]
+async fn every_operation_judges_the_token_before_its_path_query_and_body() {
+    let app = spawn_app().await;
+    let session = app.signed_up("isla").await;
+    let account_only = secret_of(&app, &session, &["account:read"]).await;
+    let read_only = secret_of(&app, &session, &["game:read"]).await;
+    let every_scope = secret_of(&app, &session, &PERSON_SCOPES).await;
+    let forged = format!("lords_pat_{}", "A".repeat(43));
+    let mut swept = 0;
+    for (method, path, access) in OPERATIONS {
+        let what = format!("{method} {path}");
+        // A token without the scope: 403 naming it (RFC 6750 §3.1), never the request's 400.
+        if let Access::Scoped(scope) = access {
+            let token = if *scope == Scope::AccountRead {
+                &read_only
+            } else {
+                &account_only
+            };
+            let res = wrong_request(&app, method, path, Some(token), true).await;
+            assert_eq!(res.status(), 403, "{what}");
+            assert_eq!(
+                res.headers()["www-authenticate"],
+                format!("Bearer error=\"insufficient_scope\", scope=\"{scope}\"").as_str(),
+                "{what}"
+            );
+            problem(res, 403, "insufficient_scope").await;
+            swept += 1;
+        }
+        // Any token on a first-party operation: 403 first_party_only.
+        if *access == Access::FirstParty {
+            let res = wrong_request(&app, method, path, Some(&every_scope), true).await;
+            assert_eq!(res.status(), 403, "{what}");
+            problem(res, 403, "first_party_only").await;
+            swept += 1;
+        }
+        // A token that names nobody: 401 invalid_token wherever a token is looked at.
+        if *access != Access::Public {
+            let res = wrong_request(&app, method, path, Some(&forged), true).await;
+            assert_eq!(res.status(), 401, "{what}");
+            problem(res, 401, "invalid_token").await;
+        }
+        // No token where one is needed: 401 unauthorized before the body is read.
+        if matches!(access, Access::Scoped(_) | Access::FirstParty) {
+            let res = wrong_request(&app, method, path, None, false).await;
+            assert_eq!(res.status(), 401, "{what}");
+            problem(res, 401, "unauthorized").await;
+        }
+    }
+    assert!(swept > 40, "only {swept} operations swept");
+    // Nothing was done: the account and its tokens are as they were.
+    ok(app.get_with_token("/v1/me", &account_only).await).await;
+    ok(app.get_with_token("/v1/me/tokens", &session).await).await;
 }

@@ -155,7 +155,7 @@ async fn the_consent_page_sends_the_code_to_the_app_and_apps_and_tokens_revokes_
     assert_said(
         &stdout,
         &[
-            "en: signed out, signed in first, then Allow led to the redirect URI with a code and the state",
+            "en: signed out, signed in first, then Approve led to the redirect URI with a code and the state",
             "fr: Deny led to the redirect URI with error=access_denied and the state",
             "an unsupported response type went to the redirect URI with its error at once",
             "invalid requests (redirect URI, missing or plain challenge) read as the problem and never navigate, in English and French",

@@ -1,9 +1,11 @@
-//! The one middleware around every route: request id (accepted from `X-Request-Id` or
-//! generated) on a tracing span and in the response, metrics by matched route pattern, a
-//! declared body size check, a deadline for receiving the body (408), JSON bodies read strictly
-//! (`strict_json`: UTF-8 only, no key twice), `HEAD` answered wherever
-//! `GET` is, and problem+json for the router's own empty error responses (404 from a resource,
-//! 405 with its `Allow` header).
+//! The middleware around every route: [`observe`], outermost, with the request id (accepted
+//! from `X-Request-Id` or generated) on a tracing span and in the response, metrics by matched
+//! route pattern, a deadline for receiving the body (408), `HEAD` answered wherever `GET` is,
+//! and problem+json for the router's own empty error responses (404 from a resource, 405 with
+//! its `Allow` header); and [`check_body`], innermost, with a declared body size check (413)
+//! and JSON bodies read strictly (`strict_json`: UTF-8 only, no key twice). The `/v1` budgets
+//! (`rate_limits`) sit between the two, so that their headers are on the body checks' answers
+//! and on `observe`'s own.
 
 use std::borrow::Cow;
 use std::future::Future;
@@ -28,6 +30,7 @@ use super::AppState;
 use super::error::FrenchDetail;
 use super::error::{ApiError, ErrorCode, PROBLEM_CONTENT_TYPE, Problem, problem, problem_response};
 use super::i18n::{Lang, localize};
+use super::rate_limits::{RATELIMIT, RATELIMIT_POLICY};
 use super::strict_json;
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -153,7 +156,6 @@ pub async fn observe(
     let span =
         tracing::info_span!("request", request_id = %id, method = %method, path = %req.path());
     let state = req.app_data::<web::Data<AppState>>().cloned();
-    let limit = state.as_ref().map(|s| s.config.max_body_bytes);
     let lang = Lang::negotiate(
         req.headers()
             .get(header::ACCEPT_LANGUAGE)
@@ -170,26 +172,11 @@ pub async fn observe(
         _ => None,
     };
 
-    let outcome = async {
-        if let (Some(limit), Some(len)) = (limit, declared_length(&req))
-            && len > limit
-        {
-            let res = ApiError::PayloadTooLarge { limit }.error_response();
-            return Ok(req.into_response(res));
-        }
-        if let Some(limit) = limit
-            && has_body(&req)
-            && let Err(strict_json::NotUtf8) = strict_json::guard(&mut req, limit)
-        {
-            let res = ApiError::UnsupportedMediaType.error_response();
-            return Ok(req.into_response(res));
-        }
-        next.call(req)
-            .await
-            .map(ServiceResponse::map_into_boxed_body)
-    }
-    .instrument(span.clone())
-    .await;
+    let outcome = next
+        .call(req)
+        .instrument(span.clone())
+        .await
+        .map(ServiceResponse::map_into_boxed_body);
 
     // The request cannot be cloned before routing (actix needs it unshared), so an error that
     // escapes the app (none of ours do) is counted and passed on for actix to render.
@@ -212,8 +199,7 @@ pub async fn observe(
     if let (Some(flag), Some(limit)) = (&timed_out, body_time)
         && flag.load(Ordering::Relaxed)
     {
-        let (req, _) = res.into_parts();
-        res = ServiceResponse::new(req, body_timeout_response(limit));
+        res = replace_answer(res, body_timeout_response(limit));
     }
     if let Some(key) = res
         .response()
@@ -224,8 +210,7 @@ pub async fn observe(
         // A handler that reads its body as bytes (an optional body) met a key twice: the
         // answer the JSON extractor gives for it, not actix's plain-text 400.
         let response = ApiError::MalformedJson(key.to_string()).error_response();
-        let (req, _) = res.into_parts();
-        res = ServiceResponse::new(req, response);
+        res = replace_answer(res, response);
     }
     if res.status().is_client_error() || res.status().is_server_error() {
         res = problemize(res);
@@ -259,6 +244,46 @@ pub async fn observe(
         )
     });
     Ok(res)
+}
+
+/// The declared body size (413) and strict JSON (415 for a charset other than UTF-8), checked
+/// before any handler; innermost, so that the `/v1` budgets' headers are on these answers too.
+pub async fn check_body(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if let Some(limit) = req
+        .app_data::<web::Data<AppState>>()
+        .map(|s| s.config.max_body_bytes)
+    {
+        if declared_length(&req).is_some_and(|len| len > limit) {
+            let res = ApiError::PayloadTooLarge { limit }.error_response();
+            return Ok(req.into_response(res));
+        }
+        if has_body(&req)
+            && let Err(strict_json::NotUtf8) = strict_json::guard(&mut req, limit)
+        {
+            let res = ApiError::UnsupportedMediaType.error_response();
+            return Ok(req.into_response(res));
+        }
+    }
+    next.call(req)
+        .await
+        .map(ServiceResponse::map_into_boxed_body)
+}
+
+/// `res` answered with `new` instead, keeping the `/v1` budget's headers it carried.
+fn replace_answer(
+    res: ServiceResponse<BoxBody>,
+    mut new: actix_web::HttpResponse,
+) -> ServiceResponse<BoxBody> {
+    for name in [RATELIMIT_POLICY, RATELIMIT] {
+        if let Some(value) = res.headers().get(&name) {
+            new.headers_mut().insert(name, value.clone());
+        }
+    }
+    let (req, _) = res.into_parts();
+    ServiceResponse::new(req, new)
 }
 
 /// Turns an error response without a body type (the router's 404/405, a bare `finish()`) into

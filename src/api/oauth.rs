@@ -20,6 +20,7 @@ use crate::api::responses::{
     UnsupportedMediaType,
 };
 use crate::auth::oauth::{self, AuthorizationRequest, Checked, CodeExchange, GrantError};
+use crate::auth::rate_limit::address_key;
 use crate::auth::{AuthUser, Scope};
 
 /// The routes outside `/v1`: the metadata, the token and revocation endpoints.
@@ -69,25 +70,20 @@ pub struct AuthorizationServerMetadata {
     /// Always `["none"]`.
     #[schema(example = json!(["none"]))]
     pub revocation_endpoint_auth_methods_supported: Vec<String>,
-    /// The scopes an app may ask for (`bot:play` is not one: bot accounts use personal tokens).
-    #[schema(example = json!(["account:read", "game:read", "game:play", "lobby:write", "notifications:write"]))]
+    /// Every scope the server supports (RFC 8414 §2). `bot:play` is one, held by bot accounts'
+    /// personal tokens; an authorization request asking for it is refused (a bot account never
+    /// signs in to approve anything).
+    #[schema(example = json!(["account:read", "game:read", "game:play", "lobby:write", "notifications:write", "bot:play"]))]
     pub scopes_supported: Vec<Scope>,
     /// Where the flow and the scopes are described.
     #[schema(example = "https://lords.example.org/docs/")]
     pub service_documentation: String,
 }
 
-/// The scopes OAuth may grant: all but `bot:play`.
-fn grantable_scopes() -> Vec<Scope> {
-    Scope::ALL
-        .into_iter()
-        .filter(|s| *s != Scope::BotPlay)
-        .collect()
-}
-
 /// The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
 /// URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
-/// clients only, and the scopes.
+/// clients only, and every scope the server supports (`bot:play` included, which only bot
+/// accounts' personal tokens hold: OAuth never grants it).
 #[utoipa::path(get, path = "/.well-known/oauth-authorization-server", tag = "oauth",
     responses(
         (status = 200, description = "The metadata", body = AuthorizationServerMetadata),
@@ -109,7 +105,7 @@ pub async fn metadata(state: web::Data<AppState>) -> HttpResponse {
         code_challenge_methods_supported: strings(&["S256"]),
         token_endpoint_auth_methods_supported: strings(&["none"]),
         revocation_endpoint_auth_methods_supported: strings(&["none"]),
-        scopes_supported: grantable_scopes(),
+        scopes_supported: Scope::ALL.to_vec(),
         service_documentation: format!("{issuer}/docs/"),
         issuer,
     })
@@ -420,6 +416,10 @@ pub enum OAuthErrorCode {
     UnsupportedGrantType,
     /// A refresh asks for a scope the authorization does not hold, or an unknown one.
     InvalidScope,
+    /// 429 with `Retry-After`: too many failed token requests from this client address. An
+    /// error code of this server's (RFC 6749 §8.5 lets a server define more), named as the
+    /// sign-in routes' limit is.
+    RateLimited,
 }
 
 /// The error body of the token and revocation endpoints (RFC 6749 §5.2), not problem+json.
@@ -434,7 +434,15 @@ pub struct OAuthError {
 }
 
 fn oauth_error(error: OAuthErrorCode, description: impl Into<String>) -> HttpResponse {
-    HttpResponse::BadRequest()
+    oauth_error_with(HttpResponse::BadRequest(), error, description)
+}
+
+fn oauth_error_with(
+    mut builder: actix_web::HttpResponseBuilder,
+    error: OAuthErrorCode,
+    description: impl Into<String>,
+) -> HttpResponse {
+    builder
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .insert_header((header::PRAGMA, "no-cache"))
         .json(OAuthError {
@@ -478,13 +486,18 @@ fn required<'a>(params: &'a HashMap<String, String>, name: &str) -> Result<&'a s
 /// `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
 /// detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
 /// lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
-/// not problem+json.
+/// not problem+json. Failed requests are limited per client address as failed sign-ins are
+/// (`--login-max-failures` per `--login-window-seconds`, counted with them): over it, 429
+/// `rate_limited` in the same shape, with `Retry-After`.
 #[utoipa::path(post, path = "/oauth/token", tag = "oauth",
     request_body(content = OAuthTokenRequest, content_type = "application/x-www-form-urlencoded"),
     responses(
         (status = 200, description = "Tokens (`Cache-Control: no-store`)", body = OAuthTokenResponse),
         (status = 400, description = "`invalid_request`, `invalid_grant`, `unsupported_grant_type` \
             or `invalid_scope` (RFC 6749 §5.2)", body = OAuthError),
+        (status = 429, description = "`rate_limited`: too many failed token requests from this \
+            client address; see `Retry-After`", body = OAuthError,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
         ServiceUnavailable,
     ))]
 pub async fn token(
@@ -492,7 +505,44 @@ pub async fn token(
     state: web::Data<AppState>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let params = match form_params(&req, &body) {
+    // Counted when it begins, as a login is, so that concurrent guesses cannot all pass; an
+    // answer with tokens (or the server's own failure) takes it back. Per client address only:
+    // a `client_id` is anyone's to send, and counting it apart would let a stranger lock an app
+    // out.
+    let ip = req.peer_addr().map(|a| a.ip());
+    let attempt = match state.login_limiter.begin(vec![
+        format!("oauth-token:{}", address_key(ip)),
+        address_key(ip),
+    ]) {
+        Ok(attempt) => attempt,
+        Err(retry_after) => {
+            let mut res = oauth_error_with(
+                HttpResponse::TooManyRequests(),
+                OAuthErrorCode::RateLimited,
+                "too many failed token requests from this address; retry after Retry-After \
+                 seconds",
+            );
+            let secs = retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0);
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from(secs.max(1)));
+            return Ok(res);
+        }
+    };
+    let answer = token_answer(&req, &state, &body).await;
+    match &answer {
+        Ok(res) if !res.status().is_success() => drop(attempt), // counted as a failure
+        _ => attempt.succeeded(),
+    }
+    answer
+}
+
+/// The token endpoint's answer to one request, counted by [`token`].
+async fn token_answer(
+    req: &HttpRequest,
+    state: &AppState,
+    body: &[u8],
+) -> Result<HttpResponse, ApiError> {
+    let params = match form_params(req, body) {
         Ok(params) => params,
         Err(res) => return Ok(res),
     };
@@ -585,14 +635,14 @@ pub struct OAuthRevokeRequest {
 
 /// Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
 /// an access token or a refresh token is sent: its refresh tokens, and every access token it
-/// issued, at once; the streams opened with them end. Always 200, for an unknown or already
-/// revoked token too (first-party and personal tokens are not revoked here).
+/// issued, at once; the streams opened with them end. Always 200: for an unknown or already
+/// revoked token too, and for a request that names no token, names it twice or is not
+/// form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
+/// either).
 #[utoipa::path(post, path = "/oauth/revoke", tag = "oauth",
     request_body(content = OAuthRevokeRequest, content_type = "application/x-www-form-urlencoded"),
     responses(
         (status = 200, description = "Revoked, or nothing to revoke"),
-        (status = 400, description = "`invalid_request`: `token` is missing or repeated, or the \
-            body is not form-encoded", body = OAuthError),
         ServiceUnavailable,
     ))]
 pub async fn revoke(
@@ -600,15 +650,16 @@ pub async fn revoke(
     state: web::Data<AppState>,
     body: web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let params = match form_params(&req, &body) {
-        Ok(params) => params,
-        Err(res) => return Ok(res),
+    // RFC 7009 §2.2 answers 200 for a token that is invalid; the contract says the endpoint
+    // "always answers 200", so a request without a usable token is answered so too: there is
+    // nothing to revoke, and nothing a client could do differently on hearing why.
+    let token = form_params(&req, &body)
+        .ok()
+        .and_then(|mut params| params.remove("token"));
+    let revoked = match token {
+        Some(token) => oauth::revoke_token(&state.pool, &token).await?,
+        None => false,
     };
-    let token = match required(&params, "token") {
-        Ok(token) => token,
-        Err(res) => return Ok(res),
-    };
-    let revoked = oauth::revoke_token(&state.pool, token).await?;
     tracing::info!(revoked, "OAuth revocation");
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))

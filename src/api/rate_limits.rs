@@ -1,9 +1,12 @@
-//! Published rate limits around every `/v1` route: the caller (a first-party session's
-//! account, an opaque token by its hash, else the client address), the budget its request
-//! spends (by route: the scope table and the method), 429 `too_many_requests` over budget, and
-//! the `RateLimit-Policy` and `RateLimit` headers of draft-ietf-httpapi-ratelimit-headers on
-//! every answer. The counting is `store::rate_budgets` (shared through PostgreSQL); sign-in
-//! routes keep their own limiters (`auth::rate_limit`), whose state is published here too.
+//! Published rate limits around every `/v1` request: the caller (a first-party session's
+//! account, a personal token, an OAuth token's authorization, else the client address), the
+//! budget its request spends (by route: the scope table and the method), 429
+//! `too_many_requests` over budget, and the `RateLimit-Policy` and `RateLimit` headers of
+//! draft-ietf-httpapi-ratelimit-headers on every answer, whatever answers it (the body checks'
+//! 413 and 415 included: this middleware wraps them). Then a bearer token that may not call the
+//! operation is refused (`auth::admit`) before a handler reads its body. The counting is
+//! `store::rate_budgets` (shared through PostgreSQL); sign-in routes keep their own limiters
+//! (`auth::rate_limit`), whose state is published here too.
 
 use std::net::IpAddr;
 use std::sync::OnceLock;
@@ -12,17 +15,15 @@ use std::time::Duration;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
-use actix_web::http::header::{AUTHORIZATION, HeaderMap, HeaderName, HeaderValue};
+use actix_web::http::header::{HeaderMap, HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::{ResponseError, web};
-use base64::Engine as _;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
 use super::AppState;
 use super::error::ApiError;
 use super::scopes::OPERATIONS;
 use crate::auth::rate_limit::address_key;
-use crate::auth::{Access, AttemptLimiter, JwtKeys, Scope, tokens};
+use crate::auth::{self, Access, AttemptLimiter, Presented, Scope};
 use crate::config::RateLimits;
 use crate::store::rate_budgets::{Spent, WINDOW_SECONDS};
 
@@ -137,28 +138,20 @@ fn routes() -> &'static [Route] {
     })
 }
 
-/// Who spends: a first-party session's account (its JWT verified), an opaque token by its hash
-/// (looked up by the handler, not here), else the client address.
-pub fn caller(req: &ServiceRequest, jwt: Option<&JwtKeys>) -> String {
-    let bearer = req
-        .headers()
-        .get(AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().split_once(' '))
-        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
-        .map(|(_, token)| token.trim());
-    if let Some(token) = bearer {
-        if tokens::is_opaque(token) {
-            return format!("token:{}", URL_SAFE_NO_PAD.encode(tokens::hash(token)));
-        }
-        if let Some(Ok((account, _))) = jwt.map(|keys| keys.verify(token)) {
-            return format!("account:{}", account.0);
-        }
-    }
-    format!(
-        "address:{}",
-        client_ip(req).map_or("unknown".into(), |ip| ip.to_string())
-    )
+/// Who spends: the holder of the budget the bearer token names, else the client address (no
+/// token, or one that names nobody).
+fn caller(req: &ServiceRequest, presented: &Presented) -> String {
+    presented.budget_holder().unwrap_or_else(|| {
+        format!(
+            "address:{}",
+            client_ip(req).map_or("unknown".into(), |ip| ip.to_string())
+        )
+    })
+}
+
+/// Whether `path` is under `/v1`, as the `/v1` scope matches it (whole segments).
+pub fn is_v1(path: &str) -> bool {
+    path == "/v1" || path.starts_with("/v1/")
 }
 
 /// The client address, as the sign-in limiters take it.
@@ -210,22 +203,32 @@ fn peek(limiter: &AttemptLimiter, name: &'static str, key: &str) -> Published {
     }
 }
 
-/// The middleware of the `/v1` scope.
+/// The middleware of every `/v1` request, around the body checks and the routes (other paths
+/// pass through).
 pub async fn limit(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else {
-        return next
-            .call(req)
-            .await
-            .map(ServiceResponse::map_into_boxed_body);
+    let state = match req.app_data::<web::Data<AppState>>() {
+        Some(state) if is_v1(req.path()) => state.clone(),
+        _ => {
+            return next
+                .call(req)
+                .await
+                .map(ServiceResponse::map_into_boxed_body);
+        }
     };
     let budget = Budget::of(req.method(), req.path());
+    // The sign-in routes are public: what a token sent there names is nobody's business.
+    let presented = if budget.counted() {
+        auth::identify(req.request()).await
+    } else {
+        Presented::Nothing
+    };
     let counted = match budget {
         Budget::Reads | Budget::Actions | Budget::LobbyWrites => {
             let quota = quota(&state.config.rates, budget);
-            let caller = caller(&req, Some(state.jwt.as_ref()));
+            let caller = caller(&req, &presented);
             let spent: Spent = state
                 .rate_budgets
                 .spend(budget.name(), quota, &caller)
@@ -252,10 +255,15 @@ pub async fn limit(
         Budget::SignIn | Budget::PasswordReset | Budget::SignUp => None,
     };
     let ip = client_ip(&req);
-    let mut res = next
-        .call(req)
-        .await
-        .map(ServiceResponse::map_into_boxed_body)?;
+    let mut res = match auth::admit(req.request(), &presented) {
+        // Refused before the handler, and so before its body is read: 401, then 403, then the
+        // body's 400 or 422.
+        Err(refused) => req.into_response(refused.error_response()),
+        Ok(()) => next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_boxed_body)?,
+    };
     let published = counted.unwrap_or_else(|| match budget {
         Budget::SignUp => peek(&state.signup_limiter, budget.name(), &address_key(ip)),
         Budget::PasswordReset => peek(

@@ -7,10 +7,16 @@
 //! pattern: a token without the scope gets 403 `insufficient_scope`, a third-party token on a
 //! first-party operation 403 `first_party_only`. A bot account acts only with tokens that hold
 //! `bot:play`, and never with a JWT (it has no password sign-in).
+//!
+//! The `/v1` middleware asks [`identify`] once per request, before routing: whose budget the
+//! request spends, and [`admit`] refuses a token (401, 403) before any handler reads a body, so
+//! that a token without the scope is told so rather than that its body is wrong (RFC 6750 §3.1
+//! answers an authorization failure before the request is processed). The opaque token it looked
+//! up is kept in the request, and the extractors do not look it up again.
 
 use actix_web::dev::Payload;
 use actix_web::http::header::AUTHORIZATION;
-use actix_web::{FromRequest, HttpRequest, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use futures_util::future::LocalBoxFuture;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -78,10 +84,14 @@ fn caller(req: &HttpRequest) -> LocalBoxFuture<'static, Result<AuthUser, AuthErr
     let bearer = bearer(req);
     let keys = req.app_data::<web::Data<JwtKeys>>().cloned();
     let pool = req.app_data::<web::Data<PgPool>>().cloned();
+    let looked_up = looked_up(req);
     Box::pin(async move {
         let pool = pool.ok_or(AuthError::NotConfigured)?;
         match bearer? {
-            Bearer::Opaque(secret) => from_opaque(&pool, &secret).await,
+            Bearer::Opaque(secret) => match looked_up {
+                Some(found) => found.into_user(),
+                None => from_opaque(&pool, &secret).await,
+            },
             Bearer::Jwt(token) => {
                 SignedToken(from_jwt(keys.as_deref().map(|k| &**k), &token)?)
                     .check(&pool)
@@ -144,6 +154,12 @@ impl FromRequest for SignedToken {
                 Box::pin(std::future::ready(user))
             }
             Ok(Bearer::Opaque(secret)) => {
+                if let Some(found) = looked_up(req) {
+                    let user = found
+                        .into_user()
+                        .and_then(|user| allow(&user, access).map(|()| SignedToken(user)));
+                    return Box::pin(std::future::ready(user));
+                }
                 let pool = req.app_data::<web::Data<PgPool>>().cloned();
                 Box::pin(async move {
                     let pool = pool.ok_or(AuthError::NotConfigured)?;
@@ -268,31 +284,168 @@ fn from_jwt(keys: Option<&JwtKeys>, token: &str) -> Result<AuthUser, AuthError> 
     })
 }
 
-async fn from_opaque(pool: &PgPool, secret: &str) -> Result<AuthUser, AuthError> {
+/// An opaque token as looked up: the live token's caller and whether its account is a bot
+/// account, or `None` when it names nobody. Kept in the request's extensions by [`identify`].
+#[derive(Debug, Clone)]
+struct LookedUp(Option<(AuthUser, bool)>);
+
+impl LookedUp {
+    /// The caller, or why the token is refused.
+    fn into_user(self) -> Result<AuthUser, AuthError> {
+        let (user, bot_account) = self.0.ok_or(AuthError::InvalidToken(None))?;
+        // A bot account acts only with tokens that hold `bot:play`.
+        if bot_account && !user.holds(Scope::BotPlay) {
+            return Err(AuthError::InsufficientScope(Scope::BotPlay));
+        }
+        Ok(user)
+    }
+}
+
+/// The lookup [`identify`] made for this request, if it made one.
+fn looked_up(req: &HttpRequest) -> Option<LookedUp> {
+    req.extensions().get::<LookedUp>().cloned()
+}
+
+impl AuthUser {
+    /// Whether a token's scopes name `scope` itself (a session holds no token scopes).
+    fn holds(&self, scope: Scope) -> bool {
+        matches!(&self.grant, Grant::Token { scopes, .. } if scopes.contains(&scope))
+    }
+}
+
+async fn look_up(pool: &PgPool, secret: &str) -> Result<LookedUp, AuthError> {
     let found = tokens::lookup(pool, secret)
         .await
-        .map_err(AuthError::Lookup)?
-        .ok_or(AuthError::InvalidToken(None))?;
-    // A bot account acts only with tokens that hold `bot:play`.
-    if found.bot_account && !found.scopes.contains(&Scope::BotPlay) {
-        return Err(AuthError::InsufficientScope(Scope::BotPlay));
+        .map_err(AuthError::Lookup)?;
+    Ok(LookedUp(found.map(|found| {
+        let session = match found.kind {
+            TokenKind::Personal => Some(found.id),
+            TokenKind::OAuth => found.family,
+        };
+        let user = AuthUser {
+            account_id: found.account_id,
+            username: found.username,
+            session,
+            expires_at: found
+                .expires_at
+                .and_then(|at| u64::try_from(at.timestamp()).ok())
+                .unwrap_or(u64::MAX),
+            grant: Grant::Token {
+                id: found.id,
+                kind: found.kind,
+                scopes: found.scopes,
+            },
+        };
+        (user, found.bot_account)
+    })))
+}
+
+async fn from_opaque(pool: &PgPool, secret: &str) -> Result<AuthUser, AuthError> {
+    look_up(pool, secret).await?.into_user()
+}
+
+/// What a request's bearer token comes to, found once by [`identify`].
+#[derive(Debug, Clone)]
+pub enum Presented {
+    /// No bearer token: no `Authorization` header, or another scheme.
+    Nothing,
+    /// A first-party session's JWT, validly signed and unexpired (whether its account still
+    /// exists is the extractor's to check).
+    Session(AccountId),
+    /// A live personal or OAuth access token, and whether its account is a bot account.
+    Token { user: AuthUser, bot_account: bool },
+    /// A bearer token that names nobody: malformed, forged, unknown, expired or revoked.
+    Invalid,
+    /// The database could not be asked: the extractor asks again and answers for it.
+    Unresolved,
+}
+
+impl Presented {
+    /// Whose request budget the request spends, `None` for its client address's: a session's
+    /// account (all its sessions together), a personal token's own, an OAuth token's
+    /// authorization (its refresh family: a refresh gives a new access token, not a new
+    /// budget). A token that names nobody names no budget either, so random tokens cannot each
+    /// be given a fresh one.
+    pub fn budget_holder(&self) -> Option<String> {
+        match self {
+            Presented::Session(account) => Some(format!("account:{}", account.0)),
+            Presented::Token { user, .. } => match (&user.grant, user.session) {
+                (
+                    Grant::Token {
+                        kind: TokenKind::OAuth,
+                        ..
+                    },
+                    Some(family),
+                ) => Some(format!("authorization:{family}")),
+                (Grant::Token { id, .. }, _) => Some(format!("token:{id}")),
+                (Grant::Session, _) => Some(format!("account:{}", user.account_id.0)),
+            },
+            Presented::Nothing | Presented::Invalid | Presented::Unresolved => None,
+        }
     }
-    let session = match found.kind {
-        TokenKind::Personal => Some(found.id),
-        TokenKind::OAuth => found.family,
+}
+
+/// Reads the request's bearer token once: a JWT's signature is checked (no database), an
+/// opaque token is looked up and the lookup kept in the request for the extractors.
+pub async fn identify(req: &HttpRequest) -> Presented {
+    let token = match bearer(req) {
+        Err(AuthError::MissingToken) => return Presented::Nothing,
+        Err(_) => return Presented::Invalid,
+        Ok(token) => token,
     };
-    Ok(AuthUser {
-        account_id: found.account_id,
-        username: found.username,
-        session,
-        expires_at: found
-            .expires_at
-            .and_then(|at| u64::try_from(at.timestamp()).ok())
-            .unwrap_or(u64::MAX),
-        grant: Grant::Token {
-            id: found.id,
-            kind: found.kind,
-            scopes: found.scopes,
+    match token {
+        Bearer::Jwt(token) => match req
+            .app_data::<web::Data<JwtKeys>>()
+            .map(|keys| keys.verify(&token))
+        {
+            Some(Ok((account, _))) => Presented::Session(account),
+            Some(Err(_)) => Presented::Invalid,
+            None => Presented::Unresolved,
         },
-    })
+        Bearer::Opaque(secret) => {
+            let Some(pool) = req.app_data::<web::Data<PgPool>>() else {
+                return Presented::Unresolved;
+            };
+            match look_up(pool, &secret).await {
+                Ok(found) => {
+                    req.extensions_mut().insert(found.clone());
+                    match found.0 {
+                        Some((user, bot_account)) => Presented::Token { user, bot_account },
+                        None => Presented::Invalid,
+                    }
+                }
+                Err(_) => Presented::Unresolved,
+            }
+        }
+    }
+}
+
+/// Refuses, before the handler runs (and so before any body or parameter is read), a request
+/// whose bearer token may not call the operation: 401 `invalid_token` for a token that names
+/// nobody, 403 for a token without the scope or on a first-party operation. A public operation
+/// does not look at the token; an optional one reads a token without its scope as none. The
+/// request without a token, a session's and an unresolved one are left to the extractors
+/// (which fail at once without a token, before the body is read: they come first in every
+/// handler's arguments).
+pub fn admit(req: &HttpRequest, presented: &Presented) -> Result<(), AuthError> {
+    match presented {
+        Presented::Nothing | Presented::Session(_) | Presented::Unresolved => Ok(()),
+        Presented::Invalid => match access_of(req) {
+            Access::Public => Ok(()),
+            _ => Err(AuthError::InvalidToken(None)),
+        },
+        Presented::Token { user, bot_account } => {
+            let access = access_of(req);
+            if access == Access::Public {
+                return Ok(());
+            }
+            let checked = LookedUp(Some((user.clone(), *bot_account)))
+                .into_user()
+                .and_then(|user| allow(&user, access));
+            match (checked, access) {
+                (Err(AuthError::InsufficientScope(_)), Access::Optional(_)) => Ok(()),
+                (checked, _) => checked,
+            }
+        }
+    }
 }

@@ -16,7 +16,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 use sqlx::{PgConnection, PgPool};
-use url::{Host, Url};
+use url::Url;
 use uuid::Uuid;
 
 use super::AccountId;
@@ -99,7 +99,9 @@ pub fn check_client_id(client_id: &str) -> Result<(), InvalidRequest> {
 /// Checks a redirect URI by its form (no registration): `https` with a host; `http` on a
 /// loopback address with any port (RFC 8252 §7.3); or a private-use scheme holding a dot
 /// (`com.example.app:/callback`, RFC 8252 §7.1). Never a fragment (RFC 6749 §3.1.2) or user
-/// information.
+/// information. The URI is used as sent (the redirect is built on it and the token request must
+/// repeat it, RFC 6749 §4.1.3), so its text is checked as well as what a parser makes of it:
+/// a host that is written, and for `http` a loopback host written plainly.
 pub fn check_redirect_uri(redirect_uri: &str) -> Result<Url, InvalidRequest> {
     let refuse = |why: &str| invalid(format!("redirect_uri {why}"));
     if redirect_uri.len() > REDIRECT_URI_MAX {
@@ -108,26 +110,34 @@ pub fn check_redirect_uri(redirect_uri: &str) -> Result<Url, InvalidRequest> {
     if redirect_uri.contains('#') {
         return Err(refuse("must not have a fragment"));
     }
+    // A parser drops or rewrites these (tabs and newlines are removed, a backslash is a slash
+    // in https), so the URI as sent and the URI as checked would differ: RFC 3986 has none.
+    if !redirect_uri
+        .bytes()
+        .all(|b| b.is_ascii_graphic() && b != b'\\')
+    {
+        return Err(refuse(
+            "must be a URI of printable ASCII characters without spaces or backslashes",
+        ));
+    }
     let url = Url::parse(redirect_uri).map_err(|_| refuse("is not an absolute URI"))?;
     if !url.username().is_empty() || url.password().is_some() {
         return Err(refuse("must not hold user information"));
     }
     match url.scheme() {
         "https" => {
-            if url.host().is_none() {
+            if written_host(redirect_uri).is_none_or(str::is_empty) || url.host().is_none() {
                 return Err(refuse("must name a host"));
             }
         }
         "http" => {
-            let loopback = match url.host() {
-                Some(Host::Ipv4(ip)) => ip == std::net::Ipv4Addr::LOCALHOST,
-                Some(Host::Ipv6(ip)) => ip == std::net::Ipv6Addr::LOCALHOST,
-                Some(Host::Domain(name)) => name == "localhost",
-                None => false,
+            let Some(host) = written_host(redirect_uri).filter(|h| !h.is_empty()) else {
+                return Err(refuse("must name a host"));
             };
-            if !loopback {
+            if !is_loopback(host) {
                 return Err(refuse(
-                    "may use http only on a loopback address (127.0.0.1, [::1] or localhost)",
+                    "may use http only on a loopback address (127.0.0.1 to 127.255.255.255 \
+                     written as four decimal numbers, [::1] or localhost)",
                 ));
             }
         }
@@ -143,6 +153,38 @@ pub fn check_redirect_uri(redirect_uri: &str) -> Result<Url, InvalidRequest> {
     Ok(url)
 }
 
+/// The host as written in `scheme://host[:port]/…` (RFC 3986 §3.2.2), or `None` when the URI
+/// has no `//` authority. An IPv6 literal keeps its brackets.
+fn written_host(uri: &str) -> Option<&str> {
+    let (_, rest) = uri.split_once(':')?;
+    let authority = rest.strip_prefix("//")?;
+    let authority = &authority[..authority.find(['/', '?']).unwrap_or(authority.len())];
+    if authority.starts_with('[') {
+        return Some(&authority[..authority.find(']').map_or(authority.len(), |i| i + 1)]);
+    }
+    Some(&authority[..authority.find(':').unwrap_or(authority.len())])
+}
+
+/// Whether a written host is a loopback address for `http` (RFC 8252 §7.3, §8.3): `localhost`,
+/// `[::1]`, or an address of 127.0.0.0/8 as four decimal numbers. Other spellings that parsers
+/// read as loopback (`127.1`, `0x7f000001`, `2130706433`, leading zeros, which some read as
+/// octal) are refused rather than guessed at.
+fn is_loopback(host: &str) -> bool {
+    if host.eq_ignore_ascii_case("localhost") || host == "[::1]" {
+        return true;
+    }
+    let octets: Vec<&str> = host.split('.').collect();
+    octets.len() == 4
+        && octets[0] == "127"
+        && octets.iter().all(|o| {
+            !o.is_empty()
+                && o.len() <= 3
+                && o.bytes().all(|b| b.is_ascii_digit())
+                && (o.len() == 1 || !o.starts_with('0'))
+                && o.parse::<u16>().is_ok_and(|n| n <= 255)
+        })
+}
+
 /// What `redirect_uri` shows a person on the consent page: its origin (`https://app.example`),
 /// or its scheme for a private-use scheme (`com.example.app:`).
 pub fn redirect_origin(url: &Url) -> String {
@@ -152,21 +194,18 @@ pub fn redirect_origin(url: &Url) -> String {
     }
 }
 
-/// `redirect_uri` with `params` added to its query (kept as it was, RFC 6749 §3.1.2).
+/// `redirect_uri` exactly as sent, with `params` added to its query (which is kept, RFC 6749
+/// §3.1.2), form-encoded (RFC 6749 §4.1.2): after `?`, or after `&` when it has a query.
 pub fn redirect_with(redirect_uri: &str, params: &[(&str, &str)]) -> String {
-    match Url::parse(redirect_uri) {
-        Ok(mut url) => {
-            {
-                let mut query = url.query_pairs_mut();
-                for (name, value) in params {
-                    query.append_pair(name, value);
-                }
-            }
-            url.into()
-        }
-        // Only checked URIs reach here.
-        Err(_) => redirect_uri.to_string(),
-    }
+    let query = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(params)
+        .finish();
+    let separator = match redirect_uri.find('?') {
+        None => "?",
+        Some(_) if redirect_uri.ends_with(['?', '&']) => "",
+        Some(_) => "&",
+    };
+    format!("{redirect_uri}{separator}{query}")
 }
 
 /// An error redirect (RFC 6749 §4.1.2.1): `error`, and `state` when the request had one.
@@ -691,10 +730,43 @@ mod tests {
             "javascript:alert(1)",
             "/relative",
             "https://user:pw@app.example/",
-            "http://127.0.0.2/cb",
+            "https:///cb",
+            "https:app.example/cb",
+            "http:///cb",
+            "http://0x7f000001/cb",
+            "http://127.1/cb",
+            "http://2130706433/cb",
+            "http://127.0.0.01/cb",
+            "http://128.0.0.1/cb",
+            "http://[::2]/cb",
+            "https://app.example/c b",
+            "https://app.example\\@evil.example/",
         ] {
             assert!(check_redirect_uri(bad).is_err(), "{bad}");
         }
+        for loopback in [
+            "http://127.0.0.2/cb",
+            "http://127.255.255.255:1/",
+            "http://LOCALHOST/",
+        ] {
+            assert!(check_redirect_uri(loopback).is_ok(), "{loopback}");
+        }
+    }
+
+    #[test]
+    fn a_redirect_is_the_uri_as_sent_with_the_parameters_after_it() {
+        assert_eq!(
+            redirect_with("HTTPS://APP.EXAMPLE:443/cb", &[("code", "c")]),
+            "HTTPS://APP.EXAMPLE:443/cb?code=c"
+        );
+        assert_eq!(
+            redirect_with("https://app.example/cb?", &[("code", "c")]),
+            "https://app.example/cb?code=c"
+        );
+        assert_eq!(
+            redirect_with("com.example.app:/cb?a=%20", &[("error", "access_denied")]),
+            "com.example.app:/cb?a=%20&error=access_denied"
+        );
     }
 
     #[test]

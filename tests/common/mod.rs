@@ -264,6 +264,7 @@ fn url_without_db(url: &str) -> String {
 
 pub mod app;
 pub mod browser;
+pub mod budgets;
 pub mod games;
 pub mod receiver;
 pub mod smtp;

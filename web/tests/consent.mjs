@@ -7,7 +7,7 @@
 //
 // Phase "consent" (account alba exists): signed out on a phone in English, the consent page
 // asks to sign in first, then names the app, where it sends the person and the scopes in words;
-// Allow leads to the redirect URI with `code` and the `state`. Prints `code: …`, `verifier: …`
+// Approve leads to the redirect URI with `code` and the `state`. Prints `code: …`, `verifier: …`
 // and `redirect_uri: …` for the harness. Signed in on a desktop in French, Deny leads to
 // `error=access_denied` and the state. An unsupported response type with a valid redirect URI
 // goes there at once with `error=unsupported_response_type`. An invalid redirect URI (plain
@@ -59,7 +59,7 @@ const T = {
     sendsTo: (origin) => `you go back to ${origin}`,
     gameRead: /See your games/,
     accountRead: /See your username/,
-    approve: "Allow",
+    approve: "Approve",
     deny: "Deny",
     invalid: "This request is not valid",
     title: "Apps and tokens",
@@ -80,7 +80,7 @@ const T = {
     sendsTo: (origin) => `vous revenez sur ${origin}`,
     gameRead: /Voir vos parties/,
     accountRead: /Voir votre nom d'utilisateur/,
-    approve: "Autoriser",
+    approve: "Approuver",
     deny: "Refuser",
     invalid: "Cette demande n'est pas valable",
     title: "Applications et jetons",
@@ -160,7 +160,7 @@ async function consentShown(p, l) {
 
 try {
   if (phase === "consent") {
-    // Signed out, on a phone: sign in first, then the consent; Allow.
+    // Signed out, on a phone: sign in first, then the consent; Approve.
     const en = await page(phone, "en");
     const { verifier, challenge } = pkce();
     const state = "st-" + randomBytes(6).toString("hex");
@@ -175,10 +175,10 @@ try {
     await shot(en, "consent");
     await axe(en, "the en consent");
     await en.getByRole("button", { name: T.en.approve, exact: true }).click();
-    const allowed = await arrived(en);
-    const code = allowed.get("code") ?? fail(`no code in ${en.url()}`);
-    if (allowed.get("state") !== state) fail(`the state came back as ${allowed.get("state")}`);
-    console.log("en: signed out, signed in first, then Allow led to the redirect URI with a code and the state");
+    const approved = await arrived(en);
+    const code = approved.get("code") ?? fail(`no code in ${en.url()}`);
+    if (approved.get("state") !== state) fail(`the state came back as ${approved.get("state")}`);
+    console.log("en: signed out, signed in first, then Approve led to the redirect URI with a code and the state");
     console.log(`code: ${code}`);
     console.log(`verifier: ${verifier}`);
     console.log(`redirect_uri: ${redirectUri}`);
@@ -231,7 +231,7 @@ try {
       await p.goto(authorizeUrl(overrides));
       await p.getByRole("heading", { name: T[l].invalid, level: 1 }).waitFor();
       await p.locator("#consent-invalid[data-code=invalid_request]").waitFor();
-      if ((await p.getByRole("button", { name: T[l].approve, exact: true }).count()) > 0) fail("an invalid request offers Allow");
+      if ((await p.getByRole("button", { name: T[l].approve, exact: true }).count()) > 0) fail("an invalid request offers Approve");
       await fitsWidth(p, `the ${l} invalid request`);
       await shot(p, name);
       if (!new URL(p.url()).pathname.startsWith("/oauth/authorize")) fail(`an invalid request navigated to ${p.url()}`);

@@ -14,10 +14,12 @@ export interface paths {
         /**
          * The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
          *     URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
-         *     clients only, and the scopes.
+         *     clients only, and every scope the server supports (`bot:play` included, which only bot
+         *     accounts' personal tokens hold: OAuth never grants it).
          * @description The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
          *     URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
-         *     clients only, and the scopes.
+         *     clients only, and every scope the server supports (`bot:play` included, which only bot
+         *     accounts' personal tokens hold: OAuth never grants it).
          */
         get: operations["metadata"];
         put?: never;
@@ -144,12 +146,16 @@ export interface paths {
         /**
          * Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
          *     an access token or a refresh token is sent: its refresh tokens, and every access token it
-         *     issued, at once; the streams opened with them end. Always 200, for an unknown or already
-         *     revoked token too (first-party and personal tokens are not revoked here).
+         *     issued, at once; the streams opened with them end. Always 200: for an unknown or already
+         *     revoked token too, and for a request that names no token, names it twice or is not
+         *     form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
+         *     either).
          * @description Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
          *     an access token or a refresh token is sent: its refresh tokens, and every access token it
-         *     issued, at once; the streams opened with them end. Always 200, for an unknown or already
-         *     revoked token too (first-party and personal tokens are not revoked here).
+         *     issued, at once; the streams opened with them end. Always 200: for an unknown or already
+         *     revoked token too, and for a request that names no token, names it twice or is not
+         *     form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
+         *     either).
          */
         post: operations["revoke"];
         delete?: never;
@@ -174,14 +180,18 @@ export interface paths {
          *     `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
          *     detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
          *     lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
-         *     not problem+json.
+         *     not problem+json. Failed requests are limited per client address as failed sign-ins are
+         *     (`--login-max-failures` per `--login-window-seconds`, counted with them): over it, 429
+         *     `rate_limited` in the same shape, with `Retry-After`.
          * @description The token endpoint (RFC 6749 §3.2), form-encoded. `grant_type=authorization_code` with
          *     `code`, `redirect_uri`, `client_id` and `code_verifier` exchanges a code (once: presenting it
          *     again revokes what it issued); `grant_type=refresh_token` with `refresh_token` and
          *     `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
          *     detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
          *     lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
-         *     not problem+json.
+         *     not problem+json. Failed requests are limited per client address as failed sign-ins are
+         *     (`--login-max-failures` per `--login-window-seconds`, counted with them): over it, 429
+         *     `rate_limited` in the same shape, with `Retry-After`.
          */
         post: operations["token"];
         delete?: never;
@@ -2008,13 +2018,16 @@ export interface components {
              */
             revocation_endpoint_auth_methods_supported: string[];
             /**
-             * @description The scopes an app may ask for (`bot:play` is not one: bot accounts use personal tokens).
+             * @description Every scope the server supports (RFC 8414 §2). `bot:play` is one, held by bot accounts'
+             *     personal tokens; an authorization request asking for it is refused (a bot account never
+             *     signs in to approve anything).
              * @example [
              *       "account:read",
              *       "game:read",
              *       "game:play",
              *       "lobby:write",
-             *       "notifications:write"
+             *       "notifications:write",
+             *       "bot:play"
              *     ]
              */
             scopes_supported: components["schemas"]["Scope"][];
@@ -3191,7 +3204,7 @@ export interface components {
          * @description An error code of the token and revocation endpoints (RFC 6749 §5.2).
          * @enum {string}
          */
-        OAuthErrorCode: "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope";
+        OAuthErrorCode: "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_scope" | "rate_limited";
         /** @description A revocation request (`application/x-www-form-urlencoded`, RFC 7009 §2.1). */
         OAuthRevokeRequest: {
             /**
@@ -4866,15 +4879,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_request`: `token` is missing or repeated, or the body is not form-encoded */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OAuthError"];
-                };
-            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
@@ -4947,6 +4951,17 @@ export interface operations {
             /** @description `invalid_request`, `invalid_grant`, `unsupported_grant_type` or `invalid_scope` (RFC 6749 §5.2) */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description `rate_limited`: too many failed token requests from this client address; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

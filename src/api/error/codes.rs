@@ -111,7 +111,7 @@ error_codes! {
     InvalidToken = "invalid_token", UNAUTHORIZED {
         title: "Invalid token",
         meaning: "The bearer token is malformed, expired or revoked (`WWW-Authenticate: Bearer \
-            error=\"invalid_token\"`): refresh it, or sign in or authorize again.",
+            realm=\"lords-of-scotland\", error=\"invalid_token\"`): refresh it, or sign in or authorize again.",
         example: "the bearer token is invalid or expired",
         title_fr: "Jeton invalide",
         detail_fr: "le jeton d'accès est mal formé, expiré ou révoqué",

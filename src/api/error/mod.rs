@@ -380,8 +380,9 @@ impl ResponseError for ApiError {
                 );
             }
             ApiError::Unauthorized(AuthError::InsufficientScope(scope)) => {
+                // RFC 6750 §3.1, as the contract writes it: the error and the scope it needs.
                 if let Ok(value) = HeaderValue::from_str(&format!(
-                    "Bearer realm=\"lords-of-scotland\", error=\"insufficient_scope\", scope=\"{scope}\""
+                    "Bearer error=\"insufficient_scope\", scope=\"{scope}\""
                 )) {
                     headers.insert(header::WWW_AUTHENTICATE, value);
                 }

@@ -3,7 +3,7 @@
 // checked by the server first (`GET /v1/oauth/consent`, public): an invalid one is said in words
 // and never redirected to; one the server says to redirect at once (`redirect_error`) is. Then,
 // signed in, the app's self-chosen name, where it sends the person and the scopes in words, with
-// Allow and Deny (`POST /v1/oauth/authorizations`), after which the browser goes where the
+// Approve and Deny (`POST /v1/oauth/authorizations`), after which the browser goes where the
 // server says. Loaded with `import()` only on that path. Depends on api.js, dom.js, i18n.js
 // and tokens.js (the scopes' words).
 

@@ -982,7 +982,7 @@ const messages = {
     sendsTo: (origin) => `Once you answer, you go back to ${origin}.`,
     wants: "It asks to:",
     revokeLater: "You can revoke its access at any time in “Apps and tokens”.",
-    approve: "Allow",
+    approve: "Approve",
     deny: "Deny",
     signInFirst: "An app asks to use your account: sign in first, and you will be asked to allow it.",
     invalidTitle: "This request is not valid",

@@ -635,7 +635,7 @@ const messages = {
     sendsTo: (origin) => `Une fois votre réponse donnée, vous revenez sur ${origin}.`,
     wants: "Elle demande à :",
     revokeLater: "Vous pourrez révoquer son accès à tout moment dans « Applications et jetons ».",
-    approve: "Autoriser",
+    approve: "Approuver",
     deny: "Refuser",
     signInFirst: "Une application demande à utiliser votre compte : connectez-vous d'abord, puis vous pourrez l'autoriser.",
     invalidTitle: "Cette demande n'est pas valable",

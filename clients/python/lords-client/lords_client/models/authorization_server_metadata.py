@@ -26,8 +26,11 @@ class AuthorizationServerMetadata:
         response_types_supported (list[str]): Always `["code"]`. Example: ['code'].
         revocation_endpoint (str):  Example: https://lords.example.org/oauth/revoke.
         revocation_endpoint_auth_methods_supported (list[str]): Always `["none"]`. Example: ['none'].
-        scopes_supported (list[Scope]): The scopes an app may ask for (`bot:play` is not one: bot accounts use personal
-            tokens). Example: ['account:read', 'game:read', 'game:play', 'lobby:write', 'notifications:write'].
+        scopes_supported (list[Scope]): Every scope the server supports (RFC 8414 §2). `bot:play` is one, held by bot
+            accounts'
+            personal tokens; an authorization request asking for it is refused (a bot account never
+            signs in to approve anything). Example: ['account:read', 'game:read', 'game:play', 'lobby:write',
+            'notifications:write', 'bot:play'].
         service_documentation (str): Where the flow and the scopes are described. Example:
             https://lords.example.org/docs/.
         token_endpoint (str):  Example: https://lords.example.org/oauth/token.

@@ -50,11 +50,13 @@ def sync_detailed(
 ) -> Response[AuthorizationServerMetadata]:
     """The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
     URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
-    clients only, and the scopes.
+    clients only, and every scope the server supports (`bot:play` included, which only bot
+    accounts' personal tokens hold: OAuth never grants it).
 
      The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
     URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
-    clients only, and the scopes.
+    clients only, and every scope the server supports (`bot:play` included, which only bot
+    accounts' personal tokens hold: OAuth never grants it).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -79,11 +81,13 @@ def sync(
 ) -> AuthorizationServerMetadata | None:
     """The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
     URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
-    clients only, and the scopes.
+    clients only, and every scope the server supports (`bot:play` included, which only bot
+    accounts' personal tokens hold: OAuth never grants it).
 
      The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
     URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
-    clients only, and the scopes.
+    clients only, and every scope the server supports (`bot:play` included, which only bot
+    accounts' personal tokens hold: OAuth never grants it).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -104,11 +108,13 @@ async def asyncio_detailed(
 ) -> Response[AuthorizationServerMetadata]:
     """The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
     URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
-    clients only, and the scopes.
+    clients only, and every scope the server supports (`bot:play` included, which only bot
+    accounts' personal tokens hold: OAuth never grants it).
 
      The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
     URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
-    clients only, and the scopes.
+    clients only, and every scope the server supports (`bot:play` included, which only bot
+    accounts' personal tokens hold: OAuth never grants it).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -131,11 +137,13 @@ async def asyncio(
 ) -> AuthorizationServerMetadata | None:
     """The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
     URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
-    clients only, and the scopes.
+    clients only, and every scope the server supports (`bot:play` included, which only bot
+    accounts' personal tokens hold: OAuth never grants it).
 
      The authorization server's metadata (RFC 8414): the endpoints, built on the server's public
     URL (`--public-url`), the one response type (`code`), the grants, PKCE S256 only, public
-    clients only, and the scopes.
+    clients only, and every scope the server supports (`bot:play` included, which only bot
+    accounts' personal tokens hold: OAuth never grants it).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

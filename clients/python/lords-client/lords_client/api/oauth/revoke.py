@@ -5,7 +5,6 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.o_auth_error import OAuthError
 from ...models.o_auth_revoke_request import OAuthRevokeRequest
 from ...models.problem import Problem
 from ...types import Response
@@ -29,17 +28,10 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | OAuthError | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | None:
     if response.status_code == 200:
         response_200 = cast(Any, None)
         return response_200
-
-    if response.status_code == 400:
-        response_400 = OAuthError.from_dict(response.json())
-
-        return response_400
 
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
@@ -57,9 +49,7 @@ def _parse_response(
         return None
 
 
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | OAuthError | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -72,16 +62,20 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: OAuthRevokeRequest,
-) -> Response[Any | OAuthError | Problem]:
+) -> Response[Any | Problem]:
     """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200, for an unknown or already
-    revoked token too (first-party and personal tokens are not revoked here).
+    issued, at once; the streams opened with them end. Always 200: for an unknown or already
+    revoked token too, and for a request that names no token, names it twice or is not
+    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
+    either).
 
      Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200, for an unknown or already
-    revoked token too (first-party and personal tokens are not revoked here).
+    issued, at once; the streams opened with them end. Always 200: for an unknown or already
+    revoked token too, and for a request that names no token, names it twice or is not
+    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
+    either).
 
     Args:
         body (OAuthRevokeRequest): A revocation request (`application/x-www-form-urlencoded`, RFC
@@ -92,7 +86,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | OAuthError | Problem]
+        Response[Any | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -110,16 +104,20 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: OAuthRevokeRequest,
-) -> Any | OAuthError | Problem | None:
+) -> Any | Problem | None:
     """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200, for an unknown or already
-    revoked token too (first-party and personal tokens are not revoked here).
+    issued, at once; the streams opened with them end. Always 200: for an unknown or already
+    revoked token too, and for a request that names no token, names it twice or is not
+    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
+    either).
 
      Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200, for an unknown or already
-    revoked token too (first-party and personal tokens are not revoked here).
+    issued, at once; the streams opened with them end. Always 200: for an unknown or already
+    revoked token too, and for a request that names no token, names it twice or is not
+    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
+    either).
 
     Args:
         body (OAuthRevokeRequest): A revocation request (`application/x-www-form-urlencoded`, RFC
@@ -130,7 +128,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | OAuthError | Problem
+        Any | Problem
     """
 
     return sync_detailed(
@@ -143,16 +141,20 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: OAuthRevokeRequest,
-) -> Response[Any | OAuthError | Problem]:
+) -> Response[Any | Problem]:
     """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200, for an unknown or already
-    revoked token too (first-party and personal tokens are not revoked here).
+    issued, at once; the streams opened with them end. Always 200: for an unknown or already
+    revoked token too, and for a request that names no token, names it twice or is not
+    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
+    either).
 
      Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200, for an unknown or already
-    revoked token too (first-party and personal tokens are not revoked here).
+    issued, at once; the streams opened with them end. Always 200: for an unknown or already
+    revoked token too, and for a request that names no token, names it twice or is not
+    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
+    either).
 
     Args:
         body (OAuthRevokeRequest): A revocation request (`application/x-www-form-urlencoded`, RFC
@@ -163,7 +165,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | OAuthError | Problem]
+        Response[Any | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -179,16 +181,20 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: OAuthRevokeRequest,
-) -> Any | OAuthError | Problem | None:
+) -> Any | Problem | None:
     """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200, for an unknown or already
-    revoked token too (first-party and personal tokens are not revoked here).
+    issued, at once; the streams opened with them end. Always 200: for an unknown or already
+    revoked token too, and for a request that names no token, names it twice or is not
+    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
+    either).
 
      Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200, for an unknown or already
-    revoked token too (first-party and personal tokens are not revoked here).
+    issued, at once; the streams opened with them end. Always 200: for an unknown or already
+    revoked token too, and for a request that names no token, names it twice or is not
+    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
+    either).
 
     Args:
         body (OAuthRevokeRequest): A revocation request (`application/x-www-form-urlencoded`, RFC
@@ -199,7 +205,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | OAuthError | Problem
+        Any | Problem
     """
 
     return (

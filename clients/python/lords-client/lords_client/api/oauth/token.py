@@ -43,6 +43,11 @@ def _parse_response(
 
         return response_400
 
+    if response.status_code == 429:
+        response_429 = OAuthError.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
 
@@ -81,7 +86,9 @@ def sync_detailed(
     `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
     detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
     lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
-    not problem+json.
+    not problem+json. Failed requests are limited per client address as failed sign-ins are
+    (`--login-max-failures` per `--login-window-seconds`, counted with them): over it, 429
+    `rate_limited` in the same shape, with `Retry-After`.
 
      The token endpoint (RFC 6749 §3.2), form-encoded. `grant_type=authorization_code` with
     `code`, `redirect_uri`, `client_id` and `code_verifier` exchanges a code (once: presenting it
@@ -89,7 +96,9 @@ def sync_detailed(
     `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
     detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
     lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
-    not problem+json.
+    not problem+json. Failed requests are limited per client address as failed sign-ins are
+    (`--login-max-failures` per `--login-window-seconds`, counted with them): over it, 429
+    `rate_limited` in the same shape, with `Retry-After`.
 
     Args:
         body (OAuthTokenRequest): A token request (`application/x-www-form-urlencoded`, RFC 6749
@@ -125,7 +134,9 @@ def sync(
     `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
     detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
     lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
-    not problem+json.
+    not problem+json. Failed requests are limited per client address as failed sign-ins are
+    (`--login-max-failures` per `--login-window-seconds`, counted with them): over it, 429
+    `rate_limited` in the same shape, with `Retry-After`.
 
      The token endpoint (RFC 6749 §3.2), form-encoded. `grant_type=authorization_code` with
     `code`, `redirect_uri`, `client_id` and `code_verifier` exchanges a code (once: presenting it
@@ -133,7 +144,9 @@ def sync(
     `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
     detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
     lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
-    not problem+json.
+    not problem+json. Failed requests are limited per client address as failed sign-ins are
+    (`--login-max-failures` per `--login-window-seconds`, counted with them): over it, 429
+    `rate_limited` in the same shape, with `Retry-After`.
 
     Args:
         body (OAuthTokenRequest): A token request (`application/x-www-form-urlencoded`, RFC 6749
@@ -164,7 +177,9 @@ async def asyncio_detailed(
     `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
     detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
     lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
-    not problem+json.
+    not problem+json. Failed requests are limited per client address as failed sign-ins are
+    (`--login-max-failures` per `--login-window-seconds`, counted with them): over it, 429
+    `rate_limited` in the same shape, with `Retry-After`.
 
      The token endpoint (RFC 6749 §3.2), form-encoded. `grant_type=authorization_code` with
     `code`, `redirect_uri`, `client_id` and `code_verifier` exchanges a code (once: presenting it
@@ -172,7 +187,9 @@ async def asyncio_detailed(
     `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
     detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
     lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
-    not problem+json.
+    not problem+json. Failed requests are limited per client address as failed sign-ins are
+    (`--login-max-failures` per `--login-window-seconds`, counted with them): over it, 429
+    `rate_limited` in the same shape, with `Retry-After`.
 
     Args:
         body (OAuthTokenRequest): A token request (`application/x-www-form-urlencoded`, RFC 6749
@@ -206,7 +223,9 @@ async def asyncio(
     `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
     detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
     lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
-    not problem+json.
+    not problem+json. Failed requests are limited per client address as failed sign-ins are
+    (`--login-max-failures` per `--login-window-seconds`, counted with them): over it, 429
+    `rate_limited` in the same shape, with `Retry-After`.
 
      The token endpoint (RFC 6749 §3.2), form-encoded. `grant_type=authorization_code` with
     `code`, `redirect_uri`, `client_id` and `code_verifier` exchanges a code (once: presenting it
@@ -214,7 +233,9 @@ async def asyncio(
     `client_id` (and optionally a narrower `scope`) rotates the refresh token, with reuse
     detection. The access token is an opaque `lords_oat_…` valid 1 hour; the refresh token
     lasts 30 days unless used (`--refresh-ttl-seconds`). Errors are RFC 6749 §5.2 bodies (400),
-    not problem+json.
+    not problem+json. Failed requests are limited per client address as failed sign-ins are
+    (`--login-max-failures` per `--login-window-seconds`, counted with them): over it, 429
+    `rate_limited` in the same shape, with `Retry-After`.
 
     Args:
         body (OAuthTokenRequest): A token request (`application/x-www-form-urlencoded`, RFC 6749
