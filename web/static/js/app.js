@@ -393,6 +393,7 @@ function deletion() {
         await deleteAccount(password);
         // A new account may take the name: nothing of this one is kept under it.
         localStorage.removeItem(`lords.notified.${name}`);
+        await import("./receipts.js").then((r) => r.forgetReceipts(name)).catch(() => {});
         sessionStorage.setItem("lords.deleted", "1");
         location.hash = "#/signin";
       } catch (e) {
