@@ -1,6 +1,7 @@
 // The one module that talks to the server: `/v1` over fetch, the session (access + refresh
 // token, kept in localStorage) and problem+json errors. A 401 refreshes the session once and
-// retries; a failed refresh signs out.
+// retries; a failed refresh signs out. Every signed receipt an answer about a game carries is
+// handed to receipts.js (loaded when the first one arrives) and kept for the audit page.
 
 import { lang, t } from "./i18n.js";
 
@@ -69,15 +70,46 @@ export function forget() {
  * @returns {Promise<unknown>}
  */
 export async function call(method, path, opts = {}) {
-  const res = await send(method, path, opts);
+  let res = await send(method, path, opts);
   if (res.status === 401 && opts.auth !== false && session() !== null) {
     if (await refresh()) {
-      return parse(await send(method, path, opts));
+      res = await send(method, path, opts);
+    } else {
+      forget();
+      location.hash = "#/signin";
     }
-    forget();
-    location.hash = "#/signin";
   }
-  return parse(res);
+  const body = await parse(res);
+  noteReceipt(path, body);
+  return body;
+}
+
+/** A game's own answers: its view (`?at=`, long polls), an action's and a resignation's. */
+const GAME_ANSWER = /^\/v1\/games\/([0-9a-fA-F-]{36})(?:\/actions|\/resign)?(?:\?|$)/;
+
+/**
+ * Keeps the receipt an answer about a game carries (`null` for a spectator).
+ * @param {string} path
+ * @param {unknown} body
+ */
+function noteReceipt(path, body) {
+  if (body === null || typeof body !== "object" || !("receipt" in body)) return;
+  const game = GAME_ANSWER.exec(path)?.[1];
+  if (game !== undefined) keepReceiptOf(game, body.receipt);
+}
+
+/**
+ * Keeps a signed receipt of `game` given to the signed-in account, in the background
+ * (receipts.js, loaded when the first one arrives); anything else is ignored.
+ * @param {string} game
+ * @param {unknown} receipt
+ */
+export function keepReceiptOf(game, receipt) {
+  const account = session()?.username;
+  if (account === undefined || receipt === null || receipt === undefined) return;
+  void import("./receipts.js")
+    .then((r) => (r.isReceipt(receipt) ? r.keepReceipt(account, game.toLowerCase(), receipt) : undefined))
+    .catch(() => {});
 }
 
 /**

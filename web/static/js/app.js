@@ -6,7 +6,6 @@
 // and the account screens. Screens live in their modules.
 
 import { ApiError, changePassword, deleteAccount, session, signIn, signOut, signUp } from "./api.js";
-import { showAudit } from "./audit.js";
 import { h, replace } from "./dom.js";
 import { choose, preferred, t, use } from "./i18n.js";
 import { GAME_ID, joinWithCode, leaveLobby, linkProblem, showLobby } from "./lobby.js";
@@ -146,7 +145,7 @@ async function screenRoute() {
   else if (screen === "game" && id && !GAME_ID.test(id)) badAddress();
   else if (screen === "game" && id) await showTable(main, id);
   else if (screen === "join" && id && code) showJoin(id, code);
-  else if (screen === "audit" && id) await showAudit(main, id);
+  else if (screen === "audit" && id) await (await import("./audit.js")).showAudit(main, id);
   else if (screen === "player" && id) await showPlayer(main, decoded(id));
   else if (screen === "leaderboard") await showLeaderboard(main);
   else if (screen === "tokens") await (await import("./tokens.js")).showTokens(main);
@@ -393,6 +392,7 @@ function deletion() {
         await deleteAccount(password);
         // A new account may take the name: nothing of this one is kept under it.
         localStorage.removeItem(`lords.notified.${name}`);
+        await import("./receipts.js").then((r) => r.forgetReceipts(name)).catch(() => {});
         sessionStorage.setItem("lords.deleted", "1");
         location.hash = "#/signin";
       } catch (e) {

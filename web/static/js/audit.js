@@ -1,68 +1,36 @@
-// The audit of a finished game, in the browser: every event's hash is recomputed,
-// SHA-256(previous hash ‖ payload) (src/store/events.rs `chain_hash`), and every shuffle is
-// checked against the commitment published before it was dealt from, SHA-256(order as one byte
-// per card ‖ salt) (src/engine/rules `commitment`). WebCrypto only; no rules.
+// The audit page of a finished game (#/audit/<id>), loaded with `import()` only there: the
+// game's record (`GET /v1/games/{id}/record`), the log's key (`GET /v1/transparency/key`) and
+// the receipts this browser kept (receipts.js), checked in the browser (audit/checks.js): the
+// hash chain and the shuffles, the game's place in the signed public log, and the receipts.
+// Each check says what it found in one sentence; the first that fails is the verdict. No rules.
 
-import { call } from "./api.js";
+import { ApiError, call, session } from "./api.js";
+import { chainOf, importKey, logOf, receiptsMatch } from "./audit/checks.js";
 import { h, replace } from "./dom.js";
+import { dateTime } from "./format.js";
 import { t } from "./i18n.js";
+import { receiptsOf } from "./receipts.js";
 
-/** @typedef {import("./types.js").EventDto} EventDto */
-/** @typedef {import("./types.js").EventPage} EventPage */
+export { firstBad } from "./audit/checks.js";
 
-/** @param {string} hex */
-function fromHex(hex) {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-  return out;
-}
-
-/** @param {ArrayBuffer} buf */
-function toHex(buf) {
-  return Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** @param {Uint8Array[]} parts */
-async function sha256(...parts) {
-  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
-  }
-  return toHex(await crypto.subtle.digest("SHA-256", all));
-}
-
-/** @typedef {keyof import("./i18n/en.js").Messages["why"]} Why */
+/** @typedef {import("./types.js").GameRecord} GameRecord */
+/** @typedef {import("./types.js").TransparencyKey} TransparencyKey */
+/** @typedef {"ok" | "bad" | "pending" | "none"} Result */
 
 /**
- * The first event that does not check out, or null (`why` names the catalogue's reason).
- * @param {EventDto[]} events
- * @returns {Promise<{seq: number, why: Why} | null>}
+ * One check's line: its result (a mark for the eye, `data-result` for tests) and its sentence.
+ * @param {"chain" | "log" | "receipts"} check
+ * @param {Result} result
+ * @param {string} sentence
  */
-export async function firstBad(events) {
-  const utf8 = new TextEncoder();
-  let prev = "0".repeat(64);
-  let seq = 0;
-  for (const e of events) {
-    seq++;
-    if (e.seq !== seq) return { seq, why: "missing" };
-    if (e.hash === null || e.prev_hash === null) return { seq, why: "noHash" };
-    if (e.prev_hash !== prev) return { seq, why: "noLink" };
-    // The payload is the event's JSON as stored: the server writes and serves it in one order.
-    const hash = await sha256(fromHex(prev), utf8.encode(JSON.stringify(e.event)));
-    if (hash !== e.hash) return { seq, why: "badHash" };
-    if (e.event.type === "deck_shuffled") {
-      const { order, salt, commitment } = e.event;
-      if (order === null || salt === null) return { seq, why: "notRevealed" };
-      if (order.length !== e.event.size) return { seq, why: "wrongSize" };
-      if ((await sha256(Uint8Array.from(order), fromHex(salt))) !== commitment) {
-        return { seq, why: "badCommitment" };
-      }
-    }
-    prev = e.hash;
-  }
-  return null;
+function line(check, result, sentence) {
+  const mark = result === "ok" ? "✓" : result === "bad" ? "✗" : "–";
+  return h(
+    "li",
+    { "data-check": check, "data-result": result },
+    h("span", { class: "mark", "aria-hidden": "true" }, mark),
+    h("span", {}, sentence),
+  );
 }
 
 /**
@@ -70,50 +38,115 @@ export async function firstBad(events) {
  * @param {string} id
  */
 export async function showAudit(main, id) {
-  document.title = t.auditTitle;
-  const verdict = h("p", { id: "verdict", role: "status", "data-verdict": "checking" }, t.checking);
-  const details = h("div", {});
+  document.title = t.audit.title;
+  const verdict = h("p", { id: "verdict", role: "status", "data-verdict": "checking" }, t.audit.checking);
+  const checks = h("ul", { class: "checks", "aria-label": t.audit.checks });
+  const details = h("div", { class: "details" });
   replace(
     main,
     h(
       "section",
       { class: "audit", "aria-labelledby": "audit-title" },
-      h("h1", { id: "audit-title" }, t.auditOf(id.slice(0, 8))),
-      h("p", {}, t.auditIntro),
+      h("h1", { id: "audit-title" }, t.audit.of(id.slice(0, 8))),
+      h("p", {}, t.audit.intro),
       verdict,
+      checks,
       details,
-      h("nav", { class: "links", "aria-label": t.auditLinks }, h("a", { href: `#/game/${id}` }, t.backToGame), h("a", { href: "#/" }, t.lobby)),
+      h("nav", { class: "links", "aria-label": t.audit.links }, h("a", { href: `#/game/${id}` }, t.backToGame), h("a", { href: "#/" }, t.lobby)),
     ),
   );
+  /**
+   * @param {string} state
+   * @param {string} text
+   */
+  const say = (state, text) => {
+    verdict.dataset["verdict"] = state;
+    verdict.textContent = text;
+  };
+  /** @type {GameRecord} */
+  let record;
+  /** @type {TransparencyKey} */
+  let published;
   try {
-    /** @type {EventDto[]} */
-    const events = [];
-    let after = 0;
-    for (;;) {
-      const page = /** @type {EventPage} */ (await call("GET", `/v1/games/${id}/events?after=${after}&limit=100`));
-      if (!page.complete) {
-        verdict.dataset["verdict"] = "unfinished";
-        verdict.textContent = t.auditUnfinished;
-        return;
-      }
-      events.push(...page.events);
-      if (page.next_after === null) break;
-      after = page.next_after;
-    }
-    const bad = await firstBad(events);
-    const shuffles = events.filter((e) => e.event.type === "deck_shuffled").length;
-    if (bad === null) {
-      verdict.dataset["verdict"] = "verified";
-      verdict.textContent = t.verified(events.length, shuffles);
-    } else {
-      verdict.dataset["verdict"] = "bad";
-      verdict.dataset["seq"] = String(bad.seq);
-      verdict.textContent = t.notVerified(bad.seq, t.why[bad.why]);
-    }
-    const last = events[events.length - 1];
-    replace(details, last ? h("p", { class: "meta" }, t.finalHash, h("code", {}, last.hash ?? "")) : null);
+    [record, published] = /** @type {[GameRecord, TransparencyKey]} */ (
+      await Promise.all([call("GET", `/v1/games/${id}/record`), call("GET", "/v1/transparency/key")])
+    );
   } catch (e) {
-    verdict.dataset["verdict"] = "error";
-    verdict.textContent = t.eventsNotRead(e instanceof Error ? e.message : String(e));
+    if (e instanceof ApiError && e.code === "game_not_finished") say("unfinished", t.audit.unfinished);
+    else say("error", t.audit.notRead(e instanceof Error ? e.message : String(e)));
+    return;
+  }
+  /** @type {CryptoKey} */
+  let key;
+  try {
+    key = await importKey(published.public_key);
+  } catch {
+    say("error", t.audit.noEd25519);
+    return;
+  }
+  const account = session()?.username ?? "";
+  const kept = await receiptsOf(account, record.game_id.toLowerCase()).catch(() => []);
+  const [chain, log, receipts] = await Promise.all([chainOf(record), logOf(record, key), receiptsMatch(record, kept, key)]);
+
+  /** @type {string[]} */
+  const failures = [];
+  /**
+   * @param {"chain" | "log" | "receipts"} check
+   * @param {Result} result
+   * @param {string} sentence
+   */
+  const report = (check, result, sentence) => {
+    if (result === "bad") failures.push(sentence);
+    return line(check, result, sentence);
+  };
+  const shuffles = record.events.filter((e) => e.event.type === "deck_shuffled").length;
+  const lines = [
+    chain === null
+      ? report("chain", "ok", t.audit.chainOk(record.events.length, shuffles))
+      : report("chain", "bad", t.audit.chainBad(chain.seq, t.audit.why[chain.why])),
+    log.state === "ok"
+      ? report("log", "ok", t.audit.logged(log.size, log.index, dateTime(new Date(log.timestamp).toISOString())))
+      : log.state === "pending"
+        ? report("log", "pending", t.audit.notLogged)
+        : report("log", "bad", log.why === "proof" ? t.audit.logBadProof : t.audit.logBadSignature),
+    receipts.state === "ok"
+      ? report("receipts", "ok", t.audit.receiptsOk(receipts.count))
+      : receipts.state === "none"
+        ? report("receipts", "none", t.audit.receiptsNone)
+        : report(
+            "receipts",
+            "bad",
+            receipts.why === "history"
+              ? t.audit.receiptBad(receipts.version)
+              : receipts.why === "signature"
+                ? t.audit.receiptBadSignature(receipts.version)
+                : t.audit.receiptNoSalt(receipts.version),
+          ),
+  ];
+  replace(checks, lines);
+  if (failures.length > 0) say("bad", `${t.audit.notVerified} ${failures[0]}`);
+  else say("verified", log.state === "ok" ? t.audit.verified : t.audit.verifiedNotLogged);
+  verdict.dataset["log"] = log.state;
+  verdict.dataset["receipts"] = receipts.state === "ok" ? String(receipts.count) : receipts.state;
+  replace(
+    details,
+    log.state === "pending" ? h("button", { type: "button", onclick: () => again(main, id) }, t.audit.again) : null,
+    h("p", { class: "meta" }, t.audit.finalHash, h("code", {}, record.head.hash)),
+    h("p", { class: "meta" }, t.audit.key, h("code", {}, published.public_key)),
+  );
+}
+
+/**
+ * Checks again (the game may be logged by now), the focus on the new page's heading.
+ * @param {HTMLElement} main
+ * @param {string} id
+ */
+function again(main, id) {
+  // The page is drawn before the first request: its heading is there at once.
+  void showAudit(main, id);
+  const title = main.querySelector("h1");
+  if (title instanceof HTMLElement) {
+    title.tabIndex = -1;
+    title.focus({ preventScroll: true });
   }
 }

@@ -4,9 +4,10 @@
 // Games are named by their players; a finished one says my place and the scores. Lists put the
 // games awaiting me first, nearest deadline first, then the rest by latest update. News of mine (invitations, turns, starts, ends) comes at once on my
 // notifications' stream (`/v1/me/stream`); the lists are also read every 10 s (others' open
-// games are news of nobody's, and streams may not work).
+// games are news of nobody's, and streams may not work). A turn's notification carries a signed
+// receipt, kept for the audit page (api.js `keepReceiptOf`).
 
-import { ApiError, call, session } from "./api.js";
+import { ApiError, call, keepReceiptOf, session } from "./api.js";
 import { h, replace } from "./dom.js";
 import { dateTime, relative } from "./format.js";
 import { addGuideGame } from "./hints.js";
@@ -120,8 +121,11 @@ export async function showLobby(main) {
       // From the last notification this browser heard of: an old account's whole history is
       // not replayed on every visit to the lobby.
       after: () => localStorage.getItem(seen),
-      heard: (_data, id) => {
+      heard: (data, id) => {
         if (/^\d+$/.test(id)) localStorage.setItem(seen, id);
+        // A turn's notification carries the receipt of the version it tells of.
+        const n = /** @type {Notification} */ (data);
+        if (n.kind === "your_turn" && n.game_id !== null) keepReceiptOf(n.game_id, /** @type {{receipt?: unknown} | null} */ (n.payload)?.receipt);
         reload();
       },
       opened: (again) => {

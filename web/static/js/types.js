@@ -58,6 +58,12 @@
 /** @typedef {Schemas["PersonalTokenList"]} PersonalTokenList */
 /** @typedef {Schemas["AuthorizationDto"]} Authorization */
 /** @typedef {Schemas["AuthorizationList"]} AuthorizationList */
+/** @typedef {Schemas["Receipt"]} Receipt */
+/** @typedef {Schemas["GameRecord"]} GameRecord */
+/** @typedef {Schemas["RecordEvent"]} RecordEvent */
+/** @typedef {Schemas["RecordInclusion"]} RecordInclusion */
+/** @typedef {Schemas["SignedTreeHead"]} SignedTreeHead */
+/** @typedef {Schemas["TransparencyKey"]} TransparencyKey */
 /** @typedef {Schemas["ScopeDescription"]} ScopeDescription */
 /** @typedef {Schemas["ConsentDto"]} Consent */
 /** @typedef {Schemas["RedirectTo"]} AuthorizationRedirect */

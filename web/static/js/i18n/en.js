@@ -458,38 +458,73 @@ const messages = {
   },
 
   // Audit
-  auditTitle: "Audit — Lords of Scotland",
-  /** @param {string} id */
-  auditOf: (id) => `Audit of game ${id}`,
-  auditIntro:
-    "Your browser recomputes the hash chain of every event and every shuffle commitment from the game's events.",
-  checking: "Checking…",
-  auditLinks: "Audit links",
   backToGame: "Back to the game",
-  auditUnfinished: "The game is not over: its hashes and shuffles are revealed at the end.",
-  /**
-   * @param {number} events
-   * @param {number} shuffles
-   */
-  verified: (events, shuffles) =>
-    `Verified: ${num(events)} events chained, ${num(shuffles)} shuffle${shuffles === 1 ? " matches its commitment" : "s match their commitments"}.`,
-  /**
-   * @param {number} seq
-   * @param {string} why
-   */
-  notVerified: (seq, why) => `Not verified: event ${num(seq)} ${why}.`,
-  why: {
-    missing: "missing from the stream",
-    noHash: "has no hash",
-    noLink: "does not link to the event before it",
-    badHash: "its hash does not match its content",
-    notRevealed: "its shuffle is not revealed",
-    wrongSize: "its shuffle has the wrong size",
-    badCommitment: "its shuffle does not match its commitment",
+  audit: {
+    title: "Audit — Lords of Scotland",
+    /** @param {string} id */
+    of: (id) => `Audit of game ${id}`,
+    intro:
+      "Your browser checks this game's record by itself, from the record, the log's public key and the receipts it kept while you played, without taking the server's word for anything.",
+    checking: "Checking…",
+    links: "Audit links",
+    unfinished: "The game is not over: its record is shown once it is.",
+    checks: "What your browser checked",
+    verified: "Verified: every check below passed.",
+    verifiedNotLogged: "Verified so far: the record holds together, but it is not in the public log yet.",
+    notVerified: "Not verified.",
+    /**
+     * @param {number} events
+     * @param {number} shuffles
+     */
+    chainOk: (events, shuffles) =>
+      `The hash chain holds: ${count(events, "event chained", "events chained")}, ${shuffles === 1 ? "1 shuffle matches its commitment" : `${num(shuffles)} shuffles match their commitments`}.`,
+    /**
+     * @param {number} seq
+     * @param {string} why
+     */
+    chainBad: (seq, why) => `The record does not match its hash chain at event ${num(seq)}: ${why}.`,
+    why: {
+      missing: "it is missing",
+      noHash: "it has no hash",
+      noLink: "it does not link to the event before it",
+      badHash: "its hash does not match its content",
+      notRevealed: "its shuffle is not revealed",
+      wrongSize: "its shuffle has the wrong size",
+      badCommitment: "its shuffle does not match its commitment",
+      badHead: "the record's final head is not its last event",
+    },
+    /**
+     * @param {number} size
+     * @param {number} leaf
+     * @param {string} signed when the head was signed
+     */
+    logged: (size, leaf, signed) =>
+      `In the public log at size ${num(size)} (signed): the inclusion path of the game's leaf (index ${num(leaf)}) leads to the tree head the log's key signed on ${signed}.`,
+    notLogged: "Not in the public log yet: a finished game is added within seconds. Check again in a moment.",
+    logBadProof: "The log proof does not lead to the signed head: this record is not the game the public log holds.",
+    logBadSignature: "The log's tree head is not signed by the log's key.",
+    /** @param {number} n */
+    receiptsOk: (n) =>
+      n === 1
+        ? "Your receipt matches this history: its commitment recomputed from the record's salt, signed by the log's key."
+        : `Your ${num(n)} receipts match this history: each commitment recomputed from the record's salt, each signed by the log's key.`,
+    receiptsNone:
+      "This browser holds no receipt of this game: receipts are kept for the games you play, in the browser you play them in.",
+    /** @param {number} version */
+    receiptBad: (version) =>
+      `Your receipt for version ${num(version)} does not match this history: the server showed you a different history.`,
+    /** @param {number} version */
+    receiptBadSignature: (version) => `Your receipt for version ${num(version)} is not signed by the log's key.`,
+    /** @param {number} version */
+    receiptNoSalt: (version) =>
+      `This record has no salt, yet you hold a receipt for version ${num(version)}: the server showed you a different history.`,
+    finalHash: "Final hash: ",
+    key: "The log's public key, as this server gives it (compare it with a copy from a source you trust): ",
+    again: "Check again",
+    /** @param {string} why */
+    notRead: (why) => `The record could not be read: ${why}`,
+    noEd25519: "This browser cannot check the log's Ed25519 signatures: use a recent browser, or lords verify.",
   },
-  finalHash: "Final hash: ",
-  /** @param {string} why */
-  eventsNotRead: (why) => `The events could not be read: ${why}`,
 
   // Clocks, resigning and bots
   clock: "Time per decision",

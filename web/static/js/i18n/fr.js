@@ -242,28 +242,57 @@ const messages = {
     unknown: (type) => `Il s'est passé quelque chose (${type}).`,
   },
 
-  auditTitle: "Vérification — Lords of Scotland",
-  auditOf: (id) => `Vérification de la partie ${id}`,
-  auditIntro:
-    "Votre navigateur recalcule la chaîne d'empreintes de chaque événement et l'engagement de chaque mélange à partir des événements de la partie.",
-  checking: "Vérification…",
-  auditLinks: "Liens de la vérification",
   backToGame: "Retour à la partie",
-  auditUnfinished: "La partie n'est pas terminée : ses empreintes et ses mélanges sont révélés à la fin.",
-  verified: (events, shuffles) =>
-    `Vérifiée : ${count(events, "événement chaîné", "événements chaînés")}, ${count(shuffles, "mélange conforme à son engagement", "mélanges conformes à leurs engagements")}.`,
-  notVerified: (seq, why) => `Non vérifiée : l'événement ${num(seq)} ${why}.`,
-  why: {
-    missing: "manque dans le flux",
-    noHash: "n'a pas d'empreinte",
-    noLink: "ne se rattache pas à l'événement précédent",
-    badHash: "a une empreinte qui ne correspond pas à son contenu",
-    notRevealed: "a un mélange non révélé",
-    wrongSize: "a un mélange de mauvaise taille",
-    badCommitment: "a un mélange qui ne correspond pas à son engagement",
+  audit: {
+    title: "Vérification — Lords of Scotland",
+    of: (id) => `Vérification de la partie ${id}`,
+    intro:
+      "Votre navigateur vérifie lui-même le registre de cette partie, à partir du registre, de la clé publique du journal et des reçus qu'il a gardés pendant que vous jouiez, sans croire le serveur sur parole.",
+    checking: "Vérification…",
+    links: "Liens de la vérification",
+    unfinished: "La partie n'est pas terminée : son registre est montré une fois qu'elle l'est.",
+    checks: "Ce que votre navigateur a vérifié",
+    verified: "Vérifiée : toutes les vérifications ci-dessous sont passées.",
+    verifiedNotLogged: "Vérifiée jusqu'ici : le registre tient, mais il n'est pas encore dans le journal public.",
+    notVerified: "Non vérifiée.",
+    chainOk: (events, shuffles) =>
+      `La chaîne d'empreintes tient : ${count(events, "événement chaîné", "événements chaînés")}, ${count(shuffles, "mélange conforme à son engagement", "mélanges conformes à leurs engagements")}.`,
+    chainBad: (seq, why) => `Le registre ne correspond pas à sa chaîne d'empreintes à l'événement ${num(seq)} : ${why}.`,
+    why: {
+      missing: "il manque",
+      noHash: "il n'a pas d'empreinte",
+      noLink: "il ne se rattache pas à l'événement précédent",
+      badHash: "son empreinte ne correspond pas à son contenu",
+      notRevealed: "son mélange n'est pas révélé",
+      wrongSize: "son mélange n'a pas la bonne taille",
+      badCommitment: "son mélange ne correspond pas à son engagement",
+      badHead: "la tête finale du registre n'est pas son dernier événement",
+    },
+    logged: (size, leaf, signed) =>
+      `Dans le journal public à la taille ${num(size)} (signé) : le chemin d'inclusion de la feuille de la partie (indice ${num(leaf)}) mène à la tête d'arbre que la clé du journal a signée le ${signed}.`,
+    notLogged:
+      "Pas encore dans le journal public : une partie terminée y est ajoutée en quelques secondes. Vérifiez de nouveau dans un instant.",
+    logBadProof:
+      "La preuve du journal ne mène pas à la tête signée : ce registre n'est pas la partie que le journal public garde.",
+    logBadSignature: "La tête d'arbre du journal n'est pas signée par la clé du journal.",
+    receiptsOk: (n) =>
+      n === 1
+        ? "Votre reçu correspond à cette histoire : son engagement recalculé avec le sel du registre, signé par la clé du journal."
+        : `Vos ${num(n)} reçus correspondent à cette histoire : chaque engagement recalculé avec le sel du registre, chacun signé par la clé du journal.`,
+    receiptsNone:
+      "Ce navigateur ne garde aucun reçu de cette partie : les reçus sont gardés pour les parties que vous jouez, dans le navigateur où vous les jouez.",
+    receiptBad: (version) =>
+      `Votre reçu de la version ${num(version)} ne correspond pas à cette histoire : le serveur vous a montré une autre histoire.`,
+    receiptBadSignature: (version) => `Votre reçu de la version ${num(version)} n'est pas signé par la clé du journal.`,
+    receiptNoSalt: (version) =>
+      `Ce registre n'a pas de sel, mais vous gardez un reçu de la version ${num(version)} : le serveur vous a montré une autre histoire.`,
+    finalHash: "Empreinte finale : ",
+    key: "La clé publique du journal, telle que ce serveur la donne (comparez-la avec une copie venue d'une source sûre) : ",
+    again: "Vérifier de nouveau",
+    notRead: (why) => `Le registre n'a pas pu être lu : ${why}`,
+    noEd25519:
+      "Ce navigateur ne sait pas vérifier les signatures Ed25519 du journal : utilisez un navigateur récent, ou lords verify.",
   },
-  finalHash: "Empreinte finale : ",
-  eventsNotRead: (why) => `Les événements n'ont pas pu être lus : ${why}`,
   clock: "Temps par décision",
   clocks: {
     none: "Sans pendule",
