@@ -613,6 +613,9 @@ async fn resets_past_the_limit_for_one_address_or_from_one_client_are_429_rate_l
     }
     let res = ask_reset(&app, "BRUCE@example.org").await;
     assert!(res.headers().contains_key("retry-after"));
+    // The published budget says nothing is left, whichever key refused.
+    let limit = res.headers()["ratelimit"].to_str().unwrap().to_string();
+    assert!(limit.starts_with("\"password-reset\";r=0;t="), "{limit}");
     problem(res, 429, "rate_limited").await;
     // The same client, another address: the client has used up its budget too.
     problem(

@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::Method;
-use actix_web::http::header::{HeaderMap, HeaderName, HeaderValue};
+use actix_web::http::header::{HeaderMap, HeaderName, HeaderValue, RETRY_AFTER};
+use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::{ResponseError, web};
 
@@ -264,7 +264,8 @@ pub async fn limit(
             .await
             .map(ServiceResponse::map_into_boxed_body)?,
     };
-    let published = counted.unwrap_or_else(|| match budget {
+    let sign_in = counted.is_none();
+    let mut published = counted.unwrap_or_else(|| match budget {
         Budget::SignUp => peek(&state.signup_limiter, budget.name(), &address_key(ip)),
         Budget::PasswordReset => peek(
             &state.login_limiter,
@@ -273,6 +274,19 @@ pub async fn limit(
         ),
         _ => peek(&state.login_limiter, budget.name(), &address_key(ip)),
     });
+    // A sign-in route may refuse on a key of its own (the username, the address asked for),
+    // not the client address the headers count: its 429 says nothing is left until then.
+    if sign_in
+        && res.status() == StatusCode::TOO_MANY_REQUESTS
+        && let Some(retry) = res
+            .headers()
+            .get(RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok())
+    {
+        published.remaining = 0;
+        published.reset = published.reset.max(retry);
+    }
     published.write(res.headers_mut());
     Ok(res)
 }
