@@ -82,6 +82,17 @@ async fn until(app: &TestApp, sql: &str) {
     }
 }
 
+/// Each account's `/v1/me/stream`, open until the answers are dropped.
+async fn at_the_table(app: &TestApp, tokens: &[&str]) -> Vec<reqwest::Response> {
+    let mut streams = Vec::new();
+    for token in tokens {
+        let res = app.get_with_token("/v1/me/stream", token).await;
+        assert_eq!(res.status(), 200);
+        streams.push(res);
+    }
+    streams
+}
+
 /// The path (on the test server) of a link of a mail.
 fn local(app: &TestApp, link: &str) -> String {
     app.url(
@@ -557,15 +568,7 @@ async fn no_turn_is_mailed_while_a_stream_is_open_and_it_is_once_the_stream_clos
     let alice = verified(&app, "alice", "en").await;
     let bob = verified(&app, "bob", "en").await;
     // Both at the table before the game starts.
-    let streams: Vec<reqwest::Response> = {
-        let mut v = Vec::new();
-        for token in [&alice, &bob] {
-            let res = app.get_with_token("/v1/me/stream", token).await;
-            assert_eq!(res.status(), 200);
-            v.push(res);
-        }
-        v
-    };
+    let streams = at_the_table(&app, &[&alice, &bob]).await;
     table(&app, &alice, &bob).await;
     // The turn's mail was looked at and put off, not sent.
     until(
@@ -594,15 +597,7 @@ async fn a_turn_taken_while_at_the_table_is_not_mailed_though_its_player_is_awai
     .await;
     let alice = verified(&app, "alice", "en").await;
     let bob = verified(&app, "bob", "en").await;
-    let streams: Vec<reqwest::Response> = {
-        let mut v = Vec::new();
-        for token in [&alice, &bob] {
-            let res = app.get_with_token("/v1/me/stream", token).await;
-            assert_eq!(res.status(), 200);
-            v.push(res);
-        }
-        v
-    };
+    let streams = at_the_table(&app, &[&alice, &bob]).await;
     let table = table(&app, &alice, &bob).await;
     let api = Api::of(&app);
     let first = awaited(&api, &table).await.unwrap();

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use common::app::{TestApp, spawn_app};
-use common::games::{Api, Table, create_game, notifications_settled, ok, play_seat, seat_table};
+use common::games::{Api, Table, create_game, ok, play_seat, seat_table, your_turns};
 use lords::transparency::LogKey;
 use serde_json::{Value, json};
 use tokio::process::{Child, Command};
@@ -348,14 +348,7 @@ async fn receipted_game(app: &TestApp) -> (Table, Vec<Value>) {
         .await;
         receipts.push(acted["receipt"].clone());
     }
-    notifications_settled(&app.pool).await;
-    let turns: Vec<sqlx::types::Json<Value>> = sqlx::query_scalar(
-        "SELECT payload FROM notifications WHERE kind = 'your_turn' AND game_id = $1",
-    )
-    .bind(table.game_id().0)
-    .fetch_all(&app.pool)
-    .await
-    .unwrap();
+    let turns = your_turns(&app.pool, table.game_id()).await;
     assert!(!turns.is_empty());
     receipts.extend(turns.iter().map(|turn| turn["receipt"].clone()));
     let resigned = ok(api

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use common::app::{TestApp, problem, spawn_app, spawn_app_with};
-use common::games::{Api, Table, notifications_settled, ok, seat_table};
+use common::games::{Api, Table, ok, seat_table, your_turns};
 use lords::transparency::merkle::{self, Hash};
 use lords::transparency::{LogKey, SignedTreeHead};
 use serde_json::{Value, json};
@@ -431,17 +431,10 @@ async fn seated_players_get_signed_receipts_that_the_finished_games_record_prove
     receipts.push(acted["receipt"].clone());
 
     // So does the `your_turn` notification of the player now awaited, at its version.
-    notifications_settled(&app.pool).await;
-    let turns: Vec<sqlx::types::Json<Value>> = sqlx::query_scalar(
-        "SELECT payload FROM notifications WHERE kind = 'your_turn' AND game_id = $1",
-    )
-    .bind(table.game_id().0)
-    .fetch_all(&app.pool)
-    .await
-    .unwrap();
+    let turns = your_turns(&app.pool, table.game_id()).await;
     assert!(!turns.is_empty());
     for turn in &turns {
-        assert_eq!(turn["receipt"]["version"], turn["version"], "{}", turn.0);
+        assert_eq!(turn["receipt"]["version"], turn["version"], "{turn}");
         receipts.push(turn["receipt"].clone());
     }
     for receipt in &receipts {

@@ -436,3 +436,16 @@ pub async fn notifications_settled(pool: &sqlx::PgPool) -> i64 {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// The payloads of the game's `your_turn` notifications, once the fan-out has written them all.
+pub async fn your_turns(pool: &sqlx::PgPool, game: GameId) -> Vec<Value> {
+    notifications_settled(pool).await;
+    let turns: Vec<sqlx::types::Json<Value>> = sqlx::query_scalar(
+        "SELECT payload FROM notifications WHERE kind = 'your_turn' AND game_id = $1 ORDER BY id",
+    )
+    .bind(game.0)
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    turns.into_iter().map(|t| t.0).collect()
+}

@@ -21,9 +21,8 @@
 //
 // Prints "audit: all browser checks passed" at the end and exits non-zero on the first failure.
 import { createHash } from "node:crypto";
-import path from "node:path";
 import { chromium } from "playwright-core";
-import { axe, base, executablePath, fail, shots } from "./harness.mjs";
+import { axe, base, executablePath, fail, shot, touchTargets, fitsWidth } from "./harness.mjs";
 
 const PASSWORD = "declaration of arbroath";
 /** Games the test logged before this script ran. */
@@ -90,33 +89,6 @@ const T = {
 
 const desk = { viewport: { width: 1280, height: 800 } };
 const phone = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-
-async function shot(page, name) {
-  const size = page.viewportSize();
-  const file = path.join(shots, `${name}-${size.width}x${size.height}.png`);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: file, fullPage: true });
-  console.log(`screenshot ${file}`);
-}
-
-/** Every visible control of `main` is at least 44×44 px (a phone's touch target). */
-async function touchTargets(page, where) {
-  const small = await page.evaluate(() =>
-    Array.from(document.querySelectorAll("main a, main button"))
-      .map((el) => ({ el, r: el.getBoundingClientRect() }))
-      .filter(({ r }) => r.width > 0 && r.height > 0)
-      .filter(({ r }) => r.width < 43.5 || r.height < 43.5)
-      .map(({ el, r }) => `${(el.textContent ?? "").trim().slice(0, 30)} ${Math.round(r.width)}×${Math.round(r.height)}`),
-  );
-  if (small.length > 0) fail(`touch targets under 44×44 px on ${where}: ${small.join("; ")}`);
-}
-
-/** No element wider than the screen: nothing to scroll sideways on a phone. */
-async function fitsWidth(page, where) {
-  const width = page.viewportSize().width;
-  const over = (await page.evaluate(() => document.documentElement.scrollWidth)) - width;
-  if (over > 0) fail(`${where} is ${over} px wider than the screen`);
-}
 
 const sha256 = (...parts) => {
   const h = createHash("sha256");

@@ -1,6 +1,8 @@
 // What every browser test of the web client shares: the server under test, Chromium, where
-// screenshots go, how a check fails, and the accessibility check (axe-core).
+// screenshots go, how a check fails, the accessibility check (axe-core), and a phone's checks
+// (touch targets, nothing wider than the screen).
 import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { createRequire } from "node:module";
 
 /** The server under test: the first argument, else LORDS_URL, else the default port. */
@@ -32,4 +34,32 @@ export async function axe(page, where) {
   });
   if (violations.length > 0) fail(`axe on ${where}:\n  ${violations.join("\n  ")}`);
   console.log(`axe: no serious or critical violation on ${where}`);
+}
+
+/** A full-page screenshot of `page`, from the top, named `name` and its size. */
+export async function shot(page, name) {
+  const size = page.viewportSize();
+  const file = path.join(shots, `${name}-${size.width}x${size.height}.png`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: file, fullPage: true });
+  console.log(`screenshot ${file}`);
+}
+
+/** Every visible control of `main` is at least 44×44 px (a phone's touch target). */
+export async function touchTargets(page, where) {
+  const small = await page.evaluate(() =>
+    Array.from(document.querySelectorAll("main a, main button"))
+      .map((el) => ({ el, r: el.getBoundingClientRect() }))
+      .filter(({ el, r }) => r.width > 0 && r.height > 0 && el.closest(".sr") === null)
+      .filter(({ r }) => r.width < 43.5 || r.height < 43.5)
+      .map(({ el, r }) => `${(el.textContent ?? "").trim().slice(0, 30)} ${Math.round(r.width)}×${Math.round(r.height)}`),
+  );
+  if (small.length > 0) fail(`touch targets under 44×44 px on ${where}: ${small.join("; ")}`);
+}
+
+/** No element wider than the screen: nothing to scroll sideways on a phone. */
+export async function fitsWidth(page, where) {
+  const width = page.viewportSize().width;
+  const over = (await page.evaluate(() => document.documentElement.scrollWidth)) - width;
+  if (over > 0) fail(`${where} is ${over} px wider than the screen`);
 }

@@ -12,39 +12,10 @@
 //
 //   LORDS_RATED=0 node web/tests/players.mjs http://127.0.0.1:8080
 import { chromium } from "playwright-core";
-import { axe, base, executablePath, fail, shots } from "./harness.mjs";
-import path from "node:path";
+import { axe, base, executablePath, fail, shot, touchTargets, fitsWidth } from "./harness.mjs";
 
 const rated = process.env.LORDS_RATED === "1";
 const PASSWORD = "correct horse battery";
-
-async function shot(page, name) {
-  const size = page.viewportSize();
-  const file = path.join(shots, `${name}-${size.width}x${size.height}.png`);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: file, fullPage: true });
-  console.log(`screenshot ${file}`);
-}
-
-/** Every visible control of `main` is at least 44×44 px (a phone's touch target). */
-async function touchTargets(page, where) {
-  const small = await page.evaluate(() =>
-    Array.from(document.querySelectorAll("main a, main button"))
-      .map((el) => ({ el, r: el.getBoundingClientRect() }))
-      .filter(({ el, r }) => r.width > 0 && r.height > 0 && el.closest(".sr") === null)
-      .filter(({ r }) => r.width < 43.5 || r.height < 43.5)
-      .map(({ el, r }) => `${(el.textContent ?? "").trim().slice(0, 30)} ${Math.round(r.width)}×${Math.round(r.height)}`),
-  );
-  if (small.length > 0) fail(`touch targets under 44×44 px on ${where}: ${small.join("; ")}`);
-}
-
-/** No element wider than the screen: nothing to scroll sideways on a phone. */
-async function fitsWidth(page, where) {
-  // Against the screen's width: a phone's layout viewport widens to what overflows it.
-  const width = page.viewportSize().width;
-  const over = (await page.evaluate(() => document.documentElement.scrollWidth)) - width;
-  if (over > 0) fail(`${where} is ${over} px wider than the screen`);
-}
 
 const desk = { viewport: { width: 1280, height: 800 } };
 const phone = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };

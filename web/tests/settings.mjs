@@ -19,26 +19,11 @@
 //
 //   LORDS_PHASE=ui node web/tests/settings.mjs http://127.0.0.1:8080
 import { chromium } from "playwright-core";
-import { axe, base, executablePath, fail, shots } from "./harness.mjs";
-import path from "node:path";
+import { axe, base, executablePath, fail, shot, fitsWidth } from "./harness.mjs";
 
 const phase = process.env.LORDS_PHASE ?? "ui";
 const PASSWORD = "correct horse battery";
 const NEW_PASSWORD = "arbroath1320";
-
-async function shot(page, name) {
-  const size = page.viewportSize();
-  const file = path.join(shots, `${name}-${size.width}x${size.height}.png`);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: file, fullPage: true });
-  console.log(`screenshot ${file}`);
-}
-
-/** No element wider than the screen: nothing to scroll sideways on a phone. */
-async function fitsWidth(page, where) {
-  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (over > 0) fail(`${where} is ${over} px wider than the screen`);
-}
 
 const desk = { viewport: { width: 1280, height: 800 } };
 const phone = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
