@@ -1432,7 +1432,8 @@ async fn the_verify_and_export_commands_exit_non_zero_on_any_break() {
         String::from_utf8_lossy(&out.stderr)
     );
     let export: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(export["summary"]["id"], finished.to_string());
+    assert_eq!(export["format"], "lords-record-v1");
+    assert_eq!(export["game_id"], finished.to_string());
     let out = lords(&url, &["export", &active.to_string()]).await;
     assert!(!out.status.success());
 

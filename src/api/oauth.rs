@@ -619,12 +619,11 @@ async fn token_answer(
 /// A revocation request (`application/x-www-form-urlencoded`, RFC 7009 §2.1).
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct OAuthRevokeRequest {
-    /// An access token or a refresh token of the authorization to end.
-    #[schema(
-        example = "kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo",
-        min_length = 1
-    )]
-    pub token: String,
+    /// An access token or a refresh token of the authorization to end. RFC 7009 requires it;
+    /// a request without one (or with an empty one) revokes nothing and is answered 200 all
+    /// the same, as every revocation is.
+    #[schema(example = "kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo")]
+    pub token: Option<String>,
     /// `access_token` or `refresh_token`; optional, and not needed (the token says which).
     #[schema(example = "refresh_token")]
     pub token_type_hint: Option<String>,
@@ -640,7 +639,8 @@ pub struct OAuthRevokeRequest {
 /// form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
 /// either).
 #[utoipa::path(post, path = "/oauth/revoke", tag = "oauth",
-    request_body(content = OAuthRevokeRequest, content_type = "application/x-www-form-urlencoded"),
+    request_body(content = Option<OAuthRevokeRequest>, content_type = "application/x-www-form-urlencoded",
+        description = "`token=` (optional: without one, nothing is revoked and the answer is 200 all the same)"),
     responses(
         (status = 200, description = "Revoked, or nothing to revoke"),
         ServiceUnavailable,

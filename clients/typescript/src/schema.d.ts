@@ -3213,10 +3213,12 @@ export interface components {
              */
             client_id?: string | null;
             /**
-             * @description An access token or a refresh token of the authorization to end.
+             * @description An access token or a refresh token of the authorization to end. RFC 7009 requires it;
+             *     a request without one (or with an empty one) revokes nothing and is answered 200 all
+             *     the same, as every revocation is.
              * @example kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo
              */
-            token: string;
+            token?: string | null;
             /**
              * @description `access_token` or `refresh_token`; optional, and not needed (the token says which).
              * @example refresh_token
@@ -4866,7 +4868,8 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        /** @description `token=` (optional: without one, nothing is revoked and the answer is 200 all the same) */
+        requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": components["schemas"]["OAuthRevokeRequest"];
             };

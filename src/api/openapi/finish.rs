@@ -190,7 +190,7 @@ pub(super) fn finish(doc: &mut Value) {
     }
 }
 
-/// An optional request body (`Option<Json<T>>`, which utoipa writes as `oneOf: [null, T]`) is
+/// An optional request body (`Option<T>`, which utoipa writes as `oneOf: [null, T]`, in JSON or a form) is
 /// described as `T` alone: leaving the body out is what makes it optional (`required` is not
 /// set). With the `null` branch, openapi-python-client's generated call sends its "unset" marker
 /// as the JSON body when the body is left out, which cannot be serialized.
@@ -198,17 +198,19 @@ fn optional_body_without_null(body: &mut Value) {
     if body.get("required") == Some(&Value::Bool(true)) {
         return;
     }
-    let Some(schema) = body.pointer_mut("/content/application~1json/schema") else {
+    let Some(Value::Object(media)) = body.get_mut("content") else {
         return;
     };
-    let Some(Value::Array(branches)) = schema.get("oneOf") else {
-        return;
-    };
-    let mut rest = branches.iter().filter(|b| **b != json!({"type": "null"}));
-    if let (Some(only), None) = (rest.next(), rest.next())
-        && branches.len() == 2
-    {
-        *schema = only.clone();
+    for schema in media.values_mut().filter_map(|m| m.get_mut("schema")) {
+        let Some(Value::Array(branches)) = schema.get("oneOf") else {
+            continue;
+        };
+        let mut rest = branches.iter().filter(|b| **b != json!({"type": "null"}));
+        if let (Some(only), None) = (rest.next(), rest.next())
+            && branches.len() == 2
+        {
+            *schema = only.clone();
+        }
     }
 }
 

@@ -16,27 +16,33 @@ class OAuthRevokeRequest:
     """A revocation request (`application/x-www-form-urlencoded`, RFC 7009 §2.1).
 
     Attributes:
-        token (str): An access token or a refresh token of the authorization to end. Example:
-            kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo.
         client_id (None | str | Unset): Accepted and not checked: holding the token is enough to end it. Example: Kilt
             Bot.
+        token (None | str | Unset): An access token or a refresh token of the authorization to end. RFC 7009 requires
+            it;
+            a request without one (or with an empty one) revokes nothing and is answered 200 all
+            the same, as every revocation is. Example: kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo.
         token_type_hint (None | str | Unset): `access_token` or `refresh_token`; optional, and not needed (the token
             says which). Example: refresh_token.
     """
 
-    token: str
     client_id: None | str | Unset = UNSET
+    token: None | str | Unset = UNSET
     token_type_hint: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        token = self.token
-
         client_id: None | str | Unset
         if isinstance(self.client_id, Unset):
             client_id = UNSET
         else:
             client_id = self.client_id
+
+        token: None | str | Unset
+        if isinstance(self.token, Unset):
+            token = UNSET
+        else:
+            token = self.token
 
         token_type_hint: None | str | Unset
         if isinstance(self.token_type_hint, Unset):
@@ -46,13 +52,11 @@ class OAuthRevokeRequest:
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "token": token,
-            }
-        )
+        field_dict.update({})
         if client_id is not UNSET:
             field_dict["client_id"] = client_id
+        if token is not UNSET:
+            field_dict["token"] = token
         if token_type_hint is not UNSET:
             field_dict["token_type_hint"] = token_type_hint
 
@@ -61,7 +65,6 @@ class OAuthRevokeRequest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        token = d.pop("token")
 
         def _parse_client_id(data: object) -> None | str | Unset:
             if data is None:
@@ -71,6 +74,15 @@ class OAuthRevokeRequest:
             return cast(None | str | Unset, data)
 
         client_id = _parse_client_id(d.pop("client_id", UNSET))
+
+        def _parse_token(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        token = _parse_token(d.pop("token", UNSET))
 
         def _parse_token_type_hint(data: object) -> None | str | Unset:
             if data is None:
@@ -82,8 +94,8 @@ class OAuthRevokeRequest:
         token_type_hint = _parse_token_type_hint(d.pop("token_type_hint", UNSET))
 
         o_auth_revoke_request = cls(
-            token=token,
             client_id=client_id,
+            token=token,
             token_type_hint=token_type_hint,
         )
 

@@ -7,12 +7,12 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.o_auth_revoke_request import OAuthRevokeRequest
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    body: OAuthRevokeRequest,
+    body: OAuthRevokeRequest | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -21,7 +21,8 @@ def _get_kwargs(
         "url": "/oauth/revoke",
     }
 
-    _kwargs["data"] = body.to_dict()
+    if not isinstance(body, Unset):
+        _kwargs["data"] = body.to_dict()
     headers["Content-Type"] = "application/x-www-form-urlencoded"
 
     _kwargs["headers"] = headers
@@ -61,7 +62,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: OAuthRevokeRequest,
+    body: OAuthRevokeRequest | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
@@ -78,8 +79,8 @@ def sync_detailed(
     either).
 
     Args:
-        body (OAuthRevokeRequest): A revocation request (`application/x-www-form-urlencoded`, RFC
-            7009 §2.1).
+        body (OAuthRevokeRequest | Unset): A revocation request (`application/x-www-form-
+            urlencoded`, RFC 7009 §2.1).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -103,7 +104,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: OAuthRevokeRequest,
+    body: OAuthRevokeRequest | Unset = UNSET,
 ) -> Any | Problem | None:
     """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
@@ -120,8 +121,8 @@ def sync(
     either).
 
     Args:
-        body (OAuthRevokeRequest): A revocation request (`application/x-www-form-urlencoded`, RFC
-            7009 §2.1).
+        body (OAuthRevokeRequest | Unset): A revocation request (`application/x-www-form-
+            urlencoded`, RFC 7009 §2.1).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,7 +141,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: OAuthRevokeRequest,
+    body: OAuthRevokeRequest | Unset = UNSET,
 ) -> Response[Any | Problem]:
     """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
@@ -157,8 +158,8 @@ async def asyncio_detailed(
     either).
 
     Args:
-        body (OAuthRevokeRequest): A revocation request (`application/x-www-form-urlencoded`, RFC
-            7009 §2.1).
+        body (OAuthRevokeRequest | Unset): A revocation request (`application/x-www-form-
+            urlencoded`, RFC 7009 §2.1).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -180,7 +181,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: OAuthRevokeRequest,
+    body: OAuthRevokeRequest | Unset = UNSET,
 ) -> Any | Problem | None:
     """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
@@ -197,8 +198,8 @@ async def asyncio(
     either).
 
     Args:
-        body (OAuthRevokeRequest): A revocation request (`application/x-www-form-urlencoded`, RFC
-            7009 §2.1).
+        body (OAuthRevokeRequest | Unset): A revocation request (`application/x-www-form-
+            urlencoded`, RFC 7009 §2.1).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
