@@ -11,7 +11,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::task::JoinHandle;
 
 use crate::shutdown::ShutdownSignal;
-use crate::store::{Sequenced, Store, StoredHead};
+use crate::store::{Sequenced, Store};
 use crate::transparency::{LogKey, LogSigner, leaf_input, merkle};
 
 /// Games appended per transaction.
@@ -32,13 +32,7 @@ pub async fn sequence_pending(store: &Store, key: &LogKey) -> crate::store::Resu
         merkle::leaf_hash(&leaf_input(&id, version, head))
     };
     let sign = |size: u64, at: u64, leaves: &[[u8; 32]]| {
-        let head = key.sign_tree_head(size, at, merkle::root(leaves));
-        StoredHead {
-            tree_size: head.tree_size,
-            timestamp_ms: head.timestamp_ms,
-            root_hash: head.root_hash,
-            signature: head.signature,
-        }
+        key.sign_tree_head(size, at, merkle::root(leaves))
     };
     let resign = u64::try_from(RESIGN_AFTER.as_millis()).unwrap_or(u64::MAX);
     let mut total = 0;

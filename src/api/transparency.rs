@@ -13,8 +13,8 @@ use uuid::Uuid;
 use super::AppState;
 use super::error::{ApiError, ErrorCode, Problem};
 use super::responses::ServiceUnavailable;
-use crate::store::{GameId, StoredHead};
-use crate::transparency::{leaf_input, merkle};
+use crate::store::GameId;
+use crate::transparency::{SignedTreeHead, leaf_input, merkle};
 
 /// Entries per request, at most.
 pub const MAX_ENTRIES: u64 = 1000;
@@ -65,7 +65,7 @@ pub async fn log_key(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
     }))
 }
 
-async fn latest(state: &AppState) -> Result<StoredHead, ApiError> {
+async fn latest(state: &AppState) -> Result<SignedTreeHead, ApiError> {
     state.store.latest_tree_head().await?.ok_or_else(|| {
         ApiError::Game(
             ErrorCode::LogNotReady,
@@ -78,7 +78,7 @@ async fn latest(state: &AppState) -> Result<StoredHead, ApiError> {
 /// hour.
 #[utoipa::path(get, path = "/v1/transparency/sth", tag = "transparency",
     responses(
-        (status = 200, description = "The newest signed tree head", body = StoredHead),
+        (status = 200, description = "The newest signed tree head", body = SignedTreeHead),
         (status = 503, description = "`log_not_ready`: the sequencer has not signed a head yet (just after a first start); `service_unavailable`", body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn tree_head(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
@@ -202,15 +202,11 @@ pub async fn inclusion_proof(
             format!("game {game_id} is not in the log's first {tree_size} leaves"),
         )
     };
-    let entry = state
+    let (entry, path) = state
         .store
-        .log_entry_of(GameId(game_id))
+        .inclusion_path(GameId(game_id), tree_size)
         .await?
-        .filter(|e| e.index < tree_size)
         .ok_or_else(not_in)?;
-    let leaves = state.store.log_leaf_hashes(tree_size).await?;
-    let index = usize::try_from(entry.index).map_err(|_| not_in())?;
-    let path = merkle::inclusion_path(index, &leaves).ok_or_else(not_in)?;
     Ok(HttpResponse::Ok().json(InclusionProof {
         leaf_index: entry.index,
         tree_size,

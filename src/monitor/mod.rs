@@ -72,15 +72,6 @@ impl From<anyhow::Error> for Failure {
     }
 }
 
-/// A signed tree head as `GET /v1/transparency/sth` answers it, and as the state file keeps it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct WireHead {
-    tree_size: u64,
-    timestamp: u64,
-    root_hash: String,
-    signature: String,
-}
-
 /// `GET /v1/transparency/key`.
 #[derive(Debug, Deserialize)]
 struct WireKey {
@@ -94,11 +85,12 @@ struct WireConsistency {
     consistency_path: Vec<String>,
 }
 
-/// The state file: the log's key (base64 of its 32 raw bytes) and the last head seen.
+/// The state file: the log's key (base64 of its 32 raw bytes) and the last head seen, as
+/// `GET /v1/transparency/sth` served it.
 #[derive(Debug, Serialize, Deserialize)]
 struct State {
     key: String,
-    sth: WireHead,
+    sth: SignedTreeHead,
 }
 
 fn decode<const N: usize>(b64: &str, what: &str) -> anyhow::Result<[u8; N]> {
@@ -108,17 +100,6 @@ fn decode<const N: usize>(b64: &str, what: &str) -> anyhow::Result<[u8; N]> {
     bytes
         .try_into()
         .map_err(|b: Vec<u8>| anyhow!("{what} is {} bytes, not {N}", b.len()))
-}
-
-impl WireHead {
-    fn decode(&self) -> anyhow::Result<SignedTreeHead> {
-        Ok(SignedTreeHead {
-            tree_size: self.tree_size,
-            timestamp_ms: self.timestamp,
-            root_hash: decode(&self.root_hash, "the head's root_hash")?,
-            signature: decode(&self.signature, "the head's signature")?,
-        })
-    }
 }
 
 /// Runs one check and prints its verdict as one JSON line.
@@ -139,16 +120,15 @@ pub async fn run(args: &MonitorArgs) -> Result<(), Failure> {
             (key, None)
         }
     };
-    let wire: WireHead = client.get_json("/v1/transparency/sth", None).await?;
-    let head = wire.decode()?;
+    let head: SignedTreeHead = client.get_json("/v1/transparency/sth", None).await?;
     let how = judge(&client, &key, seen.as_ref(), &head)
         .await
-        .map_err(|f| caught(f, Some(&wire)))?;
+        .map_err(|f| caught(f, Some(&head)))?;
     write_state(
         &args.state,
         &State {
             key: STANDARD.encode(key),
-            sth: wire,
+            sth: head,
         },
     )?;
     println!(
@@ -168,7 +148,7 @@ pub async fn run(args: &MonitorArgs) -> Result<(), Failure> {
 /// Prints the verdict of a failure that caught the log, and passes the failure on. The head
 /// served goes with it: with the one in the state file, signed by the same key, it is the
 /// evidence of a split view.
-fn caught(failure: Failure, served: Option<&WireHead>) -> Failure {
+fn caught(failure: Failure, served: Option<&SignedTreeHead>) -> Failure {
     if let Failure::Misbehaviour(m) = &failure {
         let (tree_size, previous_size) = m.sizes();
         println!(
@@ -209,7 +189,7 @@ fn kept(state: &State, pinned: Option<[u8; 32]>) -> anyhow::Result<([u8; 32], Si
     if pinned.is_some_and(|p| p != key) {
         bail!("--key is not the key the state file was started with");
     }
-    let seen = state.sth.decode().context("the state file's head")?;
+    let seen = state.sth;
     if !seen.verify(&key) {
         bail!("the state file's head does not verify under its own key");
     }

@@ -91,7 +91,7 @@ pub use snapshots::{SNAPSHOT_CAPACITY, Snapshot};
 pub use stream::{StoredEvent, UpcastError, head_hash_of, upcast};
 pub use stream_leases::OpenedStream;
 pub use tickets::{IssuedTicket, TicketAuthority};
-pub use transparency::{FinishedForLog, LeafHash, LogEntry, Sequenced, SignHead, StoredHead};
+pub use transparency::{FinishedForLog, LeafHash, LogEntry, Sequenced, SignHead};
 pub use vacation::{Ended as VacationEnded, Vacation};
 pub use verify::{Broken, ShuffleBreak, VerifyReport, verify_shuffles};
 pub use webhooks::{SECRET_PREFIX, WebhookAttempt, WebhookDelivery, WebhookEndpoint};

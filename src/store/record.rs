@@ -15,11 +15,10 @@ use uuid::Uuid;
 use super::error::{Context, Result, StoreError, unexpected};
 use super::read_model::{self, GameStatus};
 use super::stream::read_rows;
-use super::transparency::StoredHead;
 use super::{GameId, Store};
 use crate::engine::{BotLevel, GameOptions, Seat};
 use crate::transparency::encoding::{base64_bytes, hex_bytes};
-use crate::transparency::{Hash, Salt, merkle};
+use crate::transparency::{Hash, Salt, SignedTreeHead};
 
 /// The record's `format`.
 pub const RECORD_FORMAT: &str = "lords-record-v1";
@@ -99,7 +98,7 @@ pub struct RecordHead {
 pub struct RecordInclusion {
     pub leaf_index: u64,
     /// The newest signed tree head, which the proof is against.
-    pub sth: StoredHead,
+    pub sth: SignedTreeHead,
     /// The audit path from the leaf to the head's root (RFC 9162 §2.1.3), base64.
     #[schema(value_type = Vec<String>)]
     pub inclusion_path: Vec<Base64Hash>,
@@ -184,22 +183,16 @@ impl Store {
     /// The game's leaf and its audit path in the newest signed tree, once the game is logged
     /// and a head covers it.
     async fn inclusion(&self, id: GameId) -> Result<Option<RecordInclusion>> {
-        let (Some(entry), Some(sth)) =
-            (self.log_entry_of(id).await?, self.latest_tree_head().await?)
-        else {
+        let Some(sth) = self.latest_tree_head().await? else {
             return Ok(None);
         };
-        if entry.index >= sth.tree_size {
-            return Ok(None);
-        }
-        let leaves = self.log_leaf_hashes(sth.tree_size).await?;
-        let index = usize::try_from(entry.index).map_err(|_| unexpected("leaf index too large"))?;
-        let path = merkle::inclusion_path(index, &leaves)
-            .ok_or_else(|| unexpected(format!("no audit path for leaf {index} of game {id}")))?;
-        Ok(Some(RecordInclusion {
-            leaf_index: entry.index,
-            sth,
-            inclusion_path: path.into_iter().map(Base64Hash).collect(),
-        }))
+        Ok(self
+            .inclusion_path(id, sth.tree_size)
+            .await?
+            .map(|(entry, path)| RecordInclusion {
+                leaf_index: entry.index,
+                sth,
+                inclusion_path: path.into_iter().map(Base64Hash).collect(),
+            }))
     }
 }

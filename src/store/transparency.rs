@@ -9,13 +9,11 @@
 //! and the keys of `transparency_log` (`leaf_index`, `game_id`) refuse a second copy. The
 //! formats (leaf hash, root, signature) are the caller's: this module stores what it is given.
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::error::{Context, Result};
 use super::{GameId, Store};
-use crate::transparency::encoding::base64_bytes;
+use crate::transparency::{Hash, SignedTreeHead, merkle};
 
 /// The advisory lock under which leaves are appended and heads signed.
 const SEQUENCER_LOCK: i64 = 7301;
@@ -30,31 +28,9 @@ pub struct LogEntry {
     pub leaf_hash: [u8; 32],
 }
 
-/// A signed tree head, as stored and as shown: Ed25519 over `b"lords-sth-v1\x00" ‖ tree_size
-/// (u64 BE) ‖ timestamp (u64 BE) ‖ root_hash`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[schema(as = SignedTreeHead)]
-pub struct StoredHead {
-    /// Leaves in the tree.
-    #[schema(example = 42)]
-    pub tree_size: u64,
-    /// When it was signed, in milliseconds since the Unix epoch.
-    #[serde(rename = "timestamp")]
-    #[schema(example = 1_764_172_800_000_u64)]
-    pub timestamp_ms: u64,
-    /// The tree's root (RFC 9162 §2.1.1), base64.
-    #[serde(with = "base64_bytes")]
-    #[schema(value_type = String, example = "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")]
-    pub root_hash: [u8; 32],
-    /// The signature, base64 (64 bytes).
-    #[serde(with = "base64_bytes")]
-    #[schema(value_type = String, example = "mlVRtfnpvDGV9J2mkdK4ClZNMPx7WfrIfwztI9SOySaRvHLt0PBcWdhiTj1na96kuMdjJCJn7HW5wsQwWUHUrA==")]
-    pub signature: [u8; 64],
-}
-
 /// What the sequencer signs: a tree's size, the head's time (milliseconds since the epoch) and
 /// all its leaf hashes in order; it answers the head to store.
-pub type SignHead<'a> = &'a (dyn Fn(u64, u64, &[[u8; 32]]) -> StoredHead + Sync);
+pub type SignHead<'a> = &'a (dyn Fn(u64, u64, &[[u8; 32]]) -> SignedTreeHead + Sync);
 
 /// The leaf hash of a finished game: `(game, final version, final head hash)`.
 pub type LeafHash<'a> = &'a (dyn Fn(Uuid, u64, &[u8; 32]) -> [u8; 32] + Sync);
@@ -213,7 +189,7 @@ impl Store {
     }
 
     /// The newest signed tree head; `None` before the sequencer first ran.
-    pub async fn latest_tree_head(&self) -> Result<Option<StoredHead>> {
+    pub async fn latest_tree_head(&self) -> Result<Option<SignedTreeHead>> {
         let row: Option<(i64, i64, Vec<u8>, Vec<u8>)> = sqlx::query_as(
             "SELECT tree_size, timestamp_ms, root_hash, signature FROM transparency_heads \
              ORDER BY timestamp_ms DESC, tree_size DESC LIMIT 1",
@@ -226,7 +202,7 @@ impl Store {
             if signature.len() == 64 {
                 sig.copy_from_slice(&signature);
             }
-            StoredHead {
+            SignedTreeHead {
                 tree_size: u(size),
                 timestamp_ms: u(at),
                 root_hash: hash32(&root),
@@ -287,6 +263,29 @@ impl Store {
             head_hash: hash32(&head),
             leaf_hash: hash32(&leaf),
         }))
+    }
+}
+
+impl Store {
+    /// The game's leaf and its audit path (RFC 9162 §2.1.3) in the tree of the log's first
+    /// `tree_size` leaves; `None` when the game has no leaf within them.
+    pub async fn inclusion_path(
+        &self,
+        game: GameId,
+        tree_size: u64,
+    ) -> Result<Option<(LogEntry, Vec<Hash>)>> {
+        let Some(entry) = self
+            .log_entry_of(game)
+            .await?
+            .filter(|e| e.index < tree_size)
+        else {
+            return Ok(None);
+        };
+        let leaves = self.log_leaf_hashes(tree_size).await?;
+        let path = usize::try_from(entry.index)
+            .ok()
+            .and_then(|index| merkle::inclusion_path(index, &leaves));
+        Ok(path.map(|path| (entry, path)))
     }
 }
 

@@ -9,6 +9,7 @@ use aws_lc_rs::rand::SystemRandom;
 use aws_lc_rs::signature::{ED25519, Ed25519KeyPair, KeyPair, UnparsedPublicKey};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 
 use super::Hash;
@@ -124,12 +125,24 @@ impl LogSigner {
     }
 }
 
-/// A signed tree head.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A signed tree head, as the log stores it and shows it: Ed25519 over `b"lords-sth-v1\x00" ‖
+/// tree_size (u64 BE) ‖ timestamp (u64 BE) ‖ root_hash`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SignedTreeHead {
+    /// Leaves in the tree.
+    #[schema(example = 42)]
     pub tree_size: u64,
+    /// When it was signed, in milliseconds since the Unix epoch.
+    #[serde(rename = "timestamp")]
+    #[schema(example = 1_764_172_800_000_u64)]
     pub timestamp_ms: u64,
+    /// The tree's root (RFC 9162 §2.1.1), base64.
+    #[serde(with = "super::encoding::base64_bytes")]
+    #[schema(value_type = String, example = "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")]
     pub root_hash: Hash,
+    /// The signature, base64 (64 bytes).
+    #[serde(with = "super::encoding::base64_bytes")]
+    #[schema(value_type = String, example = "mlVRtfnpvDGV9J2mkdK4ClZNMPx7WfrIfwztI9SOySaRvHLt0PBcWdhiTj1na96kuMdjJCJn7HW5wsQwWUHUrA==")]
     pub signature: [u8; 64],
 }
 

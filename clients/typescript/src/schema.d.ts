@@ -4150,8 +4150,8 @@ export interface components {
             type: "seat_resigned";
         };
         /**
-         * @description A signed tree head, as stored and as shown: Ed25519 over `b"lords-sth-v1\x00" ‖ tree_size
-         *     (u64 BE) ‖ timestamp (u64 BE) ‖ root_hash`.
+         * @description A signed tree head, as the log stores it and shows it: Ed25519 over `b"lords-sth-v1\x00" ‖
+         *     tree_size (u64 BE) ‖ timestamp (u64 BE) ‖ root_hash`.
          */
         SignedTreeHead: {
             /**

@@ -199,7 +199,7 @@ use crate::engine::{self, RuleError};
         players::RatingHistory,
         players::LeaderboardPage,
         transparency::TransparencyKey,
-        crate::store::StoredHead,
+        crate::transparency::SignedTreeHead,
         crate::transparency::Receipt,
         crate::store::GameRecord,
         crate::store::RecordSeat,

@@ -20,8 +20,9 @@ class RecordInclusion:
     Attributes:
         inclusion_path (list[str]): The audit path from the leaf to the head's root (RFC 9162 §2.1.3), base64.
         leaf_index (int):
-        sth (SignedTreeHead): A signed tree head, as stored and as shown: Ed25519 over `b"lords-sth-v1\\x00" ‖ tree_size
-            (u64 BE) ‖ timestamp (u64 BE) ‖ root_hash`.
+        sth (SignedTreeHead): A signed tree head, as the log stores it and shows it: Ed25519 over `b"lords-sth-v1\\x00"
+            ‖
+            tree_size (u64 BE) ‖ timestamp (u64 BE) ‖ root_hash`.
     """
 
     inclusion_path: list[str]

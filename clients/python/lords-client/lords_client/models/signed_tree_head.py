@@ -11,8 +11,8 @@ T = TypeVar("T", bound="SignedTreeHead")
 
 @_attrs_define
 class SignedTreeHead:
-    """A signed tree head, as stored and as shown: Ed25519 over `b"lords-sth-v1\\x00" ‖ tree_size
-    (u64 BE) ‖ timestamp (u64 BE) ‖ root_hash`.
+    """A signed tree head, as the log stores it and shows it: Ed25519 over `b"lords-sth-v1\\x00" ‖
+    tree_size (u64 BE) ‖ timestamp (u64 BE) ‖ root_hash`.
 
         Attributes:
             root_hash (str): The tree's root (RFC 9162 §2.1.1), base64. Example:
