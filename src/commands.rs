@@ -85,7 +85,8 @@ pub async fn verify_log(db: &DatabaseArgs, key: Option<&str>) -> anyhow::Result<
             (Some(leaf), Some(head)) => {
                 if leaf.version != game.version || leaf.head_hash != head {
                     Some(format!(
-                        "the log holds version {} and head {}, the stream ends at version {}                          with head {}",
+                        "the log holds version {} and head {}, the stream ends at version {} \
+                         with head {}",
                         leaf.version,
                         hex::encode(leaf.head_hash),
                         game.version,
