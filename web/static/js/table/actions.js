@@ -48,7 +48,8 @@ async function busyWith(st, send) {
   try {
     await refresh(st);
   } catch {
-    // The next long poll, or the next event of the stream, tries again.
+    // Caught up after (afterBusy), from the stream, or by the next long poll.
+    st.dirty = true;
   }
   st.busy = false;
   if (onScreen(st)) st.draw();

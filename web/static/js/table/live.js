@@ -13,6 +13,22 @@ import { addEvents, behind, isOver, lastSeq, onScreen, readEvents, refresh } fro
 /** How long one long poll may wait, in seconds. */
 const WAIT = 25;
 
+/** After a failed read of the game, how long before the next one: doubling, up to the most (ms). */
+const RETRY_FIRST = 1000;
+const RETRY_MOST = 16000;
+
+/**
+ * Waits `ms`, or less if `signal` aborts.
+ * @param {number} ms
+ * @param {AbortSignal} signal
+ */
+function pause(ms, signal) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), resolve(undefined)), { once: true });
+  });
+}
+
 /**
  * Everything is revealed at the end: reads the events again, unredacted, once.
  * @param {TableState} st
@@ -87,15 +103,20 @@ function catchUp(st) {
   if (st.catchingUp || st.busy) return;
   st.catchingUp = true;
   void (async () => {
+    let wait = RETRY_FIRST;
     try {
       while (st.dirty && !st.busy && onScreen(st) && !st.over) {
         st.dirty = false;
         try {
           await refresh(st);
+          wait = RETRY_FIRST;
         } catch {
-          // The next event, or the next opening of the stream, tries again.
+          // Read again after a while: the stream's last event may already be here (my turn
+          // brings no other), so waiting for the next one could leave the table behind for good.
           st.dirty = true;
-          return;
+          await pause(wait, st.abort.signal);
+          wait = Math.min(2 * wait, RETRY_MOST);
+          continue;
         }
         if (behind(st)) st.dirty = true;
         if (onScreen(st)) st.draw();
