@@ -27,7 +27,7 @@
 // target/screenshots). Prints "first-load transfer of the lobby: N bytes" and exits non-zero on
 // the first failure.
 import { chromium } from "playwright-core";
-import { axe, base, executablePath, fail, shots } from "./harness.mjs";
+import { axe, base, executablePath, fail, settled, shots, watchTraffic } from "./harness.mjs";
 import path from "node:path";
 
 const LOBBY_BUDGET = 150 * 1024;
@@ -64,18 +64,6 @@ async function shot(page, name, at = null) {
 }
 
 const table = (page) => page.locator("section.table");
-
-/** Waits until the table has moved past `version` (or shows a refusal). */
-async function settled(page, version) {
-  await page.waitForFunction(
-    (v) => {
-      const el = document.querySelector("section.table");
-      return el !== null && el.getAttribute("data-busy") === null && (el.getAttribute("data-version") !== v || document.querySelector(".refusal") !== null);
-    },
-    version,
-    { timeout: 30_000 },
-  );
-}
 
 /** Signs up through the French page. */
 async function inscrire(page, username) {
@@ -260,8 +248,8 @@ const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "
 try {
   const desk = { viewport: { width: 1280, height: 800 } };
   const phone = { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-  const alice = await (await browser.newContext(desk)).newPage();
-  const bob = await (await browser.newContext(phone)).newPage();
+  const alice = watchTraffic(await (await browser.newContext(desk)).newPage());
+  const bob = watchTraffic(await (await browser.newContext(phone)).newPage());
   const watcherContext = await browser.newContext(desk);
   await watcherContext.addInitScript(() => {
     // @ts-ignore
@@ -272,7 +260,7 @@ try {
       window.__seen.push({ v: e.detail.version, cards });
     });
   });
-  const watcher = await watcherContext.newPage();
+  const watcher = watchTraffic(await watcherContext.newPage());
   // Uncaught errors and console errors (a refused request's own line aside, e.g. the 412 below
   // or a wrong password's 401) fail the run, Content-Security-Policy violations included.
   const errors = [];
@@ -489,8 +477,8 @@ try {
   console.log("password changed, signed out, signed in again");
 
   // En français: browsers that prefer French get the page in French, and play a whole game.
-  const claire = await (await browser.newContext({ ...desk, locale: "fr-FR" })).newPage();
-  const david = await (await browser.newContext({ ...phone, locale: "fr-FR" })).newPage();
+  const claire = watchTraffic(await (await browser.newContext({ ...desk, locale: "fr-FR" })).newPage());
+  const david = watchTraffic(await (await browser.newContext({ ...phone, locale: "fr-FR" })).newPage());
   for (const p of [claire, david]) {
     p.setDefaultTimeout(30_000);
     p.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
@@ -579,7 +567,7 @@ try {
   // Against a bot, on a phone: a game with a clock where every other
   // seat is a bot's starts at once; the bot answers by itself; the deadline counts down; played
   // to the end by clicking only, then the ranking.
-  const fiona = await (await browser.newContext(phone)).newPage();
+  const fiona = watchTraffic(await (await browser.newContext(phone)).newPage());
   fiona.setDefaultTimeout(30_000);
   fiona.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
   fiona.on("console", (m) => {
@@ -672,7 +660,7 @@ try {
   // play a whole game by clicking while each sees the other's moves arrive on the game's event
   // stream: no long poll, no reload.
   const newPage = async (options) => {
-    const p = await (await browser.newContext(options)).newPage();
+    const p = watchTraffic(await (await browser.newContext(options)).newPage());
     p.setDefaultTimeout(30_000);
     p.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
     p.on("console", (m) => {

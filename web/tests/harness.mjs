@@ -1,6 +1,6 @@
 // What every browser test of the web client shares: the server under test, Chromium, where
-// screenshots go, how a check fails, the accessibility check (axe-core), and a phone's checks
-// (touch targets, nothing wider than the screen).
+// screenshots go, how a check fails, the accessibility check (axe-core), a phone's checks
+// (touch targets, nothing wider than the screen), and waiting for the table to move on.
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -62,4 +62,60 @@ export async function fitsWidth(page, where) {
   const width = page.viewportSize().width;
   const over = (await page.evaluate(() => document.documentElement.scrollWidth)) - width;
   if (over > 0) fail(`${where} is ${over} px wider than the screen`);
+}
+
+/** Each watched page's requests to the API: those under way and the last answered. */
+const traffic = new WeakMap();
+/** @param {import("playwright-core").Request} r */
+const named = (r) => `${r.method()} ${new URL(r.url()).pathname}`;
+
+/**
+ * Keeps `page`'s requests to the API, for the message of a `settled` that timed out.
+ * @template {import("playwright-core").Page} P
+ * @param {P} page
+ * @returns {P}
+ */
+export function watchTraffic(page) {
+  const seen = { pending: new Set(), last: /** @type {string[]} */ ([]) };
+  traffic.set(page, seen);
+  const done = (r, how) => {
+    if (!seen.pending.delete(r)) return;
+    seen.last.push(`${named(r)} ${how}`);
+    if (seen.last.length > 12) seen.last.shift();
+  };
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/v1/")) seen.pending.add(r);
+  });
+  page.on("requestfinished", async (r) => done(r, String((await r.response())?.status() ?? "no answer")));
+  page.on("requestfailed", (r) => done(r, `failed (${r.failure()?.errorText})`));
+  return page;
+}
+
+/**
+ * Waits until the table has moved past `version` (or shows a refusal) and is not busy. When it
+ * does not, says what the table showed and which requests were under way, so that a stall can
+ * be told from a lost click.
+ */
+export async function settled(page, version) {
+  try {
+    await page.waitForFunction(
+      (v) => {
+        const el = document.querySelector("section.table");
+        return el !== null && el.getAttribute("data-busy") === null && (el.getAttribute("data-version") !== v || document.querySelector(".refusal") !== null);
+      },
+      version,
+      { timeout: 30_000 },
+    );
+  } catch (e) {
+    const table = await page.evaluate(() => {
+      const el = document.querySelector("section.table");
+      if (el === null) return "no table";
+      const attrs = Array.from(el.attributes, (a) => `${a.name}=${a.value}`).join(" ");
+      const selected = document.querySelectorAll("[aria-pressed=true]").length;
+      return `${attrs}; ${selected} card(s) selected; ${document.querySelectorAll("[data-muster-choice]").length} muster choices shown`;
+    });
+    const seen = traffic.get(page);
+    const requests = seen === undefined ? "requests not watched" : `under way: ${[...seen.pending].map(named).join(", ") || "none"}; last answered: ${seen.last.join(", ")}`;
+    throw new Error(`the table did not move on from version ${version}: ${table}; ${requests}`, { cause: e });
+  }
 }

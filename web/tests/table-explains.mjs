@@ -21,7 +21,7 @@
 // Env: LORDS_CHROMIUM (default /usr/bin/chromium), LORDS_SCREENSHOTS (default target/screenshots).
 // Prints "table explains: all checks passed" and exits non-zero on the first failure.
 import { chromium } from "playwright-core";
-import { axe, base, executablePath, fail, shots } from "./harness.mjs";
+import { axe, base, executablePath, fail, settled, shots, watchTraffic } from "./harness.mjs";
 import path from "node:path";
 
 const PASSWORD = "bannockburn1314";
@@ -91,33 +91,6 @@ function strength(ids) {
 
 // ---------------------------------------------------------------- the browser
 
-/** Each page's requests to the API: those under way and the last answered, for a failure's message. */
-const traffic = new WeakMap();
-const named = (r) => `${r.method()} ${new URL(r.url()).pathname}`;
-
-/** @param {import("playwright-core").Page} p */
-function watchTraffic(p) {
-  const seen = { pending: new Set(), last: [] };
-  traffic.set(p, seen);
-  const done = (r, how) => {
-    if (!seen.pending.delete(r)) return;
-    seen.last.push(`${named(r)} ${how}`);
-    if (seen.last.length > 12) seen.last.shift();
-  };
-  p.on("request", (r) => {
-    if (new URL(r.url()).pathname.startsWith("/v1/")) seen.pending.add(r);
-  });
-  p.on("requestfinished", async (r) => done(r, String((await r.response())?.status() ?? "no answer")));
-  p.on("requestfailed", (r) => done(r, `failed (${r.failure()?.errorText})`));
-}
-
-/** @param {import("playwright-core").Page} p */
-function describeTraffic(p) {
-  const seen = traffic.get(p);
-  if (seen === undefined) return "no requests seen";
-  return `under way: ${[...seen.pending].map(named).join(", ") || "none"}; last answered: ${seen.last.join(", ")}`;
-}
-
 async function page(browser, who, { phone = false, lang = "en" } = {}) {
   const ctx = await browser.newContext(
     phone
@@ -154,30 +127,6 @@ async function shot(p, name) {
   await p.evaluate(() => window.scrollTo(0, 0));
   await p.screenshot({ path: file, fullPage: false });
   console.log(`screenshot ${file}`);
-}
-
-/** Waits until the table has moved past `version` and is not busy. */
-async function settled(p, version) {
-  try {
-    await p.waitForFunction(
-      (v) => {
-        const el = document.querySelector("section.table");
-        return el !== null && el.getAttribute("data-busy") === null && (el.getAttribute("data-version") !== v || document.querySelector(".refusal") !== null);
-      },
-      version,
-      { timeout: 30_000 },
-    );
-  } catch (e) {
-    // Say what the table and its requests were doing, so that a stall can be told from a lost click.
-    const table = await p.evaluate(() => {
-      const el = document.querySelector("section.table");
-      if (el === null) return "no table";
-      const attrs = Array.from(el.attributes, (a) => `${a.name}=${a.value}`).join(" ");
-      const selected = document.querySelectorAll("[aria-pressed=true]").length;
-      return `${attrs}; ${selected} card(s) selected; ${document.querySelectorAll("[data-muster-choice]").length} muster choices shown`;
-    });
-    throw new Error(`the table did not move on from version ${version} after a click: ${table}; ${describeTraffic(p)}`, { cause: e });
-  }
 }
 
 /** After an action of mine: the focus is on what is next to decide, or on the status line. */
