@@ -145,14 +145,7 @@ async function play(page, seed, hooks = {}) {
         const choices = page.locator("[data-muster-choice]");
         const c = await choices.count();
         if (c > 0) await choices.nth(Math.floor(random() * c)).click();
-        await page.waitForFunction(
-          (v) => {
-            const el = document.querySelector("section.table");
-            return el !== null && el.getAttribute("data-busy") === null && (el.getAttribute("data-version") !== v || document.querySelector(".refusal") !== null);
-          },
-          version,
-          { timeout: 30_000 },
-        );
+        await settled(page, version);
         actions++;
         continue;
       }
