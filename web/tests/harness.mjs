@@ -1,6 +1,7 @@
 // What every browser test of the web client shares: the server under test, Chromium, where
 // screenshots go, how a check fails, the accessibility check (axe-core), a phone's checks
-// (touch targets, nothing wider than the screen), and waiting for the table to move on.
+// (touch targets, nothing wider than the screen), waiting for the table to move on, and
+// measuring what it draws.
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -117,5 +118,20 @@ export async function settled(page, version) {
     const seen = traffic.get(page);
     const requests = seen === undefined ? "requests not watched" : `under way: ${[...seen.pending].map(named).join(", ") || "none"}; last answered: ${seen.last.join(", ")}`;
     throw new Error(`the table did not move on from version ${version}: ${table}; ${requests}`, { cause: e });
+  }
+}
+
+/**
+ * Where `locator` is on the screen, once it is visible. The table is drawn again whenever the
+ * game's stream brings news, and an element measured as it is replaced has no box: it is
+ * measured again, for up to `timeout` ms.
+ * @param {import("playwright-core").Locator} locator
+ */
+export async function boxOf(locator, timeout = 10_000) {
+  const until = Date.now() + timeout;
+  for (;;) {
+    await locator.waitFor({ state: "visible", timeout: Math.max(until - Date.now(), 1) });
+    const box = await locator.boundingBox();
+    if (box !== null || Date.now() > until) return box;
   }
 }

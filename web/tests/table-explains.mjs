@@ -21,7 +21,7 @@
 // Env: LORDS_CHROMIUM (default /usr/bin/chromium), LORDS_SCREENSHOTS (default target/screenshots).
 // Prints "table explains: all checks passed" and exits non-zero on the first failure.
 import { chromium } from "playwright-core";
-import { axe, base, executablePath, fail, settled, shots, watchTraffic } from "./harness.mjs";
+import { axe, base, boxOf, executablePath, fail, settled, shots, watchTraffic } from "./harness.mjs";
 import path from "node:path";
 
 const PASSWORD = "bannockburn1314";
@@ -299,7 +299,7 @@ try {
   const popText = (await pop.innerText()).replace(/\s+/g, " ");
   console.log(`« ${infoName} » tapped: « ${popText.slice(0, 90)}… » linking ${href}`);
   await touchTargets(evePhone, "the table with a power explained, on a phone");
-  const popBox = await pop.boundingBox();
+  const popBox = await boxOf(pop);
   if (popBox === null || popBox.x < 0 || popBox.x + popBox.width > 360) fail(`the power's popover is off the screen: ${JSON.stringify(popBox)}`);
   await info.tap();
   await pop.waitFor({ state: "detached" });
@@ -471,8 +471,7 @@ try {
   const byName = await moragPhone.getByRole("button", { name: /^Take / }).count();
   if (byName !== nTargets) fail(`${byName} of ${nTargets} targets are named « Take … »`);
   // Laid out before it is measured (a busy machine may still be rendering the panel).
-  await eligible.first().waitFor({ state: "visible" });
-  const firstBox = await eligible.first().boundingBox();
+  const firstBox = await boxOf(eligible.first());
   if (firstBox === null || firstBox.y < 0 || firstBox.y + firstBox.height > 640) fail(`the first target is off the screen: ${JSON.stringify(firstBox)}`);
   await focusMovedOn(moragPhone, "mustering the Fergusson");
   const focusedTarget = await moragPhone.evaluate(() => document.activeElement?.getAttribute("data-option"));

@@ -15,7 +15,7 @@ import { live } from "./table/live.js";
 import { moves, touched } from "./log.js";
 import { clockLine, countdown, lastMoveLine, lastSkirmish, logSection, ranking, statusLine } from "./table/panels.js";
 import { inviteLink, invitePanel, joinButton, leaveButton, rematchButton, seatList } from "./table/seats.js";
-import { refresh } from "./table/state.js";
+import { drawnKey, refresh } from "./table/state.js";
 import { guideFor } from "./hints.js";
 import { streams } from "./stream.js";
 
@@ -45,6 +45,7 @@ export async function showTable(main, id) {
     id,
     main,
     draw: () => render(st),
+    drawn: "",
     game: null,
     shown: null,
     legal: [],
@@ -103,6 +104,7 @@ function render(st) {
   const main = st.main;
   const g = st.game;
   if (g === null) return;
+  st.drawn = drawnKey(st);
   const shown = st.shown ?? g;
   const view = shown.view;
   const who = namer(g);

@@ -3,7 +3,7 @@
 import { call } from "../api.js";
 import { follow } from "../stream.js";
 import { heardLine, pollChat } from "./chat.js";
-import { addEvents, behind, isOver, lastSeq, onScreen, readEvents, refresh } from "./state.js";
+import { addEvents, behind, drawnKey, isOver, lastSeq, onScreen, readEvents, refresh } from "./state.js";
 
 /** @typedef {import("../types.js").ChatLine} ChatLine */
 /** @typedef {import("../types.js").EventDto} EventDto */
@@ -119,7 +119,9 @@ function catchUp(st) {
           continue;
         }
         if (behind(st)) st.dirty = true;
-        if (onScreen(st)) st.draw();
+        // News already on screen (an action's own answer brought it) is not drawn again: a table
+        // drawn anew under a finger loses the tap, its focus and its open explanation.
+        if (onScreen(st) && (st.shown !== null || drawnKey(st) !== st.drawn)) st.draw();
         // Busy: the action under way reads the end when it is done (afterBusy).
         if (isOver(st) && !st.busy) await readTheEnd(st);
       }

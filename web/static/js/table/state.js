@@ -60,7 +60,20 @@ export function armyStrengthOf(p) {
  * @property {boolean} acted an action of mine was just sent: the next render moves the focus on
  * @property {string | null} scrolledFor the decision whose first target was scrolled into view
  * @property {import("./chat.js").Chat | null} chat the table's chat, once I am seated at a dealt game
+ * @property {string} drawn what the last drawing showed of the game (`drawnKey`)
  */
+
+/**
+ * What a drawing of the table shows of the latest game: its version and the last of its events
+ * read up to that version (the move log). Equal keys draw the same table.
+ * @param {TableState} st
+ */
+export function drawnKey(st) {
+  const version = st.game?.game.version ?? -1;
+  let seq = 0;
+  for (const e of st.events) if (e.seq <= version && e.seq > seq) seq = e.seq;
+  return `${version}:${seq}`;
+}
 
 /**
  * Whether `st` is still the table on screen: leaving a table aborts its signal, and only one
