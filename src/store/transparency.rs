@@ -264,9 +264,7 @@ impl Store {
             leaf_hash: hash32(&leaf),
         }))
     }
-}
 
-impl Store {
     /// The game's leaf and its audit path (RFC 9162 §2.1.3) in the tree of the log's first
     /// `tree_size` leaves; `None` when the game has no leaf within them.
     pub async fn inclusion_path(

@@ -190,10 +190,10 @@ pub(super) fn finish(doc: &mut Value) {
     }
 }
 
-/// An optional request body (`Option<T>`, which utoipa writes as `oneOf: [null, T]`, in JSON or a form) is
-/// described as `T` alone: leaving the body out is what makes it optional (`required` is not
-/// set). With the `null` branch, openapi-python-client's generated call sends its "unset" marker
-/// as the JSON body when the body is left out, which cannot be serialized.
+/// An optional request body (`Option<T>`, which utoipa writes as `oneOf: [null, T]`), in JSON or
+/// a form, is described as `T` alone: leaving the body out is what makes it optional
+/// (`required` is not set). With the `null` branch, openapi-python-client's generated call sends
+/// its "unset" marker as the body when the body is left out, which cannot be serialized.
 fn optional_body_without_null(body: &mut Value) {
     if body.get("required") == Some(&Value::Bool(true)) {
         return;

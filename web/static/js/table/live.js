@@ -155,7 +155,7 @@ async function poll(st) {
       }
     } catch {
       if (st.abort.signal.aborted) return;
-      await new Promise((r) => setTimeout(r, 2000));
+      await pause(2000, st.abort.signal);
     }
   }
 }
