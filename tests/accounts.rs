@@ -21,7 +21,7 @@ fn claims_for(sub: &str) -> Claims {
         aud: AUDIENCE.into(),
         iat: now(),
         exp: now() + 600,
-        sid: None,
+        sid: uuid::Uuid::now_v7(),
     }
 }
 
@@ -288,7 +288,7 @@ async fn tokens_for_another_audience_or_issuer_or_missing_claims_are_refused() {
     wrong_iss.iss = "someone-else".into();
     assert_token_refused(&app, &sign(&wrong_iss, TEST_JWT_SECRET)).await;
 
-    for missing in ["exp", "iat", "sub", "aud", "iss"] {
+    for missing in ["exp", "iat", "sub", "aud", "iss", "sid"] {
         let mut v = serde_json::to_value(claims_for(sub)).unwrap();
         v.as_object_mut().unwrap().remove(missing);
         assert_token_refused(&app, &sign(&v, TEST_JWT_SECRET)).await;

@@ -237,11 +237,14 @@ async fn requests_needing_an_unreachable_database_return_503_service_unavailable
 
     let keys = lords::auth::JwtKeys::new(TEST_JWT_SECRET.as_bytes(), Duration::from_secs(60));
     let token = keys
-        .issue(&lords::auth::Account {
-            id: lords::auth::AccountId(uuid::Uuid::now_v7()),
-            username: "alexander".into(),
-            created_at: chrono::Utc::now(),
-        })
+        .issue_in_session(
+            &lords::auth::Account {
+                id: lords::auth::AccountId(uuid::Uuid::now_v7()),
+                username: "alexander".into(),
+                created_at: chrono::Utc::now(),
+            },
+            uuid::Uuid::now_v7(),
+        )
         .unwrap();
     let res = app.get_with_token("/v1/me", &token.access_token).await;
     assert!(res.headers().contains_key("retry-after"));

@@ -824,7 +824,7 @@ async fn authlib_completes_the_flow_refreshes_and_revokes() {
 }
 
 #[tokio::test]
-async fn refreshing_keeps_the_budget_of_the_authorization_for_the_new_access_token() {
+async fn every_access_token_of_an_app_spends_the_accounts_one_budget() {
     let app = spawn_app_with(small(4, 120, 30)).await;
     in_one_window().await;
     let (session, tokens) = authorized(&app, "kenneth", "account:read").await;
@@ -857,17 +857,20 @@ async fn refreshing_keeps_the_budget_of_the_authorization_for_the_new_access_tok
     )
     .await;
 
-    // The person's session spends the account's budget, apart; another approval of the same
-    // app is another authorization, with a budget of its own.
-    assert_eq!(remaining(&me(session.clone()).await), 3);
+    // One budget per account: the person's session and another approval of the same app
+    // spend the same one.
+    problem(me(session.clone()).await, 429, "too_many_requests").await;
     let (verifier, challenge) = pkce("kenneth-again");
     let mut req = request(&challenge);
     req["scope"] = json!("account:read");
     let code = approve(&app, &session, req).await;
     let again: Value = exchange(&app, &code, &verifier).await.json().await.unwrap();
-    let res = me(s(&again, "access_token")).await;
-    assert_eq!(res.status(), 200);
-    assert_eq!(remaining(&res), 3);
+    problem(
+        me(s(&again, "access_token")).await,
+        429,
+        "too_many_requests",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -1076,4 +1079,160 @@ async fn the_redirect_is_the_redirect_uri_as_sent_and_the_token_request_repeats_
             .unwrap(),
     );
     assert_eq!(token_request(&code, sent).await.status(), 200);
+}
+
+/// Every credential one account holds, from a session the person does not use (the one a thief
+/// would hold), and what each still gets after the authority that made them ends.
+struct Credentials {
+    /// Another sign-in's access token and refresh token.
+    other_session: Value,
+    personal: String,
+    app: Value,
+    /// A code approved and not yet exchanged, with its verifier.
+    code: (String, String),
+}
+
+async fn every_credential(app: &TestApp, username: &str, session: &str) -> Credentials {
+    let res = app.login(username, "correct horse battery").await;
+    assert_eq!(res.status(), 200);
+    let other_session: Value = res.json().await.unwrap();
+    let res = app
+        .client
+        .post(app.url("/v1/me/tokens"))
+        .bearer_auth(session)
+        .json(&json!({"name": "script", "scopes": ["account:read"], "expires_in_days": null}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let personal = s(&res.json().await.unwrap(), "token");
+    let (verifier, challenge) = pkce(&format!("{username}-app"));
+    let mut req = request(&challenge);
+    req["scope"] = json!("account:read");
+    let code = approve(app, session, req).await;
+    let res = exchange(app, &code, &verifier).await;
+    assert_eq!(res.status(), 200);
+    let app_tokens: Value = res.json().await.unwrap();
+    let (verifier, challenge) = pkce(&format!("{username}-later"));
+    let code = approve(app, session, request(&challenge)).await;
+    let creds = Credentials {
+        other_session,
+        personal,
+        app: app_tokens,
+        code: (code, verifier),
+    };
+    // Each works before.
+    for token in [
+        s(&creds.other_session, "access_token"),
+        creds.personal.clone(),
+        s(&creds.app, "access_token"),
+    ] {
+        assert_eq!(status_with(app, "/v1/me", &token).await, 200);
+    }
+    creds
+}
+
+/// Asserts that nothing of `creds` works any more: every access token is refused on a read and
+/// on minting a credential, every refresh token and the unexchanged code are refused.
+async fn all_dead(app: &TestApp, creds: &Credentials) {
+    let stolen = s(&creds.other_session, "access_token");
+    for token in [&stolen, &creds.personal, &s(&creds.app, "access_token")] {
+        problem(
+            app.get_with_token("/v1/me", token).await,
+            401,
+            "invalid_token",
+        )
+        .await;
+    }
+    let res = app
+        .client
+        .post(app.url("/v1/me/tokens"))
+        .bearer_auth(&stolen)
+        .json(&json!({"name": "backdoor", "scopes": ["account:read"], "expires_in_days": null}))
+        .send()
+        .await
+        .unwrap();
+    problem(res, 401, "invalid_token").await;
+    let (_, challenge) = pkce("backdoor");
+    problem(
+        decide(app, &stolen, request(&challenge), true).await,
+        401,
+        "invalid_token",
+    )
+    .await;
+    problem(
+        app.post_json(
+            "/v1/auth/refresh",
+            &json!({"refresh_token": s(&creds.other_session, "refresh_token")}),
+        )
+        .await,
+        401,
+        "invalid_refresh_token",
+    )
+    .await;
+    oauth_error(
+        refresh(app, &s(&creds.app, "refresh_token"), None).await,
+        "invalid_grant",
+    )
+    .await;
+    let (code, verifier) = &creds.code;
+    oauth_error(exchange(app, code, verifier).await, "invalid_grant").await;
+}
+
+#[tokio::test]
+async fn a_password_change_ends_every_session_token_authorization_and_code_at_once() {
+    let app = spawn_app().await;
+    let session = app.signed_up("alpin").await;
+    let creds = every_credential(&app, "alpin", &session).await;
+    let res = app
+        .client
+        .post(app.url("/v1/me/password"))
+        .bearer_auth(&session)
+        .json(&json!({"current_password": "correct horse battery", "new_password": "dunadd-843"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    all_dead(&app, &creds).await;
+    // The session that changed it ends too: it signs in again.
+    problem(
+        app.get_with_token("/v1/me", &session).await,
+        401,
+        "invalid_token",
+    )
+    .await;
+    assert_eq!(app.login("alpin", "dunadd-843").await.status(), 200);
+}
+
+#[tokio::test]
+async fn logging_out_everywhere_ends_every_session_token_authorization_and_code_at_once() {
+    let app = spawn_app().await;
+    let session = app.signed_up("causantin").await;
+    let creds = every_credential(&app, "causantin", &session).await;
+    let res = app
+        .client
+        .post(app.url("/v1/auth/logout"))
+        .bearer_auth(&session)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    all_dead(&app, &creds).await;
+}
+
+#[tokio::test]
+async fn a_deleted_accounts_codes_and_tokens_name_nobody() {
+    let app = spawn_app().await;
+    let session = app.signed_up("giric").await;
+    let creds = every_credential(&app, "giric", &session).await;
+    let res = app
+        .client
+        .delete(app.url("/v1/me"))
+        .bearer_auth(&session)
+        .json(&json!({"password": "correct horse battery"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    all_dead(&app, &creds).await;
 }

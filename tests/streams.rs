@@ -574,8 +574,8 @@ async fn a_stream_ends_when_its_session_logs_out_and_not_when_another_session_do
     for s in &mut streams {
         s.ends().await;
     }
-    // The access token still works elsewhere (stateless), but opens no stream any more.
-    assert_eq!(app.get_with_token("/v1/me", &a).await.status(), 200);
+    // The access token dies with its session, everywhere.
+    problem(app.get_with_token("/v1/me", &a).await, 401, "invalid_token").await;
     problem(
         app.get_with_token("/v1/me/stream", &a).await,
         401,

@@ -16,7 +16,7 @@ use crate::api::responses::{
     InternalError, MalformedJson, PayloadTooLarge, ServiceUnavailable, UnsupportedMediaType,
 };
 use crate::auth::rate_limit::address_key;
-use crate::auth::{self, Account, AuthError, AuthUser};
+use crate::auth::{self, Account, AuthError, AuthUser, LiveAuthUser};
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct AccountDto {
@@ -153,7 +153,7 @@ fn mail_keys(account: crate::auth::AccountId) -> Vec<String> {
     ))]
 pub async fn put_email(
     req: HttpRequest,
-    user: AuthUser,
+    LiveAuthUser(user): LiveAuthUser,
     state: web::Data<AppState>,
     body: web::Json<EmailRequest>,
 ) -> Result<HttpResponse, ApiError> {
@@ -446,7 +446,7 @@ pub async fn delete_me(
     // streams, in one transaction (its tokens stop working at once, so it cannot join anything
     // new, and nothing is sent to its endpoints any more); then its open seats, its active
     // seats. Each step may be repeated safely.
-    if auth::accounts::mark_deleted(&state.pool, user.account_id)
+    if auth::accounts::mark_deleted(&state.pool, &state.jwt, user.account_id)
         .await?
         .is_none()
     {

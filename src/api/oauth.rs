@@ -21,7 +21,7 @@ use crate::api::responses::{
 };
 use crate::auth::oauth::{self, AuthorizationRequest, Checked, CodeExchange, GrantError};
 use crate::auth::rate_limit::address_key;
-use crate::auth::{AuthUser, Scope};
+use crate::auth::{AuthUser, LiveAuthUser, Scope};
 
 /// The routes outside `/v1`: the metadata, the token and revocation endpoints.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -318,7 +318,7 @@ pub struct RedirectTo {
         ServiceUnavailable,
     ))]
 pub async fn authorize(
-    user: AuthUser,
+    LiveAuthUser(user): LiveAuthUser,
     state: web::Data<AppState>,
     body: web::Json<AuthorizationDecision>,
 ) -> Result<HttpResponse, ApiError> {

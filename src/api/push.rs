@@ -18,7 +18,7 @@ use crate::api::responses::{
     UnsupportedMediaType,
 };
 use crate::api::webhooks::{DELIVERIES_SHOWN, WebhookDeliveryList};
-use crate::auth::AuthUser;
+use crate::auth::{AuthUser, LiveAuthUser};
 use crate::outbound::guard::{UrlRefusal, check_url};
 use crate::outbound::push::is_valid_p256dh;
 
@@ -158,7 +158,7 @@ pub async fn vapid_public_key(state: web::Data<AppState>) -> Result<HttpResponse
     ))]
 pub async fn create_subscription(
     state: web::Data<AppState>,
-    user: AuthUser,
+    LiveAuthUser(user): LiveAuthUser,
     body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     // Read as JSON first, then as a subscription: a body that is JSON but not a subscription

@@ -29,9 +29,10 @@ pub struct Credentials {
 /// An access token and a refresh token (`POST /v1/auth/token`, `POST /v1/auth/refresh`).
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct TokenResponse {
-    /// A JWT (HS256) to send as `Authorization: Bearer <access_token>`. Stateless: it stays
-    /// valid until it expires, even after a logout or a password change (but the event streams
-    /// and stream tickets it opens end with its session). Its `sid` claim names the session.
+    /// A JWT (HS256) to send as `Authorization: Bearer <access_token>`. Its `sid` claim names
+    /// the session: it stops working everywhere within a second of the session's end (a
+    /// logout, a password change or reset, its refresh token presented twice), as do the event
+    /// streams and stream tickets it opened.
     #[schema(example = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMTkzNGI2ZS0uLi4ifQ.c2lnbmF0dXJl")]
     pub access_token: String,
     #[schema(example = "Bearer")]
@@ -162,7 +163,7 @@ pub async fn issue_token(
     }
     let refresh =
         auth::refresh::start_family(&state.pool, account.id, state.config.refresh_ttl).await?;
-    let token = state.jwt.issue_in_session(&account, Some(refresh.family))?;
+    let token = state.jwt.issue_in_session(&account, refresh.family)?;
     Ok(TokenResponse::new(token, refresh).response())
 }
 
@@ -199,8 +200,13 @@ pub async fn refresh(
         .login_limiter
         .begin(refresh_keys(&req))
         .map_err(|retry_after| ApiError::RateLimited { retry_after })?;
-    let rotated =
-        auth::refresh::rotate(&state.pool, &body.refresh_token, state.config.refresh_ttl).await;
+    let rotated = auth::refresh::rotate(
+        &state.pool,
+        &state.jwt,
+        &body.refresh_token,
+        state.config.refresh_ttl,
+    )
+    .await;
     let (account_id, refresh) = match rotated {
         Ok(ok) => ok,
         Err(auth::RefreshError::Invalid) => {
@@ -224,7 +230,7 @@ pub async fn refresh(
             "this is a bot account: it plays with its token and has no session".into(),
         ));
     }
-    let token = state.jwt.issue_in_session(&account, Some(refresh.family))?;
+    let token = state.jwt.issue_in_session(&account, refresh.family)?;
     Ok(TokenResponse::new(token, refresh).response())
 }
 
@@ -232,9 +238,9 @@ pub async fn refresh(
 /// `refresh_token`, every session of the account ("sign out everywhere"). Answers 204 whether
 /// or not the token was still live (a token of another account is left alone).
 ///
-/// Access tokens are stateless and are not revoked: one already issued stays valid until it
-/// expires, at most the access-token lifetime after the logout (`expires_in`, 15 minutes by
-/// default). Clients should discard theirs. The Server-Sent Events streams of the ended
+/// The access tokens of the ended sessions stop working on every server process within a
+/// second. Signing out everywhere also ends every app's authorization, every personal token and
+/// every authorization code not yet exchanged. The Server-Sent Events streams of the ended
 /// sessions close within seconds, and their unused stream tickets open nothing.
 #[utoipa::path(post, path = "/v1/auth/logout", tag = "accounts",
     security(("bearer" = [])),
@@ -261,12 +267,15 @@ pub async fn logout(
             .map_err(ApiError::MalformedJson)?
     };
     let revoked = match &request.refresh_token {
-        Some(token) => auth::refresh::revoke_family_of(&state.pool, user.account_id, token).await?,
+        Some(token) => {
+            auth::refresh::revoke_family_of(&state.pool, &state.jwt, user.account_id, token).await?
+        }
         None => {
             let mut tx = state.pool.begin().await?;
-            let revoked = auth::refresh::revoke_all(&mut tx, user.account_id).await?;
+            let revoked = auth::refresh::revoke_all(&mut tx, &state.jwt, user.account_id).await?;
             tx.commit().await?;
-            revoked
+            state.jwt.note_revoked(&revoked);
+            revoked.len() as u64
         }
     };
     tracing::info!(account_id = %user.account_id, all = request.refresh_token.is_none(), revoked,
@@ -299,10 +308,11 @@ pub(crate) async fn confirm_password(
     Ok(())
 }
 
-/// Changes the account's password (same policy as sign-up) and revokes every refresh token of
-/// the account: every session must sign in again. Access tokens already issued stay valid until
-/// they expire (at most the access-token lifetime, 15 minutes by default); the account's
-/// Server-Sent Events streams close within seconds.
+/// Changes the account's password (same policy as sign-up) and ends every authority the account
+/// gave: every session (this one too) must sign in again, and their access tokens stop working
+/// within a second; every app's authorization, every personal token and every authorization
+/// code not yet exchanged end with them. The account's Server-Sent Events streams close within
+/// seconds.
 ///
 /// Wrong current passwords are limited per username and per client address as logins are.
 #[utoipa::path(post, path = "/v1/me/password", tag = "accounts",
@@ -342,9 +352,10 @@ pub async fn change_password(
     if !auth::accounts::set_password_hash(&mut *tx, user.account_id, &new_hash).await? {
         return Err(ApiError::Unauthorized(auth::AuthError::InvalidToken(None)));
     }
-    let revoked = auth::refresh::revoke_all(&mut tx, user.account_id).await?;
+    let revoked = auth::refresh::revoke_all(&mut tx, &state.jwt, user.account_id).await?;
     tx.commit().await?;
-    tracing::info!(account_id = %user.account_id, revoked, "password changed");
+    state.jwt.note_revoked(&revoked);
+    tracing::info!(account_id = %user.account_id, revoked = revoked.len(), "password changed");
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -422,9 +433,10 @@ pub async fn request_password_reset(
 }
 
 /// Sets a new password (same policy as sign-up) with the token of a mailed reset link, and
-/// revokes every session of the account, as a password change does. The token works once;
-/// the account's other reset links stop working too. When the link went to the address the
-/// account still has, that address counts as verified. A failure changes nothing.
+/// ends every session, authorization and token of the account, as a password change does. The
+/// token works once; the account's other reset links stop working too. When the link went to
+/// the address the account still has, that address counts as verified. A failure changes
+/// nothing.
 #[utoipa::path(post, path = "/v1/auth/password-reset/confirm", tag = "accounts",
     request_body = PasswordResetConfirm,
     responses(
@@ -453,7 +465,7 @@ pub async fn confirm_password_reset(
     // Checked before the (costly) hash, and again when used.
     auth::email::check_reset(&state.pool, &token).await?;
     let new_hash = auth::password::hash(new_password).await?;
-    let account = auth::email::reset_password(&state.pool, &token, &new_hash).await?;
+    let account = auth::email::reset_password(&state.pool, &state.jwt, &token, &new_hash).await?;
     tracing::info!(account_id = %account, "password reset");
     Ok(HttpResponse::NoContent().finish())
 }

@@ -44,7 +44,8 @@ impl AppState {
         shutdown: ShutdownSignal,
         notifier: Notifier,
     ) -> Self {
-        let jwt = JwtKeys::new(config.jwt_secret.as_bytes(), config.token_ttl);
+        let jwt = JwtKeys::new(config.jwt_secret.as_bytes(), config.token_ttl)
+            .with_revocations(notifier.revoked_sessions());
         let login_limiter = LoginLimiter::new(config.login_max_failures, config.login_window);
         let signup_limiter =
             AttemptLimiter::new(config.signup_max_per_window, config.signup_window);

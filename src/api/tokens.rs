@@ -16,7 +16,7 @@ use crate::api::responses::{
     UnsupportedMediaType,
 };
 use crate::auth::tokens::{self, BotConversionError, NewToken, PersonalToken};
-use crate::auth::{AuthUser, Scope};
+use crate::auth::{AuthUser, LiveAuthUser, Scope};
 
 /// The most live personal tokens one account may hold.
 pub const MAX_PERSONAL_TOKENS: i64 = 50;
@@ -212,7 +212,7 @@ fn check(request: PersonalTokenRequest, bot_account: bool) -> Result<Checked, Ap
     ))]
 pub async fn create_token(
     state: web::Data<AppState>,
-    user: AuthUser,
+    LiveAuthUser(user): LiveAuthUser,
     body: web::Json<PersonalTokenRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let bot_account = crate::auth::accounts::is_bot_account(&state.pool, user.account_id).await?;
@@ -304,20 +304,21 @@ pub async fn delete_token(
     ))]
 pub async fn become_bot(
     state: web::Data<AppState>,
-    user: AuthUser,
+    LiveAuthUser(user): LiveAuthUser,
 ) -> Result<HttpResponse, ApiError> {
-    let (token, secret) = tokens::convert_to_bot(&state.pool, user.account_id, BOT_TOKEN_NAME)
-        .await
-        .map_err(|e| match e {
-            BotConversionError::HasPlayed => problem(
-                ErrorCode::AccountHasPlayed,
-                "this account has sat at a game; create a new account for your bot",
-            ),
-            BotConversionError::NoAccount => {
-                ApiError::Unauthorized(crate::auth::AuthError::InvalidToken(None))
-            }
-            BotConversionError::Database(e) => e.into(),
-        })?;
+    let (token, secret) =
+        tokens::convert_to_bot(&state.pool, &state.jwt, user.account_id, BOT_TOKEN_NAME)
+            .await
+            .map_err(|e| match e {
+                BotConversionError::HasPlayed => problem(
+                    ErrorCode::AccountHasPlayed,
+                    "this account has sat at a game; create a new account for your bot",
+                ),
+                BotConversionError::NoAccount => {
+                    ApiError::Unauthorized(crate::auth::AuthError::InvalidToken(None))
+                }
+                BotConversionError::Database(e) => e.into(),
+            })?;
     tracing::info!(account_id = %user.account_id, "account converted to a bot account");
     let account = me_document(&state, user.account_id).await?;
     Ok(HttpResponse::Ok()

@@ -15,7 +15,7 @@ use super::error::{ApiError, ErrorCode, Problem};
 use crate::api::responses::{
     InvalidPath, PayloadTooLarge, ServiceUnavailable, Unauthorized, UnsupportedMediaType,
 };
-use crate::auth::AuthUser;
+use crate::auth::{AuthUser, LiveAuthUser};
 use crate::outbound::guard::{UrlRefusal, check_url};
 use crate::store::{NotificationKind, WebhookAttempt, WebhookDelivery, WebhookEndpoint};
 
@@ -239,7 +239,7 @@ fn not_found() -> ApiError {
     ))]
 pub async fn create_webhook(
     state: web::Data<AppState>,
-    user: AuthUser,
+    LiveAuthUser(user): LiveAuthUser,
     body: web::Json<WebhookRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let request = body.into_inner();

@@ -274,8 +274,13 @@ pub async fn exists_for_session(pool: &PgPool, id: AccountId) -> Result<bool, sq
 /// with goes: its sessions are revoked, its webhook endpoints and push subscriptions deleted
 /// with their pending deliveries (the `ON DELETE CASCADE`s of the account row never fire, the
 /// row stays), its stream tickets and stream leases deleted, and its open streams told to end.
+/// Its sessions' access tokens are refused from then on (`keys`).
 /// Returns the placeholder, or `None` when the account was already deleted (nothing changed).
-pub async fn mark_deleted(pool: &PgPool, id: AccountId) -> Result<Option<String>, sqlx::Error> {
+pub async fn mark_deleted(
+    pool: &PgPool,
+    keys: &super::JwtKeys,
+    id: AccountId,
+) -> Result<Option<String>, sqlx::Error> {
     let mut tx = pool.begin().await?;
     // On Citus: the reference tables written here (accounts, webhook_endpoints, refresh_tokens)
     // and the distributed ones that reference them (stream_tickets, open_streams) in one
@@ -329,8 +334,9 @@ pub async fn mark_deleted(pool: &PgPool, id: AccountId) -> Result<Option<String>
         .execute(&mut *tx)
         .await?;
     // Also tells the account's streams, on every server process, once this commits.
-    super::refresh::revoke_all(&mut tx, id).await?;
+    let revoked = super::refresh::revoke_all(&mut tx, keys, id).await?;
     tx.commit().await?;
+    keys.note_revoked(&revoked);
     Ok(Some(placeholder))
 }
 

@@ -412,11 +412,12 @@ pub async fn check_reset(pool: &PgPool, token: &str) -> Result<(), EmailError> {
 }
 
 /// Uses a reset token: sets the account's password hash, retires its other reset links,
-/// revokes every session (as a password change does), and marks its address verified when the
+/// revokes every session, authorization and token (as a password change does), and marks its address verified when the
 /// link went to the address it still has (the mail reached it). One transaction: a token used
 /// concurrently lets exactly one through, the other gets `TokenExpired`.
 pub async fn reset_password(
     pool: &PgPool,
+    keys: &super::JwtKeys,
     token: &str,
     password_hash: &str,
 ) -> Result<AccountId, EmailError> {
@@ -440,8 +441,9 @@ pub async fn reset_password(
     .bind(&email)
     .execute(&mut *tx)
     .await?;
-    super::refresh::revoke_all(&mut tx, account).await?;
+    let revoked = super::refresh::revoke_all(&mut tx, keys, account).await?;
     tx.commit().await?;
+    keys.note_revoked(&revoked);
     Ok(account)
 }
 

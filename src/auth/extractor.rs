@@ -172,6 +172,38 @@ impl FromRequest for SignedToken {
     }
 }
 
+/// [`AuthUser`] whose authority is live in the database at this moment, for what outlives the
+/// request: minting a credential, changing the email address, adding a webhook or a push
+/// endpoint. A session's access token is checked in memory against the revoked sessions, which
+/// another process may announce a moment late; here its session must still have a usable
+/// refresh token (its account not deleted) when the request runs, so that a token stolen from a
+/// session that was just ended cannot make itself a lasting credential. An opaque token was
+/// looked up (live) already.
+#[derive(Debug, Clone)]
+pub struct LiveAuthUser(pub AuthUser);
+
+impl FromRequest for LiveAuthUser {
+    type Error = AuthError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let user = AuthUser::from_request(req, payload);
+        let pool = req.app_data::<web::Data<PgPool>>().cloned();
+        Box::pin(async move {
+            let user = user.await?;
+            let pool = pool.ok_or(AuthError::NotConfigured)?;
+            if let (Grant::Session, Some(session)) = (&user.grant, user.session)
+                && !super::refresh::session_is_live(&pool, user.account_id, session)
+                    .await
+                    .map_err(AuthError::Lookup)?
+            {
+                return Err(AuthError::InvalidToken(None));
+            }
+            Ok(LiveAuthUser(user))
+        })
+    }
+}
+
 /// The caller when the request sends an `Authorization` header, `None` when it sends none: for
 /// reads open to everyone that show a player more (their private games). A header that is sent
 /// must hold a valid token (401 otherwise), so that an expired session is not read as a
@@ -278,7 +310,7 @@ fn from_jwt(keys: Option<&JwtKeys>, token: &str) -> Result<AuthUser, AuthError> 
     Ok(AuthUser {
         account_id,
         username: claims.name,
-        session: claims.sid,
+        session: Some(claims.sid),
         expires_at: claims.exp,
         grant: Grant::Session,
     })
@@ -361,25 +393,14 @@ pub enum Presented {
 }
 
 impl Presented {
-    /// Whose request budget the request spends, `None` for its client address's: a session's
-    /// account (all its sessions together), a personal token's own, an OAuth token's
-    /// authorization (its refresh family: a refresh gives a new access token, not a new
-    /// budget). A token that names nobody names no budget either, so random tokens cannot each
-    /// be given a fresh one.
+    /// Whose request budget the request spends, `None` for its client address's: the account,
+    /// whichever of its sessions, personal tokens or apps' tokens sends it, so that more tokens
+    /// bring no more requests. A token that names nobody names no budget either, so random
+    /// tokens cannot each be given a fresh one.
     pub fn budget_holder(&self) -> Option<String> {
         match self {
             Presented::Session(account) => Some(format!("account:{}", account.0)),
-            Presented::Token { user, .. } => match (&user.grant, user.session) {
-                (
-                    Grant::Token {
-                        kind: TokenKind::OAuth,
-                        ..
-                    },
-                    Some(family),
-                ) => Some(format!("authorization:{family}")),
-                (Grant::Token { id, .. }, _) => Some(format!("token:{id}")),
-                (Grant::Session, _) => Some(format!("account:{}", user.account_id.0)),
-            },
+            Presented::Token { user, .. } => Some(format!("account:{}", user.account_id.0)),
             Presented::Nothing | Presented::Invalid | Presented::Unresolved => None,
         }
     }

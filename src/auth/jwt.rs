@@ -1,10 +1,11 @@
-//! Access tokens: HS256 JWTs, pinned algorithm, with `exp`, `iat`, `sub`, `iss` and `aud`
-//! required and checked, and `nbf` checked when present. `sid` names the session (the
-//! refresh-token family) the token was issued in, so that what outlives a request (an event
-//! stream, a stream ticket) can end with that session; a token without `sid` (issued before
-//! the claim existed, or by a tool) still verifies and belongs to no session.
+//! Access tokens: HS256 JWTs, pinned algorithm, with `exp`, `iat`, `sub`, `iss`, `aud` and
+//! `sid` required and checked, and `nbf` checked when present. `sid` names the session (the
+//! refresh-token family) the token was issued in: a token dies with its session (logout, a
+//! password change or reset, a refresh token presented twice, the account deleted or made a
+//! bot), in every process at once, through the revoked sessions the store keeps in memory
+//! ([`RevokedSessions`]); checking a token reads no database.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use hashlink::LruCache;
@@ -13,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::{Account, AccountId, AuthError};
+use crate::store::{Revoked, RevokedSessions};
 
 pub const ISSUER: &str = "lords-of-scotland";
 pub const AUDIENCE: &str = "lords-of-scotland-api";
@@ -31,9 +33,9 @@ pub struct Claims {
     pub aud: String,
     pub iat: u64,
     pub exp: u64,
-    /// The session (refresh-token family id) the token was issued in; absent: none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sid: Option<Uuid>,
+    /// The session (refresh-token family id) the token was issued in. Required: a token without
+    /// one could not be revoked before it expires.
+    pub sid: Uuid,
 }
 
 /// A freshly signed token and its lifetime.
@@ -51,6 +53,8 @@ pub struct JwtKeys {
     ttl: Duration,
     /// Tokens that verified, by their exact text, with what they say.
     verified: Mutex<LruCache<String, (AccountId, Claims)>>,
+    /// Sessions revoked before their tokens expire.
+    revoked: Arc<RevokedSessions>,
 }
 
 impl std::fmt::Debug for JwtKeys {
@@ -82,25 +86,29 @@ impl JwtKeys {
             validation,
             ttl,
             verified: Mutex::new(LruCache::new(VERIFIED_CAPACITY)),
+            revoked: Arc::default(),
         }
+    }
+
+    /// Keys that refuse the tokens of the sessions in `revoked` (the process's, kept by its
+    /// `store::Notifier`).
+    pub fn with_revocations(mut self, revoked: Arc<RevokedSessions>) -> Self {
+        self.revoked = revoked;
+        self
     }
 
     pub fn ttl(&self) -> Duration {
         self.ttl
     }
 
-    /// A token in no session (tools, tests): streams it opens end only when it expires or the
-    /// account is deleted.
-    pub fn issue(&self, account: &Account) -> anyhow::Result<IssuedToken> {
-        self.issue_in_session(account, None)
+    /// Refuses from now on, in this process, the tokens of sessions revoked by a transaction
+    /// that has committed (the other processes hear of it from the database).
+    pub fn note_revoked(&self, revoked: &Revoked) {
+        self.revoked.note(revoked);
     }
 
     /// A token of the session `sid` (the refresh-token family it was issued with).
-    pub fn issue_in_session(
-        &self,
-        account: &Account,
-        sid: Option<Uuid>,
-    ) -> anyhow::Result<IssuedToken> {
+    pub fn issue_in_session(&self, account: &Account, sid: Uuid) -> anyhow::Result<IssuedToken> {
         let iat = now();
         let claims = Claims {
             sub: account.id.to_string(),
@@ -133,7 +141,7 @@ impl JwtKeys {
     /// the clock by `jsonwebtoken` itself).
     fn verify_at(&self, token: &str, now: u64) -> Result<(AccountId, Claims), AuthError> {
         if let Some((id, claims)) = self.remembered(token) {
-            if claims.exp + LEEWAY_SECONDS < now {
+            if claims.exp + LEEWAY_SECONDS < now || self.is_revoked(&claims) {
                 return Err(AuthError::InvalidToken(None));
             }
             return Ok((id, claims));
@@ -147,10 +155,17 @@ impl JwtKeys {
         }
         let id =
             AccountId(Uuid::parse_str(&claims.sub).map_err(|_| AuthError::InvalidToken(None))?);
+        if self.is_revoked(&claims) {
+            return Err(AuthError::InvalidToken(None));
+        }
         if let Ok(mut verified) = self.verified.lock() {
             verified.insert(token.to_owned(), (id, claims.clone()));
         }
         Ok((id, claims))
+    }
+
+    fn is_revoked(&self, claims: &Claims) -> bool {
+        self.revoked.contains(claims.sid)
     }
 
     fn remembered(&self, token: &str) -> Option<(AccountId, Claims)> {
@@ -174,28 +189,35 @@ mod tests {
     fn an_issued_token_verifies_with_the_same_secret_only() {
         let keys = JwtKeys::new(b"0123456789abcdef0123456789abcdef", Duration::from_secs(60));
         let a = account();
-        let t = keys.issue(&a).unwrap();
+        let t = keys.issue_in_session(&a, Uuid::now_v7()).unwrap();
         assert_eq!(keys.verify(&t.access_token).unwrap().0, a.id);
         let other = JwtKeys::new(b"another-secret-another-secret-xx", Duration::from_secs(60));
         assert!(other.verify(&t.access_token).is_err());
     }
 
     #[test]
-    fn a_token_names_its_session_and_one_without_a_session_still_verifies() {
-        let keys = JwtKeys::new(b"0123456789abcdef0123456789abcdef", Duration::from_secs(60));
+    fn a_token_names_its_session_and_dies_with_it_and_one_without_a_session_is_refused() {
+        let revoked = Arc::new(RevokedSessions::default());
+        let keys = JwtKeys::new(b"0123456789abcdef0123456789abcdef", Duration::from_secs(60))
+            .with_revocations(revoked.clone());
         let a = account();
         let sid = Uuid::now_v7();
-        let t = keys.issue_in_session(&a, Some(sid)).unwrap();
-        assert_eq!(keys.verify(&t.access_token).unwrap().1.sid, Some(sid));
-        // Without the claim at all (not even `null`), as tokens were before it existed.
-        let t = keys.issue(&a).unwrap();
-        let payload = t.access_token.split('.').nth(1).unwrap();
-        let json =
-            base64::Engine::decode(&base64::engine::general_purpose::URL_SAFE_NO_PAD, payload)
-                .unwrap();
-        assert!(!String::from_utf8(json).unwrap().contains("sid"));
-        let (id, claims) = keys.verify(&t.access_token).unwrap();
-        assert_eq!((id, claims.sid), (a.id, None));
+        let t = keys.issue_in_session(&a, sid).unwrap();
+        assert_eq!(keys.verify(&t.access_token).unwrap().1.sid, sid);
+        // Remembered now; revoking the session refuses it all the same.
+        revoked.note(&crate::store::Revoked {
+            sessions: vec![sid],
+            until: i64::MAX,
+        });
+        assert!(keys.verify(&t.access_token).is_err());
+        // Without the claim, as a tool might sign one: no session to end it, so refused.
+        let claims = serde_json::json!({
+            "sub": a.id.to_string(), "name": "bruce", "iss": ISSUER, "aud": AUDIENCE,
+            "iat": now(), "exp": now() + 60,
+        });
+        let token =
+            jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding).unwrap();
+        assert!(keys.verify(&token).is_err());
     }
 
     #[test]
@@ -210,7 +232,7 @@ mod tests {
             iat: issued,
             // Expired a moment ago, within the leeway: valid now, and remembered.
             exp: now() - 2,
-            sid: None,
+            sid: Uuid::now_v7(),
         };
         let token =
             jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding).unwrap();
@@ -230,7 +252,7 @@ mod tests {
             aud: AUDIENCE.into(),
             iat: now() + 3600,
             exp: now() + 7200,
-            sid: None,
+            sid: Uuid::now_v7(),
         };
         let token = jsonwebtoken::encode(
             &Header::new(Algorithm::HS256),

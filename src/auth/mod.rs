@@ -16,7 +16,8 @@ pub mod tokens;
 pub use accounts::{Account, AccountError, AccountId};
 pub use email::EmailError;
 pub use extractor::{
-    AuthUser, Grant, MaybeAuthUser, Presented, RoutePattern, SignedToken, admit, identify,
+    AuthUser, Grant, LiveAuthUser, MaybeAuthUser, Presented, RoutePattern, SignedToken, admit,
+    identify,
 };
 pub use jwt::{AUDIENCE, Claims, ISSUER, IssuedToken, JwtKeys};
 pub use rate_limit::{Attempt, AttemptLimiter, LoginLimiter};

@@ -2,8 +2,10 @@
 //! only as their SHA-256 hash in `refresh_tokens`. A login starts a family; every refresh
 //! retires the presented token and issues its successor (rotation); presenting a retired token
 //! again revokes the whole family (theft detection). A family is a session: access tokens name
-//! it (`sid`), and every revocation announces itself to the account's open streams
-//! (`store::announce_authority_change`), which end with it. No HTTP here.
+//! it (`sid`) and die with it (`store::revoke_sessions`, noted in this process through
+//! [`JwtKeys::note_revoked`] once the revoking transaction commits), and every revocation
+//! announces itself to the account's open streams (`store::announce_authority_change`), which
+//! end with it. No HTTP here.
 
 use std::time::Duration;
 
@@ -13,9 +15,9 @@ use sha2::{Digest, Sha256};
 use sqlx::{PgConnection, PgExecutor, PgPool};
 use uuid::Uuid;
 
-use super::AccountId;
 use super::scope::Scope;
-use crate::store::announce_authority_change;
+use super::{AccountId, JwtKeys};
+use crate::store::{Revoked, announce_authority_change, revoke_sessions};
 
 /// Random bytes in a refresh token (256 bits).
 const TOKEN_BYTES: usize = 32;
@@ -147,6 +149,7 @@ pub async fn start_family(
 /// second finds it retired, which is reuse.
 pub async fn rotate(
     pool: &PgPool,
+    keys: &JwtKeys,
     presented: &str,
     ttl: Duration,
 ) -> Result<(AccountId, IssuedRefresh), RefreshError> {
@@ -178,10 +181,14 @@ pub async fn rotate(
         .bind(&digest[..])
         .fetch_all(&mut *tx)
         .await?;
-        if let Some((_, account_id)) = revoked.first() {
-            announce_authority_change(&mut tx, AccountId(*account_id)).await?;
+        let mut ended = Revoked::default();
+        if let Some((family, account_id)) = revoked.first() {
+            let account = AccountId(*account_id);
+            ended = revoke_sessions(&mut tx, account, &[*family], keys.ttl()).await?;
+            announce_authority_change(&mut tx, account).await?;
         }
         tx.commit().await?;
+        keys.note_revoked(&ended);
         if let Some((family_id, account_id)) = revoked.first() {
             tracing::warn!(%family_id, %account_id, revoked = revoked.len(),
                 "a retired refresh token was presented again; its family is revoked");
@@ -204,6 +211,7 @@ pub async fn rotate(
 /// Returns how many tokens were revoked (0 for an unknown token or another account's).
 pub async fn revoke_family_of(
     pool: &PgPool,
+    keys: &JwtKeys,
     account: AccountId,
     presented: &str,
 ) -> Result<u64, sqlx::Error> {
@@ -212,40 +220,89 @@ pub async fn revoke_family_of(
     }
     let digest = hash(presented);
     let mut tx = pool.begin().await?;
-    let done = sqlx::query(
+    let families: Vec<Uuid> = sqlx::query_scalar(
         "UPDATE refresh_tokens SET revoked_at = now() \
          WHERE family_id IN (SELECT family_id FROM refresh_tokens \
                              WHERE token_hash = $1 AND account_id = $2 AND client_id IS NULL) \
-           AND revoked_at IS NULL",
+           AND revoked_at IS NULL \
+         RETURNING family_id",
     )
     .bind(&digest[..])
     .bind(account.0)
-    .execute(&mut *tx)
+    .fetch_all(&mut *tx)
     .await?;
-    if done.rows_affected() > 0 {
+    let mut ended = Revoked::default();
+    if let Some(family) = families.first() {
+        ended = revoke_sessions(&mut tx, account, &[*family], keys.ttl()).await?;
         announce_authority_change(&mut tx, account).await?;
     }
     tx.commit().await?;
-    Ok(done.rows_affected())
+    keys.note_revoked(&ended);
+    Ok(families.len() as u64)
 }
 
-/// Every session of the account (logout everywhere, password change, account deletion), in the
-/// caller's transaction; the account's streams are told when it commits. Apps' authorizations
-/// (OAuth families) end too, with their access tokens, which would otherwise outlive them.
-pub async fn revoke_all(conn: &mut PgConnection, account: AccountId) -> Result<u64, sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE refresh_tokens SET revoked_at = now() \
-         WHERE account_id = $1 AND revoked_at IS NULL",
+/// Whether the first-party session `session` of `account` is live now: the account is not
+/// deleted and the family still has a usable refresh token (not retired, revoked or expired).
+pub async fn session_is_live(
+    pool: &PgPool,
+    account: AccountId,
+    session: Uuid,
+) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM accounts WHERE id = $1 AND deleted_at IS NULL) \
+            AND EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $2 AND account_id = $1 \
+                        AND client_id IS NULL AND retired_at IS NULL AND revoked_at IS NULL \
+                        AND expires_at > now())",
     )
     .bind(account.0)
-    .execute(&mut *conn)
+    .bind(session)
+    .fetch_one(pool)
+    .await
+}
+
+/// Every authority the account gave (logout everywhere, a password change or reset, account
+/// deletion, becoming a bot account), in the caller's transaction: every session, with its
+/// access tokens; every app's authorization (OAuth families) with its access tokens; every
+/// personal token; every authorization code not yet exchanged. The account's streams are told
+/// when it commits; pass what it returns to [`JwtKeys::note_revoked`] then.
+pub async fn revoke_all(
+    conn: &mut PgConnection,
+    keys: &JwtKeys,
+    account: AccountId,
+) -> Result<Revoked, sqlx::Error> {
+    // On Citus the tokens and codes are distributed by their hash: deleting an account's is a
+    // write to every shard, made one shard at a time so that the reference tables (accounts,
+    // refresh_tokens) may be written in the same transaction. A placeholder setting on plain
+    // PostgreSQL.
+    sqlx::query("SET LOCAL citus.multi_shard_modify_mode TO 'sequential'")
+        .execute(&mut *conn)
+        .await?;
+    let families: Vec<(Uuid, bool)> = sqlx::query_as(
+        "UPDATE refresh_tokens SET revoked_at = now() \
+         WHERE account_id = $1 AND revoked_at IS NULL \
+         RETURNING family_id, client_id IS NULL",
+    )
+    .bind(account.0)
+    .fetch_all(&mut *conn)
     .await?;
-    sqlx::query("DELETE FROM api_tokens WHERE account_id = $1 AND kind = 'oauth'")
+    // First-party sessions issue the JWTs; an app's access tokens are opaque rows, deleted below.
+    let mut sessions: Vec<Uuid> = families
+        .into_iter()
+        .filter_map(|(family, first_party)| first_party.then_some(family))
+        .collect();
+    sessions.sort_unstable();
+    sessions.dedup();
+    sqlx::query("DELETE FROM api_tokens WHERE account_id = $1")
         .bind(account.0)
         .execute(&mut *conn)
         .await?;
+    sqlx::query("DELETE FROM oauth_codes WHERE account_id = $1 AND used_at IS NULL")
+        .bind(account.0)
+        .execute(&mut *conn)
+        .await?;
+    let revoked = revoke_sessions(conn, account, &sessions, keys.ttl()).await?;
     announce_authority_change(conn, account).await?;
-    Ok(done.rows_affected())
+    Ok(revoked)
 }
 
 /// An OAuth authorization's first refresh token: a new family naming the client, the scopes

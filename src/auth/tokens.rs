@@ -327,6 +327,7 @@ pub enum BotConversionError {
 /// account's streams are told. Refused when the account holds or held any seat of any game.
 pub async fn convert_to_bot(
     pool: &PgPool,
+    keys: &super::JwtKeys,
     account: AccountId,
     name: &str,
 ) -> Result<(PersonalToken, NewToken), BotConversionError> {
@@ -359,13 +360,10 @@ pub async fn convert_to_bot(
         .bind(account.0)
         .execute(&mut *tx)
         .await?;
-    super::refresh::revoke_all(&mut tx, account).await?;
-    sqlx::query("DELETE FROM api_tokens WHERE account_id = $1")
-        .bind(account.0)
-        .execute(&mut *tx)
-        .await?;
+    let revoked = super::refresh::revoke_all(&mut tx, keys, account).await?;
     let token = insert_personal(&mut tx, account, name, &Scope::ALL, None, Utc::now()).await?;
     tx.commit().await?;
+    keys.note_revoked(&revoked);
     Ok(token)
 }
 

@@ -18,6 +18,7 @@ mod outbox;
 pub mod rate_budgets;
 mod read_model;
 mod receipts;
+pub mod revocations;
 mod snapshots;
 mod stream;
 mod stream_leases;
@@ -87,6 +88,7 @@ pub use reads::{CurrentGame, LoadedGame};
 pub use record::{
     Base64Hash, GameRecord, RECORD_FORMAT, RecordEvent, RecordHead, RecordInclusion, RecordSeat,
 };
+pub use revocations::{Revoked, RevokedSessions, revoke_sessions};
 pub use snapshots::{SNAPSHOT_CAPACITY, Snapshot};
 pub use stream::{StoredEvent, UpcastError, head_hash_of, upcast};
 pub use stream_leases::OpenedStream;

@@ -1,11 +1,12 @@
 //! Wake-ups for long polls and streams: one connection per process listens on `game_events`,
-//! `game_chat`, `notifications` and `stream_authority`. Game appends and chat lines are fanned
+//! `game_chat`, `notifications`, `stream_authority` and `session_revoked`. Game appends and chat lines are fanned
 //! out to waiters through a broadcast channel; account notifications wake only the streams of
 //! that account (one `watch` per account with a stream open), and so do changes to an
 //! account's authority (a session revoked, the password changed, the account deleted, a game
 //! left), after which its streams re-check in the database whether they may go on. Writers `pg_notify` inside their
 //! transaction, so a wake-up means the rows are committed; a wake-up is only a hint to read the
-//! database again from where the reader is.
+//! database again from where the reader is. Revoked sessions are kept in memory
+//! ([`RevokedSessions`]), and loaded again from the database whenever the listener reconnects.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -18,6 +19,7 @@ use tokio::time::Instant;
 
 use super::chat::CHAT_CHANNEL;
 use super::outbox::NOTIFICATIONS_CHANNEL;
+use super::revocations::{REVOKED_CHANNEL, RevokedSessions};
 use super::{AccountId, GameId};
 
 /// The notification channel appends are announced on.
@@ -63,6 +65,7 @@ struct Inner {
     pool: PgPool,
     signals: broadcast::Sender<Signal>,
     accounts: Arc<AccountWakers>,
+    revoked: Arc<RevokedSessions>,
     _stop: oneshot::Sender<()>,
 }
 
@@ -215,8 +218,17 @@ impl Notifier {
             tracing::warn!(error = %e, "game_events listener: first connection failed; retrying");
         }
         let accounts = Arc::new(AccountWakers::default());
+        let revoked = Arc::new(RevokedSessions::default());
+        // Loaded once listening, so that no revocation falls between the two.
+        if first.is_ok() {
+            load_revoked(&pool, &revoked).await;
+        }
         tokio::spawn(run(
-            listener_pool,
+            Listening {
+                pool: listener_pool,
+                main: pool.clone(),
+                revoked: revoked.clone(),
+            },
             first.ok(),
             signals.clone(),
             accounts.clone(),
@@ -227,9 +239,16 @@ impl Notifier {
                 pool,
                 signals,
                 accounts,
+                revoked,
                 _stop: stop_tx,
             }),
         }
+    }
+
+    /// The sessions revoked on any server process, heard as they are announced: what the
+    /// process's token checks consult.
+    pub fn revoked_sessions(&self) -> Arc<RevokedSessions> {
+        self.inner.revoked.clone()
     }
 
     /// Wake-ups for `account`'s notifications, from now on (see [`AccountWakeups`]).
@@ -361,13 +380,31 @@ async fn listen(pool: &PgPool) -> Result<PgListener, sqlx::Error> {
             NOTIFICATIONS_CHANNEL,
             AUTHORITY_CHANNEL,
             CHAT_CHANNEL,
+            REVOKED_CHANNEL,
         ])
         .await?;
     Ok(listener)
 }
 
-async fn run(
+/// The listener's own pool (its one connection), the server's pool for what it reads, and the
+/// revocations it keeps.
+struct Listening {
     pool: PgPool,
+    main: PgPool,
+    revoked: Arc<RevokedSessions>,
+}
+
+/// Adds the revocations of the database to what `revoked` keeps; a failure is logged (the
+/// next reconnection tries again).
+async fn load_revoked(pool: &PgPool, revoked: &RevokedSessions) {
+    match revoked.load(pool).await {
+        Ok(count) => tracing::debug!(count, "revoked sessions loaded"),
+        Err(e) => tracing::warn!(error = ?e, "revoked sessions: cannot load"),
+    }
+}
+
+async fn run(
+    listening: Listening,
     mut listener: Option<PgListener>,
     signals: broadcast::Sender<Signal>,
     accounts: Arc<AccountWakers>,
@@ -378,10 +415,11 @@ async fn run(
         let Some(l) = listener.as_mut() else {
             tokio::select! {
                 _ = &mut stop => return,
-                connected = listen(&pool) => match connected {
+                connected = listen(&listening.pool) => match connected {
                     Ok(l) => {
                         tracing::info!("game_events listener connected");
                         listener = Some(l);
+                        load_revoked(&listening.main, &listening.revoked).await;
                         backoff = Duration::from_millis(50);
                         let _ = signals.send(Signal::Resync);
                         accounts.wake_all();
@@ -413,6 +451,11 @@ async fn run(
                         Err(_) => tracing::warn!(payload = n.payload(), "stream_authority: bad payload"),
                     }
                 }
+                Ok(Some(n)) if n.channel() == REVOKED_CHANNEL => {
+                    if !listening.revoked.heard(n.payload()) {
+                        tracing::warn!(payload = n.payload(), "session_revoked: bad payload");
+                    }
+                }
                 Ok(Some(n)) if n.channel() == CHAT_CHANNEL => match parse(n.payload()) {
                     Some((id, line)) => {
                         let _ = signals.send(Signal::Chatted(id, line));
@@ -429,6 +472,7 @@ async fn run(
                 // one: notifications in between are lost, so the waiters look at the database.
                 Ok(None) => {
                     tracing::warn!("game_events listener reconnected after losing its connection");
+                    load_revoked(&listening.main, &listening.revoked).await;
                     let _ = signals.send(Signal::Resync);
                     accounts.wake_all();
                 }

@@ -445,6 +445,9 @@ try {
   // Account: change the password, sign out, sign in with the new one.
   await bob.goto(`${base}/#/account`);
   const change = bob.getByRole("form", { name: "Change password" });
+  // Before confirming, the form says what else a new password ends.
+  const ends = await change.evaluate((f) => document.getElementById(f.getAttribute("aria-describedby") ?? "")?.textContent ?? "");
+  if (!/every app you allowed and every personal token/.test(ends)) fail(`the password form does not say what it ends: ${ends}`);
   await change.getByLabel("Current password").fill(PASSWORD);
   await change.getByLabel("New password").fill(`${PASSWORD}x`);
   await change.getByRole("button", { name: "Change password" }).click();

@@ -70,11 +70,14 @@ export function forget() {
  * @returns {Promise<unknown>}
  */
 export async function call(method, path, opts = {}) {
+  const before = session();
   let res = await send(method, path, opts);
-  if (res.status === 401 && opts.auth !== false && session() !== null) {
-    if (await refresh()) {
+  if (res.status === 401 && opts.auth !== false && before !== null) {
+    if (session()?.access !== before.access || (await refresh())) {
+      // A new session (signed in again meanwhile, as after a password change, which ends the
+      // old one at once) or a refreshed one: the same request again.
       res = await send(method, path, opts);
-    } else {
+    } else if (session()?.access === before.access) {
       forget();
       location.hash = "#/signin";
     }

@@ -170,19 +170,26 @@ function problemText(e) {
 }
 
 /**
- * A form of labelled fields; `submit` gets the values and may throw to show the problem.
+ * A form of labelled fields; `submit` gets the values and may throw to show the problem. A
+ * `note` says, before the person confirms, what submitting does beyond the obvious.
  * @param {string} title
  * @param {string} id
  * @param {{name: string, label: string, type: string, autocomplete: string}[]} fields
  * @param {string} button
  * @param {(values: Record<string, string>) => Promise<void>} submit
+ * @param {string} [note]
  */
-function form(title, id, fields, button, submit) {
+function form(title, id, fields, button, submit, note) {
   const error = h("p", { class: "form-error", role: "alert", id: `${id}-error` });
   const f = h(
     "form",
-    { class: "card-form", "aria-labelledby": `${id}-title` },
+    {
+      class: "card-form",
+      "aria-labelledby": `${id}-title`,
+      ...(note === undefined ? {} : { "aria-describedby": `${id}-note` }),
+    },
     h("h2", { id: `${id}-title` }, title),
+    note === undefined ? [] : h("p", { id: `${id}-note`, class: "form-note" }, note),
     fields.map((x) =>
       h(
         "label",
@@ -341,6 +348,7 @@ function showAccount() {
           await changePassword(v["current"] ?? "", v["next"] ?? "");
           done.textContent = t.passwordChanged;
         },
+        t.passwordChangeEnds,
       ),
       done,
       pushControls(),

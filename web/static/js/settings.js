@@ -399,12 +399,13 @@ export function showResetPassword(main, token) {
   document.title = t.pageTitle(t.settings.resetTitle);
   const status = h("p", { role: "status", id: "reset-status" });
   const problem = h("p", { class: "form-error", role: "alert", id: "reset-problem" });
-  const input = h("input", { name: "new_password", type: "password", autocomplete: "new-password", required: true, "aria-describedby": "reset-problem" });
+  const input = h("input", { name: "new_password", type: "password", autocomplete: "new-password", required: true, "aria-describedby": "reset-ends reset-problem" });
   const button = h("button", { type: "submit", class: "primary" }, t.settings.setPassword);
   const f = h(
     "form",
     { class: "card-form", "aria-labelledby": "reset-title" },
     h("h1", { id: "reset-title" }, t.settings.resetTitle),
+    h("p", { id: "reset-ends", class: "form-note" }, t.settings.resetEnds),
     h("label", {}, t.newPasswordHint, input),
     button,
     status,

@@ -50,7 +50,9 @@ const messages = {
   changePassword: "Change password",
   currentPassword: "Current password",
   newPassword: "New password",
-  passwordChanged: "Password changed. Your other sessions are signed out.",
+  passwordChangeEnds:
+    "Changing your password signs out every session, this one included, and ends every app you allowed and every personal token. This one signs in again with the new password.",
+  passwordChanged: "Password changed. Your other sessions, apps and personal tokens are ended.",
 
   // Lobby
   loadingGames: "Loading games…",
@@ -675,7 +677,8 @@ const messages = {
     backToSignIn: "Back to signing in",
     resetTitle: "Set a new password",
     setPassword: "Set password",
-    passwordSet: "Your password is set, and every session is signed out. Sign in with the new password.",
+    resetEnds: "Setting a new password signs out every session, and ends every app you allowed and every personal token.",
+    passwordSet: "Your password is set: every session is signed out, and every app and personal token is ended. Sign in with the new password.",
     askNewLink: "Ask for a new link",
     verifyTitle: "Verify your address",
     /** @param {string} email */

@@ -51,7 +51,9 @@ const messages = {
   changePassword: "Changer le mot de passe",
   currentPassword: "Mot de passe actuel",
   newPassword: "Nouveau mot de passe",
-  passwordChanged: "Mot de passe changé. Vos autres sessions sont déconnectées.",
+  passwordChangeEnds:
+    "Changer le mot de passe déconnecte toutes vos sessions, celle-ci comprise, et met fin à chaque application autorisée et à chaque jeton personnel. Celle-ci se reconnecte avec le nouveau mot de passe.",
+  passwordChanged: "Mot de passe changé. Vos autres sessions, applications et jetons personnels sont révoqués.",
 
   loadingGames: "Chargement des parties…",
   awaitingYou: "Vous attendent",
@@ -408,7 +410,8 @@ const messages = {
     backToSignIn: "Revenir à la connexion",
     resetTitle: "Choisir un nouveau mot de passe",
     setPassword: "Enregistrer le mot de passe",
-    passwordSet: "Votre mot de passe est enregistré, et toutes vos sessions sont déconnectées. Connectez-vous avec le nouveau mot de passe.",
+    resetEnds: "Choisir un nouveau mot de passe déconnecte toutes vos sessions, et met fin à chaque application autorisée et à chaque jeton personnel.",
+    passwordSet: "Votre mot de passe est enregistré : toutes vos sessions sont déconnectées, et chaque application et jeton personnel révoqués. Connectez-vous avec le nouveau mot de passe.",
     askNewLink: "Demander un nouveau lien",
     verifyTitle: "Vérifier votre adresse",
     verifiedNow: (email) => `${email} est vérifiée. Les e-mails vous parviendront à cette adresse.`,
