@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use common::app::{TestApp, problem, spawn_app};
-use common::games::{Api, create_game, ok};
+use common::games::{Api, Table, create_game, ok, play_decisions};
 
 /// `GET path`, signed in with `token` or not at all.
 async fn get(app: &TestApp, path: &str, token: Option<&str>) -> reqwest::Response {
@@ -62,6 +62,13 @@ async fn finished_game_lost_by(
         .post(&format!("/v1/games/{id}/join"), b.1, &json!({}))
         .await)
     .await;
+    // Two decisions each: enough play to be rated (service rules §9.7).
+    let table = Table {
+        id: id.clone(),
+        tokens: vec![a.1.to_string(), b.1.to_string()],
+        spectator: a.1.to_string(),
+    };
+    play_decisions(&api, &table, 2, 1).await;
     let token = [a.1, b.1][loser];
     let res = ok(api
         .post(&format!("/v1/games/{id}/resign"), token, &json!({}))

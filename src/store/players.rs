@@ -18,9 +18,9 @@ use uuid::Uuid;
 use super::Store;
 use super::error::{Context, Result, StoreError};
 use super::listing::{decode_cursor, encode_cursor};
-use super::read_model::{DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, Visibility};
+use super::read_model::{DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, Visibility, unrated_reason_of};
 use super::{AccountId, GameId};
-use crate::engine::{BotLevel, GameOptions, PROVISIONAL_UNDER, Rating};
+use crate::engine::{BotLevel, GameOptions, PROVISIONAL_UNDER, Rating, UnratedReason};
 
 /// A rating as shown (service rules §9.7): Weng–Lin's `mu` and `sigma`, the displayed rating
 /// `round(1500 + 60·(mu − 3·sigma))`, and the rated games behind it (provisional under 10).
@@ -160,6 +160,10 @@ pub struct ArchivedGame {
     pub visibility: Visibility,
     /// Whether the game counts for ratings (chosen at creation).
     pub rated: bool,
+    /// Why a rated game changed no rating (service rules §9.7): `too_few_decisions` when a
+    /// seated person took fewer than two decisions themselves; `null` otherwise.
+    #[schema(required = true)]
+    pub unrated_reason: Option<UnratedReason>,
     pub options: GameOptions,
     /// The winning seats.
     #[schema(value_type = Vec<u8>)]
@@ -428,9 +432,17 @@ impl Store {
                 let places: Option<Vec<u8>> = result
                     .get("places")
                     .and_then(|p| serde_json::from_value(p.clone()).ok());
-                let seats = seats
-                    .remove(&r.id)
-                    .unwrap_or_default()
+                let seat_rows = seats.remove(&r.id).unwrap_or_default();
+                let own_decisions: Vec<u16> = result
+                    .get("own_decisions")
+                    .and_then(|d| serde_json::from_value(d.clone()).ok())
+                    .unwrap_or_default();
+                let unrated_reason = unrated_reason_of(r.rated, &own_decisions, |seat| {
+                    seat_rows
+                        .iter()
+                        .any(|s| usize::try_from(s.seat).ok() == Some(seat) && s.bot.is_none())
+                });
+                let seats = seat_rows
                     .into_iter()
                     .map(|s| {
                         let i = usize::try_from(s.seat).unwrap_or(usize::MAX);
@@ -459,6 +471,7 @@ impl Store {
                     finished_at: r.finished_at,
                     visibility: Visibility::from_db(&r.visibility)?,
                     rated: r.rated,
+                    unrated_reason,
                     options: r.options.0,
                     winners: small_list(r.winners.unwrap_or_default()),
                     ranking: result

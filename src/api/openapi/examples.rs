@@ -336,7 +336,8 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
         "get /v1/players/{username}/games" => json!({
             "games": [{
                 "id": EXAMPLE_GAME, "finished_at": EXAMPLE_UPDATED, "visibility": "public",
-                "rated": true, "options": ExampleGame::new().summary("finished")["options"],
+                "rated": true, "unrated_reason": null,
+                "options": ExampleGame::new().summary("finished")["options"],
                 "winners": [0], "ranking": [0, 1], "places": [1, 2],
                 "seats": [
                     { "seat": 0, "username": "robert_bruce", "bot": false, "score": 41,
