@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use sqlx::types::Json;
 use utoipa::ToSchema;
@@ -176,13 +176,21 @@ pub struct ArchivedGame {
     pub seats: Vec<ArchivedSeat>,
 }
 
-/// One rated game in a player's rating history: the rating after it.
+/// One rated game in a player's rating history: the rating after it. A private game the
+/// caller did not sit in shows only its day (service rules §9.7): `game_id` and `finished_at`
+/// are `null`, `finished_on` is set.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct RatingHistoryEntry {
     /// The game; `null` for a private game the caller did not sit in.
     #[schema(value_type = Option<Uuid>)]
     pub game_id: Option<GameId>,
-    pub finished_at: DateTime<Utc>,
+    /// When the game ended; `null` for a private game the caller did not sit in.
+    #[schema(required = true)]
+    pub finished_at: Option<DateTime<Utc>>,
+    /// The day (UTC) the game ended, for every entry: all a stranger learns of when a private
+    /// game was played.
+    #[schema(value_type = String, format = Date, example = "2026-12-07")]
+    pub finished_on: NaiveDate,
     #[schema(example = 26.1)]
     pub mu: f64,
     #[schema(example = 7.2)]
@@ -487,7 +495,8 @@ impl Store {
     }
 
     /// `username`'s rating after each rated game, oldest first; `None` for no such player.
-    /// A private game the viewer did not sit in keeps its numbers but not its id.
+    /// A private game the viewer did not sit in keeps its numbers and its day, not its id nor
+    /// its time.
     pub async fn rating_history(
         &self,
         username: &str,
@@ -518,15 +527,19 @@ impl Store {
         .context("find private games in a rating history")?;
         Ok(Some(
             rows.into_iter()
-                .map(
-                    |(game, finished_at, mu, sigma, rating)| RatingHistoryEntry {
-                        game_id: (!hidden.iter().any(|h| h.0 == game)).then_some(GameId(game)),
-                        finished_at,
+                .map(|(game, finished_at, mu, sigma, rating)| {
+                    // Service rules §9.7: a private game's time and id are its players'
+                    // alone; the same instant in two histories would name the opponents.
+                    let shown = !hidden.iter().any(|h| h.0 == game);
+                    RatingHistoryEntry {
+                        game_id: shown.then_some(GameId(game)),
+                        finished_at: shown.then_some(finished_at),
+                        finished_on: finished_at.date_naive(),
                         mu,
                         sigma,
                         rating,
-                    },
-                )
+                    }
+                })
                 .collect(),
         ))
     }
