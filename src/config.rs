@@ -66,6 +66,10 @@ pub mod defaults {
     /// Attempts in flight at once to the endpoints of one account (all processes together):
     /// an account's slow endpoints never take more than this of the shared slots.
     pub const WEBHOOK_CONCURRENCY_PER_ACCOUNT: u32 = 2;
+    /// Timeouts in a row after which an endpoint is served by the slow lane.
+    pub const WEBHOOK_SLOW_AFTER: u32 = 3;
+    /// Attempts in flight at once per server process to endpoints in the slow lane.
+    pub const WEBHOOK_SLOW_CONCURRENCY: u32 = 4;
     pub const VAPID_SUBJECT: &str = "mailto:operator@localhost";
     pub const MAIL_FROM: &str = "Lords of Scotland <lords@localhost>";
     pub const PUBLIC_URL: &str = "http://127.0.0.1:8080";
@@ -592,6 +596,20 @@ pub struct WebhookArgs {
           default_value_t = defaults::WEBHOOK_CONCURRENCY_PER_ACCOUNT,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub webhook_concurrency_per_account: u32,
+    /// Attempts in a row that timed out after which an endpoint goes to the slow lane: a few
+    /// slots of its own (`--webhook-slow-concurrency`), beside the others, so that endpoints
+    /// that hold every request do not delay other accounts' deliveries. An attempt answered in
+    /// time brings it back. Counted in the database: every server process agrees.
+    #[arg(long, env = "LORDS_WEBHOOK_SLOW_AFTER",
+          default_value_t = defaults::WEBHOOK_SLOW_AFTER,
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub webhook_slow_after: u32,
+    /// Deliveries one server process attempts at once to endpoints in the slow lane, beside
+    /// `--webhook-concurrency`.
+    #[arg(long, env = "LORDS_WEBHOOK_SLOW_CONCURRENCY",
+          default_value_t = defaults::WEBHOOK_SLOW_CONCURRENCY,
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub webhook_slow_concurrency: u32,
     /// The VAPID private key of Web Push: a P-256 key as base64url PKCS#8 DER. Unset: one is
     /// generated on first start and kept in the database, shared by every server.
     #[arg(long, env = "LORDS_VAPID_PRIVATE_KEY", hide_env_values = true)]
@@ -614,6 +632,10 @@ pub struct WebhookConfig {
     pub poll: Duration,
     pub concurrency: u32,
     pub concurrency_per_account: u32,
+    /// Timeouts in a row after which an endpoint is served by the slow lane.
+    pub slow_after: u32,
+    /// Attempts in flight at once to endpoints in the slow lane, beside `concurrency`.
+    pub slow_concurrency: u32,
     /// Base64url PKCS#8; `None`: generated once into the database.
     pub vapid_private_key: Option<String>,
     pub vapid_subject: String,
@@ -632,6 +654,8 @@ impl Default for WebhookConfig {
             poll: Duration::from_secs(defaults::WEBHOOK_POLL_SECONDS),
             concurrency: defaults::WEBHOOK_CONCURRENCY,
             concurrency_per_account: defaults::WEBHOOK_CONCURRENCY_PER_ACCOUNT,
+            slow_after: defaults::WEBHOOK_SLOW_AFTER,
+            slow_concurrency: defaults::WEBHOOK_SLOW_CONCURRENCY,
             vapid_private_key: None,
             vapid_subject: defaults::VAPID_SUBJECT.to_string(),
         }
@@ -651,6 +675,8 @@ impl From<&WebhookArgs> for WebhookConfig {
             poll: Duration::from_secs(a.webhook_poll_seconds),
             concurrency: a.webhook_concurrency,
             concurrency_per_account: a.webhook_concurrency_per_account,
+            slow_after: a.webhook_slow_after,
+            slow_concurrency: a.webhook_slow_concurrency,
             vapid_private_key: a.vapid_private_key.clone(),
             vapid_subject: a.vapid_subject.clone(),
         }
