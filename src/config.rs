@@ -44,6 +44,8 @@ pub mod defaults {
     pub const DEADLINE_POLL_MS: u64 = 5_000;
     /// The rating worker looks for finished rated games to rate this often (service rules §9.7).
     pub const RATINGS_POLL_MS: u64 = 5_000;
+    /// The reset worker looks for password-reset requests a stopped process left this often.
+    pub const PASSWORD_RESET_POLL_MS: u64 = 5_000;
     pub const LOG_POLL_MS: u64 = 2_000;
     /// The fan-out worker sweeps for outbox rows a stopped process left this often.
     pub const OUTBOX_SWEEP_SECONDS: u64 = 10;
@@ -280,6 +282,13 @@ pub struct ServeArgs {
           default_value_t = defaults::RATINGS_POLL_MS,
           value_parser = clap::value_parser!(u64).range(0..=600_000))]
     pub ratings_poll_ms: u64,
+    /// The longest time (ms) between two looks of the password-reset worker for queued reset
+    /// requests (each is also taken at once by the process that queued it; this finds those a
+    /// stopped process left); 0 runs no worker in this process (another process must run one).
+    #[arg(long, env = "LORDS_PASSWORD_RESET_POLL_MS",
+          default_value_t = defaults::PASSWORD_RESET_POLL_MS,
+          value_parser = clap::value_parser!(u64).range(0..=600_000))]
+    pub password_reset_poll_ms: u64,
     /// The longest time (ms) between two looks of the transparency log's sequencer for finished
     /// games not yet in the log (it appends them and signs the new tree head, then sleeps until
     /// this process ends a game or this time passes; the log's maximum merge delay is 10 s); 0
@@ -761,6 +770,9 @@ pub struct AppConfig {
     /// The longest time between two looks of the rating worker; `None`: no worker in this
     /// process.
     pub ratings_poll: Option<Duration>,
+    /// The longest time between two looks of the password-reset worker; `None`: no worker in
+    /// this process, and a request is left queued for another process's.
+    pub password_reset_poll: Option<Duration>,
     /// The longest time between two looks of the log's sequencer; `None`: none in this process.
     pub log_poll: Option<Duration>,
     /// The log's signing key (base64url PKCS#8); `None`: generated once into the database.
@@ -806,6 +818,7 @@ impl AppConfig {
             stream_recheck: Duration::from_secs(defaults::STREAM_RECHECK_SECONDS),
             deadline_poll: Some(Duration::from_millis(defaults::DEADLINE_POLL_MS)),
             ratings_poll: Some(Duration::from_millis(defaults::RATINGS_POLL_MS)),
+            password_reset_poll: Some(Duration::from_millis(defaults::PASSWORD_RESET_POLL_MS)),
             log_poll: Some(Duration::from_millis(defaults::LOG_POLL_MS)),
             log_signing_key: None,
             outbox_sweep: Duration::from_secs(defaults::OUTBOX_SWEEP_SECONDS),
@@ -861,6 +874,8 @@ impl AppConfig {
                 .then(|| Duration::from_millis(args.deadline_poll_ms)),
             ratings_poll: (args.ratings_poll_ms > 0)
                 .then(|| Duration::from_millis(args.ratings_poll_ms)),
+            password_reset_poll: (args.password_reset_poll_ms > 0)
+                .then(|| Duration::from_millis(args.password_reset_poll_ms)),
             log_poll: (args.log_poll_ms > 0).then(|| Duration::from_millis(args.log_poll_ms)),
             log_signing_key: args.log_signing_key.clone(),
             outbox_sweep: Duration::from_secs(args.outbox_sweep_seconds),
