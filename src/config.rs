@@ -44,6 +44,8 @@ pub mod defaults {
     pub const DEADLINE_POLL_MS: u64 = 5_000;
     /// The rating worker looks for finished rated games to rate this often (service rules §9.7).
     pub const RATINGS_POLL_MS: u64 = 5_000;
+    /// The reset worker looks for password-reset requests a stopped process left this often.
+    pub const PASSWORD_RESET_POLL_MS: u64 = 5_000;
     pub const LOG_POLL_MS: u64 = 2_000;
     /// The fan-out worker sweeps for outbox rows a stopped process left this often.
     pub const OUTBOX_SWEEP_SECONDS: u64 = 10;
@@ -66,6 +68,10 @@ pub mod defaults {
     /// Attempts in flight at once to the endpoints of one account (all processes together):
     /// an account's slow endpoints never take more than this of the shared slots.
     pub const WEBHOOK_CONCURRENCY_PER_ACCOUNT: u32 = 2;
+    /// Timeouts in a row after which an endpoint is served by the slow lane.
+    pub const WEBHOOK_SLOW_AFTER: u32 = 3;
+    /// Attempts in flight at once per server process to endpoints in the slow lane.
+    pub const WEBHOOK_SLOW_CONCURRENCY: u32 = 4;
     pub const VAPID_SUBJECT: &str = "mailto:operator@localhost";
     pub const MAIL_FROM: &str = "Lords of Scotland <lords@localhost>";
     pub const PUBLIC_URL: &str = "http://127.0.0.1:8080";
@@ -276,6 +282,13 @@ pub struct ServeArgs {
           default_value_t = defaults::RATINGS_POLL_MS,
           value_parser = clap::value_parser!(u64).range(0..=600_000))]
     pub ratings_poll_ms: u64,
+    /// The longest time (ms) between two looks of the password-reset worker for queued reset
+    /// requests (each is also taken at once by the process that queued it; this finds those a
+    /// stopped process left); 0 runs no worker in this process (another process must run one).
+    #[arg(long, env = "LORDS_PASSWORD_RESET_POLL_MS",
+          default_value_t = defaults::PASSWORD_RESET_POLL_MS,
+          value_parser = clap::value_parser!(u64).range(0..=600_000))]
+    pub password_reset_poll_ms: u64,
     /// The longest time (ms) between two looks of the transparency log's sequencer for finished
     /// games not yet in the log (it appends them and signs the new tree head, then sleeps until
     /// this process ends a game or this time passes; the log's maximum merge delay is 10 s); 0
@@ -592,6 +605,20 @@ pub struct WebhookArgs {
           default_value_t = defaults::WEBHOOK_CONCURRENCY_PER_ACCOUNT,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub webhook_concurrency_per_account: u32,
+    /// Attempts in a row that timed out after which an endpoint goes to the slow lane: a few
+    /// slots of its own (`--webhook-slow-concurrency`), beside the others, so that endpoints
+    /// that hold every request do not delay other accounts' deliveries. An attempt answered in
+    /// time brings it back. Counted in the database: every server process agrees.
+    #[arg(long, env = "LORDS_WEBHOOK_SLOW_AFTER",
+          default_value_t = defaults::WEBHOOK_SLOW_AFTER,
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub webhook_slow_after: u32,
+    /// Deliveries one server process attempts at once to endpoints in the slow lane, beside
+    /// `--webhook-concurrency`.
+    #[arg(long, env = "LORDS_WEBHOOK_SLOW_CONCURRENCY",
+          default_value_t = defaults::WEBHOOK_SLOW_CONCURRENCY,
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub webhook_slow_concurrency: u32,
     /// The VAPID private key of Web Push: a P-256 key as base64url PKCS#8 DER. Unset: one is
     /// generated on first start and kept in the database, shared by every server.
     #[arg(long, env = "LORDS_VAPID_PRIVATE_KEY", hide_env_values = true)]
@@ -614,6 +641,10 @@ pub struct WebhookConfig {
     pub poll: Duration,
     pub concurrency: u32,
     pub concurrency_per_account: u32,
+    /// Timeouts in a row after which an endpoint is served by the slow lane.
+    pub slow_after: u32,
+    /// Attempts in flight at once to endpoints in the slow lane, beside `concurrency`.
+    pub slow_concurrency: u32,
     /// Base64url PKCS#8; `None`: generated once into the database.
     pub vapid_private_key: Option<String>,
     pub vapid_subject: String,
@@ -632,6 +663,8 @@ impl Default for WebhookConfig {
             poll: Duration::from_secs(defaults::WEBHOOK_POLL_SECONDS),
             concurrency: defaults::WEBHOOK_CONCURRENCY,
             concurrency_per_account: defaults::WEBHOOK_CONCURRENCY_PER_ACCOUNT,
+            slow_after: defaults::WEBHOOK_SLOW_AFTER,
+            slow_concurrency: defaults::WEBHOOK_SLOW_CONCURRENCY,
             vapid_private_key: None,
             vapid_subject: defaults::VAPID_SUBJECT.to_string(),
         }
@@ -651,6 +684,8 @@ impl From<&WebhookArgs> for WebhookConfig {
             poll: Duration::from_secs(a.webhook_poll_seconds),
             concurrency: a.webhook_concurrency,
             concurrency_per_account: a.webhook_concurrency_per_account,
+            slow_after: a.webhook_slow_after,
+            slow_concurrency: a.webhook_slow_concurrency,
             vapid_private_key: a.vapid_private_key.clone(),
             vapid_subject: a.vapid_subject.clone(),
         }
@@ -735,6 +770,9 @@ pub struct AppConfig {
     /// The longest time between two looks of the rating worker; `None`: no worker in this
     /// process.
     pub ratings_poll: Option<Duration>,
+    /// The longest time between two looks of the password-reset worker; `None`: no worker in
+    /// this process, and a request is left queued for another process's.
+    pub password_reset_poll: Option<Duration>,
     /// The longest time between two looks of the log's sequencer; `None`: none in this process.
     pub log_poll: Option<Duration>,
     /// The log's signing key (base64url PKCS#8); `None`: generated once into the database.
@@ -780,6 +818,7 @@ impl AppConfig {
             stream_recheck: Duration::from_secs(defaults::STREAM_RECHECK_SECONDS),
             deadline_poll: Some(Duration::from_millis(defaults::DEADLINE_POLL_MS)),
             ratings_poll: Some(Duration::from_millis(defaults::RATINGS_POLL_MS)),
+            password_reset_poll: Some(Duration::from_millis(defaults::PASSWORD_RESET_POLL_MS)),
             log_poll: Some(Duration::from_millis(defaults::LOG_POLL_MS)),
             log_signing_key: None,
             outbox_sweep: Duration::from_secs(defaults::OUTBOX_SWEEP_SECONDS),
@@ -835,6 +874,8 @@ impl AppConfig {
                 .then(|| Duration::from_millis(args.deadline_poll_ms)),
             ratings_poll: (args.ratings_poll_ms > 0)
                 .then(|| Duration::from_millis(args.ratings_poll_ms)),
+            password_reset_poll: (args.password_reset_poll_ms > 0)
+                .then(|| Duration::from_millis(args.password_reset_poll_ms)),
             log_poll: (args.log_poll_ms > 0).then(|| Duration::from_millis(args.log_poll_ms)),
             log_signing_key: args.log_signing_key.clone(),
             outbox_sweep: Duration::from_secs(args.outbox_sweep_seconds),

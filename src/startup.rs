@@ -71,6 +71,15 @@ impl Application {
         if let Some(poll) = state.config.ratings_poll {
             crate::ratings::spawn(state.store.clone(), poll, state.shutdown.clone());
         }
+        // The password-reset worker (queued reset requests → links mailed to the accounts that
+        // have the addresses): the requests a stopped process left.
+        if let Some(poll) = state.config.password_reset_poll {
+            crate::auth::email::spawn_reset_worker(
+                state.pool.clone(),
+                poll,
+                state.shutdown.clone(),
+            );
+        }
         // The transparency log's sequencer (finished games → leaves and signed heads, exactly
         // once, no gap): in every server process; one at a time across them.
         if let Some(poll) = state.config.log_poll {

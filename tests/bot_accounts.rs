@@ -7,7 +7,7 @@
 mod common;
 
 use common::app::{TestApp, problem, spawn_app};
-use common::games::{Api, Table, create_game, ok, play_concurrently};
+use common::games::{Api, Table, create_game, ok, play_concurrently, play_decisions};
 use common::sse::Sse;
 use serde_json::{Value, json};
 
@@ -261,4 +261,74 @@ async fn a_bot_invited_by_username_joins_and_plays_a_whole_game_with_only_its_to
     let profile = ok(app.get("/v1/players/botty").await).await;
     assert_eq!(profile["bot"], true);
     assert_eq!(profile["games_played"], 1);
+}
+
+#[tokio::test]
+async fn a_bot_account_creates_no_game_nor_rematch_and_is_rated_as_any_player() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let bot_session = app.signed_up("botty").await;
+    let bot = become_bot(&app, &bot_session).await["token"]["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Service rules §9.9: it sits where it is invited or joins as anyone may; it creates nothing.
+    for body in [
+        json!({"players": 2}),
+        json!({"players": 2, "rated": true, "bots": [{"seat": 1, "level": "random"}]}),
+    ] {
+        problem(
+            api.post("/v1/games", &bot, &body).await,
+            403,
+            "bot_account_cannot_create_games",
+        )
+        .await;
+    }
+    let listed = ok(app.get_with_token("/v1/games?mine=true", &bot).await).await;
+    assert_eq!(listed["games"], json!([]));
+
+    // Seated in a rated game by joining a person's public game, it is rated as anyone.
+    let person = app.signed_up("isla").await;
+    let game = create_game(&app, &person, &json!({"players": 2})).await;
+    ok(api
+        .post(&format!("/v1/games/{game}/join"), &bot, &json!({}))
+        .await)
+    .await;
+    let table = Table {
+        id: game.clone(),
+        tokens: vec![person.clone(), bot.clone()],
+        spectator: person.clone(),
+    };
+    play_decisions(&api, &table, 2, 3).await;
+    ok(api
+        .post(&format!("/v1/games/{game}/resign"), &person, &json!({}))
+        .await)
+    .await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let history = loop {
+        let history = ok(app.get("/v1/players/botty/rating-history").await).await;
+        if !history["entries"].as_array().unwrap().is_empty() {
+            break history;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the bot was never rated"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert_eq!(history["entries"][0]["game_id"], game.as_str());
+    assert!(history["entries"][0]["rating"].as_i64().unwrap() > 1500);
+    let profile = ok(app.get("/v1/players/botty").await).await;
+    assert_eq!(profile["rating"]["games"], 1);
+
+    // A rematch is a new game: refused to it too, and none is made.
+    problem(
+        api.post(&format!("/v1/games/{game}/rematch"), &bot, &json!({}))
+            .await,
+        403,
+        "bot_account_cannot_create_games",
+    )
+    .await;
+    let finished = api.game(&game, &person).await;
+    assert!(finished["game"]["rematch"].is_null());
 }

@@ -105,9 +105,31 @@ async fn verified(app: &TestApp, username: &str, email: &str) -> String {
     token
 }
 
+/// Asks for a reset; with the app's reset worker on, returns once the request is resolved (the
+/// link queued when an account has the address), which happens after the answer.
 async fn ask_reset(app: &TestApp, email: &str) -> reqwest::Response {
-    app.post_json("/v1/auth/password-reset", &json!({ "email": email }))
+    let res = app
+        .post_json("/v1/auth/password-reset", &json!({ "email": email }))
+        .await;
+    if app.state.config.password_reset_poll.is_some() {
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        while queued_resets(app).await > 0 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "a reset never resolved"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    res
+}
+
+/// The reset requests still queued.
+async fn queued_resets(app: &TestApp) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM password_reset_requests")
+        .fetch_one(&app.pool)
         .await
+        .unwrap()
 }
 
 async fn confirm_reset(app: &TestApp, token: &str, password: &str) -> reqwest::Response {
@@ -692,4 +714,72 @@ async fn the_mailed_links_arrive_over_smtp_and_verify_the_address_and_reset_the_
         204
     );
     assert_eq!(app.login("bruce", "arbroath1320").await.status(), 200);
+}
+
+#[tokio::test]
+async fn a_reset_for_an_unknown_address_does_the_same_work_as_for_a_known_one() {
+    // No reset worker: what the request itself did stays to be seen.
+    let app = spawn_app_with(|c| {
+        no_mail_worker(c);
+        c.password_reset_poll = None;
+    })
+    .await;
+    let token = app.signed_up("bruce").await;
+    put_email(&app, &token, "bruce@example.org").await;
+    let id = account_id(&app, &token).await;
+    let tokens_before: i64 = sqlx::query_scalar("SELECT count(*) FROM account_tokens")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+
+    for email in ["bruce@example.org", "nobody@example.org"] {
+        let res = ask_reset(&app, email).await;
+        assert_eq!(res.status(), 202);
+        assert_eq!(res.content_length(), Some(0));
+    }
+    // Each request queued one row, alike; neither looked the address up nor wrote a link.
+    let queued: Vec<String> = sqlx::query_scalar(
+        "SELECT email FROM password_reset_requests ORDER BY requested_at, email",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .unwrap();
+    let mut sorted = queued.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["bruce@example.org", "nobody@example.org"]);
+    let tokens_after: i64 = sqlx::query_scalar("SELECT count(*) FROM account_tokens")
+        .fetch_one(&app.pool)
+        .await
+        .unwrap();
+    assert_eq!(tokens_after, tokens_before, "no link issued by the request");
+    assert!(
+        mails(&app, id)
+            .await
+            .iter()
+            .all(|(k, _, _)| k != "password_reset"),
+        "no mail queued by the request"
+    );
+
+    // The worker finds out afterwards: a link for the account that has the address, nothing
+    // for the other, and both requests gone.
+    assert_eq!(
+        lords::auth::email::resolve_resets(&app.pool).await.unwrap(),
+        2
+    );
+    assert_eq!(queued_resets(&app).await, 0);
+    let link = mailed_token(&app, id, "password_reset").await;
+    assert_eq!(
+        confirm_reset(&app, &link, "arbroath1320").await.status(),
+        204
+    );
+    let resets: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM mail_outbox WHERE kind = 'password_reset'")
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(resets, 1);
+    assert_eq!(
+        lords::auth::email::resolve_resets(&app.pool).await.unwrap(),
+        0
+    );
 }

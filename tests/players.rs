@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use uuid::Uuid;
 
 use common::app::{TestApp, problem, spawn_app};
-use common::games::{Api, create_game, ok};
+use common::games::{Api, Table, create_game, ok, play_decisions};
 
 /// `GET path`, signed in with `token` or not at all.
 async fn get(app: &TestApp, path: &str, token: Option<&str>) -> reqwest::Response {
@@ -62,6 +62,13 @@ async fn finished_game_lost_by(
         .post(&format!("/v1/games/{id}/join"), b.1, &json!({}))
         .await)
     .await;
+    // Two decisions each: enough play to be rated (service rules §9.7).
+    let table = Table {
+        id: id.clone(),
+        tokens: vec![a.1.to_string(), b.1.to_string()],
+        spectator: a.1.to_string(),
+    };
+    play_decisions(&api, &table, 2, 1).await;
     let token = [a.1, b.1][loser];
     let res = ok(api
         .post(&format!("/v1/games/{id}/resign"), token, &json!({}))
@@ -393,15 +400,21 @@ async fn a_rated_game_shows_in_the_history_the_archive_and_the_profile() {
             e["rating"],
             (1500.0 + 60.0 * (mu - 3.0 * sigma)).round() as i64
         );
-        assert!(e["finished_at"].is_string());
+        // The seated player sees the exact time, and its day.
+        let at = e["finished_at"].as_str().unwrap();
+        assert_eq!(e["finished_on"], &at[..10]);
     }
     // A win from the start raises the displayed rating.
     assert!(entries[0]["rating"].as_i64().unwrap() > 1500, "{history}");
-    // To anyone who did not sit in it, the private game keeps its place but not its id.
+    // To anyone who did not sit in it, the private game keeps its place and its day, not its
+    // id nor its time.
     for token in [None, Some(bob.as_str())] {
         let seen = get_ok(&app, path, token).await;
         assert_eq!(seen["entries"][0]["game_id"], public.as_str());
+        assert_eq!(seen["entries"][0]["finished_at"], entries[0]["finished_at"]);
         assert!(seen["entries"][1]["game_id"].is_null(), "{seen}");
+        assert!(seen["entries"][1]["finished_at"].is_null(), "{seen}");
+        assert_eq!(seen["entries"][1]["finished_on"], entries[1]["finished_on"]);
         assert_eq!(seen["entries"][1]["rating"], entries[1]["rating"]);
     }
 
@@ -544,4 +557,51 @@ async fn the_leaderboard_ranks_settled_ratings_with_bots_and_without_deleted_acc
     assert_eq!(p["rating"]["games"], 21);
     assert_eq!(p["rating"]["provisional"], false);
     assert_eq!(p["rating"]["rating"], 1500 + 60 * (31 - 6));
+}
+
+#[tokio::test]
+async fn a_stranger_learns_only_the_day_of_a_rated_private_game_not_its_time_nor_its_players() {
+    let app = spawn_app().await;
+    let alice = app.signed_up("alice").await;
+    let bob = app.signed_up("bob").await;
+    let carol = app.signed_up("carol").await;
+    let private = finished_game(&app, ("alice", &alice), ("bob", &bob), true).await;
+    let mine = until(&app, "/v1/players/alice/rating-history", &alice, |h| {
+        h["entries"].as_array().unwrap().len() == 1
+    })
+    .await;
+    let exact = mine["entries"][0]["finished_at"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(mine["entries"][0]["game_id"], private.as_str());
+    // Both histories, as anyone else sees them: the day and the numbers, nothing that would
+    // pair the two entries into one game.
+    for (player, token) in [
+        ("alice", None),
+        ("bob", None),
+        ("alice", Some(carol.as_str())),
+    ] {
+        let seen = get_ok(&app, &format!("/v1/players/{player}/rating-history"), token).await;
+        let entry = &seen["entries"][0];
+        assert!(entry["game_id"].is_null(), "{seen}");
+        assert!(entry["finished_at"].is_null(), "{seen}");
+        assert_eq!(entry["finished_on"], &exact[..10]);
+        assert!(!seen.to_string().contains(&exact), "{seen}");
+    }
+    // Nor does any other public place name it, its time or its opponent.
+    for path in [
+        "/v1/players/alice/games",
+        "/v1/players/bob/games",
+        "/v1/players/alice",
+        "/v1/leaderboard",
+        "/v1/players/alice/games?opponent=bob",
+    ] {
+        let seen = get_ok(&app, path, None).await.to_string();
+        assert!(!seen.contains(&private), "{path}: {seen}");
+        assert!(!seen.contains(&exact), "{path}: {seen}");
+    }
+    // Its players still see it whole.
+    let bobs = get_ok(&app, "/v1/players/alice/rating-history", Some(&bob)).await;
+    assert_eq!(bobs["entries"][0]["finished_at"], exact.as_str());
 }

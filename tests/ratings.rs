@@ -14,7 +14,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use common::app::{TestApp, problem, spawn_app, spawn_app_on, spawn_app_with};
-use common::games::{Api, Table, create_game, ok, seat_table};
+use common::games::{Api, Table, create_game, ok, play_decisions, seat_table};
 
 async fn resign(api: &Api, table: &Table, seat: u64) {
     ok(api
@@ -71,10 +71,12 @@ fn assert_close(got: Rating, want: Rating) {
     );
 }
 
-/// A two-player game between `<prefix>0` and `<prefix>1` that seat 1 loses by resigning.
+/// A two-player game between `<prefix>0` and `<prefix>1` that seat 1 loses by resigning, once
+/// each has taken two decisions (service rules §9.7: enough play to be rated).
 async fn won_by_seat_0(app: &TestApp, prefix: &str) -> Table {
     let api = Api::of(app);
     let table = seat_table(app, prefix, json!({"players": 2})).await;
+    play_decisions(&api, &table, 2, 5).await;
     resign(&api, &table, 1).await;
     table
 }
@@ -92,7 +94,9 @@ async fn a_finished_game_between_people_is_rated_once_with_the_models_numbers() 
     assert!(active["view"]["places"].is_null());
     assert!(active["view"]["players"][0]["place"].is_null());
 
-    // Seats 1 and 2 resign with equal scores (none): they tie behind seat 0.
+    // Seats 1 and 2 resign with equal scores (none: no skirmish ends in two decisions each):
+    // they tie behind seat 0.
+    play_decisions(&api, &table, 2, 3).await;
     resign(&api, &table, 1).await;
     resign(&api, &table, 2).await;
     let finished = api.game(&table.id, table.seat(0)).await;
@@ -164,6 +168,7 @@ async fn the_next_game_starts_from_the_rating_the_last_one_left() {
         .post(&second.path("/join"), second.seat(1), &json!({}))
         .await)
     .await;
+    play_decisions(&api, &second, 2, 9).await;
     resign(&api, &second, 1).await;
     rated(&app.pool, &second.id).await;
 
@@ -263,6 +268,8 @@ async fn a_game_with_bots_is_unrated_unless_asked_and_then_rates_the_bots_profil
         tokens: vec![token.clone()],
         spectator: token.clone(),
     };
+    // The person takes two decisions (the bot's seat needs none of its own).
+    play_decisions(&api, &table, 2, 4).await;
     resign(&api, &table, 0).await;
     rated(&app.pool, &id).await;
 
@@ -378,6 +385,79 @@ async fn replaying_a_rated_game_or_clearing_its_marker_never_rates_it_twice() {
             .is_err()
     );
     assert_eq!(rating_of(&app.pool, "barra0").await.unwrap(), before);
+    assert_eq!(
+        count(&app.pool, "SELECT count(*) FROM rating_history").await,
+        2
+    );
+}
+
+#[tokio::test]
+async fn a_rated_game_resigned_before_anyone_played_changes_no_rating_and_says_why() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "eigg", json!({"players": 2})).await;
+    resign(&api, &table, 1).await;
+    let finished = api.game(&table.id, table.seat(0)).await;
+    assert_eq!(finished["game"]["rated"], true, "chosen at creation");
+    assert_eq!(
+        finished["game"]["result"]["unrated_reason"], "too_few_decisions",
+        "{}",
+        finished["game"]
+    );
+    assert_eq!(finished["game"]["result"]["own_decisions"], json!([0, 0]));
+    // The worker is done with it (once), and nobody's rating moved.
+    rated(&app.pool, &table.id).await;
+    assert_eq!(
+        lords::ratings::rate_pending(&app.state.store)
+            .await
+            .unwrap(),
+        0
+    );
+    for sql in [
+        "SELECT count(*) FROM player_ratings",
+        "SELECT count(*) FROM game_ratings",
+        "SELECT count(*) FROM rating_history",
+    ] {
+        assert_eq!(count(&app.pool, sql).await, 0, "{sql}");
+    }
+    // The archive says why too.
+    let page = ok(app.get("/v1/players/eigg0/games").await).await;
+    assert_eq!(page["games"][0]["unrated_reason"], "too_few_decisions");
+    assert!(page["games"][0]["seats"][0]["rating_change"].is_null());
+}
+
+#[tokio::test]
+async fn one_person_playing_alone_before_the_other_resigns_is_not_enough() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "coll", json!({"players": 2})).await;
+    // Seat 0 plays on while seat 1 waits; seat 1 then resigns, having decided once at most.
+    let mut decided = [0u32; 2];
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(2);
+    while decided[1] < 1 {
+        let seat = common::games::awaited(&api, &table).await.unwrap();
+        common::games::step(&api, &table, &mut rng).await;
+        decided[seat as usize] += 1;
+    }
+    resign(&api, &table, 1).await;
+    let finished = api.game(&table.id, table.seat(0)).await;
+    assert_eq!(
+        finished["game"]["result"]["unrated_reason"],
+        "too_few_decisions"
+    );
+    rated(&app.pool, &table.id).await;
+    assert_eq!(
+        count(&app.pool, "SELECT count(*) FROM rating_history").await,
+        0
+    );
+
+    // Two decisions each: rated.
+    let rated_table = seat_table(&app, "rum", json!({"players": 2})).await;
+    play_decisions(&api, &rated_table, 2, 8).await;
+    resign(&api, &rated_table, 1).await;
+    let finished = api.game(&rated_table.id, rated_table.seat(0)).await;
+    assert!(finished["game"]["result"]["unrated_reason"].is_null());
+    rated(&app.pool, &rated_table.id).await;
     assert_eq!(
         count(&app.pool, "SELECT count(*) FROM rating_history").await,
         2

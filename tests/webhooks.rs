@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use common::app::{TEST_JWT_SECRET, TEST_RATES, TestApp, problem, spawn_app, spawn_app_with};
+use common::app::{
+    TEST_JWT_SECRET, TEST_RATES, TestApp, problem, spawn_app, spawn_app_on, spawn_app_with,
+};
 use common::games::{Api, create_game, ok};
 use common::receiver::{PATIENCE, Received, Receiver, Reply};
 use hmac::{Hmac, Mac};
@@ -487,6 +489,108 @@ async fn one_accounts_held_endpoints_do_not_delay_another_accounts_delivery() {
     let body: Value = serde_json::from_str(&receiver.seen()[0].text()).unwrap();
     assert_eq!(body["data"]["game_id"], game);
     tarpit.release();
+}
+
+#[tokio::test]
+async fn endpoints_that_keep_timing_out_wait_in_the_slow_lane_not_before_other_accounts() {
+    // A first server, whose attempts give up after 2 s, finds out that three accounts'
+    // endpoints time out; it is recorded in PostgreSQL.
+    let first = spawn_app_with(|c| c.webhooks.slow_after = 1).await;
+    let tarpit = Receiver::start(&[Reply::Hold; 200]).await;
+    let mut slow = Vec::new();
+    for i in 0..3 {
+        let token = first.signed_up(&format!("morag{i}")).await;
+        let url = format!("http://{}/tarpit/{i}", tarpit.addr);
+        let (hook, _) = registered(&first, &token, &url, &["game_started"]).await;
+        start_game(&first, &token, &first.signed_up(&format!("angus{i}")).await).await;
+        slow.push((token, hook));
+    }
+    let deadline = Instant::now() + Duration::from_secs(60);
+    for (token, hook) in &slow {
+        loop {
+            let list = deliveries(&first, token, hook).await;
+            let timed_out = list.iter().any(|d| {
+                d["attempts"]
+                    .as_array()
+                    .is_some_and(|a| a.iter().any(|a| a["result"] == "timeout"))
+            });
+            if timed_out {
+                break;
+            }
+            assert!(Instant::now() < deadline, "no attempt timed out: {list:?}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    first.trigger.shutdown().await;
+
+    // A second server on the same database, whose attempts wait a minute: two slots in the
+    // normal lane (one per account), one in the slow lane. Without the slow lane the three
+    // endpoints would take both normal slots for a minute.
+    let app = spawn_app_on(first.pool.clone(), first.db_url.clone(), |c| {
+        c.webhooks.timeout = Duration::from_secs(60);
+        c.webhooks.concurrency = 2;
+        c.webhooks.concurrency_per_account = 1;
+        c.webhooks.slow_after = 1;
+        c.webhooks.slow_concurrency = 1;
+    })
+    .await;
+    let before = tarpit.seen().len();
+    let deadline = Instant::now() + PATIENCE;
+    while tarpit.seen().len() == before {
+        assert!(
+            Instant::now() < deadline,
+            "the slow lane never took a delivery"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+
+    // Meanwhile a healthy account's delivery: it does not wait for the held ones (they last a
+    // minute; how soon it comes is the benchmarks' to measure, not asserted here).
+    let receiver = Receiver::start(&[]).await;
+    let victim = app.signed_up("fergus").await;
+    registered(&app, &victim, &receiver.url(), &["game_started"]).await;
+    let game = create_game(&app, &victim, &json!({"players": 2})).await;
+    ok(Api::of(&app)
+        .post(
+            &format!("/v1/games/{game}/join"),
+            &app.signed_up("ewan").await,
+            &json!({}),
+        )
+        .await)
+    .await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while receiver.seen().is_empty() {
+        assert!(
+            Instant::now() < deadline,
+            "the healthy delivery waited for the slow endpoints"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // Delivered while the slow endpoints had the slow lane's one slot, and no other.
+    let slow_attempts = tarpit.seen().len() - before;
+    assert_eq!(slow_attempts, 1, "{slow_attempts} slow attempts in flight");
+    let body: Value = serde_json::from_str(&receiver.seen()[0].text()).unwrap();
+    assert_eq!(body["data"]["game_id"], game);
+
+    // An answer in time brings an endpoint back to the normal lane.
+    tarpit.release();
+    let (token, hook) = &slow[0];
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let list = deliveries(&app, token, hook).await;
+        if list.iter().all(|d| d["state"] == "delivered") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "never delivered: {list:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let back: i32 =
+        sqlx::query_scalar("SELECT timeouts_in_a_row FROM webhook_endpoints WHERE id = $1::uuid")
+            .bind(hook)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap();
+    assert_eq!(back, 0);
 }
 
 #[tokio::test]

@@ -426,9 +426,19 @@ pub async fn request_password_reset(
         .login_limiter
         .begin(reset_keys(&email, &req))
         .map_err(|retry_after| ApiError::RateLimited { retry_after })?;
-    let queued = auth::email::request_reset(&state.pool, &email).await?;
+    // The same work for any address: one queued row. Whether an account has it is found out
+    // after the answer, off the request's path (no account enumeration by timing).
+    let request = auth::email::request_reset(&state.pool, &email).await?;
+    if state.config.password_reset_poll.is_some() {
+        let pool = state.pool.clone();
+        tokio::spawn(async move {
+            if let Err(e) = auth::email::resolve_reset(&pool, request).await {
+                tracing::warn!(error = %e, "a password reset is left to the reset worker");
+            }
+        });
+    }
     // Neither the address nor the account is logged: the log must not enumerate either.
-    tracing::info!(queued, "password reset asked for");
+    tracing::info!("password reset asked for");
     Ok(HttpResponse::Accepted().finish())
 }
 

@@ -1,6 +1,6 @@
 //! An account's address and the single-use tokens mailed to it (`account_tokens`): claiming an
 //! address (unverified, a verification link queued), verifying it, asking for a password reset
-//! and using one. Only a token's SHA-256 is stored; the raw token travels once, in the queued
+//! (queued for any address, resolved apart: `password_reset_requests`) and using one. Only a token's SHA-256 is stored; the raw token travels once, in the queued
 //! mail's payload (`store::mail::enqueue`, in the same transaction). No HTTP here.
 
 use std::time::Duration;
@@ -370,16 +370,39 @@ pub async fn verify(pool: &PgPool, account: AccountId, token: &str) -> Result<St
     Ok(email)
 }
 
-/// Queues a password-reset link (1 h) to the account that has `email` (verified or not, in any
-/// letter case), if any; `true` when one was queued. Either way one transaction and one
-/// look-up, so the answer's timing does not tell whether the address is known.
-pub async fn request_reset(pool: &PgPool, email: &str) -> Result<bool, EmailError> {
+/// Queues a password-reset request for `email`, whatever the address: one row in one
+/// statement, the same work whether or not an account has it, so the answer's timing does not
+/// tell (no account enumeration). [`resolve_reset`] finds out later. Returns the request's id.
+pub async fn request_reset(pool: &PgPool, email: &str) -> Result<Uuid, EmailError> {
+    let id = Uuid::new_v4();
+    sqlx::query("INSERT INTO password_reset_requests (id, email) VALUES ($1, $2)")
+        .bind(id)
+        .bind(email)
+        .execute(pool)
+        .await?;
+    Ok(id)
+}
+
+/// Resolves one queued reset request: deletes it and, when an account has its address (verified
+/// or not, in any letter case), issues a link (1 h) and queues it to that account's address, in
+/// the same transaction. `None` when the request is gone (another process resolved it), else
+/// whether a link was queued.
+pub async fn resolve_reset(pool: &PgPool, id: Uuid) -> Result<Option<bool>, EmailError> {
     let mut tx = pool.begin().await?;
     sequential(&mut tx).await?;
+    let email: Option<String> =
+        sqlx::query_scalar("DELETE FROM password_reset_requests WHERE id = $1 RETURNING email")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some(email) = email else {
+        tx.rollback().await?;
+        return Ok(None);
+    };
     let found: Option<(Uuid, String)> = sqlx::query_as(
         "SELECT id, email FROM accounts WHERE lower(email) = lower($1) AND deleted_at IS NULL",
     )
-    .bind(email)
+    .bind(&email)
     .fetch_optional(&mut *tx)
     .await?;
     let queued = match found {
@@ -400,7 +423,47 @@ pub async fn request_reset(pool: &PgPool, email: &str) -> Result<bool, EmailErro
         None => false,
     };
     tx.commit().await?;
-    Ok(queued)
+    Ok(Some(queued))
+}
+
+/// Reset requests resolved per look of the worker.
+const RESET_BATCH: i64 = 100;
+
+/// Resolves the queued reset requests, oldest first, a batch at most; how many it found.
+pub async fn resolve_resets(pool: &PgPool) -> Result<usize, EmailError> {
+    let ids: Vec<Uuid> = sqlx::query_scalar(
+        "SELECT id FROM password_reset_requests ORDER BY requested_at, id LIMIT $1",
+    )
+    .bind(RESET_BATCH)
+    .fetch_all(pool)
+    .await?;
+    for &id in &ids {
+        resolve_reset(pool, id).await?;
+    }
+    Ok(ids.len())
+}
+
+/// The password-reset worker: every `poll`, resolves the requests left queued (a process stopped
+/// between queueing one and resolving it); any number of processes may run it, each request is
+/// deleted once.
+pub fn spawn_reset_worker(
+    pool: PgPool,
+    poll: Duration,
+    shutdown: crate::shutdown::ShutdownSignal,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            match resolve_resets(&pool).await {
+                Ok(n) if n as i64 == RESET_BATCH => continue,
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "password-reset worker: retried"),
+            }
+            tokio::select! {
+                () = tokio::time::sleep(poll) => {}
+                () = shutdown.wait() => return,
+            }
+        }
+    })
 }
 
 /// Whether a reset token could be used now (`TokenNotFound`, `TokenExpired`), before the caller

@@ -4,7 +4,10 @@
 //! so any number of server processes may run it. Up to `concurrency` attempts run at once,
 //! none holding a database connection while it waits for its endpoint, and at most
 //! `concurrency_per_account` for the endpoints of one account: one account's slow or failing
-//! endpoints never take the slots the others need. Woken by the `notifications` LISTEN channel
+//! endpoints never take the slots the others need. Endpoints whose last `slow_after` attempts
+//! timed out, of however many accounts, are served by a slow lane of `slow_concurrency` slots
+//! of its own, so that together they cannot take the normal lane's either; one that answers in
+//! time again comes back. Woken by the `notifications` LISTEN channel
 //! when a notification came with deliveries (through the process's [`Notifier`]) and by its
 //! own attempts as they end, it sleeps until the next retry falls due, and a slow sweep
 //! catches a missed wake-up. It never reads the notifications themselves, but once at start
@@ -28,7 +31,7 @@ use crate::config::WebhookConfig;
 use crate::outbound::push::Vapid;
 use crate::shutdown::ShutdownSignal;
 use crate::store::Notifier;
-use webhooks::Attempted;
+use webhooks::{Attempted, Lane};
 
 /// The shortest sleep between two rounds: what is due but held by another process is left
 /// to it for at least this long.
@@ -73,7 +76,7 @@ pub fn start(
             () = shutdown.wait() => {}
         }
         attempts.tasks.abort_all();
-        let tokens: Vec<Uuid> = attempts.leases.into_values().collect();
+        let tokens: Vec<Uuid> = attempts.leases.into_values().map(|(t, _)| t).collect();
         if let Err(e) = webhooks::release(&worker_pool, &tokens).await {
             tracing::warn!(
                 error = format!("{e:#}"),
@@ -84,11 +87,11 @@ pub fn start(
     })
 }
 
-/// The attempts under way in this process, and the lease each holds.
+/// The attempts under way in this process, the lease each holds and the lane it runs in.
 #[derive(Default)]
 struct InFlight {
     tasks: JoinSet<()>,
-    leases: HashMap<tokio::task::Id, Uuid>,
+    leases: HashMap<tokio::task::Id, (Uuid, Lane)>,
 }
 
 impl InFlight {
@@ -96,10 +99,16 @@ impl InFlight {
         self.tasks.len()
     }
 
+    /// The attempts under way in `lane`.
+    fn in_lane(&self, lane: Lane) -> usize {
+        self.leases.values().filter(|(_, l)| *l == lane).count()
+    }
+
     /// Makes the claimed attempt and records it, on a task of its own.
     fn spawn(
         &mut self,
         claim: webhooks::Claim,
+        lane: Lane,
         pool: &PgPool,
         config: &WebhookConfig,
         vapid: &Arc<Vapid>,
@@ -120,7 +129,7 @@ impl InFlight {
                 ),
             }
         });
-        self.leases.insert(task.id(), token);
+        self.leases.insert(task.id(), (token, lane));
     }
 
     /// Forgets the attempts that have ended (a round may come after several).
@@ -195,21 +204,27 @@ async fn run(
             if let Err(e) = vapid.keys(&pool).await {
                 tracing::warn!(error = format!("{e:#}"), "could not load the VAPID keys");
             }
-            // One claim for every free slot.
+            // One claim for every free slot of each lane: the endpoints that keep timing out
+            // wait for the slow lane's few slots, never in the normal lane's.
             attempts.reap();
-            let free = (config.concurrency as usize).saturating_sub(attempts.len());
             let mut claim_failed = false;
-            let mut filled = free == 0;
-            match webhooks::claim(&pool, &config, free).await {
-                Ok(claims) => {
-                    filled = claims.len() == free;
-                    for claim in claims {
-                        attempts.spawn(claim, &pool, &config, &vapid);
+            let mut filled = true;
+            for (lane, slots) in [
+                (Lane::Normal, config.concurrency),
+                (Lane::Slow, config.slow_concurrency),
+            ] {
+                let free = (slots as usize).saturating_sub(attempts.in_lane(lane));
+                match webhooks::claim(&pool, &config, free, lane).await {
+                    Ok(claims) => {
+                        filled &= claims.len() == free;
+                        for claim in claims {
+                            attempts.spawn(claim, lane, &pool, &config, &vapid);
+                        }
                     }
-                }
-                Err(e) => {
-                    tracing::warn!(error = format!("{e:#}"), "claiming deliveries failed");
-                    claim_failed = true;
+                    Err(e) => {
+                        tracing::warn!(error = format!("{e:#}"), "claiming deliveries failed");
+                        claim_failed = true;
+                    }
                 }
             }
             if last_prune.is_none_or(|t| t.elapsed() >= config.poll) {

@@ -282,7 +282,16 @@ pub enum Attempted {
     LeaseLost,
 }
 
-/// Leases the oldest due pending delivery of up to `slots` endpoints that nobody holds,
+/// Which slots an endpoint's attempts take: an endpoint whose last `slow_after` attempts or
+/// more timed out (`webhook_endpoints.timeouts_in_a_row`) is in the slow lane, with a few
+/// slots of its own; the others share the normal lane's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Lane {
+    Normal,
+    Slow,
+}
+
+/// Leases, in `lane`, the oldest due pending delivery of up to `slots` endpoints that nobody holds,
 /// serving first the accounts whose last claim is the oldest, and never more than
 /// `concurrency_per_account` attempts in flight for one account. Empty: nothing is due that may
 /// be claimed. One short transaction of three statements, whatever `slots`; each lease lasts
@@ -298,6 +307,7 @@ pub async fn claim(
     pool: &PgPool,
     config: &WebhookConfig,
     slots: usize,
+    lane: Lane,
 ) -> anyhow::Result<Vec<Claim>> {
     if slots == 0 {
         return Ok(Vec::new());
@@ -316,12 +326,15 @@ pub async fn claim(
                              ORDER BY d.id LIMIT 1) h \
          WHERE e.disabled_at IS NULL AND h.next_attempt_at <= now() \
            AND (e.leased_until IS NULL OR e.leased_until <= now()) AND a.leased < $1 \
+           AND (e.timeouts_in_a_row >= $3) = $4 \
          ORDER BY a.last_claim NULLS FIRST, h.next_attempt_at, h.id \
          LIMIT $2 \
          FOR NO KEY UPDATE OF e SKIP LOCKED",
     )
     .bind(cap)
     .bind(i64::try_from(slots).unwrap_or(i64::MAX))
+    .bind(i32::try_from(config.slow_after).unwrap_or(i32::MAX))
+    .bind(lane == Lane::Slow)
     .fetch_all(&mut *tx)
     .await?;
     // One account's endpoints in one batch count against its cap as they are taken.
@@ -470,7 +483,7 @@ pub async fn record(
         .execute(&mut *tx)
         .await?;
         sqlx::query(
-            "UPDATE webhook_endpoints SET failing_since = NULL, \
+            "UPDATE webhook_endpoints SET failing_since = NULL, timeouts_in_a_row = 0, \
                  lease_token = NULL, leased_until = NULL \
              WHERE id = $1",
         )
@@ -514,6 +527,7 @@ pub async fn record(
         let disabled: Option<bool> = sqlx::query_scalar(
             "UPDATE webhook_endpoints SET \
                  lease_token = NULL, leased_until = NULL, \
+                 timeouts_in_a_row = (ARRAY[0, timeouts_in_a_row + 1])[$4::int + 1], \
                  failing_since = coalesce(failing_since, $2), \
                  disabled_at = (ARRAY[NULL, now()])[ \
                      (coalesce(failing_since, $2) <= now() - make_interval(secs => $3))::int + 1] \
@@ -522,6 +536,9 @@ pub async fn record(
         .bind(job.endpoint_id)
         .bind(outcome.attempted_at)
         .bind(config.disable_after.as_secs_f64())
+        // An attempt that timed out counts towards the slow lane; any answer in time (an
+        // error status, a refused connection) brings the endpoint back to the normal lane.
+        .bind(outcome.result == AttemptResult::Timeout)
         .fetch_optional(&mut *tx)
         .await?;
         if disabled == Some(true) {

@@ -18,7 +18,44 @@ fn take(pile: &mut Pile, card: CardId) {
     }
 }
 
+/// The seat whose action an event is part of, for the events an action of a player (or of a
+/// bot for it) opens with; `None` for the others (deals, reveals, scoring, service facts).
+fn action_seat(event: &Event) -> Option<Seat> {
+    match event {
+        Event::Recruited { seat, .. }
+        | Event::Mustered { seat, .. }
+        | Event::Passed { seat }
+        | Event::PowerCopied { seat, .. }
+        | Event::SupporterSwapped { seat, .. }
+        | Event::FollowersSwapped { seat, .. }
+        | Event::FollowerDiscarded { seat, .. }
+        | Event::SupporterClaimed { seat, .. } => Some(*seat),
+        _ => None,
+    }
+}
+
 impl Game {
+    /// A decision became awaited: not taken yet, by nobody.
+    fn decision_awaited(&mut self) {
+        self.undecided = true;
+        self.bot_acting = false;
+    }
+
+    /// Service rules §9.7: the first event of an action by the awaited seat takes the awaited
+    /// decision; it is the player's own unless a `bot_acted` came first. Later events of the
+    /// same action (a claim after a claim, an effect after a muster) take nothing more.
+    fn decided(&mut self, seat: Seat) {
+        if !self.undecided || self.awaiting.map(|a| a.seat) != Some(seat) {
+            return;
+        }
+        self.undecided = false;
+        if !std::mem::take(&mut self.bot_acting)
+            && let Some(n) = self.own_decisions.get_mut(seat.index())
+        {
+            *n = n.saturating_add(1);
+        }
+    }
+
     /// Rebuilds a game from its events (a fold over `apply`).
     pub fn replay<'a>(events: impl IntoIterator<Item = &'a Event>) -> Game {
         let mut game = Game::new();
@@ -29,6 +66,9 @@ impl Game {
     }
 
     pub fn apply(&mut self, event: &Event) {
+        if let Some(seat) = action_seat(event) {
+            self.decided(seat);
+        }
         match event {
             Event::GameStarted {
                 edition,
@@ -93,6 +133,7 @@ impl Game {
                     seat: *seat,
                     decision: Decision::Turn,
                 });
+                self.decision_awaited();
             }
             Event::RecruitRevealed { slot, .. } => {
                 if let Some(r) = &mut self.recruits[*slot as usize] {
@@ -135,6 +176,7 @@ impl Game {
                     seat: *seat,
                     decision: *decision,
                 });
+                self.decision_awaited();
             }
             Event::SupporterSwapped {
                 seat,
@@ -243,7 +285,7 @@ impl Game {
                     *t = 0;
                 }
             }
-            Event::BotActed { .. } => {}
+            Event::BotActed { .. } => self.bot_acting = true,
             Event::SeatAway { seat, until_ms } => {
                 if let Some(a) = self.away_until_ms.get_mut(seat.index()) {
                     *a = Some(*until_ms);

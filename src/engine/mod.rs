@@ -27,7 +27,10 @@ pub use event::{BotLevel, EVENT_SCHEMA_VERSION, Event, RevealedFollower, Unknown
 pub use legal::legal_actions;
 pub use moment::UnixMillis;
 pub use options::{GameOptions, OptionsRequest, PowerRule};
-pub use rating::{BETA, KAPPA, MU0, PROVISIONAL_UNDER, Rating, SIGMA0, rate};
+pub use rating::{
+    BETA, KAPPA, MIN_OWN_DECISIONS, MU0, PROVISIONAL_UNDER, Rating, SIGMA0, UnratedReason, rate,
+    unrated_reason,
+};
 pub use rules::{commitment, decide, start, verify_shuffle};
 pub use service::{bot_due, play_bot, resign, time_out};
 pub use state::{

@@ -20,6 +20,36 @@ pub const KAPPA: f64 = 0.0001;
 /// A rating is provisional until its account has played this many rated games.
 pub const PROVISIONAL_UNDER: u32 = 10;
 
+/// Service rules §9.7: the decisions every seated person must have taken themselves for a
+/// rated game to change ratings.
+pub const MIN_OWN_DECISIONS: u16 = 2;
+
+/// Why a finished rated game changed no rating (service rules §9.7).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum UnratedReason {
+    /// A seated person (an account's seat, not a service bot's) took fewer than two decisions
+    /// themselves: decisions a bot took for them, on a timeout or after they resigned, do not
+    /// count.
+    TooFewDecisions,
+}
+
+/// Service rules §9.7: why a finished rated game changes no rating, if it does not.
+/// `own_decisions` are the seats' own decisions (`Game::own_decisions`), `person` says which
+/// seats an account holds; a service bot's seat takes no decision of its own and needs none.
+pub fn unrated_reason(
+    own_decisions: &[u16],
+    person: impl Fn(usize) -> bool,
+) -> Option<UnratedReason> {
+    own_decisions
+        .iter()
+        .enumerate()
+        .any(|(seat, &n)| person(seat) && n < MIN_OWN_DECISIONS)
+        .then_some(UnratedReason::TooFewDecisions)
+}
+
 impl Rating {
     /// The rating every account and bot starts from.
     pub const START: Rating = Rating {

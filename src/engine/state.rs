@@ -241,6 +241,15 @@ pub struct Game {
     /// Unix epoch), as the last `seat_away` said; cleared by `seat_back`. The engine reads no
     /// clock: a vacation whose end has passed stays here until the next one.
     pub(crate) away_until_ms: [Option<u64>; 5],
+    /// Service rules §9.7: the decisions each seat's player took themselves; a decision a bot
+    /// took for the seat (`bot_acted` before it: a timeout, a resigned seat, a service bot)
+    /// is not counted.
+    pub(crate) own_decisions: [u16; 5],
+    /// The awaited decision is not taken yet (set when one becomes awaited, cleared by the
+    /// first event of the action that takes it).
+    pub(crate) undecided: bool,
+    /// A `bot_acted` came since the awaited decision became awaited: a bot takes it.
+    pub(crate) bot_acting: bool,
 }
 
 impl Default for Game {
@@ -272,6 +281,9 @@ impl Game {
             resigned: [false; 5],
             timeouts: [0; 5],
             away_until_ms: [None; 5],
+            own_decisions: [0; 5],
+            undecided: false,
+            bot_acting: false,
         }
     }
 
@@ -349,6 +361,12 @@ impl Game {
     /// Unix epoch: the last `seat_away` not followed by a `seat_back`, past or not.
     pub fn away_until_ms(&self, seat: Seat) -> Option<u64> {
         self.away_until_ms.get(seat.index()).copied().flatten()
+    }
+    /// How many decisions `seat`'s player took themselves (service rules §9.7): a decision a
+    /// bot took for the seat, on a timeout, after a resignation or in a bot's seat, does not
+    /// count.
+    pub fn own_decisions(&self, seat: Seat) -> u16 {
+        self.own_decisions.get(seat.index()).copied().unwrap_or(0)
     }
     /// The final order once the game is over: the winners, then the other unresigned seats, then
     /// the resigned ones, each group by score (highest first), ties by seat.

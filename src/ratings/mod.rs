@@ -16,11 +16,18 @@ use crate::store::{NextRating, Store};
 /// Rates games until none is left to rate (or another process is rating); how many it rated.
 pub async fn rate_pending(store: &Store) -> crate::store::Result<usize> {
     let mut rated = 0;
-    while let NextRating::Rated(game) = store.rate_next_game().await? {
-        tracing::info!(game_id = %game.game_id.0, seats = game.seats.len(), "game rated");
-        rated += 1;
+    loop {
+        match store.rate_next_game().await? {
+            NextRating::Rated(game) => {
+                tracing::info!(game_id = %game.game_id.0, seats = game.seats.len(), "game rated");
+                rated += 1;
+            }
+            NextRating::Unrated(game, reason) => {
+                tracing::info!(game_id = %game.0, ?reason, "game left unrated");
+            }
+            NextRating::Idle | NextRating::Busy => return Ok(rated),
+        }
     }
-    Ok(rated)
 }
 
 /// Runs the worker until `shutdown` fires, looking every `poll`.

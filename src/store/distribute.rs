@@ -140,6 +140,9 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     // by `caller`): distributed on the caller, alone, so a lease is one shard's statement. The
     // caller is an account, a token's hash or an address: no account id to co-locate by.
     ("rate_windows", Placement::Alone("caller")),
+    // Password-reset requests, written for any address asked about (no account to co-locate
+    // by) and each deleted once by its id: distributed on it, alone, so both are single-shard.
+    ("password_reset_requests", Placement::Alone("id")),
 ];
 
 /// Tables that are node-local by design and never distributed: on Citus they live on the

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use sqlx::types::Json;
 use utoipa::ToSchema;
@@ -18,9 +18,9 @@ use uuid::Uuid;
 use super::Store;
 use super::error::{Context, Result, StoreError};
 use super::listing::{decode_cursor, encode_cursor};
-use super::read_model::{DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, Visibility};
+use super::read_model::{DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, Visibility, unrated_reason_of};
 use super::{AccountId, GameId};
-use crate::engine::{BotLevel, GameOptions, PROVISIONAL_UNDER, Rating};
+use crate::engine::{BotLevel, GameOptions, PROVISIONAL_UNDER, Rating, UnratedReason};
 
 /// A rating as shown (service rules §9.7): Weng–Lin's `mu` and `sigma`, the displayed rating
 /// `round(1500 + 60·(mu − 3·sigma))`, and the rated games behind it (provisional under 10).
@@ -160,6 +160,10 @@ pub struct ArchivedGame {
     pub visibility: Visibility,
     /// Whether the game counts for ratings (chosen at creation).
     pub rated: bool,
+    /// Why a rated game changed no rating (service rules §9.7): `too_few_decisions` when a
+    /// seated person took fewer than two decisions themselves; `null` otherwise.
+    #[schema(required = true)]
+    pub unrated_reason: Option<UnratedReason>,
     pub options: GameOptions,
     /// The winning seats.
     #[schema(value_type = Vec<u8>)]
@@ -172,13 +176,21 @@ pub struct ArchivedGame {
     pub seats: Vec<ArchivedSeat>,
 }
 
-/// One rated game in a player's rating history: the rating after it.
+/// One rated game in a player's rating history: the rating after it. A private game the
+/// caller did not sit in shows only its day (service rules §9.7): `game_id` and `finished_at`
+/// are `null`, `finished_on` is set.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct RatingHistoryEntry {
     /// The game; `null` for a private game the caller did not sit in.
     #[schema(value_type = Option<Uuid>)]
     pub game_id: Option<GameId>,
-    pub finished_at: DateTime<Utc>,
+    /// When the game ended; `null` for a private game the caller did not sit in.
+    #[schema(required = true)]
+    pub finished_at: Option<DateTime<Utc>>,
+    /// The day (UTC) the game ended, for every entry: all a stranger learns of when a private
+    /// game was played.
+    #[schema(value_type = String, format = Date, example = "2026-12-07")]
+    pub finished_on: NaiveDate,
     #[schema(example = 26.1)]
     pub mu: f64,
     #[schema(example = 7.2)]
@@ -428,9 +440,17 @@ impl Store {
                 let places: Option<Vec<u8>> = result
                     .get("places")
                     .and_then(|p| serde_json::from_value(p.clone()).ok());
-                let seats = seats
-                    .remove(&r.id)
-                    .unwrap_or_default()
+                let seat_rows = seats.remove(&r.id).unwrap_or_default();
+                let own_decisions: Vec<u16> = result
+                    .get("own_decisions")
+                    .and_then(|d| serde_json::from_value(d.clone()).ok())
+                    .unwrap_or_default();
+                let unrated_reason = unrated_reason_of(r.rated, &own_decisions, |seat| {
+                    seat_rows
+                        .iter()
+                        .any(|s| usize::try_from(s.seat).ok() == Some(seat) && s.bot.is_none())
+                });
+                let seats = seat_rows
                     .into_iter()
                     .map(|s| {
                         let i = usize::try_from(s.seat).unwrap_or(usize::MAX);
@@ -459,6 +479,7 @@ impl Store {
                     finished_at: r.finished_at,
                     visibility: Visibility::from_db(&r.visibility)?,
                     rated: r.rated,
+                    unrated_reason,
                     options: r.options.0,
                     winners: small_list(r.winners.unwrap_or_default()),
                     ranking: result
@@ -474,7 +495,8 @@ impl Store {
     }
 
     /// `username`'s rating after each rated game, oldest first; `None` for no such player.
-    /// A private game the viewer did not sit in keeps its numbers but not its id.
+    /// A private game the viewer did not sit in keeps its numbers and its day, not its id nor
+    /// its time.
     pub async fn rating_history(
         &self,
         username: &str,
@@ -505,15 +527,19 @@ impl Store {
         .context("find private games in a rating history")?;
         Ok(Some(
             rows.into_iter()
-                .map(
-                    |(game, finished_at, mu, sigma, rating)| RatingHistoryEntry {
-                        game_id: (!hidden.iter().any(|h| h.0 == game)).then_some(GameId(game)),
-                        finished_at,
+                .map(|(game, finished_at, mu, sigma, rating)| {
+                    // Service rules §9.7: a private game's time and id are its players'
+                    // alone; the same instant in two histories would name the opponents.
+                    let shown = !hidden.iter().any(|h| h.0 == game);
+                    RatingHistoryEntry {
+                        game_id: shown.then_some(GameId(game)),
+                        finished_at: shown.then_some(finished_at),
+                        finished_on: finished_at.date_naive(),
                         mu,
                         sigma,
                         rating,
-                    },
-                )
+                    }
+                })
                 .collect(),
         ))
     }

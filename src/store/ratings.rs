@@ -1,5 +1,7 @@
 //! Ratings (service rules §9.7): a finished rated game's rating changes, applied by the rating
-//! worker (`crate::ratings`) exactly once, in one transaction per game.
+//! worker (`crate::ratings`) exactly once, in one transaction per game. A rated game in which a
+//! seated person took fewer than two decisions themselves changes no rating: the worker marks
+//! it done, once, as it marks a rated one, and writes nothing else.
 //!
 //! Exactly once: every application takes one advisory lock first (one game at a time across
 //! every process), re-reads the game's marker `games.ratings_applied_at` under the game's row
@@ -21,7 +23,7 @@ use uuid::Uuid;
 use super::error::{Context, Result, unexpected};
 use super::stream::read_stream;
 use super::{AccountId, GameId, Store};
-use crate::engine::{Game, Rating, rate};
+use crate::engine::{Game, Rating, Seat, UnratedReason, rate, unrated_reason};
 
 /// The advisory lock under which ratings are applied, one game at a time, oldest first.
 const RATINGS_LOCK: i64 = 7201;
@@ -52,6 +54,9 @@ pub enum NextRating {
     Idle,
     /// Another process is applying ratings now.
     Busy,
+    /// The oldest finished rated game not yet rated changes no rating (service rules §9.7):
+    /// marked done now, without a rating.
+    Unrated(GameId, UnratedReason),
 }
 
 impl Store {
@@ -103,11 +108,23 @@ impl Store {
             tx.rollback().await.context("end ratings")?;
             return Ok(NextRating::Idle);
         };
-        let places = match places_of(result.as_ref()) {
-            Some(places) => places,
-            None => replayed_places(&mut tx, id).await?,
+        let (places, own_decisions) = match (
+            places_of(result.as_ref()),
+            own_decisions_of(result.as_ref()),
+        ) {
+            (Some(places), Some(decisions)) => (places, decisions),
+            _ => replayed(&mut tx, id).await?,
         };
-        let accounts = seat_accounts(&mut tx, id).await?;
+        let seated = seat_accounts(&mut tx, id).await?;
+        let persons: Vec<bool> = seated.iter().map(|s| s.1).collect();
+        if let Some(reason) = unrated_reason(&own_decisions, |seat| persons[seat]) {
+            // Service rules §9.7: no rating without play. The marker says the worker is done
+            // with the game, as for a rated one, so it is skipped exactly once.
+            mark_done(&mut tx, id, Utc::now()).await?;
+            tx.commit().await.context("commit ratings")?;
+            return Ok(NextRating::Unrated(id, reason));
+        }
+        let accounts: Vec<AccountId> = seated.into_iter().map(|s| s.0).collect();
         if accounts.len() != places.len() {
             return Err(unexpected(format!(
                 "game {} has {} seats but {} places",
@@ -158,12 +175,7 @@ impl Store {
             upsert_rating(&mut tx, rated.account_id, new, games, now).await?;
             insert_history(&mut tx, id, seat, rated, new, finished_at).await?;
         }
-        sqlx::query("UPDATE games SET ratings_applied_at = $2 WHERE id = $1")
-            .bind(id.0)
-            .bind(now)
-            .execute(&mut *tx)
-            .await
-            .context("ratings: mark the game rated")?;
+        mark_done(&mut tx, id, now).await?;
         tx.commit().await.context("commit ratings")?;
         Ok(NextRating::Rated(RatedGame { game_id: id, seats }))
     }
@@ -174,17 +186,41 @@ fn places_of(result: Option<&serde_json::Value>) -> Option<Vec<u8>> {
     serde_json::from_value(result?.get("places")?.clone()).ok()
 }
 
-/// The places from the game's events, for a result stored without them.
-async fn replayed_places(conn: &mut PgConnection, id: GameId) -> Result<Vec<u8>> {
+/// The seats' own decisions the append stored with the result (`result.own_decisions`).
+fn own_decisions_of(result: Option<&serde_json::Value>) -> Option<Vec<u16>> {
+    let decisions: Vec<u16> = serde_json::from_value(result?.get("own_decisions")?.clone()).ok()?;
+    (!decisions.is_empty()).then_some(decisions)
+}
+
+/// The places and the seats' own decisions from the game's events, for a result stored
+/// without them.
+async fn replayed(conn: &mut PgConnection, id: GameId) -> Result<(Vec<u8>, Vec<u16>)> {
     let events = read_stream(conn, id, 0, None).await?;
-    Game::replay(events.iter().map(|e| &e.event))
+    let game = Game::replay(events.iter().map(|e| &e.event));
+    let places = game
         .places()
-        .ok_or_else(|| unexpected(format!("finished game {} has no final ranking", id.0)))
+        .ok_or_else(|| unexpected(format!("finished game {} has no final ranking", id.0)))?;
+    let decisions = (0..places.len())
+        .map(|s| game.own_decisions(Seat(s as u8)))
+        .collect();
+    Ok((places, decisions))
+}
+
+/// Marks the game done by the worker: rated, or skipped as unrated (service rules §9.7).
+async fn mark_done(conn: &mut PgConnection, id: GameId, now: DateTime<Utc>) -> Result<()> {
+    sqlx::query("UPDATE games SET ratings_applied_at = $2 WHERE id = $1")
+        .bind(id.0)
+        .bind(now)
+        .execute(conn)
+        .await
+        .context("ratings: mark the game done")?;
+    Ok(())
 }
 
 /// By seat, the account rated for it: the seat's (a resigned or abandoned player, and a deleted
-/// account, stay theirs), or for a bot's seat its level's built-in account.
-async fn seat_accounts(conn: &mut PgConnection, id: GameId) -> Result<Vec<AccountId>> {
+/// account, stay theirs), or for a bot's seat its level's built-in account; and whether a
+/// person (an account) holds the seat.
+async fn seat_accounts(conn: &mut PgConnection, id: GameId) -> Result<Vec<(AccountId, bool)>> {
     let bots: Vec<(String, Uuid)> =
         sqlx::query_as("SELECT builtin_bot, id FROM accounts WHERE builtin_bot IS NOT NULL")
             .fetch_all(&mut *conn)
@@ -204,12 +240,13 @@ async fn seat_accounts(conn: &mut PgConnection, id: GameId) -> Result<Vec<Accoun
             if usize::try_from(seat).ok() != Some(i) {
                 return Err(unexpected(format!("game {} lacks seat {i}", id.0)));
             }
+            let person = bot.is_none();
             let account = account.or_else(|| {
                 let bot = bot.as_deref()?;
                 bots.iter().find(|(level, _)| level == bot).map(|b| b.1)
             });
             account
-                .map(AccountId)
+                .map(|a| (AccountId(a), person))
                 .ok_or_else(|| unexpected(format!("seat {seat} of game {} has no account", id.0)))
         })
         .collect()

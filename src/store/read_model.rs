@@ -112,17 +112,55 @@ pub struct GameResult {
     /// equally share a place and the next is skipped (1, 1, 3), as the view's `places` (service
     /// rules §9.7).
     pub places: Vec<u8>,
+    /// The decisions each seat's player took themselves, by seat (service rules §9.7): a
+    /// decision a bot took for the seat (on a timeout, after a resignation, in a bot's seat)
+    /// is not counted. Empty for games finished before the server counted them.
+    #[serde(default)]
+    pub own_decisions: Vec<u16>,
+    /// Why a rated game changed no rating (service rules §9.7): `too_few_decisions` when a
+    /// seated person took fewer than two decisions themselves. `null` when it changed them, and
+    /// for an unrated game.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub unrated_reason: Option<engine::UnratedReason>,
 }
 
 impl GameResult {
-    /// The result of `game`, once it is finished.
+    /// The result of `game`, once it is finished; whether it is rated is the game's row's to
+    /// say ([`GameResult::judged`]).
     pub fn of(game: &Game) -> Option<Self> {
         Some(GameResult {
             ranking: game.ranking()?,
             places: game.places()?,
             scores: game.scores(),
+            own_decisions: game.seats().map(|s| game.own_decisions(s)).collect(),
+            unrated_reason: None,
         })
     }
+
+    /// The result with `unrated_reason` set for a game `rated` at creation whose seats are
+    /// `seats` (service rules §9.7): decided from the events' counts, as the rating worker does.
+    pub(crate) fn judged(mut self, rated: bool, seats: &[SeatInfo]) -> Self {
+        self.unrated_reason = unrated_reason_of(rated, &self.own_decisions, |seat| {
+            seats
+                .iter()
+                .any(|s| s.seat.index() == seat && s.bot.is_none())
+        });
+        self
+    }
+}
+
+/// Service rules §9.7 for a game `rated` at creation: why it changes no rating, if so.
+/// `own_decisions` empty (a result kept before they were counted) says nothing.
+pub(crate) fn unrated_reason_of(
+    rated: bool,
+    own_decisions: &[u16],
+    person: impl Fn(usize) -> bool,
+) -> Option<engine::UnratedReason> {
+    if !rated || own_decisions.is_empty() {
+        return None;
+    }
+    engine::unrated_reason(own_decisions, person)
 }
 
 /// A game as listed: the `games` read model and its seats.
@@ -229,6 +267,7 @@ impl GameRow {
     }
 
     pub(crate) fn into_summary(self, seats: Vec<SeatInfo>) -> Result<GameSummary> {
+        let result = self.result.map(|r| r.0.judged(self.rated, &seats));
         Ok(GameSummary {
             id: GameId(self.id),
             status: GameStatus::from_db(&self.status)?,
@@ -241,7 +280,7 @@ impl GameRow {
                 .winners
                 .map(|w| w.into_iter().map(seat_from_db).collect())
                 .transpose()?,
-            result: self.result.map(|r| r.0),
+            result,
             rated: self.rated,
             visibility: Visibility::from_db(&self.visibility)?,
             rematch_of: self.rematch_of.map(GameId),

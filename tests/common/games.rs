@@ -449,3 +449,29 @@ pub async fn your_turns(pool: &sqlx::PgPool, game: GameId) -> Vec<Value> {
     .unwrap();
     turns.into_iter().map(|t| t.0).collect()
 }
+
+/// Seeded actions by whoever is awaited until every seat has taken `n` decisions itself, or the
+/// game is over: enough play for a rated game to change ratings (service rules §9.7, two
+/// each). Seats past the table's tokens are the service's bots', which play on their own.
+pub async fn play_decisions(api: &Api, table: &Table, n: u32, seed: u64) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut taken = vec![0u32; table.tokens.len()];
+    while taken.iter().any(|&t| t < n) {
+        let Some(seat) = awaited(api, table).await else {
+            return;
+        };
+        if seat as usize >= table.tokens.len() {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        let token = table.seat(seat);
+        let legal = api.legal(&table.id, token).await;
+        let action = choose(legal["actions"].as_array().unwrap(), &mut rng).clone();
+        ok(api.act(&table.id, token, &action).await).await;
+        taken[seat as usize] += 1;
+        assert!(
+            taken.iter().sum::<u32>() < MAX_ACTIONS,
+            "the seats never took {n} decisions each"
+        );
+    }
+}

@@ -756,6 +756,16 @@ error_codes! {
         detail_fr: "un compte de robot ne se connecte pas avec un mot de passe : il joue avec \
             son jeton",
     },
+    BotAccountCannotCreateGames = "bot_account_cannot_create_games", FORBIDDEN {
+        title: "Bot accounts do not create games",
+        meaning: "A bot account sits only where it is invited by name or joins a game as anyone \
+            may (service rules §9.9): it neither creates a game nor asks for a rematch. Let a \
+            person create the game and invite the bot by name.",
+        example: "a bot account does not create games; a person creates the game and invites it",
+        title_fr: "Un compte de robot ne crée pas de partie",
+        detail_fr: "un compte de robot ne crée pas de partie : une personne crée la partie et \
+            l'y invite par son nom",
+    },
 }
 
 impl ErrorCode {

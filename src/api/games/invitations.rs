@@ -305,7 +305,7 @@ pub async fn decline_invitation(
         (status = 200, description = "The rematch already existed", body = GameSummaryDto),
         InvalidPath,
         Unauthorized,
-        (status = 403, description = "`not_seated` (a public game, or a private one the caller created and left)", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_seated` (a public game, or a private one the caller created and left); `bot_account_cannot_create_games`: the caller is a bot account, and a rematch is a new game (service rules §9.9)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found` (also a private game the caller is not seated in and did not create)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_finished`; `too_many_bot_games`: the game has bots and the caller already sits in as many unfinished games with bots as allowed", body = Problem, content_type = "application/problem+json"),
         ServiceUnavailable,
@@ -315,6 +315,7 @@ pub async fn rematch(
     user: AuthUser,
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
+    super::refuse_bot_account(&state, user.account_id).await?;
     let mut rng = fresh_rng()?;
     let (summary, created) = state
         .store

@@ -118,7 +118,8 @@ fn bot_seats(value: Option<serde_json::Value>) -> Result<Vec<BotSeat>, ApiError>
 }
 
 /// Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills:
-/// at once when every other seat is given to a bot (`bots`).
+/// at once when every other seat is given to a bot (`bots`). A bot account creates no game
+/// (service rules §9.9).
 #[utoipa::path(post, path = "/v1/games", tag = "games",
     request_body = CreateGameRequest,
     security(("bearer" = [])),
@@ -129,6 +130,7 @@ fn bot_seats(value: Option<serde_json::Value>) -> Result<Vec<BotSeat>, ApiError>
         Unauthorized,
         PayloadTooLarge,
         UnsupportedMediaType,
+        (status = 403, description = "`bot_account_cannot_create_games`: the caller is a bot account, which sits only where it is invited by name or joins a game as anyone may (service rules §9.9)", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`too_many_open_games`: the caller already sits in as many open (not started) games as one account may (`--max-open-games-per-account`); start or leave one first. `too_many_bot_games`: with `bots`, the caller already sits in as many unfinished games with bots as one account may (`--max-bot-games-per-account`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_options`, `invalid_player_count`, `invalid_target_score`, `invalid_turn_time_limit`, `invalid_max_timeouts`, `invalid_bots`", body = Problem, content_type = "application/problem+json"),
         ServiceUnavailable,
@@ -138,6 +140,7 @@ pub async fn create_game(
     user: AuthUser,
     body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
+    super::refuse_bot_account(&state, user.account_id).await?;
     let mut body = integral_floats_as_integers(body.into_inner());
     let visibility = match body.as_object_mut().and_then(|o| o.remove("visibility")) {
         None | Some(serde_json::Value::Null) => Visibility::Public,

@@ -137,3 +137,18 @@ pub(crate) fn fresh_rng() -> Result<rand::rngs::StdRng, ApiError> {
     rand::rngs::StdRng::try_from_rng(&mut rand::rngs::SysRng)
         .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("the OS random generator failed: {e}")))
 }
+
+/// Service rules §9.9: a bot account sits only where it is invited by name or joins a game as
+/// anyone may, so it never creates one (nor a rematch, which is a new game).
+pub(crate) async fn refuse_bot_account(
+    state: &AppState,
+    account: AccountId,
+) -> Result<(), ApiError> {
+    if crate::auth::accounts::is_bot_account(&state.pool, account).await? {
+        return Err(ApiError::Game(
+            ErrorCode::BotAccountCannotCreateGames,
+            "a bot account does not create games; a person creates the game and invites it".into(),
+        ));
+    }
+    Ok(())
+}

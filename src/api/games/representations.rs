@@ -58,7 +58,9 @@ pub struct GameSummaryDto {
     #[schema(required = true)]
     pub result: Option<GameResult>,
     /// Whether the game is rated (service rules §9.7): chosen at creation (`rated`), kept by a
-    /// rematch. Once a rated game is finished, every seat's rating changes, exactly once.
+    /// rematch. Once a rated game is finished, every seat's rating changes, exactly once, unless
+    /// a seated person took fewer than two decisions themselves: then `result.unrated_reason`
+    /// says so and no rating changes.
     pub rated: bool,
     pub visibility: Visibility,
     /// The rematch of this game (`POST /v1/games/{id}/rematch`), once a player asked for one;

@@ -336,7 +336,8 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
         "get /v1/players/{username}/games" => json!({
             "games": [{
                 "id": EXAMPLE_GAME, "finished_at": EXAMPLE_UPDATED, "visibility": "public",
-                "rated": true, "options": ExampleGame::new().summary("finished")["options"],
+                "rated": true, "unrated_reason": null,
+                "options": ExampleGame::new().summary("finished")["options"],
                 "winners": [0], "ranking": [0, 1], "places": [1, 2],
                 "seats": [
                     { "seat": 0, "username": "robert_bruce", "bot": false, "score": 41,
@@ -349,10 +350,12 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
             "next_cursor": "313737333531313738373132303030303a3031393566336332366631653761346239633164326638653561376233633130",
         }),
         "get /v1/players/{username}/rating-history" => json!({ "entries": [
-            { "game_id": EXAMPLE_REMATCH, "finished_at": EXAMPLE_CREATED, "mu": 26.3,
-              "sigma": 7.9, "rating": 1002 },
-            { "game_id": EXAMPLE_GAME, "finished_at": EXAMPLE_UPDATED, "mu": 27.9,
-              "sigma": 7.6, "rating": 1069 },
+            { "game_id": EXAMPLE_REMATCH, "finished_at": EXAMPLE_CREATED,
+              "finished_on": "2026-03-14", "mu": 26.3, "sigma": 7.9, "rating": 1002 },
+            { "game_id": EXAMPLE_GAME, "finished_at": EXAMPLE_UPDATED,
+              "finished_on": "2026-03-14", "mu": 27.9, "sigma": 7.6, "rating": 1069 },
+            { "game_id": null, "finished_at": null, "finished_on": "2026-03-15", "mu": 28.6,
+              "sigma": 7.3, "rating": 1115 },
         ] }),
         "get /v1/leaderboard" => json!({
             "players": [
