@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use common::app::{TestApp, spawn_app};
 use common::browser::{run_script_with, screenshots};
-use common::games::{Api, create_game, ok};
+use common::games::{Api, Table, create_game, ok, play_decisions};
 use serde_json::{Value, json};
 use uuid::Uuid;
 
@@ -36,6 +36,13 @@ async fn finished(app: &TestApp, a: (&str, &str), b: (&str, &str), private: bool
         .post(&format!("/v1/games/{id}/join"), b.1, &json!({}))
         .await)
     .await;
+    // Two decisions each, so that the game is rated (service rules §9.7).
+    let table = Table {
+        id: id.clone(),
+        tokens: vec![a.1.to_string(), b.1.to_string()],
+        spectator: String::new(),
+    };
+    play_decisions(&api, &table, 2, 1).await;
     let token = [a.1, b.1][loser];
     ok(api
         .post(&format!("/v1/games/{id}/resign"), token, &json!({}))

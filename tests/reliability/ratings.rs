@@ -6,6 +6,7 @@
 use std::time::{Duration, Instant};
 
 use lords::engine::{Rating, rate};
+use rand::SeedableRng;
 use serde_json::json;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -46,6 +47,15 @@ async fn a_server_killed_mid_rating_leaves_nothing_and_the_game_is_rated_once_af
     .execute(&mut *blocker)
     .await
     .unwrap();
+    // Two decisions of each player's own, so that the game counts (service rules §9.7).
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let mut taken = [0u32; 2];
+    while taken.iter().any(|&t| t < 2) {
+        match api.random_step(&table, &mut rng).await.unwrap() {
+            super::api::Step::Applied(step) => taken[usize::from(step.seat)] += 1,
+            super::api::Step::Finished => panic!("the game ended before each played twice"),
+        }
+    }
     let res = api
         .post(&tokens[1], &table.path("/resign"), &json!({}))
         .await
