@@ -333,9 +333,9 @@ export interface paths {
          * Ends a session: revokes the refresh-token family of `refresh_token`, or, with no body or no
          *     `refresh_token`, every session of the account ("sign out everywhere"). Answers 204 whether
          *     or not the token was still live (a token of another account is left alone).
-         * @description Access tokens are stateless and are not revoked: one already issued stays valid until it
-         *     expires, at most the access-token lifetime after the logout (`expires_in`, 15 minutes by
-         *     default). Clients should discard theirs. The Server-Sent Events streams of the ended
+         * @description The access tokens of the ended sessions stop working on every server process within a
+         *     second. Signing out everywhere also ends every app's authorization, every personal token and
+         *     every authorization code not yet exchanged. The Server-Sent Events streams of the ended
          *     sessions close within seconds, and their unused stream tickets open nothing.
          */
         post: operations["logout"];
@@ -384,13 +384,15 @@ export interface paths {
         put?: never;
         /**
          * Sets a new password (same policy as sign-up) with the token of a mailed reset link, and
-         *     revokes every session of the account, as a password change does. The token works once;
-         *     the account's other reset links stop working too. When the link went to the address the
-         *     account still has, that address counts as verified. A failure changes nothing.
+         *     ends every session, authorization and token of the account, as a password change does. The
+         *     token works once; the account's other reset links stop working too. When the link went to
+         *     the address the account still has, that address counts as verified. A failure changes
+         *     nothing.
          * @description Sets a new password (same policy as sign-up) with the token of a mailed reset link, and
-         *     revokes every session of the account, as a password change does. The token works once;
-         *     the account's other reset links stop working too. When the link went to the address the
-         *     account still has, that address counts as verified. A failure changes nothing.
+         *     ends every session, authorization and token of the account, as a password change does. The
+         *     token works once; the account's other reset links stop working too. When the link went to
+         *     the address the account still has, that address counts as verified. A failure changes
+         *     nothing.
          */
         post: operations["confirm_password_reset"];
         delete?: never;
@@ -481,9 +483,11 @@ export interface paths {
         put?: never;
         /**
          * Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills:
-         *     at once when every other seat is given to a bot (`bots`).
+         *     at once when every other seat is given to a bot (`bots`). A bot account creates no game
+         *     (service rules §9.9).
          * @description Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills:
-         *     at once when every other seat is given to a bot (`bots`).
+         *     at once when every other seat is given to a bot (`bots`). A bot account creates no game
+         *     (service rules §9.9).
          */
         post: operations["create_game"];
         delete?: never;
@@ -1191,10 +1195,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Changes the account's password (same policy as sign-up) and revokes every refresh token of
-         *     the account: every session must sign in again. Access tokens already issued stay valid until
-         *     they expire (at most the access-token lifetime, 15 minutes by default); the account's
-         *     Server-Sent Events streams close within seconds.
+         * Changes the account's password (same policy as sign-up) and ends every authority the account
+         *     gave: every session (this one too) must sign in again, and their access tokens stop working
+         *     within a second; every app's authorization, every personal token and every authorization
+         *     code not yet exchanged end with them. The account's Server-Sent Events streams close within
+         *     seconds.
          * @description Wrong current passwords are limited per username and per client address as logins are.
          */
         post: operations["change_password"];
@@ -1847,6 +1852,11 @@ export interface components {
             /** @description Whether the game counts for ratings (chosen at creation). */
             rated: boolean;
             seats: components["schemas"]["ArchivedSeat"][];
+            /**
+             * @description Why a rated game changed no rating (service rules §9.7): `too_few_decisions` when a
+             *     seated person took fewer than two decisions themselves; `null` otherwise.
+             */
+            unrated_reason: null | components["schemas"]["UnratedReason"];
             visibility: components["schemas"]["Visibility"];
             /** @description The winning seats. */
             winners: number[];
@@ -2693,6 +2703,12 @@ export interface components {
          */
         GameResult: {
             /**
+             * @description The decisions each seat's player took themselves, by seat (service rules §9.7): a
+             *     decision a bot took for the seat (on a timeout, after a resignation, in a bot's seat)
+             *     is not counted. Empty for games finished before the server counted them.
+             */
+            own_decisions?: number[];
+            /**
              * @description Each seat's place in the final ranking, indexed by seat, from 1: seats the ranking places
              *     equally share a place and the next is skipped (1, 1, 3), as the view's `places` (service
              *     rules §9.7).
@@ -2705,6 +2721,12 @@ export interface components {
             ranking: number[];
             /** @description The claimed Supporters' strengths, by seat ([RULES](/docs/rules) §6.6). */
             scores: number[];
+            /**
+             * @description Why a rated game changed no rating (service rules §9.7): `too_few_decisions` when a
+             *     seated person took fewer than two decisions themselves. `null` when it changed them, and
+             *     for an unrated game.
+             */
+            unrated_reason: null | components["schemas"]["UnratedReason"];
         };
         /**
          * GameStartedEvent
@@ -2749,7 +2771,9 @@ export interface components {
             options: components["schemas"]["GameOptions"];
             /**
              * @description Whether the game is rated (service rules §9.7): chosen at creation (`rated`), kept by a
-             *     rematch. Once a rated game is finished, every seat's rating changes, exactly once.
+             *     rematch. Once a rated game is finished, every seat's rating changes, exactly once, unless
+             *     a seated person took fewer than two decisions themselves: then `result.unrated_reason`
+             *     says so and no rating changes.
              */
             rated: boolean;
             /**
@@ -3666,6 +3690,7 @@ export interface components {
              *     - `personal_token_not_found` (404): Personal token not found
              *     - `account_has_played` (409): Account has played
              *     - `bot_account` (403): Bot account
+             *     - `bot_account_cannot_create_games` (403): Bot accounts do not create games
              *
              *     Rule violations (422), returned by game actions:
              *
@@ -3696,7 +3721,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "log_not_ready" | "invalid_log_range" | "tree_size_beyond_log" | "game_not_in_log" | "invalid_consistency_range" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "too_many_requests" | "invalid_request" | "authorization_not_found" | "invalid_token_name" | "invalid_scope" | "invalid_expiry" | "too_many_tokens" | "personal_token_not_found" | "account_has_played" | "bot_account" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "log_not_ready" | "invalid_log_range" | "tree_size_beyond_log" | "game_not_in_log" | "invalid_consistency_range" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "too_many_requests" | "invalid_request" | "authorization_not_found" | "invalid_token_name" | "invalid_scope" | "invalid_expiry" | "too_many_tokens" | "personal_token_not_found" | "account_has_played" | "bot_account" | "bot_account_cannot_create_games" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -3807,10 +3832,24 @@ export interface components {
             /** @description One entry per rated game, oldest first; none for the starting rating. */
             entries: components["schemas"]["RatingHistoryEntry"][];
         };
-        /** @description One rated game in a player's rating history: the rating after it. */
+        /**
+         * @description One rated game in a player's rating history: the rating after it. A private game the
+         *     caller did not sit in shows only its day (service rules §9.7): `game_id` and `finished_at`
+         *     are `null`, `finished_on` is set.
+         */
         RatingHistoryEntry: {
-            /** Format: date-time */
-            finished_at: string;
+            /**
+             * Format: date-time
+             * @description When the game ended; `null` for a private game the caller did not sit in.
+             */
+            finished_at: string | null;
+            /**
+             * Format: date
+             * @description The day (UTC) the game ended, for every entry: all a stranger learns of when a private
+             *     game was played.
+             * @example 2026-12-07
+             */
+            finished_on: string;
             /**
              * Format: uuid
              * @description The game; `null` for a private game the caller did not sit in.
@@ -4333,9 +4372,10 @@ export interface components {
         /** @description An access token and a refresh token (`POST /v1/auth/token`, `POST /v1/auth/refresh`). */
         TokenResponse: {
             /**
-             * @description A JWT (HS256) to send as `Authorization: Bearer <access_token>`. Stateless: it stays
-             *     valid until it expires, even after a logout or a password change (but the event streams
-             *     and stream tickets it opens end with its session). Its `sid` claim names the session.
+             * @description A JWT (HS256) to send as `Authorization: Bearer <access_token>`. Its `sid` claim names
+             *     the session: it stops working everywhere within a second of the session's end (a
+             *     logout, a password change or reset, its refresh token presented twice), as do the event
+             *     streams and stream tickets it opened.
              * @example eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMTkzNGI2ZS0uLi4ifQ.c2lnbmF0dXJl
              */
             access_token: string;
@@ -4404,6 +4444,11 @@ export interface components {
          *     (`2026-11-27T09:30:00.250Z`, the fraction only when not whole seconds).
          */
         UnixMillis: string;
+        /**
+         * @description Why a finished rated game changed no rating (service rules §9.7).
+         * @enum {string}
+         */
+        UnratedReason: "too_few_decisions";
         /** @description An account's vacation days and its vacation under way (in `GET /v1/me`). */
         VacationDto: {
             /**
@@ -6698,7 +6743,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            /** @description `bot_account_cannot_create_games`: the caller is a bot account, which sits only where it is invited by name or joins a game as anyone may (service rules §9.9); `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6708,11 +6753,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "insufficient_scope",
-                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "code": "bot_account_cannot_create_games",
+                     *       "detail": "a bot account does not create games; a person creates the game and invites it",
                      *       "status": 403,
-                     *       "title": "Insufficient scope",
-                     *       "type": "/problems/insufficient_scope"
+                     *       "title": "Bot accounts do not create games",
+                     *       "type": "/problems/bot_account_cannot_create_games"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -10407,7 +10452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `not_seated` (a public game, or a private one the caller created and left); `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            /** @description `not_seated` (a public game, or a private one the caller created and left); `bot_account_cannot_create_games`: the caller is a bot account, and a rematch is a new game (service rules §9.9); `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
             403: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -17128,6 +17173,7 @@ export interface operations {
                      *               "username": "greedy"
                      *             }
                      *           ],
+                     *           "unrated_reason": null,
                      *           "visibility": "public",
                      *           "winners": [
                      *             0
@@ -17292,6 +17338,7 @@ export interface operations {
                      *       "entries": [
                      *         {
                      *           "finished_at": "2026-03-14T18:02:11.482Z",
+                     *           "finished_on": "2026-03-14",
                      *           "game_id": "0195f3d4-2b3c-7d4e-8f5a-6b7c8d9e0f1a",
                      *           "mu": 26.3,
                      *           "rating": 1002,
@@ -17299,10 +17346,19 @@ export interface operations {
                      *         },
                      *         {
                      *           "finished_at": "2026-03-14T18:09:47.120Z",
+                     *           "finished_on": "2026-03-14",
                      *           "game_id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
                      *           "mu": 27.9,
                      *           "rating": 1069,
                      *           "sigma": 7.6
+                     *         },
+                     *         {
+                     *           "finished_at": null,
+                     *           "finished_on": "2026-03-15",
+                     *           "game_id": null,
+                     *           "mu": 28.6,
+                     *           "rating": 1115,
+                     *           "sigma": 7.3
                      *         }
                      *       ]
                      *     }

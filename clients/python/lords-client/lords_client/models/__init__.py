@@ -210,6 +210,7 @@ from .turn_decision import TurnDecision
 from .turn_decision_kind import TurnDecisionKind
 from .turn_started_event import TurnStartedEvent
 from .turn_started_event_type import TurnStartedEventType
+from .unrated_reason import UnratedReason
 from .vacation_dto import VacationDto
 from .vacation_ended import VacationEnded
 from .vacation_request import VacationRequest
@@ -440,6 +441,7 @@ __all__ = (
     "TurnDecisionKind",
     "TurnStartedEvent",
     "TurnStartedEventType",
+    "UnratedReason",
     "VacationDto",
     "VacationEnded",
     "VacationRequest",

@@ -8,6 +8,7 @@ from uuid import UUID
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.unrated_reason import UnratedReason
 from ..models.visibility import Visibility
 from ..types import UNSET, Unset
 
@@ -30,6 +31,9 @@ class ArchivedGame:
         ranking (list[int]): Every seat, first place first ([RULES](/docs/rules) §7, service rules §9.3).
         rated (bool): Whether the game counts for ratings (chosen at creation).
         seats (list[ArchivedSeat]):
+        unrated_reason (None | UnratedReason): Why a rated game changed no rating (service rules §9.7):
+            `too_few_decisions` when a
+            seated person took fewer than two decisions themselves; `null` otherwise.
         visibility (Visibility): Who may see a game. `public`: listed and shown to everyone, joined by anyone;
             `private`:
             listed only to its seated players, shown only to them and its creator (to anyone else it
@@ -45,6 +49,7 @@ class ArchivedGame:
     ranking: list[int]
     rated: bool
     seats: list[ArchivedSeat]
+    unrated_reason: None | UnratedReason
     visibility: Visibility
     winners: list[int]
     places: list[int] | None | Unset = UNSET
@@ -65,6 +70,12 @@ class ArchivedGame:
         for seats_item_data in self.seats:
             seats_item = seats_item_data.to_dict()
             seats.append(seats_item)
+
+        unrated_reason: None | str
+        if isinstance(self.unrated_reason, UnratedReason):
+            unrated_reason = self.unrated_reason.value
+        else:
+            unrated_reason = self.unrated_reason
 
         visibility = self.visibility.value
 
@@ -89,6 +100,7 @@ class ArchivedGame:
                 "ranking": ranking,
                 "rated": rated,
                 "seats": seats,
+                "unrated_reason": unrated_reason,
                 "visibility": visibility,
                 "winners": winners,
             }
@@ -121,6 +133,21 @@ class ArchivedGame:
 
             seats.append(seats_item)
 
+        def _parse_unrated_reason(data: object) -> None | UnratedReason:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                unrated_reason_type_1 = UnratedReason(data)
+
+                return unrated_reason_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UnratedReason, data)
+
+        unrated_reason = _parse_unrated_reason(d.pop("unrated_reason"))
+
         visibility = Visibility(d.pop("visibility"))
 
         winners = cast(list[int], d.pop("winners"))
@@ -149,6 +176,7 @@ class ArchivedGame:
             ranking=ranking,
             rated=rated,
             seats=seats,
+            unrated_reason=unrated_reason,
             visibility=visibility,
             winners=winners,
             places=places,

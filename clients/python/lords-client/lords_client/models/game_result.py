@@ -6,6 +6,9 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.unrated_reason import UnratedReason
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="GameResult")
 
 
@@ -21,11 +24,21 @@ class GameResult:
             ranking (list[int]): Every seat, first place first: the winners, then the other unresigned seats, then the
                 resigned ones, each group by score, ties by seat ([RULES](/docs/rules) §7, service rules §9.3).
             scores (list[int]): The claimed Supporters' strengths, by seat ([RULES](/docs/rules) §6.6).
+            unrated_reason (None | UnratedReason): Why a rated game changed no rating (service rules §9.7):
+                `too_few_decisions` when a
+                seated person took fewer than two decisions themselves. `null` when it changed them, and
+                for an unrated game.
+            own_decisions (list[int] | Unset): The decisions each seat's player took themselves, by seat (service rules
+                §9.7): a
+                decision a bot took for the seat (on a timeout, after a resignation, in a bot's seat)
+                is not counted. Empty for games finished before the server counted them.
     """
 
     places: list[int]
     ranking: list[int]
     scores: list[int]
+    unrated_reason: None | UnratedReason
+    own_decisions: list[int] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -35,6 +48,16 @@ class GameResult:
 
         scores = self.scores
 
+        unrated_reason: None | str
+        if isinstance(self.unrated_reason, UnratedReason):
+            unrated_reason = self.unrated_reason.value
+        else:
+            unrated_reason = self.unrated_reason
+
+        own_decisions: list[int] | Unset = UNSET
+        if not isinstance(self.own_decisions, Unset):
+            own_decisions = self.own_decisions
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -42,8 +65,11 @@ class GameResult:
                 "places": places,
                 "ranking": ranking,
                 "scores": scores,
+                "unrated_reason": unrated_reason,
             }
         )
+        if own_decisions is not UNSET:
+            field_dict["own_decisions"] = own_decisions
 
         return field_dict
 
@@ -56,10 +82,29 @@ class GameResult:
 
         scores = cast(list[int], d.pop("scores"))
 
+        def _parse_unrated_reason(data: object) -> None | UnratedReason:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                unrated_reason_type_1 = UnratedReason(data)
+
+                return unrated_reason_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UnratedReason, data)
+
+        unrated_reason = _parse_unrated_reason(d.pop("unrated_reason"))
+
+        own_decisions = cast(list[int], d.pop("own_decisions", UNSET))
+
         game_result = cls(
             places=places,
             ranking=ranking,
             scores=scores,
+            unrated_reason=unrated_reason,
+            own_decisions=own_decisions,
         )
 
         game_result.additional_properties = d

@@ -34,7 +34,9 @@ class GameSummaryDto:
         id (UUID):
         options (GameOptions): The options a game was created with, defaults filled in ([RULES](/docs/rules) §2).
         rated (bool): Whether the game is rated (service rules §9.7): chosen at creation (`rated`), kept by a
-            rematch. Once a rated game is finished, every seat's rating changes, exactly once.
+            rematch. Once a rated game is finished, every seat's rating changes, exactly once, unless
+            a seated person took fewer than two decisions themselves: then `result.unrated_reason`
+            says so and no rating changes.
         rematch (GameLink | None): The rematch of this game (`POST /v1/games/{id}/rematch`), once a player asked for
             one;
             `null` until then.

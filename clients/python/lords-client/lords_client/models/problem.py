@@ -107,6 +107,7 @@ class Problem:
                 - `personal_token_not_found` (404): Personal token not found
                 - `account_has_played` (409): Account has played
                 - `bot_account` (403): Bot account
+                - `bot_account_cannot_create_games` (403): Bot accounts do not create games
 
                 Rule violations (422), returned by game actions:
 

@@ -7,6 +7,7 @@ class ProblemCode(StrEnum):
     AUTHORIZATION_NOT_FOUND = "authorization_not_found"
     BAD_REQUEST = "bad_request"
     BOT_ACCOUNT = "bot_account"
+    BOT_ACCOUNT_CANNOT_CREATE_GAMES = "bot_account_cannot_create_games"
     CANNOT_MUTE_YOURSELF = "cannot_mute_yourself"
     CARD_NOT_IN_HAND = "card_not_in_hand"
     CHAT_LINE_NOT_FOUND = "chat_line_not_found"

@@ -15,17 +15,24 @@ T = TypeVar("T", bound="RatingHistoryEntry")
 
 @_attrs_define
 class RatingHistoryEntry:
-    """One rated game in a player's rating history: the rating after it.
+    """One rated game in a player's rating history: the rating after it. A private game the
+    caller did not sit in shows only its day (service rules §9.7): `game_id` and `finished_at`
+    are `null`, `finished_on` is set.
 
-    Attributes:
-        finished_at (datetime.datetime):
-        mu (float):  Example: 26.1.
-        rating (int):  Example: 1069.
-        sigma (float):  Example: 7.2.
-        game_id (None | Unset | UUID): The game; `null` for a private game the caller did not sit in.
+        Attributes:
+            finished_at (datetime.datetime | None): When the game ended; `null` for a private game the caller did not sit
+                in.
+            finished_on (datetime.date): The day (UTC) the game ended, for every entry: all a stranger learns of when a
+                private
+                game was played. Example: 2026-12-07.
+            mu (float):  Example: 26.1.
+            rating (int):  Example: 1069.
+            sigma (float):  Example: 7.2.
+            game_id (None | Unset | UUID): The game; `null` for a private game the caller did not sit in.
     """
 
-    finished_at: datetime.datetime
+    finished_at: datetime.datetime | None
+    finished_on: datetime.date
     mu: float
     rating: int
     sigma: float
@@ -33,7 +40,13 @@ class RatingHistoryEntry:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        finished_at = self.finished_at.isoformat()
+        finished_at: None | str
+        if isinstance(self.finished_at, datetime.datetime):
+            finished_at = self.finished_at.isoformat()
+        else:
+            finished_at = self.finished_at
+
+        finished_on = self.finished_on.isoformat()
 
         mu = self.mu
 
@@ -54,6 +67,7 @@ class RatingHistoryEntry:
         field_dict.update(
             {
                 "finished_at": finished_at,
+                "finished_on": finished_on,
                 "mu": mu,
                 "rating": rating,
                 "sigma": sigma,
@@ -67,7 +81,23 @@ class RatingHistoryEntry:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        finished_at = datetime.datetime.fromisoformat(d.pop("finished_at"))
+
+        def _parse_finished_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                finished_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return finished_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        finished_at = _parse_finished_at(d.pop("finished_at"))
+
+        finished_on = datetime.date.fromisoformat(d.pop("finished_on"))
 
         mu = d.pop("mu")
 
@@ -94,6 +124,7 @@ class RatingHistoryEntry:
 
         rating_history_entry = cls(
             finished_at=finished_at,
+            finished_on=finished_on,
             mu=mu,
             rating=rating,
             sigma=sigma,

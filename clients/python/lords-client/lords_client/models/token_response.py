@@ -14,10 +14,10 @@ class TokenResponse:
     """An access token and a refresh token (`POST /v1/auth/token`, `POST /v1/auth/refresh`).
 
     Attributes:
-        access_token (str): A JWT (HS256) to send as `Authorization: Bearer <access_token>`. Stateless: it stays
-            valid until it expires, even after a logout or a password change (but the event streams
-            and stream tickets it opens end with its session). Its `sid` claim names the session. Example:
-            eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMTkzNGI2ZS0uLi4ifQ.c2lnbmF0dXJl.
+        access_token (str): A JWT (HS256) to send as `Authorization: Bearer <access_token>`. Its `sid` claim names
+            the session: it stops working everywhere within a second of the session's end (a
+            logout, a password change or reset, its refresh token presented twice), as do the event
+            streams and stream tickets it opened. Example: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMTkzNGI2ZS0uLi4ifQ.c2lnbmF0dXJl.
         expires_in (int): Seconds until the access token expires (900 by default). Example: 900.
         refresh_expires_in (int): Seconds until the refresh token expires unless used (30 days by default). Example:
             2592000.

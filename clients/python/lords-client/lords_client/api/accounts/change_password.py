@@ -99,10 +99,11 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PasswordChange,
 ) -> Response[Any | Problem]:
-    """Changes the account's password (same policy as sign-up) and revokes every refresh token of
-    the account: every session must sign in again. Access tokens already issued stay valid until
-    they expire (at most the access-token lifetime, 15 minutes by default); the account's
-    Server-Sent Events streams close within seconds.
+    """Changes the account's password (same policy as sign-up) and ends every authority the account
+    gave: every session (this one too) must sign in again, and their access tokens stop working
+    within a second; every app's authorization, every personal token and every authorization
+    code not yet exchanged end with them. The account's Server-Sent Events streams close within
+    seconds.
 
      Wrong current passwords are limited per username and per client address as logins are.
 
@@ -133,10 +134,11 @@ def sync(
     client: AuthenticatedClient,
     body: PasswordChange,
 ) -> Any | Problem | None:
-    """Changes the account's password (same policy as sign-up) and revokes every refresh token of
-    the account: every session must sign in again. Access tokens already issued stay valid until
-    they expire (at most the access-token lifetime, 15 minutes by default); the account's
-    Server-Sent Events streams close within seconds.
+    """Changes the account's password (same policy as sign-up) and ends every authority the account
+    gave: every session (this one too) must sign in again, and their access tokens stop working
+    within a second; every app's authorization, every personal token and every authorization
+    code not yet exchanged end with them. The account's Server-Sent Events streams close within
+    seconds.
 
      Wrong current passwords are limited per username and per client address as logins are.
 
@@ -162,10 +164,11 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PasswordChange,
 ) -> Response[Any | Problem]:
-    """Changes the account's password (same policy as sign-up) and revokes every refresh token of
-    the account: every session must sign in again. Access tokens already issued stay valid until
-    they expire (at most the access-token lifetime, 15 minutes by default); the account's
-    Server-Sent Events streams close within seconds.
+    """Changes the account's password (same policy as sign-up) and ends every authority the account
+    gave: every session (this one too) must sign in again, and their access tokens stop working
+    within a second; every app's authorization, every personal token and every authorization
+    code not yet exchanged end with them. The account's Server-Sent Events streams close within
+    seconds.
 
      Wrong current passwords are limited per username and per client address as logins are.
 
@@ -194,10 +197,11 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PasswordChange,
 ) -> Any | Problem | None:
-    """Changes the account's password (same policy as sign-up) and revokes every refresh token of
-    the account: every session must sign in again. Access tokens already issued stay valid until
-    they expire (at most the access-token lifetime, 15 minutes by default); the account's
-    Server-Sent Events streams close within seconds.
+    """Changes the account's password (same policy as sign-up) and ends every authority the account
+    gave: every session (this one too) must sign in again, and their access tokens stop working
+    within a second; every app's authorization, every personal token and every authorization
+    code not yet exchanged end with them. The account's Server-Sent Events streams close within
+    seconds.
 
      Wrong current passwords are limited per username and per client address as logins are.
 

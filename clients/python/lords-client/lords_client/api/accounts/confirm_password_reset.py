@@ -100,14 +100,16 @@ def sync_detailed(
     body: PasswordResetConfirm,
 ) -> Response[Any | Problem]:
     """Sets a new password (same policy as sign-up) with the token of a mailed reset link, and
-    revokes every session of the account, as a password change does. The token works once;
-    the account's other reset links stop working too. When the link went to the address the
-    account still has, that address counts as verified. A failure changes nothing.
+    ends every session, authorization and token of the account, as a password change does. The
+    token works once; the account's other reset links stop working too. When the link went to
+    the address the account still has, that address counts as verified. A failure changes
+    nothing.
 
      Sets a new password (same policy as sign-up) with the token of a mailed reset link, and
-    revokes every session of the account, as a password change does. The token works once;
-    the account's other reset links stop working too. When the link went to the address the
-    account still has, that address counts as verified. A failure changes nothing.
+    ends every session, authorization and token of the account, as a password change does. The
+    token works once; the account's other reset links stop working too. When the link went to
+    the address the account still has, that address counts as verified. A failure changes
+    nothing.
 
     Args:
         body (PasswordResetConfirm): The body of `POST /v1/auth/password-reset/confirm`.
@@ -137,14 +139,16 @@ def sync(
     body: PasswordResetConfirm,
 ) -> Any | Problem | None:
     """Sets a new password (same policy as sign-up) with the token of a mailed reset link, and
-    revokes every session of the account, as a password change does. The token works once;
-    the account's other reset links stop working too. When the link went to the address the
-    account still has, that address counts as verified. A failure changes nothing.
+    ends every session, authorization and token of the account, as a password change does. The
+    token works once; the account's other reset links stop working too. When the link went to
+    the address the account still has, that address counts as verified. A failure changes
+    nothing.
 
      Sets a new password (same policy as sign-up) with the token of a mailed reset link, and
-    revokes every session of the account, as a password change does. The token works once;
-    the account's other reset links stop working too. When the link went to the address the
-    account still has, that address counts as verified. A failure changes nothing.
+    ends every session, authorization and token of the account, as a password change does. The
+    token works once; the account's other reset links stop working too. When the link went to
+    the address the account still has, that address counts as verified. A failure changes
+    nothing.
 
     Args:
         body (PasswordResetConfirm): The body of `POST /v1/auth/password-reset/confirm`.
@@ -169,14 +173,16 @@ async def asyncio_detailed(
     body: PasswordResetConfirm,
 ) -> Response[Any | Problem]:
     """Sets a new password (same policy as sign-up) with the token of a mailed reset link, and
-    revokes every session of the account, as a password change does. The token works once;
-    the account's other reset links stop working too. When the link went to the address the
-    account still has, that address counts as verified. A failure changes nothing.
+    ends every session, authorization and token of the account, as a password change does. The
+    token works once; the account's other reset links stop working too. When the link went to
+    the address the account still has, that address counts as verified. A failure changes
+    nothing.
 
      Sets a new password (same policy as sign-up) with the token of a mailed reset link, and
-    revokes every session of the account, as a password change does. The token works once;
-    the account's other reset links stop working too. When the link went to the address the
-    account still has, that address counts as verified. A failure changes nothing.
+    ends every session, authorization and token of the account, as a password change does. The
+    token works once; the account's other reset links stop working too. When the link went to
+    the address the account still has, that address counts as verified. A failure changes
+    nothing.
 
     Args:
         body (PasswordResetConfirm): The body of `POST /v1/auth/password-reset/confirm`.
@@ -204,14 +210,16 @@ async def asyncio(
     body: PasswordResetConfirm,
 ) -> Any | Problem | None:
     """Sets a new password (same policy as sign-up) with the token of a mailed reset link, and
-    revokes every session of the account, as a password change does. The token works once;
-    the account's other reset links stop working too. When the link went to the address the
-    account still has, that address counts as verified. A failure changes nothing.
+    ends every session, authorization and token of the account, as a password change does. The
+    token works once; the account's other reset links stop working too. When the link went to
+    the address the account still has, that address counts as verified. A failure changes
+    nothing.
 
      Sets a new password (same policy as sign-up) with the token of a mailed reset link, and
-    revokes every session of the account, as a password change does. The token works once;
-    the account's other reset links stop working too. When the link went to the address the
-    account still has, that address counts as verified. A failure changes nothing.
+    ends every session, authorization and token of the account, as a password change does. The
+    token works once; the account's other reset links stop working too. When the link went to
+    the address the account still has, that address counts as verified. A failure changes
+    nothing.
 
     Args:
         body (PasswordResetConfirm): The body of `POST /v1/auth/password-reset/confirm`.

@@ -94,9 +94,9 @@ def sync_detailed(
     `refresh_token`, every session of the account ("sign out everywhere"). Answers 204 whether
     or not the token was still live (a token of another account is left alone).
 
-     Access tokens are stateless and are not revoked: one already issued stays valid until it
-    expires, at most the access-token lifetime after the logout (`expires_in`, 15 minutes by
-    default). Clients should discard theirs. The Server-Sent Events streams of the ended
+     The access tokens of the ended sessions stop working on every server process within a
+    second. Signing out everywhere also ends every app's authorization, every personal token and
+    every authorization code not yet exchanged. The Server-Sent Events streams of the ended
     sessions close within seconds, and their unused stream tickets open nothing.
 
     Args:
@@ -130,9 +130,9 @@ def sync(
     `refresh_token`, every session of the account ("sign out everywhere"). Answers 204 whether
     or not the token was still live (a token of another account is left alone).
 
-     Access tokens are stateless and are not revoked: one already issued stays valid until it
-    expires, at most the access-token lifetime after the logout (`expires_in`, 15 minutes by
-    default). Clients should discard theirs. The Server-Sent Events streams of the ended
+     The access tokens of the ended sessions stop working on every server process within a
+    second. Signing out everywhere also ends every app's authorization, every personal token and
+    every authorization code not yet exchanged. The Server-Sent Events streams of the ended
     sessions close within seconds, and their unused stream tickets open nothing.
 
     Args:
@@ -161,9 +161,9 @@ async def asyncio_detailed(
     `refresh_token`, every session of the account ("sign out everywhere"). Answers 204 whether
     or not the token was still live (a token of another account is left alone).
 
-     Access tokens are stateless and are not revoked: one already issued stays valid until it
-    expires, at most the access-token lifetime after the logout (`expires_in`, 15 minutes by
-    default). Clients should discard theirs. The Server-Sent Events streams of the ended
+     The access tokens of the ended sessions stop working on every server process within a
+    second. Signing out everywhere also ends every app's authorization, every personal token and
+    every authorization code not yet exchanged. The Server-Sent Events streams of the ended
     sessions close within seconds, and their unused stream tickets open nothing.
 
     Args:
@@ -195,9 +195,9 @@ async def asyncio(
     `refresh_token`, every session of the account ("sign out everywhere"). Answers 204 whether
     or not the token was still live (a token of another account is left alone).
 
-     Access tokens are stateless and are not revoked: one already issued stays valid until it
-    expires, at most the access-token lifetime after the logout (`expires_in`, 15 minutes by
-    default). Clients should discard theirs. The Server-Sent Events streams of the ended
+     The access tokens of the ended sessions stop working on every server process within a
+    second. Signing out everywhere also ends every app's authorization, every personal token and
+    every authorization code not yet exchanged. The Server-Sent Events streams of the ended
     sessions close within seconds, and their unused stream tickets open nothing.
 
     Args:

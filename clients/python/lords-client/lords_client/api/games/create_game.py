@@ -111,10 +111,12 @@ def sync_detailed(
     body: CreateGameRequest,
 ) -> Response[GameSummaryDto | Problem]:
     """Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills:
-    at once when every other seat is given to a bot (`bots`).
+    at once when every other seat is given to a bot (`bots`). A bot account creates no game
+    (service rules §9.9).
 
      Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills:
-    at once when every other seat is given to a bot (`bots`).
+    at once when every other seat is given to a bot (`bots`). A bot account creates no game
+    (service rules §9.9).
 
     Args:
         body (CreateGameRequest): The body of `POST /v1/games`: the game's options
@@ -146,10 +148,12 @@ def sync(
     body: CreateGameRequest,
 ) -> GameSummaryDto | Problem | None:
     """Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills:
-    at once when every other seat is given to a bot (`bots`).
+    at once when every other seat is given to a bot (`bots`). A bot account creates no game
+    (service rules §9.9).
 
      Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills:
-    at once when every other seat is given to a bot (`bots`).
+    at once when every other seat is given to a bot (`bots`). A bot account creates no game
+    (service rules §9.9).
 
     Args:
         body (CreateGameRequest): The body of `POST /v1/games`: the game's options
@@ -176,10 +180,12 @@ async def asyncio_detailed(
     body: CreateGameRequest,
 ) -> Response[GameSummaryDto | Problem]:
     """Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills:
-    at once when every other seat is given to a bot (`bots`).
+    at once when every other seat is given to a bot (`bots`). A bot account creates no game
+    (service rules §9.9).
 
      Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills:
-    at once when every other seat is given to a bot (`bots`).
+    at once when every other seat is given to a bot (`bots`). A bot account creates no game
+    (service rules §9.9).
 
     Args:
         body (CreateGameRequest): The body of `POST /v1/games`: the game's options
@@ -209,10 +215,12 @@ async def asyncio(
     body: CreateGameRequest,
 ) -> GameSummaryDto | Problem | None:
     """Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills:
-    at once when every other seat is given to a bot (`bots`).
+    at once when every other seat is given to a bot (`bots`). A bot account creates no game
+    (service rules §9.9).
 
      Creates a game; the caller takes seat 0. The game starts (deals) when the last seat fills:
-    at once when every other seat is given to a bot (`bots`).
+    at once when every other seat is given to a bot (`bots`). A bot account creates no game
+    (service rules §9.9).
 
     Args:
         body (CreateGameRequest): The body of `POST /v1/games`: the game's options
