@@ -21,6 +21,7 @@ mod receipts;
 mod snapshots;
 mod stream;
 mod stream_leases;
+pub mod text;
 mod tickets;
 mod warm;
 mod webhooks;

@@ -572,14 +572,16 @@ error_codes! {
     // Table chat (service rules §9.8).
     InvalidChatText = "invalid_chat_text", UNPROCESSABLE_ENTITY {
         title: "Invalid chat text",
-        meaning: "A chat line is 1 to 500 characters (Unicode scalar values) on one line: no \
-            control or format character (Unicode Cc and Cf, line breaks and tabs included; \
-            emoji keep their joiners U+200C, U+200D and flag tags U+E0020 to U+E007F). Fix the \
-            text.",
-        example: "a chat line is 1 to 500 characters, with no control or format character",
+        meaning: "A chat line is 1 to 500 characters (Unicode scalar values) on one line that \
+            shows at least one visible character (a letter, digit, punctuation mark or symbol; \
+            spaces, joiners, tags and fillers alone show nothing): no control, format or line \
+            separator character (Unicode Cc, Cf, Zl and Zp, line breaks and tabs included; emoji \
+            keep their joiners U+200C, U+200D and flag tags U+E0020 to U+E007F). Fix the text.",
+        example: "a chat line is 1 to 500 characters on one line, with at least one visible \
+            character and no control or format character",
         title_fr: "Message invalide",
-        detail_fr: "un message compte de 1 à 500 caractères sur une ligne, sans caractère de \
-            contrôle ni de mise en forme",
+        detail_fr: "un message compte de 1 à 500 caractères sur une ligne, dont au moins un \
+            visible, sans caractère de contrôle ni de mise en forme",
     },
     ChatRateLimited = "chat_rate_limited", TOO_MANY_REQUESTS {
         title: "Too many chat lines",
@@ -699,10 +701,14 @@ error_codes! {
     },
     InvalidTokenName = "invalid_token_name", UNPROCESSABLE_ENTITY {
         title: "Invalid token name",
-        meaning: "A personal token's name is 1 to 64 characters, not only spaces.",
-        example: "a token's name is 1 to 64 characters",
+        meaning: "A personal token's name is 1 to 64 characters on one line (spaces around it are \
+            dropped) with at least one visible character: no control, format or line separator \
+            character (CR, LF, tabs and direction marks included).",
+        example: "a token's name is 1 to 64 characters on one line, with at least one visible \
+            character and no control or format character",
         title_fr: "Nom de jeton invalide",
-        detail_fr: "le nom d'un jeton compte de 1 à 64 caractères",
+        detail_fr: "le nom d'un jeton compte de 1 à 64 caractères sur une ligne, dont au moins un \
+            visible, sans caractère de contrôle ni de mise en forme",
     },
     InvalidScope = "invalid_scope", UNPROCESSABLE_ENTITY {
         title: "Invalid scope",
