@@ -100,6 +100,18 @@ error_codes! {
         title_fr: "Type de contenu non pris en charge",
         detail_fr: "envoyez le corps en application/json, en UTF-8",
     },
+    /// A NUL (U+0000) in a path, query string or body: no text of the service may hold one.
+    InvalidCharacter = "invalid_character", BAD_REQUEST {
+        title: "Invalid character",
+        meaning: "The path, the query string or a string of the body (JSON or form) holds \
+            U+0000 (NUL: `%00` once decoded, or `\\u0000` in JSON), which no text of this \
+            service may hold. Remove it.",
+        example: "the request holds U+0000 (NUL: %00 or \\u0000), which no text of this \
+            service may hold",
+        title_fr: "Caractère invalide",
+        detail_fr: "la requête contient le caractère U+0000 (NUL : %00 ou \\u0000), qu'aucun \
+            texte de ce service ne peut contenir",
+    },
     Unauthorized = "unauthorized", UNAUTHORIZED {
         title: "Authentication required",
         meaning: "No valid bearer token: get one from POST /v1/auth/token and send it as \

@@ -6,9 +6,10 @@ use actix_web::error::{JsonPayloadError, PathError, PayloadError, QueryPayloadEr
 
 use super::ApiError;
 use crate::api::AppState;
-use crate::api::strict_json::DuplicateKey;
+use crate::api::strict_json::Refused;
 
-/// `web::Json` rejections: 400 `malformed_json` (a key twice in an object too), 413
+/// `web::Json` rejections: 400 `malformed_json` (a key twice in an object too), 400
+/// `invalid_character` (a NUL in a string), 413
 /// `payload_too_large`, 415.
 pub fn json_error(err: JsonPayloadError, req: &HttpRequest) -> actix_web::Error {
     let api = match err {
@@ -16,12 +17,8 @@ pub fn json_error(err: JsonPayloadError, req: &HttpRequest) -> actix_web::Error 
         | JsonPayloadError::Overflow { limit } => ApiError::PayloadTooLarge { limit },
         JsonPayloadError::ContentType => ApiError::UnsupportedMediaType,
         JsonPayloadError::Deserialize(e) => ApiError::MalformedJson(e.to_string()),
-        JsonPayloadError::Payload(ref e) if DuplicateKey::of(e).is_some() => {
-            ApiError::MalformedJson(
-                DuplicateKey::of(e)
-                    .map(ToString::to_string)
-                    .unwrap_or_default(),
-            )
+        JsonPayloadError::Payload(ref e) if Refused::of(e).is_some() => {
+            Refused::of(e).map_or_else(|| ApiError::MalformedJson(e.to_string()), ApiError::from)
         }
         JsonPayloadError::Payload(PayloadError::Overflow) => ApiError::PayloadTooLarge {
             limit: req
