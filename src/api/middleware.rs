@@ -1,12 +1,12 @@
 //! The middleware around every route: [`observe`], outermost, with the request id (accepted
 //! from `X-Request-Id` or generated) on a tracing span and in the response, metrics by matched
 //! route pattern, a deadline for receiving the body (408), `HEAD` answered wherever `GET` is,
-//! and problem+json for the router's own empty error responses (404 from a resource, 405 with
-//! its `Allow` header); and [`check_body`], innermost, with the NUL guard on `/v1` paths and
-//! query strings (`text_guard`), a declared body size check (413) and bodies read strictly
-//! (`strict_json`: UTF-8 only, no key twice, no NUL). The `/v1` budgets (`rate_limits`) sit
-//! between the two, so that their headers are on the body checks' answers and on `observe`'s
-//! own.
+//! problem+json for the router's own empty error responses (404 from a resource, 405 with its
+//! `Allow` header) and the token endpoint's errors in its own shape; and [`check_body`],
+//! innermost, with the NUL guard on `/v1` paths and query strings (`text_guard`), a declared
+//! body size check (413) and bodies read strictly (`strict_json`: UTF-8 only, no key twice, no
+//! NUL). The `/v1` budgets (`rate_limits`) sit between the two, so that their headers are on
+//! the body checks' answers and on `observe`'s own.
 
 use std::borrow::Cow;
 use std::future::Future;
@@ -32,7 +32,7 @@ use super::error::FrenchDetail;
 use super::error::{ApiError, ErrorCode, PROBLEM_CONTENT_TYPE, Problem, problem, problem_response};
 use super::i18n::{Lang, localize};
 use super::rate_limits::{self, RATELIMIT, RATELIMIT_POLICY};
-use super::{strict_json, text_guard};
+use super::{oauth, strict_json, text_guard};
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -213,6 +213,11 @@ pub async fn observe(
         let response = ApiError::from(refused).error_response();
         res = replace_answer(res, response);
     }
+    if res.request().path() == oauth::TOKEN_PATH {
+        // Whatever refused a token request (the body checks, the router, a deadline) answers
+        // as the endpoint does (RFC 6749 §5.2).
+        res = oauth::as_token_error(res);
+    }
     if res.status().is_client_error() || res.status().is_server_error() {
         res = problemize(res);
         res = localize_problem(res, lang);
@@ -250,11 +255,18 @@ pub async fn observe(
 /// A NUL in a `/v1` path or query string (400 `invalid_character`, [`text_guard`]), the
 /// declared body size (413) and strict bodies (415 for JSON in a charset other than UTF-8; a key
 /// twice or a NUL refused as the body is read), checked before any handler; innermost, so that
-/// the `/v1` budgets' headers are on these answers too.
+/// the `/v1` budgets' headers are on these answers too. The revocation endpoint reads its body
+/// itself: it answers 200 to any body (RFC 7009 §2.2).
 pub async fn check_body(
     mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if req.path() == oauth::REVOKE_PATH {
+        return next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_boxed_body);
+    }
     if rate_limits::is_v1(req.path()) && text_guard::uri_holds_nul(req.uri()) {
         let res = text_guard::refusal().error_response();
         return Ok(req.into_response(res));

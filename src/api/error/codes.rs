@@ -711,6 +711,16 @@ error_codes! {
         title_fr: "Autorisation introuvable",
         detail_fr: "vous n'avez aucune autorisation active portant cet identifiant",
     },
+    TooManyAuthorizations = "too_many_authorizations", CONFLICT {
+        title: "Too many authorizations",
+        meaning: "You already hold as many live authorizations (apps you approved, and codes \
+            not yet exchanged) as an account may (50): revoke one first (`DELETE \
+            /v1/me/authorizations/{id}`, or the web client's settings).",
+        example: "you already hold 50 live authorizations; revoke one first",
+        title_fr: "Trop d'autorisations",
+        detail_fr: "vous avez déjà autant d'autorisations d'applications que permis : \
+            révoquez-en une d'abord",
+    },
     InvalidTokenName = "invalid_token_name", UNPROCESSABLE_ENTITY {
         title: "Invalid token name",
         meaning: "A personal token's name is 1 to 64 characters on one line (spaces around it are \
