@@ -2,11 +2,11 @@
 //! from `X-Request-Id` or generated) on a tracing span and in the response, metrics by matched
 //! route pattern, a deadline for receiving the body (408), `HEAD` answered wherever `GET` is,
 //! problem+json for the router's own empty error responses (404 from a resource, 405 with its
-//! `Allow` header) and the token endpoint's errors in its own shape; and [`check_body`],
-//! innermost, with the NUL guard on `/v1` paths and query strings (`text_guard`), a declared
-//! body size check (413) and bodies read strictly (`strict_json`: UTF-8 only, no key twice, no
-//! NUL). The `/v1` budgets (`rate_limits`) sit between the two, so that their headers are on
-//! the body checks' answers and on `observe`'s own.
+//! `Allow` header), the token endpoint's errors in its own shape, and `X-Frame-Options` on
+//! pages; and [`check_body`], innermost, with the NUL guard on `/v1` paths and query strings
+//! (`text_guard`), a declared body size check (413) and bodies read strictly (`strict_json`:
+//! UTF-8 only, no key twice, no NUL). The `/v1` budgets (`rate_limits`) sit between the two, so
+//! that their headers are on the body checks' answers and on `observe`'s own.
 
 use std::borrow::Cow;
 use std::future::Future;
@@ -225,6 +225,16 @@ pub async fn observe(
     if let Ok(v) = HeaderValue::from_str(&id) {
         res.headers_mut().insert(REQUEST_ID, v);
     }
+    if res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"text/html"))
+    {
+        // A page is never framed: the header for the browsers that predate CSP's
+        // `frame-ancestors` (RFC 7034; the pages' policy says `'none'` too).
+        res.headers_mut()
+            .insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    }
 
     let status = res.status().as_u16();
     let route = match res.request().app_data::<RouteLabel>() {
@@ -420,4 +430,14 @@ pub async fn head_as_get(
         req.head_mut().method = Method::GET;
     }
     next.call(req).await
+}
+
+/// `X-Content-Type-Options: nosniff` on every answer (set unless the answer has its own): a
+/// browser takes each body as the type it is sent as, never as a script or a page it guessed
+/// (the Fetch standard's "X-Content-Type-Options" header).
+pub fn nosniff() -> actix_web::middleware::DefaultHeaders {
+    actix_web::middleware::DefaultHeaders::new().add((
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    ))
 }
