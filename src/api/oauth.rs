@@ -174,8 +174,10 @@ pub struct ConsentDto {
     pub redirect_origin: String,
     /// The scopes asked, in words (empty with a `redirect_error`).
     pub scopes: Vec<ScopeDescription>,
-    /// When set, the request is refused and the page sends the browser to this URL at once
-    /// (e.g. `…?error=unsupported_response_type&state=…`).
+    /// When set, the request is refused, and this URL tells the app why (e.g.
+    /// `…?error=unsupported_response_type&state=…`): the page offers it as a link and never
+    /// follows it without the person's click, the redirect URI being registered nowhere
+    /// (RFC 9700 §4.11.2).
     #[schema(example = json!(null))]
     pub redirect_error: Option<String>,
 }

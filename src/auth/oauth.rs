@@ -67,8 +67,10 @@ pub struct ValidRequest {
 pub enum Checked {
     /// It may be approved or denied.
     Valid(ValidRequest),
-    /// It is refused, and the browser goes back to the client at once with this URL (an error
-    /// of RFC 6749 §4.1.2.1 the client can be told: `unsupported_response_type`).
+    /// It is refused, and the client may be told with this URL (an error of RFC 6749
+    /// §4.1.2.1: `unsupported_response_type`). The redirect URI is not registered, and so not
+    /// trusted: the person is offered the URL, never sent there without a click (RFC 9700
+    /// §4.11.2).
     Redirect(String),
 }
 
