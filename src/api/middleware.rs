@@ -29,7 +29,10 @@ use tracing::Instrument;
 
 use super::AppState;
 use super::error::FrenchDetail;
-use super::error::{ApiError, ErrorCode, PROBLEM_CONTENT_TYPE, Problem, problem, problem_response};
+use super::error::{
+    ApiError, ErrorCode, PROBLEM_CONTENT_TYPE, Problem, invalid_character, problem,
+    problem_response,
+};
 use super::i18n::{Lang, localize};
 use super::rate_limits::{self, RATELIMIT, RATELIMIT_POLICY};
 use super::{oauth, strict_json, text_guard};
@@ -278,7 +281,7 @@ pub async fn check_body(
             .map(ServiceResponse::map_into_boxed_body);
     }
     if rate_limits::is_v1(req.path()) && text_guard::uri_holds_nul(req.uri()) {
-        let res = text_guard::refusal().error_response();
+        let res = invalid_character().error_response();
         return Ok(req.into_response(res));
     }
     if let Some(limit) = req

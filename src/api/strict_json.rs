@@ -29,11 +29,11 @@ use actix_web::{HttpMessage, mime};
 use futures_util::Stream;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use super::error::ApiError;
 use super::text_guard;
 
 /// Why a body is refused, carried to the extractors' error handlers (and to `observe`, for the
-/// handlers that read bytes) inside the payload's I/O error.
+/// handlers that read bytes) inside the payload's I/O error; `error::rejections` says how it is
+/// answered.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refused {
     /// A JSON object holds this key twice.
@@ -61,15 +61,6 @@ impl Refused {
         match err {
             PayloadError::Io(e) => e.get_ref()?.downcast_ref::<Refused>(),
             _ => None,
-        }
-    }
-}
-
-impl From<&Refused> for ApiError {
-    fn from(refused: &Refused) -> ApiError {
-        match refused {
-            Refused::DuplicateKey(_) => ApiError::MalformedJson(refused.to_string()),
-            Refused::Nul => text_guard::refusal(),
         }
     }
 }

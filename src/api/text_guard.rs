@@ -1,6 +1,7 @@
 //! One guard for the text a request carries: PostgreSQL cannot store U+0000 (NUL) in a `text`
 //! value (its strings end at a zero byte: "invalid byte sequence for encoding UTF8: 0x00"), so
-//! a NUL that reached a query would be a 500. It is refused with 400 `invalid_character` before
+//! a NUL that reached a query would be a 500. It is refused with 400 `invalid_character`
+//! (`error::invalid_character`) before
 //! any handler runs: in a `/v1` path or query string, once percent-decoded (`%00`), by
 //! [`super::middleware::check_body`]; in a JSON string or key (`\u0000`) and in a form body's
 //! names and values by [`super::strict_json`], as the body is read. NUL is the only code point
@@ -9,8 +10,6 @@
 
 use actix_web::http::Uri;
 use percent_encoding::percent_decode_str;
-
-use super::error::{ApiError, ErrorCode};
 
 /// The detail of the refusal.
 pub const NUL_DETAIL: &str =
@@ -31,11 +30,6 @@ pub fn uri_holds_nul(uri: &Uri) -> bool {
 /// Whether a form body (`application/x-www-form-urlencoded`) holds a NUL in a name or a value.
 pub fn form_holds_nul(body: &[u8]) -> bool {
     url::form_urlencoded::parse(body).any(|(name, value)| holds_nul(&name) || holds_nul(&value))
-}
-
-/// 400 `invalid_character`.
-pub fn refusal() -> ApiError {
-    ApiError::Game(ErrorCode::InvalidCharacter, NUL_DETAIL.into())
 }
 
 #[cfg(test)]
