@@ -205,6 +205,8 @@ fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
                 !cors_origins.is_empty(),
                 api::cors::cors(&cors_origins),
             ))
+            // Around everything, CORS's preflight answers included.
+            .wrap(api::middleware::nosniff())
             .configure(api::configure);
         let app = if metrics_here {
             app.configure(api::configure_metrics)
@@ -230,6 +232,7 @@ fn run_metrics(listener: TcpListener, state: AppState) -> anyhow::Result<Server>
         App::new()
             .app_data(data.clone())
             .wrap(from_fn(api::middleware::head_as_get))
+            .wrap(api::middleware::nosniff())
             .configure(api::configure_metrics)
             .default_service(web::to(api::not_found))
     })

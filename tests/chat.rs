@@ -172,6 +172,44 @@ async fn a_line_is_one_to_500_characters_without_control_or_format_characters() 
 }
 
 #[tokio::test]
+async fn a_line_that_shows_no_visible_character_is_422_invalid_chat_text() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "blank", json!({"players": 2})).await;
+
+    for blank in [
+        "\u{200C}".repeat(500),
+        "\u{200D}".into(),
+        // Tag characters alone: the flag's tags with no flag, and the language tag.
+        "\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}".into(),
+        "\u{E0001}".into(),
+        "\u{2028}".into(),
+        "a\u{2029}b".into(),
+        " ".into(),
+        "     ".into(),
+        "\u{3000}\u{00A0}".into(),
+        "\u{3164}".into(),
+        "\u{115F}\u{1160}\u{FFA0}".into(),
+        "\u{2800}".into(),
+        "\u{0301}\u{0301}".into(),
+        "\u{FE0F}".into(),
+    ] {
+        problem(say(&api, &table, 0, &blank).await, 422, "invalid_chat_text").await;
+    }
+    assert_eq!(texts(&page(&api, &table, 1, "").await).len(), 0);
+    // Emoji with their joiners, flags with their tags, and text around spaces still pass.
+    for line in [
+        "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+        "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}",
+        "\u{1F469}\u{200D}\u{1F4BB}",
+        "gg \u{1F44D}",
+        "e\u{0301}",
+    ] {
+        assert_eq!(said(&api, &table, 0, line).await["text"], line);
+    }
+}
+
+#[tokio::test]
 async fn the_eleventh_line_within_a_minute_is_429_with_retry_after() {
     let app = spawn_app().await;
     let api = Api::of(&app);

@@ -1,6 +1,6 @@
 //! The HTTP shell: problem+json for unknown routes, wrong methods, oversized and malformed
-//! bodies, request ids, the card table, the OpenAPI document and Swagger UI, and 503 when the
-//! database is unreachable.
+//! bodies, request ids, the card table, the OpenAPI document and Swagger UI, 503 when the
+//! database is unreachable, and `nosniff` on every answer (`X-Frame-Options: DENY` on pages).
 
 mod common;
 
@@ -376,4 +376,56 @@ async fn a_garbage_request_line_gets_400() {
     let app = spawn_app().await;
     let response = raw_exchange(&app.address, b"GARBAGE\r\n\r\n").await;
     assert_eq!(status_of(&response), 400, "{response}");
+}
+
+#[tokio::test]
+async fn every_answer_says_nosniff_and_pages_are_never_framed() {
+    let app = spawn_app().await;
+    let options = app
+        .client
+        .request(reqwest::Method::OPTIONS, app.url("/v1/cards"))
+        .send()
+        .await
+        .unwrap();
+    let answers = [
+        ("the API", app.get("/v1/cards").await),
+        ("an API error", app.get("/v1/games/not-a-uuid").await),
+        ("a 404", app.get("/no/such/thing").await),
+        ("a 405", options),
+        ("a static file", app.get("/static/js/app.js").await),
+        ("the document", app.get("/openapi.json").await),
+        (
+            "the token endpoint",
+            app.post_json("/oauth/token", &json!({})).await,
+        ),
+        ("the client's page", app.get("/").await),
+        ("the rules page", app.get("/rules").await),
+        ("Swagger UI", app.get("/docs/").await),
+    ];
+    let mut pages = 0;
+    for (what, res) in answers {
+        assert_eq!(
+            res.headers()
+                .get("x-content-type-options")
+                .map(|v| v.to_str().unwrap()),
+            Some("nosniff"),
+            "{what}"
+        );
+        let html = res.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html");
+        let frame = res
+            .headers()
+            .get("x-frame-options")
+            .map(|v| v.to_str().unwrap().to_string());
+        if html {
+            assert_eq!(frame.as_deref(), Some("DENY"), "{what}");
+            pages += 1;
+        }
+    }
+    assert_eq!(
+        pages, 3,
+        "the client's page, the rules page and Swagger UI are HTML"
+    );
 }

@@ -1081,6 +1081,205 @@ async fn the_redirect_is_the_redirect_uri_as_sent_and_the_token_request_repeats_
     assert_eq!(token_request(&code, sent).await.status(), 200);
 }
 
+/// A raw request to one of the form endpoints.
+async fn post_raw(
+    app: &TestApp,
+    path: &str,
+    content_type: &str,
+    body: impl Into<reqwest::Body>,
+) -> reqwest::Response {
+    app.client
+        .post(app.url(path))
+        .header("content-type", content_type)
+        .body(body)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn every_token_endpoint_error_is_rfc_6749_shaped_a_nul_a_wrong_type_and_a_large_body_included()
+ {
+    let app = spawn_app().await;
+    let form_type = "application/x-www-form-urlencoded";
+    // A NUL in a parameter (once refused by PostgreSQL: a 500).
+    let res = form(
+        &app,
+        "/oauth/token",
+        &[
+            ("grant_type", "refresh_token"),
+            ("refresh_token", "bogus"),
+            ("client_id", "a\0b"),
+        ],
+    )
+    .await;
+    oauth_error(res, "invalid_request").await;
+    let res = post_raw(
+        &app,
+        "/oauth/token",
+        form_type,
+        "grant_type=refresh_token&refresh_token=x&client_id=a%00b",
+    )
+    .await;
+    oauth_error(res, "invalid_request").await;
+    // A body over the limit.
+    let big = format!("grant_type=refresh_token&pad={}", "x".repeat(20_000));
+    oauth_error(
+        post_raw(&app, "/oauth/token", form_type, big).await,
+        "invalid_request",
+    )
+    .await;
+    // JSON in another charset, JSON with a key twice, no type at all, a malformed form.
+    for (content_type, body) in [
+        ("application/json; charset=utf-16", "{}"),
+        ("application/json", r#"{"grant_type":"x","grant_type":"y"}"#),
+        ("", "grant_type=refresh_token"),
+        (form_type, "%zz=%&&=grant_type"),
+    ] {
+        let res = post_raw(&app, "/oauth/token", content_type, body).await;
+        oauth_error(res, "invalid_request").await;
+    }
+    // Another method than POST (RFC 6749 §3.2).
+    oauth_error(app.get("/oauth/token").await, "invalid_request").await;
+}
+
+#[tokio::test]
+async fn revocation_answers_200_to_any_body_the_rfc_allows_and_ignores_the_hint() {
+    let app = spawn_app().await;
+    let (_, tokens) = authorized(&app, "aed", "account:read").await;
+    let access = s(&tokens, "access_token");
+    let form_type = "application/x-www-form-urlencoded";
+    for (content_type, body) in [
+        // Declared over the body limit.
+        (form_type, format!("token=x&pad={}", "x".repeat(20_000))),
+        // JSON in another charset, and with a key twice.
+        ("application/json; charset=utf-16", "{}".to_string()),
+        (
+            "application/json",
+            r#"{"token":"a","token":"b"}"#.to_string(),
+        ),
+        // A NUL in the token.
+        (form_type, "token=a%00b".to_string()),
+        // A hint this server does not know.
+        (
+            form_type,
+            "token=bogus&token_type_hint=id_token".to_string(),
+        ),
+        ("text/plain", "token".to_string()),
+    ] {
+        let res = post_raw(&app, "/oauth/revoke", content_type, body).await;
+        assert_eq!(res.status(), 200, "{content_type}");
+        assert_eq!(res.headers()["cache-control"], "no-store");
+    }
+    assert_eq!(status_with(&app, "/v1/me", &access).await, 200);
+    // An unknown hint does not stop a revocation.
+    let res = form(
+        &app,
+        "/oauth/revoke",
+        &[("token", &access), ("token_type_hint", "id_token")],
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(status_with(&app, "/v1/me", &access).await, 401);
+}
+
+#[tokio::test]
+async fn revocations_that_revoke_nothing_are_limited_per_client_address_and_answered_429() {
+    let app = spawn_app_with(|c| c.login_max_failures = 3).await;
+    let (_, tokens) = authorized(&app, "bethoc", "account:read").await;
+    // A revocation that revokes something takes its attempt back.
+    let res = form(
+        &app,
+        "/oauth/revoke",
+        &[("token", &s(&tokens, "refresh_token"))],
+    )
+    .await;
+    assert_eq!(res.status(), 200);
+    for _ in 0..3 {
+        let res = form(&app, "/oauth/revoke", &[("token", "bogus")]).await;
+        assert_eq!(res.status(), 200);
+    }
+    let res = form(&app, "/oauth/revoke", &[("token", "bogus")]).await;
+    assert_eq!(res.status(), 429);
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    let wait: u64 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&wait), "{wait}");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["error"], "rate_limited", "{body}");
+    assert!(body["error_description"].is_string(), "{body}");
+    // Counted apart from sign-ins: the address may still sign in.
+    assert_eq!(
+        app.login("bethoc", "correct horse battery").await.status(),
+        200
+    );
+}
+
+#[tokio::test]
+async fn the_fifty_first_live_authorization_is_409_too_many_authorizations() {
+    let app = spawn_app().await;
+    let session = app.signed_up("lulach").await;
+    let (verifier, challenge) = pkce("many");
+    // Two exchanged, forty-eight codes not exchanged yet: fifty.
+    let mut codes = Vec::new();
+    for _ in 0..50 {
+        codes.push(approve(&app, &session, request(&challenge)).await);
+    }
+    for code in &codes[..2] {
+        assert_eq!(exchange(&app, code, &verifier).await.status(), 200);
+    }
+    let res = decide(&app, &session, request(&challenge), true).await;
+    problem(res, 409, "too_many_authorizations").await;
+    // Exchanging a counted code changes nothing; denying is still answered.
+    assert_eq!(exchange(&app, &codes[2], &verifier).await.status(), 200);
+    let res = decide(&app, &session, request(&challenge), true).await;
+    problem(res, 409, "too_many_authorizations").await;
+    assert_eq!(
+        decide(&app, &session, request(&challenge), false)
+            .await
+            .status(),
+        200
+    );
+    // Another account is not counted against it.
+    let other = app.signed_up("maelsnechtai").await;
+    approve(&app, &other, request(&challenge)).await;
+    // A revoked authorization, and an expired code, no longer count.
+    let body: Value = app
+        .get_with_token("/v1/me/authorizations", &session)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let id = s(&body["authorizations"][0], "id");
+    let res = app
+        .client
+        .delete(app.url(&format!("/v1/me/authorizations/{id}")))
+        .bearer_auth(&session)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    approve(&app, &session, request(&challenge)).await;
+    problem(
+        decide(&app, &session, request(&challenge), true).await,
+        409,
+        "too_many_authorizations",
+    )
+    .await;
+    sqlx::query(
+        "UPDATE oauth_codes SET expires_at = now() - interval '1 second' WHERE code_hash = \
+         (SELECT c.code_hash FROM oauth_codes c JOIN accounts a ON a.id = c.account_id \
+          WHERE a.username = 'lulach' AND c.used_at IS NULL LIMIT 1)",
+    )
+    .execute(&app.pool)
+    .await
+    .unwrap();
+    approve(&app, &session, request(&challenge)).await;
+}
+
 /// Every credential one account holds, from a session the person does not use (the one a thief
 /// would hold), and what each still gets after the authority that made them ends.
 struct Credentials {

@@ -297,6 +297,43 @@ async fn token_requests_out_of_range_are_refused_with_their_codes() {
 }
 
 #[tokio::test]
+async fn a_token_name_with_a_line_break_or_a_control_character_is_422_invalid_token_name() {
+    let app = spawn_app().await;
+    let session = app.signed_up("eilidh").await;
+    for name in [
+        "first\nsecond",
+        "first\r\nsecond",
+        "carriage\rreturn",
+        "tab\there",
+        "bell\u{7}",
+        "escape\u{1b}[31m",
+        "line\u{2028}separator",
+        "right\u{202E}to-left",
+        "\u{200B}",
+        "\u{3164}",
+    ] {
+        let res = create_token(
+            &app,
+            &session,
+            &json!({"name": name, "scopes": ["game:read"]}),
+        )
+        .await;
+        problem(res, 422, "invalid_token_name").await;
+    }
+    // One line of printable text, emoji and spaces around it (dropped) included, is a name.
+    for (name, kept) in [
+        ("CI on the NAS 🤖", "CI on the NAS 🤖"),
+        ("  Tàileasg  ", "Tàileasg"),
+        ("👨\u{200D}👩\u{200D}👧", "👨\u{200D}👩\u{200D}👧"),
+    ] {
+        assert_eq!(
+            token_with(&app, &session, name, &["game:read"]).await["name"],
+            kept
+        );
+    }
+}
+
+#[tokio::test]
 async fn an_account_holds_at_most_fifty_live_tokens() {
     let app = spawn_app().await;
     let session = app.signed_up("isla").await;

@@ -157,10 +157,11 @@ async fn the_consent_page_sends_the_code_to_the_app_and_apps_and_tokens_revokes_
         &[
             "en: signed out, signed in first, then Approve led to the redirect URI with a code and the state",
             "fr: Deny led to the redirect URI with error=access_denied and the state",
-            "an unsupported response type went to the redirect URI with its error at once",
+            "an unsupported response type is said in words and goes to the redirect URI with its error only by a click",
             "invalid requests (redirect URI, missing or plain challenge) read as the problem and never navigate, in English and French",
             "axe: no serious or critical violation on the en consent",
             "axe: no serious or critical violation on the fr consent",
+            "axe: no serious or critical violation on the fr refused request",
             "axe: no serious or critical violation on the fr invalid request",
             "consent: all browser checks passed",
         ],
@@ -241,6 +242,8 @@ async fn the_consent_page_sends_the_code_to_the_app_and_apps_and_tokens_revokes_
         "consent-invalid-1280x800",
         "consent-invalid-fr-360x640",
         "consent-invalid-fr-1280x800",
+        "consent-refused-1280x800",
+        "consent-refused-fr-360x640",
         "apps-fr-360x640",
         "apps-1280x800",
     ]);

@@ -166,7 +166,7 @@ pub struct MutedList {
         (status = 404, description = "`game_not_found` (also a private game you may not see)", body = Problem, content_type = "application/problem+json"),
         PayloadTooLarge,
         UnsupportedMediaType,
-        (status = 422, description = "`invalid_chat_text`: not 1 to 500 characters, or a control or format character; `game_not_started`: the table's chat opens with the deal", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_chat_text`: not 1 to 500 characters, no visible character, or a control or format character; `game_not_started`: the table's chat opens with the deal", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "`chat_rate_limited`: 10 lines within the last minute; see `Retry-After`", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds until a line may be said"))),
         InternalError,
@@ -182,8 +182,8 @@ pub async fn post_chat(
         return Err(ApiError::Game(
             ErrorCode::InvalidChatText,
             format!(
-                "a chat line is 1 to {MAX_CHAT_CHARS} characters, with no control or format \
-                 character"
+                "a chat line is 1 to {MAX_CHAT_CHARS} characters on one line, with at least one \
+                 visible character and no control or format character"
             ),
         ));
     }

@@ -1,11 +1,12 @@
 //! The middleware around every route: [`observe`], outermost, with the request id (accepted
 //! from `X-Request-Id` or generated) on a tracing span and in the response, metrics by matched
 //! route pattern, a deadline for receiving the body (408), `HEAD` answered wherever `GET` is,
-//! and problem+json for the router's own empty error responses (404 from a resource, 405 with
-//! its `Allow` header); and [`check_body`], innermost, with a declared body size check (413)
-//! and JSON bodies read strictly (`strict_json`: UTF-8 only, no key twice). The `/v1` budgets
-//! (`rate_limits`) sit between the two, so that their headers are on the body checks' answers
-//! and on `observe`'s own.
+//! problem+json for the router's own empty error responses (404 from a resource, 405 with its
+//! `Allow` header), the token endpoint's errors in its own shape, and `X-Frame-Options` on
+//! pages; and [`check_body`], innermost, with the NUL guard on `/v1` paths and query strings
+//! (`text_guard`), a declared body size check (413) and bodies read strictly (`strict_json`:
+//! UTF-8 only, no key twice, no NUL). The `/v1` budgets (`rate_limits`) sit between the two, so
+//! that their headers are on the body checks' answers and on `observe`'s own.
 
 use std::borrow::Cow;
 use std::future::Future;
@@ -28,10 +29,13 @@ use tracing::Instrument;
 
 use super::AppState;
 use super::error::FrenchDetail;
-use super::error::{ApiError, ErrorCode, PROBLEM_CONTENT_TYPE, Problem, problem, problem_response};
+use super::error::{
+    ApiError, ErrorCode, PROBLEM_CONTENT_TYPE, Problem, invalid_character, problem,
+    problem_response,
+};
 use super::i18n::{Lang, localize};
-use super::rate_limits::{RATELIMIT, RATELIMIT_POLICY};
-use super::strict_json;
+use super::rate_limits::{self, RATELIMIT, RATELIMIT_POLICY};
+use super::{oauth, strict_json, text_guard};
 
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -201,16 +205,21 @@ pub async fn observe(
     {
         res = replace_answer(res, body_timeout_response(limit));
     }
-    if let Some(key) = res
+    if let Some(refused) = res
         .response()
         .error()
         .and_then(|e| e.as_error::<PayloadError>())
-        .and_then(strict_json::DuplicateKey::of)
+        .and_then(strict_json::Refused::of)
     {
-        // A handler that reads its body as bytes (an optional body) met a key twice: the
-        // answer the JSON extractor gives for it, not actix's plain-text 400.
-        let response = ApiError::MalformedJson(key.to_string()).error_response();
+        // A handler that reads its body as bytes (an optional body, a form) met a key twice
+        // or a NUL: the answer the JSON extractor gives for it, not actix's plain-text 400.
+        let response = ApiError::from(refused).error_response();
         res = replace_answer(res, response);
+    }
+    if res.request().path() == oauth::TOKEN_PATH {
+        // Whatever refused a token request (the body checks, the router, a deadline) answers
+        // as the endpoint does (RFC 6749 §5.2).
+        res = oauth::as_token_error(res);
     }
     if res.status().is_client_error() || res.status().is_server_error() {
         res = problemize(res);
@@ -218,6 +227,16 @@ pub async fn observe(
     }
     if let Ok(v) = HeaderValue::from_str(&id) {
         res.headers_mut().insert(REQUEST_ID, v);
+    }
+    if res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"text/html"))
+    {
+        // A page is never framed: the header for the browsers that predate CSP's
+        // `frame-ancestors` (RFC 7034; the pages' policy says `'none'` too).
+        res.headers_mut()
+            .insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     }
 
     let status = res.status().as_u16();
@@ -246,12 +265,25 @@ pub async fn observe(
     Ok(res)
 }
 
-/// The declared body size (413) and strict JSON (415 for a charset other than UTF-8), checked
-/// before any handler; innermost, so that the `/v1` budgets' headers are on these answers too.
+/// A NUL in a `/v1` path or query string (400 `invalid_character`, [`text_guard`]), the
+/// declared body size (413) and strict bodies (415 for JSON in a charset other than UTF-8; a key
+/// twice or a NUL refused as the body is read), checked before any handler; innermost, so that
+/// the `/v1` budgets' headers are on these answers too. The revocation endpoint reads its body
+/// itself: it answers 200 to any body (RFC 7009 §2.2).
 pub async fn check_body(
     mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if req.path() == oauth::REVOKE_PATH {
+        return next
+            .call(req)
+            .await
+            .map(ServiceResponse::map_into_boxed_body);
+    }
+    if rate_limits::is_v1(req.path()) && text_guard::uri_holds_nul(req.uri()) {
+        let res = invalid_character().error_response();
+        return Ok(req.into_response(res));
+    }
     if let Some(limit) = req
         .app_data::<web::Data<AppState>>()
         .map(|s| s.config.max_body_bytes)
@@ -401,4 +433,14 @@ pub async fn head_as_get(
         req.head_mut().method = Method::GET;
     }
     next.call(req).await
+}
+
+/// `X-Content-Type-Options: nosniff` on every answer (set unless the answer has its own): a
+/// browser takes each body as the type it is sent as, never as a script or a page it guessed
+/// (the Fetch standard's "X-Content-Type-Options" header).
+pub fn nosniff() -> actix_web::middleware::DefaultHeaders {
+    actix_web::middleware::DefaultHeaders::new().add((
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    ))
 }

@@ -24,6 +24,7 @@ pub mod sessions;
 mod state;
 pub mod streams;
 pub mod strict_json;
+pub mod text_guard;
 pub mod tokens;
 pub mod transparency;
 pub mod vacation;

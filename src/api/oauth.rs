@@ -6,9 +6,12 @@
 
 use std::collections::HashMap;
 
-use actix_web::http::header;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::ServiceResponse;
+use actix_web::http::{ConnectionType, StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
+use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
@@ -23,13 +26,22 @@ use crate::auth::oauth::{self, AuthorizationRequest, Checked, CodeExchange, Gran
 use crate::auth::rate_limit::address_key;
 use crate::auth::{AuthUser, LiveAuthUser, Scope};
 
+/// The most live authorizations (apps approved, codes not yet exchanged included) one account
+/// may hold, as for personal tokens.
+pub const MAX_AUTHORIZATIONS: i64 = 50;
+
+/// The token endpoint's path.
+pub const TOKEN_PATH: &str = "/oauth/token";
+/// The revocation endpoint's path.
+pub const REVOKE_PATH: &str = "/oauth/revoke";
+
 /// The routes outside `/v1`: the metadata, the token and revocation endpoints.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource("/.well-known/oauth-authorization-server").route(web::get().to(metadata)),
     )
-    .service(web::resource("/oauth/token").route(web::post().to(token)))
-    .service(web::resource("/oauth/revoke").route(web::post().to(revoke)));
+    .service(web::resource(TOKEN_PATH).route(web::post().to(token)))
+    .service(web::resource(REVOKE_PATH).route(web::post().to(revoke)));
 }
 
 /// The routes under `/v1`.
@@ -162,8 +174,10 @@ pub struct ConsentDto {
     pub redirect_origin: String,
     /// The scopes asked, in words (empty with a `redirect_error`).
     pub scopes: Vec<ScopeDescription>,
-    /// When set, the request is refused and the page sends the browser to this URL at once
-    /// (e.g. `…?error=unsupported_response_type&state=…`).
+    /// When set, the request is refused, and this URL tells the app why (e.g.
+    /// `…?error=unsupported_response_type&state=…`): the page offers it as a link and never
+    /// follows it without the person's click, the redirect URI being registered nowhere
+    /// (RFC 9700 §4.11.2).
     #[schema(example = json!(null))]
     pub redirect_error: Option<String>,
 }
@@ -297,7 +311,8 @@ pub struct RedirectTo {
 /// buttons). The request is checked as `GET /v1/oauth/consent` checks it. Approving creates an
 /// authorization code (single use, valid 60 seconds, bound to the account, the client, the
 /// redirect URI, the PKCE challenge and the scopes): 201 with
-/// `redirect_uri?code=…&state=…`. Denying answers 200 with
+/// `redirect_uri?code=…&state=…`; an account holds at most 50 live authorizations (a code not
+/// yet exchanged counts as one), and approving past them is 409 `too_many_authorizations`. Denying answers 200 with
 /// `redirect_uri?error=access_denied&state=…`, and a `response_type` other than `code` 200 with `error=unsupported_response_type`. `state`
 /// is left out when the request had none.
 #[utoipa::path(post, path = "/v1/oauth/authorizations", tag = "oauth",
@@ -310,6 +325,9 @@ pub struct RedirectTo {
         Unauthorized,
         (status = 403, description = "`first_party_only`: only a session signed in with a password may approve",
             body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`too_many_authorizations`: approving, when the account \
+            already holds 50 live authorizations (codes not yet exchanged included)", body = Problem,
+            content_type = "application/problem+json"),
         PayloadTooLarge,
         UnsupportedMediaType,
         (status = 422, description = "`invalid_request`: the client, redirect URI, PKCE challenge \
@@ -343,7 +361,14 @@ pub async fn authorize(
             oauth::error_redirect(&valid.redirect_uri, "access_denied", valid.state.as_deref());
         return Ok(HttpResponse::Ok().json(RedirectTo { redirect_to: to }));
     }
-    let code = oauth::create_code(&state.pool, user.account_id, &valid).await?;
+    let Some(code) =
+        oauth::create_code(&state.pool, user.account_id, &valid, MAX_AUTHORIZATIONS).await?
+    else {
+        return Err(ApiError::Game(
+            ErrorCode::TooManyAuthorizations,
+            format!("you already hold {MAX_AUTHORIZATIONS} live authorizations; revoke one first"),
+        ));
+    };
     let mut params = vec![("code", code.expose())];
     if let Some(s) = valid.state.as_deref() {
         params.push(("state", s));
@@ -451,6 +476,52 @@ fn oauth_error_with(
         })
 }
 
+/// 429 `rate_limited` in the shape of RFC 6749 §5.2, with `Retry-After`.
+fn rate_limited(what: &str, retry_after: std::time::Duration) -> HttpResponse {
+    let mut res = oauth_error_with(
+        HttpResponse::TooManyRequests(),
+        OAuthErrorCode::RateLimited,
+        format!("too many failed {what} from this address; retry after Retry-After seconds"),
+    );
+    let secs = retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0);
+    res.headers_mut()
+        .insert(header::RETRY_AFTER, header::HeaderValue::from(secs.max(1)));
+    res
+}
+
+/// A refusal of a token request by what runs before the endpoint (the router's 404 and 405,
+/// the body checks' 400, 413 and 415, the body deadline's 408), answered as the endpoint
+/// answers its own errors (RFC 6749 §5.2: 400 `invalid_request`, `Cache-Control: no-store`),
+/// with the problem's detail as `error_description`. The endpoint's own answers (JSON already)
+/// and the server's failures (5xx: no code of §5.2 names them) are left as they are.
+pub fn as_token_error(res: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
+    let status = res.status();
+    let own = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes() == b"application/json");
+    if !status.is_client_error() || own {
+        return res;
+    }
+    let (req, old) = res.into_parts();
+    let close = old.head().connection_type() == ConnectionType::Close;
+    let detail = old
+        .into_body()
+        .try_into_bytes()
+        .ok()
+        .and_then(|bytes| serde_json::from_slice::<Problem>(&bytes).ok())
+        .map(|p| p.detail);
+    let description = detail.unwrap_or_else(|| match status {
+        StatusCode::METHOD_NOT_ALLOWED => "send a token request with POST".to_string(),
+        s => s.canonical_reason().unwrap_or("bad request").to_lowercase(),
+    });
+    let mut new = oauth_error(OAuthErrorCode::InvalidRequest, description);
+    if close {
+        new.head_mut().set_connection_type(ConnectionType::Close);
+    }
+    ServiceResponse::new(req, new)
+}
+
 /// The form parameters of a token or revocation request, or the error to answer.
 fn form_params(req: &HttpRequest, body: &[u8]) -> Result<HashMap<String, String>, HttpResponse> {
     let form = req
@@ -515,18 +586,7 @@ pub async fn token(
         address_key(ip),
     ]) {
         Ok(attempt) => attempt,
-        Err(retry_after) => {
-            let mut res = oauth_error_with(
-                HttpResponse::TooManyRequests(),
-                OAuthErrorCode::RateLimited,
-                "too many failed token requests from this address; retry after Retry-After \
-                 seconds",
-            );
-            let secs = retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0);
-            res.headers_mut()
-                .insert(header::RETRY_AFTER, header::HeaderValue::from(secs.max(1)));
-            return Ok(res);
-        }
+        Err(retry_after) => return Ok(rate_limited("token requests", retry_after)),
     };
     let answer = token_answer(&req, &state, &body).await;
     match &answer {
@@ -634,36 +694,71 @@ pub struct OAuthRevokeRequest {
 
 /// Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
 /// an access token or a refresh token is sent: its refresh tokens, and every access token it
-/// issued, at once; the streams opened with them end. Always 200: for an unknown or already
-/// revoked token too, and for a request that names no token, names it twice or is not
-/// form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
-/// either).
+/// issued, at once; the streams opened with them end. 200 to every body: for an unknown or
+/// already revoked token too, and for a request that names no token, names it twice, is not
+/// form-encoded or is too large, which revokes nothing (first-party and personal tokens are not
+/// revoked here either); `token_type_hint` is not needed and ignored. Requests that revoke
+/// nothing are limited per client address as failed token requests are
+/// (`--login-max-failures` per `--login-window-seconds`, counted apart from them): over it, 429
+/// `rate_limited` in the shape of RFC 6749 §5.2, with `Retry-After`.
 #[utoipa::path(post, path = "/oauth/revoke", tag = "oauth",
     request_body(content = Option<OAuthRevokeRequest>, content_type = "application/x-www-form-urlencoded",
         description = "`token=` (optional: without one, nothing is revoked and the answer is 200 all the same)"),
     responses(
         (status = 200, description = "Revoked, or nothing to revoke"),
+        (status = 429, description = "`rate_limited`: too many revocations that revoked nothing \
+            from this client address; see `Retry-After`", body = OAuthError,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
         ServiceUnavailable,
     ))]
 pub async fn revoke(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Bytes,
+    payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
+    // Counted when it begins, as a token request is: a revocation that finds nothing is a
+    // guess, and each costs a lookup. Apart from the sign-in keys, so that an app revoking a
+    // token that had expired never locks its users' sign-ins out.
+    let ip = req.peer_addr().map(|a| a.ip());
+    let attempt = match state
+        .login_limiter
+        .begin(vec![format!("oauth-revoke:{}", address_key(ip))])
+    {
+        Ok(attempt) => attempt,
+        Err(retry_after) => return Ok(rate_limited("revocations", retry_after)),
+    };
     // RFC 7009 §2.2 answers 200 for a token that is invalid; the contract says the endpoint
     // "always answers 200", so a request without a usable token is answered so too: there is
-    // nothing to revoke, and nothing a client could do differently on hearing why.
-    let token = form_params(&req, &body)
-        .ok()
+    // nothing to revoke, and nothing a client could do differently on hearing why. The body is
+    // read here, not by an extractor, whose refusals (413, a broken stream) would not be 200.
+    let token = read_at_most(payload, state.config.max_body_bytes)
+        .await
+        .and_then(|body| form_params(&req, &body).ok())
         .and_then(|mut params| params.remove("token"));
     let revoked = match token {
         Some(token) => oauth::revoke_token(&state.pool, &token).await?,
         None => false,
     };
+    if revoked {
+        attempt.succeeded();
+    }
     tracing::info!(revoked, "OAuth revocation");
     Ok(HttpResponse::Ok()
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .finish())
+}
+
+/// The whole body, or `None` when it is larger than `limit` or breaks off.
+async fn read_at_most(mut payload: web::Payload, limit: usize) -> Option<web::BytesMut> {
+    let mut body = web::BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk.ok()?;
+        if body.len() + chunk.len() > limit {
+            return None;
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Some(body)
 }
 
 /// An app the account authorized, still live.

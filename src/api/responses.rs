@@ -20,10 +20,10 @@ macro_rules! problem_responses {
 }
 
 problem_responses! {
-    InvalidPath = 400, "`invalid_path`";
-    MalformedJson = 400, "`malformed_json`";
-    InvalidPathOrJson = 400, "`invalid_path`, `malformed_json`";
-    InvalidPathOrQuery = 400, "`invalid_path`, `invalid_query`";
+    InvalidPath = 400, "`invalid_path`, `invalid_character` (a NUL in the path or query)";
+    MalformedJson = 400, "`malformed_json`, `invalid_character` (a NUL in a string)";
+    InvalidPathOrJson = 400, "`invalid_path`, `malformed_json`, `invalid_character` (a NUL)";
+    InvalidPathOrQuery = 400, "`invalid_path`, `invalid_query`, `invalid_character` (a NUL)";
     Unauthorized = 401, "`unauthorized`";
     NotSeated = 403, "`not_seated`";
     GameNotFound = 404, "`game_not_found`";

@@ -1,16 +1,21 @@
-//! JSON bodies read strictly, before any handler sees them:
+//! Request bodies read strictly, before any handler sees them:
 //!
 //! - a JSON body (`application/json` or `…+json`) declared in a charset other than UTF-8 is
 //!   refused with 415 `unsupported_media_type` (RFC 8259 §8.1: JSON exchanged between systems
 //!   is UTF-8; the extractor would otherwise read UTF-16 bytes as UTF-8);
 //! - a JSON object with the same key twice is refused with 400 `malformed_json` (RFC 8259 §4
 //!   leaves its meaning to each parser: serde keeps the last value, another reader of the same
-//!   body, a proxy or an audit, may keep the first).
+//!   body, a proxy or an audit, may keep the first);
+//! - a NUL in a JSON string (a key or a value, `\u0000`) or in a form body's names and values
+//!   (`%00`) is refused with 400 `invalid_character` ([`super::text_guard`]). Any body that is
+//!   not a form is read as JSON for this: the handlers of optional bodies parse JSON whatever
+//!   the declared type.
 //!
-//! The duplicate check runs as the body is read, on the stream the extractor consumes: a body
-//! is refused when a handler reads it, so the order of the answers (401 before 400 and so on)
-//! stays the extractors'. The key is found by one more pass of serde_json over the body, with a
-//! visitor that keeps each object's keys; bodies are at most `max_body_bytes`.
+//! The checks run as the body is read, on the stream the extractor consumes: a body is refused
+//! when a handler reads it, so the order of the answers (401 before 400 and so on) stays the
+//! extractors'. The refusal is found by one more pass of serde_json over the body, with a
+//! visitor that keeps each object's keys and looks into every string (or of the form parser);
+//! bodies are at most `max_body_bytes`.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -24,24 +29,37 @@ use actix_web::{HttpMessage, mime};
 use futures_util::Stream;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
-/// The key a JSON body holds twice in one object, carried to the JSON extractor's error
-/// handler inside the payload's I/O error.
-#[derive(Debug)]
-pub struct DuplicateKey(pub String);
+use super::text_guard;
 
-impl fmt::Display for DuplicateKey {
+/// Why a body is refused, carried to the extractors' error handlers (and to `observe`, for the
+/// handlers that read bytes) inside the payload's I/O error; `error::rejections` says how it is
+/// answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    /// A JSON object holds this key twice.
+    DuplicateKey(String),
+    /// A string of the body holds a NUL.
+    Nul,
+}
+
+impl fmt::Display for Refused {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the key `{}` appears twice in one JSON object", self.0)
+        match self {
+            Refused::DuplicateKey(key) => {
+                write!(f, "the key `{key}` appears twice in one JSON object")
+            }
+            Refused::Nul => f.write_str(text_guard::NUL_DETAIL),
+        }
     }
 }
 
-impl std::error::Error for DuplicateKey {}
+impl std::error::Error for Refused {}
 
-impl DuplicateKey {
-    /// The duplicate key a payload error carries, if that is what it is.
-    pub fn of(err: &PayloadError) -> Option<&DuplicateKey> {
+impl Refused {
+    /// The refusal a payload error carries, if that is what it is.
+    pub fn of(err: &PayloadError) -> Option<&Refused> {
         match err {
-            PayloadError::Io(e) => e.get_ref()?.downcast_ref::<DuplicateKey>(),
+            PayloadError::Io(e) => e.get_ref()?.downcast_ref::<Refused>(),
             _ => None,
         }
     }
@@ -53,26 +71,50 @@ fn json_type(req: &ServiceRequest) -> Option<mime::Mime> {
     (mime.subtype() == mime::JSON || mime.suffix() == Some(mime::JSON)).then_some(mime)
 }
 
+/// Whether the request declares a form body (`application/x-www-form-urlencoded`).
+fn form_type(req: &ServiceRequest) -> bool {
+    req.mime_type()
+        .ok()
+        .flatten()
+        .is_some_and(|m| m == mime::APPLICATION_WWW_FORM_URLENCODED)
+}
+
 /// A JSON body declared in a charset other than UTF-8 (answered 415 `unsupported_media_type`).
 #[derive(Debug)]
 pub struct NotUtf8;
 
+/// How a body is read for its refusals.
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    /// Form-encoded: a NUL in a name or a value.
+    Form,
+    /// JSON, or anything else read as JSON when it is: a NUL in a string, and when declared as
+    /// JSON a key twice.
+    Json { duplicates: bool },
+}
+
 /// What to do with a request's body: [`NotUtf8`] when it declares JSON in a charset other than
-/// UTF-8; otherwise the body of a JSON request is put behind the duplicate-key check.
+/// UTF-8; otherwise the body is put behind the checks of [`Refused`].
 pub fn guard(req: &mut ServiceRequest, limit: usize) -> Result<(), NotUtf8> {
-    let Some(mime) = json_type(req) else {
-        return Ok(());
-    };
-    if let Some(charset) = mime.get_param(mime::CHARSET)
+    let json = json_type(req);
+    if let Some(charset) = json.as_ref().and_then(|m| m.get_param(mime::CHARSET))
         && !charset.as_str().eq_ignore_ascii_case("utf-8")
     {
         return Err(NotUtf8);
     }
+    let kind = if form_type(req) {
+        Kind::Form
+    } else {
+        Kind::Json {
+            duplicates: json.is_some(),
+        }
+    };
     let inner = req.take_payload();
     let stream = CheckedPayload {
         inner,
         seen: BytesMut::new(),
         limit,
+        kind,
         done: false,
     };
     let boxed: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> = Box::pin(stream);
@@ -81,11 +123,12 @@ pub fn guard(req: &mut ServiceRequest, limit: usize) -> Result<(), NotUtf8> {
 }
 
 /// The body as it comes, kept aside (up to the body limit: beyond it the extractor refuses the
-/// body anyway) and checked for duplicate keys once whole.
+/// body anyway) and checked once whole.
 struct CheckedPayload {
     inner: Payload,
     seen: BytesMut,
     limit: usize,
+    kind: Kind,
     done: bool,
 }
 
@@ -107,11 +150,11 @@ impl Stream for CheckedPayload {
             Poll::Ready(None) => {
                 this.done = true;
                 if this.seen.len() <= this.limit
-                    && let Some(key) = duplicate_key(&this.seen)
+                    && let Some(refused) = refusal(&this.seen, this.kind)
                 {
                     return Poll::Ready(Some(Err(PayloadError::Io(std::io::Error::new(
                         std::io::ErrorKind::InvalidData,
-                        DuplicateKey(key),
+                        refused,
                     )))));
                 }
                 Poll::Ready(None)
@@ -121,17 +164,37 @@ impl Stream for CheckedPayload {
     }
 }
 
+/// Why `body`, read as `kind`, is refused, if it is.
+fn refusal(body: &[u8], kind: Kind) -> Option<Refused> {
+    match kind {
+        Kind::Form => text_guard::form_holds_nul(body).then_some(Refused::Nul),
+        Kind::Json { duplicates } => match json_refusal(body)? {
+            Refused::DuplicateKey(_) if !duplicates => None,
+            refused => Some(refused),
+        },
+    }
+}
+
 /// The first key that some object of `body` holds twice; `None` when there is none, or when
 /// `body` is not JSON at all (the extractor says so in its own words).
 pub fn duplicate_key(body: &[u8]) -> Option<String> {
+    match json_refusal(body)? {
+        Refused::DuplicateKey(key) => Some(key),
+        Refused::Nul => None,
+    }
+}
+
+/// The first refusal met walking `body` as JSON: a key twice in one object, or a NUL in a key
+/// or a string. `None` when there is none, or when `body` is not JSON at all.
+fn json_refusal(body: &[u8]) -> Option<Refused> {
     let mut found = None;
     let mut de = serde_json::Deserializer::from_slice(body);
     let _ = Check(&mut found).deserialize(&mut de);
     found
 }
 
-/// Walks a JSON value, stopping at the first object key seen twice (recorded in `.0`).
-struct Check<'a>(&'a mut Option<String>);
+/// Walks a JSON value, stopping at the first refusal (recorded in `.0`).
+struct Check<'a>(&'a mut Option<Refused>);
 
 impl<'de> DeserializeSeed<'de> for Check<'_> {
     type Value = ();
@@ -160,7 +223,11 @@ impl<'de> Visitor<'de> for Check<'_> {
     fn visit_f64<E>(self, _: f64) -> Result<(), E> {
         Ok(())
     }
-    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        if text_guard::holds_nul(v) {
+            *self.0 = Some(Refused::Nul);
+            return Err(E::custom("NUL"));
+        }
         Ok(())
     }
     fn visit_unit<E>(self) -> Result<(), E> {
@@ -175,8 +242,12 @@ impl<'de> Visitor<'de> for Check<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let mut keys = HashSet::new();
         while let Some(key) = map.next_key::<String>()? {
+            if text_guard::holds_nul(&key) {
+                *self.0 = Some(Refused::Nul);
+                return Err(de::Error::custom("NUL"));
+            }
             if !keys.insert(key.clone()) {
-                *self.0 = Some(key);
+                *self.0 = Some(Refused::DuplicateKey(key));
                 return Err(de::Error::custom("duplicate key"));
             }
             map.next_value_seed(Check(&mut *self.0))?;
@@ -201,6 +272,28 @@ mod tests {
             duplicate_key(br#"{"a":1,"\u0061":2}"#).as_deref(),
             Some("a")
         );
+    }
+
+    #[test]
+    fn a_nul_in_a_key_or_a_string_anywhere_is_refused() {
+        use super::{Kind, Refused, refusal};
+        let json = Kind::Json { duplicates: true };
+        for body in [
+            &br#"{"a":"x\u0000y"}"#[..],
+            br#"{"a\u0000":1}"#,
+            br#"[1,{"b":["\u0000"]}]"#,
+            br#""\u0000""#,
+        ] {
+            assert_eq!(refusal(body, json), Some(Refused::Nul), "{body:?}");
+        }
+        assert_eq!(refusal(br#"{"a":"\\u0000"}"#, json), None);
+        assert_eq!(refusal(b"a=1&b=x%00", Kind::Form), Some(Refused::Nul));
+        assert_eq!(refusal(b"a%00=1", Kind::Form), Some(Refused::Nul));
+        assert_eq!(refusal(b"a=%2500", Kind::Form), None);
+        // Duplicate keys are refused only in a body declared as JSON.
+        let untyped = Kind::Json { duplicates: false };
+        assert_eq!(refusal(br#"{"a":1,"a":2}"#, untyped), None);
+        assert_eq!(refusal(br#"{"a":"\u0000"}"#, untyped), Some(Refused::Nul));
     }
 
     #[test]

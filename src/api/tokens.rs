@@ -17,6 +17,7 @@ use crate::api::responses::{
 };
 use crate::auth::tokens::{self, BotConversionError, NewToken, PersonalToken};
 use crate::auth::{AuthUser, LiveAuthUser, Scope};
+use crate::store::text;
 
 /// The most live personal tokens one account may hold.
 pub const MAX_PERSONAL_TOKENS: i64 = 50;
@@ -41,7 +42,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PersonalTokenRequest {
-    /// What the token is for, to recognise it in the list: 1 to 64 characters.
+    /// What the token is for, to recognise it in the list: 1 to 64 characters on one line,
+    /// at least one of them visible (spaces around it are dropped).
     #[schema(example = "my scripts", min_length = 1, max_length = 64)]
     pub name: String,
     /// The scopes it holds: at least one. `bot:play` only on a bot account.
@@ -151,11 +153,20 @@ struct Checked {
 
 /// The request checked field by field.
 fn check(request: PersonalTokenRequest, bot_account: bool) -> Result<Checked, ApiError> {
+    // Spaces around the name are dropped. The name is shown in lists and logs: one line that
+    // shows something, so that a line break cannot forge a second entry and a blank or
+    // reversed (U+202E) name cannot pass for another.
     let name = request.name.trim();
-    if name.is_empty() || name.chars().count() > TOKEN_NAME_MAX {
+    if name.chars().count() > TOKEN_NAME_MAX
+        || !text::is_one_line(name)
+        || !text::shows_something(name)
+    {
         return Err(problem(
             ErrorCode::InvalidTokenName,
-            format!("a token's name is 1 to {TOKEN_NAME_MAX} characters"),
+            format!(
+                "a token's name is 1 to {TOKEN_NAME_MAX} characters on one line, with at least \
+                 one visible character and no control or format character"
+            ),
         ));
     }
     let scopes = crate::auth::scope::parse_list(request.scopes.iter().map(String::as_str))
@@ -207,7 +218,7 @@ fn check(request: PersonalTokenRequest, bot_account: bool) -> Result<Checked, Ap
         (status = 409, description = "`too_many_tokens` (50 live tokens)", body = Problem, content_type = "application/problem+json"),
         PayloadTooLarge,
         UnsupportedMediaType,
-        (status = 422, description = "`invalid_token_name` (1 to 64 characters), `invalid_scope` (unknown, none, or `bot:play` on an account that is not a bot), `invalid_expiry` (1 to 365 days, or null)", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_token_name` (1 to 64 characters on one line, at least one visible, no control or format character), `invalid_scope` (unknown, none, or `bot:play` on an account that is not a bot), `invalid_expiry` (1 to 365 days, or null)", body = Problem, content_type = "application/problem+json"),
         ServiceUnavailable,
     ))]
 pub async fn create_token(

@@ -67,8 +67,10 @@ pub struct ValidRequest {
 pub enum Checked {
     /// It may be approved or denied.
     Valid(ValidRequest),
-    /// It is refused, and the browser goes back to the client at once with this URL (an error
-    /// of RFC 6749 §4.1.2.1 the client can be told: `unsupported_response_type`).
+    /// It is refused, and the client may be told with this URL (an error of RFC 6749
+    /// §4.1.2.1: `unsupported_response_type`). The redirect URI is not registered, and so not
+    /// trusted: the person is offered the URL, never sent there without a click (RFC 9700
+    /// §4.11.2).
     Redirect(String),
 }
 
@@ -329,12 +331,42 @@ fn at(ttl: Duration) -> DateTime<Utc> {
     Utc::now() + chrono::Duration::from_std(ttl).unwrap_or(chrono::Duration::MAX)
 }
 
-/// Approval: a new code for `account`, bound to the request.
+/// Approval: a new code for `account`, bound to the request, unless the account already holds
+/// `max` live authorizations (`None`). A code not yet exchanged counts as one: each becomes an
+/// authorization when exchanged. Counted under a per-account lock, so concurrent approvals
+/// cannot overshoot.
 pub async fn create_code(
     pool: &PgPool,
     account: AccountId,
     request: &ValidRequest,
-) -> Result<Code, sqlx::Error> {
+    max: i64,
+) -> Result<Option<Code>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('oauth_authorizations:' || $1, 0))")
+        .bind(account.0.to_string())
+        .execute(&mut *tx)
+        .await?;
+    // Codes first: an exchange committed between the two statements is then counted twice
+    // (its code and its authorization), never missed. Two statements: on Citus
+    // `refresh_tokens` is a reference table and `oauth_codes` is not.
+    let pending: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM oauth_codes \
+         WHERE account_id = $1 AND used_at IS NULL AND expires_at > now()",
+    )
+    .bind(account.0)
+    .fetch_one(&mut *tx)
+    .await?;
+    let live: i64 = sqlx::query_scalar(
+        "SELECT count(DISTINCT family_id) FROM refresh_tokens \
+         WHERE account_id = $1 AND client_id IS NOT NULL \
+           AND retired_at IS NULL AND revoked_at IS NULL AND expires_at > now()",
+    )
+    .bind(account.0)
+    .fetch_one(&mut *tx)
+    .await?;
+    if pending + live >= max {
+        return Ok(None);
+    }
     let mut bytes = [0u8; CODE_BYTES];
     rand::fill(&mut bytes);
     let code = URL_SAFE_NO_PAD.encode(bytes);
@@ -352,9 +384,10 @@ pub async fn create_code(
     .bind(scope_strings(&request.scopes))
     .bind(now)
     .bind(at(CODE_TTL))
-    .execute(pool)
+    .execute(&mut *tx)
     .await?;
-    Ok(Code(code))
+    tx.commit().await?;
+    Ok(Some(Code(code)))
 }
 
 fn scope_strings(scopes: &[Scope]) -> Vec<String> {

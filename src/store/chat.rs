@@ -27,6 +27,7 @@ use uuid::Uuid;
 use super::error::{Context, Result, StoreError};
 use super::outbox::NotificationKind;
 use super::read_model::GameSummary;
+use super::text;
 use super::{AccountId, GameId, Store};
 use crate::engine::RuleError;
 
@@ -73,40 +74,18 @@ pub struct ChatReport {
     pub reason: String,
 }
 
-/// Whether `text` may be said: 1 to 500 characters, none of them a control or format character
-/// (Unicode categories Cc and Cf: a line is one line, and shows what it says), except those
-/// that emoji are made of: the zero-width joiner and non-joiner (U+200C, U+200D, in 👨‍👩‍👧 and
-/// 🏳️‍🌈) and the tag characters of subdivision flags (U+E0020–U+E007F, in 🏴󠁧󠁢󠁳󠁣󠁴󠁿).
+/// Whether `text` may be said: 1 to 500 characters on one line, none of them a control or
+/// format character but those emoji are made of, and at least one that shows
+/// ([`super::text`]): a line of joiners, tags, spaces or fillers alone says nothing.
 pub fn valid_chat_text(text: &str) -> bool {
     let n = text.chars().count();
-    (1..=MAX_CHAT_CHARS).contains(&n)
-        && !text
-            .chars()
-            .any(|c| is_control_or_format(c) && !is_emoji_part(c))
-}
-
-/// The format characters emoji sequences use.
-fn is_emoji_part(c: char) -> bool {
-    matches!(c as u32, 0x200C | 0x200D | 0xE0020..=0xE007F)
+    (1..=MAX_CHAT_CHARS).contains(&n) && text::is_one_line(text) && text::shows_something(text)
 }
 
 /// Whether `reason` may be given with a report: 1 to 500 characters, not only spaces.
 pub fn valid_reason(reason: &str) -> bool {
     let n = reason.chars().count();
     (1..=MAX_REASON_CHARS).contains(&n) && !reason.trim().is_empty()
-}
-
-/// Unicode general categories Cc (controls) and Cf (format: zero-width and direction marks,
-/// the byte-order mark, tags, ...).
-fn is_control_or_format(c: char) -> bool {
-    if c.is_control() {
-        return true;
-    }
-    matches!(c as u32,
-        0x00AD | 0x0600..=0x0605 | 0x061C | 0x06DD | 0x070F | 0x0890..=0x0891 | 0x08E2
-        | 0x180E | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2064 | 0x2066..=0x206F
-        | 0xFEFF | 0xFFF9..=0xFFFB | 0x110BD | 0x110CD | 0x13430..=0x1343F
-        | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A | 0xE0001 | 0xE0020..=0xE007F)
 }
 
 /// Where the caller stands at a table: chat is for its seated players only. A private game the

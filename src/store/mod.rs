@@ -22,6 +22,7 @@ pub mod revocations;
 mod snapshots;
 mod stream;
 mod stream_leases;
+pub mod text;
 mod tickets;
 mod warm;
 mod webhooks;

@@ -373,6 +373,12 @@ async fn game_ids_that_are_not_uuids_return_400_invalid_path_and_unknown_ones_40
         "%00",
         "..%2f",
     ] {
+        // A NUL is refused before the path is read, as everywhere under /v1.
+        let code = if id == "%00" {
+            "invalid_character"
+        } else {
+            "invalid_path"
+        };
         let base = api.url(&format!("/v1/games/{id}"));
         for req in [
             c.get(&base),
@@ -384,7 +390,7 @@ async fn game_ids_that_are_not_uuids_return_400_invalid_path_and_unknown_ones_40
                 .json(&json!({"type": "pass"})),
         ] {
             let res = req.bearer_auth(&stranger).send().await.unwrap();
-            problem(res, 400, "invalid_path").await;
+            problem(res, 400, code).await;
         }
     }
     let base = api.url(&format!("/v1/games/{}", uuid::Uuid::nil()));

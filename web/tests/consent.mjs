@@ -10,11 +10,12 @@
 // Approve leads to the redirect URI with `code` and the `state`. Prints `code: …`, `verifier: …`
 // and `redirect_uri: …` for the harness. Signed in on a desktop in French, Deny leads to
 // `error=access_denied` and the state. An unsupported response type with a valid redirect URI
-// goes there at once with `error=unsupported_response_type`. An invalid redirect URI (plain
+// is said in words, in English and French, and goes there with `error=unsupported_response_type`
+// only when the person follows the link back to the app, never at once. An invalid redirect URI (plain
 // http to another host) and a missing challenge read as the problem, in English and French,
 // and never navigate. axe-core finds no serious violation; nothing wider than the phone;
 // screenshots at 360×640 and 1280×800 in both languages (`consent-*`, `consent-fr-*`,
-// `consent-invalid-*`, `consent-signin-*`).
+// `consent-invalid-*`, `consent-refused-*`, `consent-signin-*`).
 //
 // Phase "apps" (LORDS_CLIENT_ID: the app's name): the app is listed in "Apps and tokens" (its
 // name, where it redirects, its scopes in words) in French on a phone, and in English on a
@@ -47,6 +48,8 @@ const T = {
     approve: "Approve",
     deny: "Deny",
     invalid: "This request is not valid",
+    refused: "This request is not supported",
+    backToApp: (origin) => `Go back to ${origin}`,
     title: "Apps and tokens",
     apps: "Authorized apps",
     redirects: (origin) => `Sends you back to ${origin}`,
@@ -68,6 +71,8 @@ const T = {
     approve: "Approuver",
     deny: "Refuser",
     invalid: "Cette demande n'est pas valable",
+    refused: "Cette demande n'est pas prise en charge",
+    backToApp: (origin) => `Retourner vers ${origin}`,
     title: "Applications et jetons",
     apps: "Applications autorisées",
     redirects: (origin) => `Vous renvoie vers ${origin}`,
@@ -197,13 +202,26 @@ try {
     await fitsWidth(frPhone, "the fr consent");
     await shot(frPhone, "consent-fr");
 
-    // A response type the server does not support, with a valid redirect URI: sent there at once.
-    await enWide.goto(authorizeUrl({ response_type: "token", state: "implicit" }));
+    // A response type the server does not support, with a valid redirect URI: said in words,
+    // with a link back to the app; the browser goes there only when the person follows it
+    // (RFC 9700 §4.11.2: an unregistered redirect URI is never redirected to at once).
+    const beforeRefusal = arrivals.length;
+    for (const [p, l] of [[enWide, "en"], [frPhone, "fr"]]) {
+      await p.goto(authorizeUrl({ response_type: "token", state: "implicit" }));
+      await p.getByRole("heading", { name: T[l].refused, level: 1 }).waitFor();
+      await p.waitForTimeout(500);
+      if (!new URL(p.url()).pathname.startsWith("/oauth/authorize")) fail(`an unsupported response type navigated to ${p.url()} unasked`);
+      await fitsWidth(p, `the ${l} refused request`);
+      await shot(p, l === "en" ? "consent-refused" : "consent-refused-fr");
+    }
+    await axe(frPhone, "the fr refused request");
+    if (arrivals.length !== beforeRefusal) fail("an unsupported response type reached the redirect URI unasked");
+    await enWide.getByRole("link", { name: T.en.backToApp(origin) }).click();
     const unsupported = await arrived(enWide);
     if (unsupported.get("error") !== "unsupported_response_type" || unsupported.get("state") !== "implicit") {
       fail(`an unsupported response type led to ${enWide.url()}`);
     }
-    console.log("an unsupported response type went to the redirect URI with its error at once");
+    console.log("an unsupported response type is said in words and goes to the redirect URI with its error only by a click");
 
     // Invalid requests: said in words, never redirected.
     const before = arrivals.length;

@@ -146,16 +146,22 @@ export interface paths {
         /**
          * Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
          *     an access token or a refresh token is sent: its refresh tokens, and every access token it
-         *     issued, at once; the streams opened with them end. Always 200: for an unknown or already
-         *     revoked token too, and for a request that names no token, names it twice or is not
-         *     form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
-         *     either).
+         *     issued, at once; the streams opened with them end. 200 to every body: for an unknown or
+         *     already revoked token too, and for a request that names no token, names it twice, is not
+         *     form-encoded or is too large, which revokes nothing (first-party and personal tokens are not
+         *     revoked here either); `token_type_hint` is not needed and ignored. Requests that revoke
+         *     nothing are limited per client address as failed token requests are
+         *     (`--login-max-failures` per `--login-window-seconds`, counted apart from them): over it, 429
+         *     `rate_limited` in the shape of RFC 6749 §5.2, with `Retry-After`.
          * @description Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
          *     an access token or a refresh token is sent: its refresh tokens, and every access token it
-         *     issued, at once; the streams opened with them end. Always 200: for an unknown or already
-         *     revoked token too, and for a request that names no token, names it twice or is not
-         *     form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
-         *     either).
+         *     issued, at once; the streams opened with them end. 200 to every body: for an unknown or
+         *     already revoked token too, and for a request that names no token, names it twice, is not
+         *     form-encoded or is too large, which revokes nothing (first-party and personal tokens are not
+         *     revoked here either); `token_type_hint` is not needed and ignored. Requests that revoke
+         *     nothing are limited per client address as failed token requests are
+         *     (`--login-max-failures` per `--login-window-seconds`, counted apart from them): over it, 429
+         *     `rate_limited` in the shape of RFC 6749 §5.2, with `Retry-After`.
          */
         post: operations["revoke"];
         delete?: never;
@@ -1487,14 +1493,16 @@ export interface paths {
          *     buttons). The request is checked as `GET /v1/oauth/consent` checks it. Approving creates an
          *     authorization code (single use, valid 60 seconds, bound to the account, the client, the
          *     redirect URI, the PKCE challenge and the scopes): 201 with
-         *     `redirect_uri?code=…&state=…`. Denying answers 200 with
+         *     `redirect_uri?code=…&state=…`; an account holds at most 50 live authorizations (a code not
+         *     yet exchanged counts as one), and approving past them is 409 `too_many_authorizations`. Denying answers 200 with
          *     `redirect_uri?error=access_denied&state=…`, and a `response_type` other than `code` 200 with `error=unsupported_response_type`. `state`
          *     is left out when the request had none.
          * @description The signed-in person approves or denies an authorization request (the consent page's
          *     buttons). The request is checked as `GET /v1/oauth/consent` checks it. Approving creates an
          *     authorization code (single use, valid 60 seconds, bound to the account, the client, the
          *     redirect URI, the PKCE challenge and the scopes): 201 with
-         *     `redirect_uri?code=…&state=…`. Denying answers 200 with
+         *     `redirect_uri?code=…&state=…`; an account holds at most 50 live authorizations (a code not
+         *     yet exchanged counts as one), and approving past them is 409 `too_many_authorizations`. Denying answers 200 with
          *     `redirect_uri?error=access_denied&state=…`, and a `response_type` other than `code` 200 with `error=unsupported_response_type`. `state`
          *     is left out when the request had none.
          */
@@ -2260,8 +2268,10 @@ export interface components {
             /** @example Kilt Bot */
             client_id: string;
             /**
-             * @description When set, the request is refused and the page sends the browser to this URL at once
-             *     (e.g. `…?error=unsupported_response_type&state=…`).
+             * @description When set, the request is refused, and this URL tells the app why (e.g.
+             *     `…?error=unsupported_response_type&state=…`): the page offers it as a link and never
+             *     follows it without the person's click, the redirect URI being registered nowhere
+             *     (RFC 9700 §4.11.2).
              * @example null
              */
             redirect_error?: string | null;
@@ -3468,7 +3478,8 @@ export interface components {
              */
             expires_in_days?: number | null;
             /**
-             * @description What the token is for, to recognise it in the list: 1 to 64 characters.
+             * @description What the token is for, to recognise it in the list: 1 to 64 characters on one line,
+             *     at least one of them visible (spaces around it are dropped).
              * @example my scripts
              */
             name: string;
@@ -3608,6 +3619,7 @@ export interface components {
              *     - `invalid_path` (400): Invalid path parameter
              *     - `invalid_query` (400): Invalid query string
              *     - `unsupported_media_type` (415): Unsupported media type
+             *     - `invalid_character` (400): Invalid character
              *     - `unauthorized` (401): Authentication required
              *     - `invalid_token` (401): Invalid token
              *     - `insufficient_scope` (403): Insufficient scope
@@ -3683,6 +3695,7 @@ export interface components {
              *     - `too_many_requests` (429): Too many requests
              *     - `invalid_request` (422): Invalid authorization request
              *     - `authorization_not_found` (404): Authorization not found
+             *     - `too_many_authorizations` (409): Too many authorizations
              *     - `invalid_token_name` (422): Invalid token name
              *     - `invalid_scope` (422): Invalid scope
              *     - `invalid_expiry` (422): Invalid expiry
@@ -3721,7 +3734,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "log_not_ready" | "invalid_log_range" | "tree_size_beyond_log" | "game_not_in_log" | "invalid_consistency_range" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "too_many_requests" | "invalid_request" | "authorization_not_found" | "invalid_token_name" | "invalid_scope" | "invalid_expiry" | "too_many_tokens" | "personal_token_not_found" | "account_has_played" | "bot_account" | "bot_account_cannot_create_games" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "invalid_character" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "log_not_ready" | "invalid_log_range" | "tree_size_beyond_log" | "game_not_in_log" | "invalid_consistency_range" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "too_many_requests" | "invalid_request" | "authorization_not_found" | "too_many_authorizations" | "invalid_token_name" | "invalid_scope" | "invalid_expiry" | "too_many_tokens" | "personal_token_not_found" | "account_has_played" | "bot_account" | "bot_account_cannot_create_games" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -4927,6 +4940,17 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `rate_limited`: too many revocations that revoked nothing from this client address; see `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
             500: {
                 headers: {
@@ -5270,7 +5294,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountDto"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5457,7 +5481,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5623,7 +5647,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5789,7 +5813,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6006,7 +6030,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6203,7 +6227,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -6703,7 +6727,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameSummaryDto"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -7128,7 +7152,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path`, `invalid_query` */
+            /** @description `invalid_path`, `invalid_query`, `invalid_character` (a NUL) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8021,7 +8045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChatPage"];
                 };
             };
-            /** @description `invalid_path`, `invalid_query` */
+            /** @description `invalid_path`, `invalid_query`, `invalid_character` (a NUL) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8201,7 +8225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChatLine"];
                 };
             };
-            /** @description `invalid_path`, `malformed_json` */
+            /** @description `invalid_path`, `malformed_json`, `invalid_character` (a NUL) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8321,7 +8345,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_chat_text`: not 1 to 500 characters, or a control or format character; `game_not_started`: the table's chat opens with the deal */
+            /** @description `invalid_chat_text`: not 1 to 500 characters, no visible character, or a control or format character; `game_not_started`: the table's chat opens with the deal */
             422: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8332,7 +8356,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_chat_text",
-                     *       "detail": "a chat line is 1 to 500 characters, with no control or format character",
+                     *       "detail": "a chat line is 1 to 500 characters on one line, with at least one visible character and no control or format character",
                      *       "status": 422,
                      *       "title": "Invalid chat text",
                      *       "type": "/problems/invalid_chat_text"
@@ -8432,7 +8456,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path`, `malformed_json` */
+            /** @description `invalid_path`, `malformed_json`, `invalid_character` (a NUL) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8763,7 +8787,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
-            /** @description `invalid_path`, `invalid_query` */
+            /** @description `invalid_path`, `invalid_query`, `invalid_character` (a NUL) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -8966,7 +8990,7 @@ export interface operations {
                     "application/json": components["schemas"]["InvitationDto"];
                 };
             };
-            /** @description `invalid_path`, `malformed_json` */
+            /** @description `invalid_path`, `malformed_json`, `invalid_character` (a NUL) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9237,7 +9261,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameSummaryDto"];
                 };
             };
-            /** @description `invalid_path`, `malformed_json` */
+            /** @description `invalid_path`, `malformed_json`, `invalid_character` (a NUL) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9497,7 +9521,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameSummaryDto"];
                 };
             };
-            /** @description `invalid_path` */
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -9783,7 +9807,7 @@ export interface operations {
                     "application/json": components["schemas"]["LegalActions"];
                 };
             };
-            /** @description `invalid_path` */
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10142,7 +10166,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameRecord"];
                 };
             };
-            /** @description `invalid_path` */
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10412,7 +10436,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameSummaryDto"];
                 };
             };
-            /** @description `invalid_path` */
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -10733,7 +10757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActionResult"];
                 };
             };
-            /** @description `invalid_path` */
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -11420,7 +11444,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -11746,7 +11770,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path` */
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12102,7 +12126,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmailState"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12354,7 +12378,7 @@ export interface operations {
                     "application/json": components["schemas"]["MeDto"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12594,7 +12618,7 @@ export interface operations {
                     "application/json": components["schemas"]["Hints"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -12966,7 +12990,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path` */
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -13760,7 +13784,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationSettings"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -13966,7 +13990,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -14186,7 +14210,7 @@ export interface operations {
                     "application/json": components["schemas"]["PushSubscriptionDto"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -14411,7 +14435,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path` */
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -14608,7 +14632,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /** @description `invalid_path` */
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15096,7 +15120,7 @@ export interface operations {
                     "application/json": components["schemas"]["PersonalTokenCreated"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15216,7 +15240,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `invalid_token_name` (1 to 64 characters), `invalid_scope` (unknown, none, or `bot:play` on an account that is not a bot), `invalid_expiry` (1 to 365 days, or null) */
+            /** @description `invalid_token_name` (1 to 64 characters on one line, at least one visible, no control or format character), `invalid_scope` (unknown, none, or `bot:play` on an account that is not a bot), `invalid_expiry` (1 to 365 days, or null) */
             422: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15227,7 +15251,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "invalid_token_name",
-                     *       "detail": "a token's name is 1 to 64 characters",
+                     *       "detail": "a token's name is 1 to 64 characters on one line, with at least one visible character and no control or format character",
                      *       "status": 422,
                      *       "title": "Invalid token name",
                      *       "type": "/problems/invalid_token_name"
@@ -15321,7 +15345,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path` */
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -15496,7 +15520,7 @@ export interface operations {
                     "application/json": components["schemas"]["VacationStarted"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16256,7 +16280,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_path` */
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16453,7 +16477,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /** @description `invalid_path` */
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16642,7 +16666,7 @@ export interface operations {
                     "application/json": components["schemas"]["RedirectTo"];
                 };
             };
-            /** @description `malformed_json` */
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -16697,6 +16721,26 @@ export interface operations {
                      *       "status": 403,
                      *       "title": "For a signed-in session only",
                      *       "type": "/problems/first_party_only"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_authorizations`: approving, when the account already holds 50 live authorizations (codes not yet exchanged included) */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_authorizations",
+                     *       "detail": "you already hold 50 live authorizations; revoke one first",
+                     *       "status": 409,
+                     *       "title": "Too many authorizations",
+                     *       "type": "/problems/too_many_authorizations"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

@@ -100,6 +100,18 @@ error_codes! {
         title_fr: "Type de contenu non pris en charge",
         detail_fr: "envoyez le corps en application/json, en UTF-8",
     },
+    /// A NUL (U+0000) in a path, query string or body: no text of the service may hold one.
+    InvalidCharacter = "invalid_character", BAD_REQUEST {
+        title: "Invalid character",
+        meaning: "The path, the query string or a string of the body (JSON or form) holds \
+            U+0000 (NUL: `%00` once decoded, or `\\u0000` in JSON), which no text of this \
+            service may hold. Remove it.",
+        example: "the request holds U+0000 (NUL: %00 or \\u0000), which no text of this \
+            service may hold",
+        title_fr: "Caractère invalide",
+        detail_fr: "la requête contient le caractère U+0000 (NUL : %00 ou \\u0000), qu'aucun \
+            texte de ce service ne peut contenir",
+    },
     Unauthorized = "unauthorized", UNAUTHORIZED {
         title: "Authentication required",
         meaning: "No valid bearer token: get one from POST /v1/auth/token and send it as \
@@ -572,14 +584,16 @@ error_codes! {
     // Table chat (service rules §9.8).
     InvalidChatText = "invalid_chat_text", UNPROCESSABLE_ENTITY {
         title: "Invalid chat text",
-        meaning: "A chat line is 1 to 500 characters (Unicode scalar values) on one line: no \
-            control or format character (Unicode Cc and Cf, line breaks and tabs included; \
-            emoji keep their joiners U+200C, U+200D and flag tags U+E0020 to U+E007F). Fix the \
-            text.",
-        example: "a chat line is 1 to 500 characters, with no control or format character",
+        meaning: "A chat line is 1 to 500 characters (Unicode scalar values) on one line that \
+            shows at least one visible character (a letter, digit, punctuation mark or symbol; \
+            spaces, joiners, tags and fillers alone show nothing): no control, format or line \
+            separator character (Unicode Cc, Cf, Zl and Zp, line breaks and tabs included; emoji \
+            keep their joiners U+200C, U+200D and flag tags U+E0020 to U+E007F). Fix the text.",
+        example: "a chat line is 1 to 500 characters on one line, with at least one visible \
+            character and no control or format character",
         title_fr: "Message invalide",
-        detail_fr: "un message compte de 1 à 500 caractères sur une ligne, sans caractère de \
-            contrôle ni de mise en forme",
+        detail_fr: "un message compte de 1 à 500 caractères sur une ligne, dont au moins un \
+            visible, sans caractère de contrôle ni de mise en forme",
     },
     ChatRateLimited = "chat_rate_limited", TOO_MANY_REQUESTS {
         title: "Too many chat lines",
@@ -697,12 +711,26 @@ error_codes! {
         title_fr: "Autorisation introuvable",
         detail_fr: "vous n'avez aucune autorisation active portant cet identifiant",
     },
+    TooManyAuthorizations = "too_many_authorizations", CONFLICT {
+        title: "Too many authorizations",
+        meaning: "You already hold as many live authorizations (apps you approved, and codes \
+            not yet exchanged) as an account may (50): revoke one first (`DELETE \
+            /v1/me/authorizations/{id}`, or the web client's settings).",
+        example: "you already hold 50 live authorizations; revoke one first",
+        title_fr: "Trop d'autorisations",
+        detail_fr: "vous avez déjà autant d'autorisations d'applications que permis : \
+            révoquez-en une d'abord",
+    },
     InvalidTokenName = "invalid_token_name", UNPROCESSABLE_ENTITY {
         title: "Invalid token name",
-        meaning: "A personal token's name is 1 to 64 characters, not only spaces.",
-        example: "a token's name is 1 to 64 characters",
+        meaning: "A personal token's name is 1 to 64 characters on one line (spaces around it are \
+            dropped) with at least one visible character: no control, format or line separator \
+            character (CR, LF, tabs and direction marks included).",
+        example: "a token's name is 1 to 64 characters on one line, with at least one visible \
+            character and no control or format character",
         title_fr: "Nom de jeton invalide",
-        detail_fr: "le nom d'un jeton compte de 1 à 64 caractères",
+        detail_fr: "le nom d'un jeton compte de 1 à 64 caractères sur une ligne, dont au moins un \
+            visible, sans caractère de contrôle ni de mise en forme",
     },
     InvalidScope = "invalid_scope", UNPROCESSABLE_ENTITY {
         title: "Invalid scope",

@@ -16,7 +16,7 @@ use actix_web::{HttpResponse, ResponseError};
 
 pub use codes::{ErrorCode, RULE_TITLE, RULE_TITLE_FR, all_codes};
 pub use problem::{FrenchDetail, PROBLEM_CONTENT_TYPE, Problem, problem, problem_response};
-pub use rejections::{json_error, path_error, query_error};
+pub use rejections::{invalid_character, json_error, path_error, query_error};
 
 use crate::auth::{AccountError, AuthError};
 use crate::engine::RuleError;

@@ -1,14 +1,32 @@
 //! The rejections of actix's extractors as problems: a body that is not the JSON an endpoint
-//! takes, a path or a query string that does not parse.
+//! takes (or holds a NUL), a path or a query string that does not parse.
 
 use actix_web::HttpRequest;
 use actix_web::error::{JsonPayloadError, PathError, PayloadError, QueryPayloadError};
 
-use super::ApiError;
+use super::{ApiError, ErrorCode};
 use crate::api::AppState;
-use crate::api::strict_json::DuplicateKey;
+use crate::api::strict_json::Refused;
+use crate::api::text_guard::NUL_DETAIL;
 
-/// `web::Json` rejections: 400 `malformed_json` (a key twice in an object too), 413
+/// 400 `invalid_character`: a NUL in the request (`text_guard`).
+pub fn invalid_character() -> ApiError {
+    ApiError::Game(ErrorCode::InvalidCharacter, NUL_DETAIL.into())
+}
+
+/// A body refused as it was read (`strict_json`): 400 `malformed_json` for a key twice, 400
+/// `invalid_character` for a NUL.
+impl From<&Refused> for ApiError {
+    fn from(refused: &Refused) -> ApiError {
+        match refused {
+            Refused::DuplicateKey(_) => ApiError::MalformedJson(refused.to_string()),
+            Refused::Nul => invalid_character(),
+        }
+    }
+}
+
+/// `web::Json` rejections: 400 `malformed_json` (a key twice in an object too), 400
+/// `invalid_character` (a NUL in a string), 413
 /// `payload_too_large`, 415.
 pub fn json_error(err: JsonPayloadError, req: &HttpRequest) -> actix_web::Error {
     let api = match err {
@@ -16,12 +34,8 @@ pub fn json_error(err: JsonPayloadError, req: &HttpRequest) -> actix_web::Error 
         | JsonPayloadError::Overflow { limit } => ApiError::PayloadTooLarge { limit },
         JsonPayloadError::ContentType => ApiError::UnsupportedMediaType,
         JsonPayloadError::Deserialize(e) => ApiError::MalformedJson(e.to_string()),
-        JsonPayloadError::Payload(ref e) if DuplicateKey::of(e).is_some() => {
-            ApiError::MalformedJson(
-                DuplicateKey::of(e)
-                    .map(ToString::to_string)
-                    .unwrap_or_default(),
-            )
+        JsonPayloadError::Payload(ref e) if Refused::of(e).is_some() => {
+            Refused::of(e).map_or_else(|| ApiError::MalformedJson(e.to_string()), ApiError::from)
         }
         JsonPayloadError::Payload(PayloadError::Overflow) => ApiError::PayloadTooLarge {
             limit: req

@@ -1,7 +1,8 @@
 // The OAuth consent page: the server serves the client at `/oauth/authorize?…` (the
 // authorization endpoint, RFC 6749 §3.1) and app.js shows this screen there. The request is
 // checked by the server first (`GET /v1/oauth/consent`, public): an invalid one is said in words
-// and never redirected to; one the server says to redirect at once (`redirect_error`) is. Then,
+// and never redirected to; one refused with an error for the app (`redirect_error`) is said in
+// words with a link back to the app, never followed without a click. Then,
 // signed in, the app's self-chosen name, where it sends the person and the scopes in words, with
 // Approve and Deny (`POST /v1/oauth/authorizations`), after which the browser goes where the
 // server says. Loaded with `import()` only on that path. Depends on api.js, dom.js, i18n.js
@@ -37,9 +38,11 @@ export async function showConsent(main, signInFirst) {
     invalid(main, e);
     return;
   }
-  // RFC 6749 §4.1.2.1: an error the server may report to a redirect URI it trusts goes there.
+  // RFC 6749 §4.1.2.1 tells the app of this error at its redirect URI; but that URI is
+  // registered nowhere, so it is not trusted: the person is offered it, never sent there
+  // without a click (RFC 9700 §4.11.2, the authorization server as an open redirector).
   if (consent.redirect_error) {
-    location.replace(consent.redirect_error);
+    refused(main, consent, consent.redirect_error);
     return;
   }
   const s = session();
@@ -90,6 +93,28 @@ export async function showConsent(main, signInFirst) {
       h("p", {}, t.consent.revokeLater),
       h("div", { class: "consent-buttons" }, buttons),
       problem,
+    ),
+  );
+}
+
+/**
+ * A request the server refused with an error for the app (`redirect_error`): said in words,
+ * with a link back to the app that the person may follow or not.
+ * @param {HTMLElement} main
+ * @param {Consent} consent
+ * @param {string} to
+ */
+function refused(main, consent, to) {
+  document.title = t.pageTitle(t.consent.refusedTitle);
+  replace(
+    main,
+    h(
+      "section",
+      { class: "card-form consent", "aria-labelledby": "consent-title" },
+      h("h1", { id: "consent-title" }, t.consent.refusedTitle),
+      h("p", { id: "consent-refused" }, t.consent.refused(consent.client_id)),
+      h("p", {}, h("a", { href: to, rel: "noreferrer", class: "button", id: "consent-back-to-app" }, t.consent.backToApp(consent.redirect_origin))),
+      h("p", {}, h("a", { href: "/#/", class: "button" }, t.consent.backToLobby)),
     ),
   );
 }

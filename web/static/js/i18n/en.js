@@ -1026,6 +1026,11 @@ const messages = {
     invalidTitle: "This request is not valid",
     invalid: "The app sent an authorization request this site cannot accept, so you are not sent back to it. Tell the app's makers:",
     backToLobby: "Go to the lobby",
+    refusedTitle: "This request is not supported",
+    /** @param {string} app */
+    refused: (app) => `${app} asked for a kind of access this site does not give (only the authorization code flow is supported). You can go back to the app to tell it so, or stay here.`,
+    /** @param {string} origin */
+    backToApp: (origin) => `Go back to ${origin}`,
   },
 };
 

@@ -673,6 +673,11 @@ const messages = {
     invalidTitle: "Cette demande n'est pas valable",
     invalid: "L'application a envoyé une demande d'autorisation que ce site ne peut pas accepter : vous n'y êtes donc pas renvoyé. Dites-le à ses auteurs :",
     backToLobby: "Aller au salon",
+    refusedTitle: "Cette demande n'est pas prise en charge",
+    /** @param {string} app */
+    refused: (app) => `${app} demande un type d'accès que ce site ne donne pas (seul le flux par code d'autorisation est pris en charge). Vous pouvez retourner à l'application pour le lui dire, ou rester ici.`,
+    /** @param {string} origin */
+    backToApp: (origin) => `Retourner vers ${origin}`,
   },
 };
 

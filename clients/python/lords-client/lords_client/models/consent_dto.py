@@ -25,9 +25,10 @@ class ConsentDto:
             Example: https://app.example.
         redirect_uri (str):  Example: https://app.example/callback.
         scopes (list[ScopeDescription]): The scopes asked, in words (empty with a `redirect_error`).
-        redirect_error (None | str | Unset): When set, the request is refused and the page sends the browser to this URL
-            at once
-            (e.g. `…?error=unsupported_response_type&state=…`).
+        redirect_error (None | str | Unset): When set, the request is refused, and this URL tells the app why (e.g.
+            `…?error=unsupported_response_type&state=…`): the page offers it as a link and never
+            follows it without the person's click, the redirect URI being registered nowhere
+            (RFC 9700 §4.11.2).
     """
 
     client_id: str

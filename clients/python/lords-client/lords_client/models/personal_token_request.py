@@ -16,7 +16,8 @@ class PersonalTokenRequest:
     """A personal token to create.
 
     Attributes:
-        name (str): What the token is for, to recognise it in the list: 1 to 64 characters. Example: my scripts.
+        name (str): What the token is for, to recognise it in the list: 1 to 64 characters on one line,
+            at least one of them visible (spaces around it are dropped). Example: my scripts.
         scopes (list[Scope]): The scopes it holds: at least one. `bot:play` only on a bot account. Example:
             ['game:read', 'game:play'].
         expires_in_days (int | None | Unset): Days until it expires, 1 to 365; null or absent: it never expires.

@@ -25,6 +25,7 @@ class Problem:
                 - `invalid_path` (400): Invalid path parameter
                 - `invalid_query` (400): Invalid query string
                 - `unsupported_media_type` (415): Unsupported media type
+                - `invalid_character` (400): Invalid character
                 - `unauthorized` (401): Authentication required
                 - `invalid_token` (401): Invalid token
                 - `insufficient_scope` (403): Insufficient scope
@@ -100,6 +101,7 @@ class Problem:
                 - `too_many_requests` (429): Too many requests
                 - `invalid_request` (422): Invalid authorization request
                 - `authorization_not_found` (404): Authorization not found
+                - `too_many_authorizations` (409): Too many authorizations
                 - `invalid_token_name` (422): Invalid token name
                 - `invalid_scope` (422): Invalid scope
                 - `invalid_expiry` (422): Invalid expiry

@@ -56,6 +56,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_403
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -112,7 +117,9 @@ def sync_detailed(
     buttons). The request is checked as `GET /v1/oauth/consent` checks it. Approving creates an
     authorization code (single use, valid 60 seconds, bound to the account, the client, the
     redirect URI, the PKCE challenge and the scopes): 201 with
-    `redirect_uri?code=…&state=…`. Denying answers 200 with
+    `redirect_uri?code=…&state=…`; an account holds at most 50 live authorizations (a code not
+    yet exchanged counts as one), and approving past them is 409 `too_many_authorizations`. Denying
+    answers 200 with
     `redirect_uri?error=access_denied&state=…`, and a `response_type` other than `code` 200 with
     `error=unsupported_response_type`. `state`
     is left out when the request had none.
@@ -121,7 +128,9 @@ def sync_detailed(
     buttons). The request is checked as `GET /v1/oauth/consent` checks it. Approving creates an
     authorization code (single use, valid 60 seconds, bound to the account, the client, the
     redirect URI, the PKCE challenge and the scopes): 201 with
-    `redirect_uri?code=…&state=…`. Denying answers 200 with
+    `redirect_uri?code=…&state=…`; an account holds at most 50 live authorizations (a code not
+    yet exchanged counts as one), and approving past them is 409 `too_many_authorizations`. Denying
+    answers 200 with
     `redirect_uri?error=access_denied&state=…`, and a `response_type` other than `code` 200 with
     `error=unsupported_response_type`. `state`
     is left out when the request had none.
@@ -158,7 +167,9 @@ def sync(
     buttons). The request is checked as `GET /v1/oauth/consent` checks it. Approving creates an
     authorization code (single use, valid 60 seconds, bound to the account, the client, the
     redirect URI, the PKCE challenge and the scopes): 201 with
-    `redirect_uri?code=…&state=…`. Denying answers 200 with
+    `redirect_uri?code=…&state=…`; an account holds at most 50 live authorizations (a code not
+    yet exchanged counts as one), and approving past them is 409 `too_many_authorizations`. Denying
+    answers 200 with
     `redirect_uri?error=access_denied&state=…`, and a `response_type` other than `code` 200 with
     `error=unsupported_response_type`. `state`
     is left out when the request had none.
@@ -167,7 +178,9 @@ def sync(
     buttons). The request is checked as `GET /v1/oauth/consent` checks it. Approving creates an
     authorization code (single use, valid 60 seconds, bound to the account, the client, the
     redirect URI, the PKCE challenge and the scopes): 201 with
-    `redirect_uri?code=…&state=…`. Denying answers 200 with
+    `redirect_uri?code=…&state=…`; an account holds at most 50 live authorizations (a code not
+    yet exchanged counts as one), and approving past them is 409 `too_many_authorizations`. Denying
+    answers 200 with
     `redirect_uri?error=access_denied&state=…`, and a `response_type` other than `code` 200 with
     `error=unsupported_response_type`. `state`
     is left out when the request had none.
@@ -199,7 +212,9 @@ async def asyncio_detailed(
     buttons). The request is checked as `GET /v1/oauth/consent` checks it. Approving creates an
     authorization code (single use, valid 60 seconds, bound to the account, the client, the
     redirect URI, the PKCE challenge and the scopes): 201 with
-    `redirect_uri?code=…&state=…`. Denying answers 200 with
+    `redirect_uri?code=…&state=…`; an account holds at most 50 live authorizations (a code not
+    yet exchanged counts as one), and approving past them is 409 `too_many_authorizations`. Denying
+    answers 200 with
     `redirect_uri?error=access_denied&state=…`, and a `response_type` other than `code` 200 with
     `error=unsupported_response_type`. `state`
     is left out when the request had none.
@@ -208,7 +223,9 @@ async def asyncio_detailed(
     buttons). The request is checked as `GET /v1/oauth/consent` checks it. Approving creates an
     authorization code (single use, valid 60 seconds, bound to the account, the client, the
     redirect URI, the PKCE challenge and the scopes): 201 with
-    `redirect_uri?code=…&state=…`. Denying answers 200 with
+    `redirect_uri?code=…&state=…`; an account holds at most 50 live authorizations (a code not
+    yet exchanged counts as one), and approving past them is 409 `too_many_authorizations`. Denying
+    answers 200 with
     `redirect_uri?error=access_denied&state=…`, and a `response_type` other than `code` 200 with
     `error=unsupported_response_type`. `state`
     is left out when the request had none.
@@ -243,7 +260,9 @@ async def asyncio(
     buttons). The request is checked as `GET /v1/oauth/consent` checks it. Approving creates an
     authorization code (single use, valid 60 seconds, bound to the account, the client, the
     redirect URI, the PKCE challenge and the scopes): 201 with
-    `redirect_uri?code=…&state=…`. Denying answers 200 with
+    `redirect_uri?code=…&state=…`; an account holds at most 50 live authorizations (a code not
+    yet exchanged counts as one), and approving past them is 409 `too_many_authorizations`. Denying
+    answers 200 with
     `redirect_uri?error=access_denied&state=…`, and a `response_type` other than `code` 200 with
     `error=unsupported_response_type`. `state`
     is left out when the request had none.
@@ -252,7 +271,9 @@ async def asyncio(
     buttons). The request is checked as `GET /v1/oauth/consent` checks it. Approving creates an
     authorization code (single use, valid 60 seconds, bound to the account, the client, the
     redirect URI, the PKCE challenge and the scopes): 201 with
-    `redirect_uri?code=…&state=…`. Denying answers 200 with
+    `redirect_uri?code=…&state=…`; an account holds at most 50 live authorizations (a code not
+    yet exchanged counts as one), and approving past them is 409 `too_many_authorizations`. Denying
+    answers 200 with
     `redirect_uri?error=access_denied&state=…`, and a `response_type` other than `code` 200 with
     `error=unsupported_response_type`. `state`
     is left out when the request had none.

@@ -5,6 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.o_auth_error import OAuthError
 from ...models.o_auth_revoke_request import OAuthRevokeRequest
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
@@ -29,10 +30,17 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Problem | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | OAuthError | Problem | None:
     if response.status_code == 200:
         response_200 = cast(Any, None)
         return response_200
+
+    if response.status_code == 429:
+        response_429 = OAuthError.from_dict(response.json())
+
+        return response_429
 
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
@@ -50,7 +58,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Problem]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | OAuthError | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -63,20 +73,26 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: OAuthRevokeRequest | Unset = UNSET,
-) -> Response[Any | Problem]:
+) -> Response[Any | OAuthError | Problem]:
     """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200: for an unknown or already
-    revoked token too, and for a request that names no token, names it twice or is not
-    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
-    either).
+    issued, at once; the streams opened with them end. 200 to every body: for an unknown or
+    already revoked token too, and for a request that names no token, names it twice, is not
+    form-encoded or is too large, which revokes nothing (first-party and personal tokens are not
+    revoked here either); `token_type_hint` is not needed and ignored. Requests that revoke
+    nothing are limited per client address as failed token requests are
+    (`--login-max-failures` per `--login-window-seconds`, counted apart from them): over it, 429
+    `rate_limited` in the shape of RFC 6749 §5.2, with `Retry-After`.
 
      Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200: for an unknown or already
-    revoked token too, and for a request that names no token, names it twice or is not
-    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
-    either).
+    issued, at once; the streams opened with them end. 200 to every body: for an unknown or
+    already revoked token too, and for a request that names no token, names it twice, is not
+    form-encoded or is too large, which revokes nothing (first-party and personal tokens are not
+    revoked here either); `token_type_hint` is not needed and ignored. Requests that revoke
+    nothing are limited per client address as failed token requests are
+    (`--login-max-failures` per `--login-window-seconds`, counted apart from them): over it, 429
+    `rate_limited` in the shape of RFC 6749 §5.2, with `Retry-After`.
 
     Args:
         body (OAuthRevokeRequest | Unset): A revocation request (`application/x-www-form-
@@ -87,7 +103,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Any | OAuthError | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -105,20 +121,26 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: OAuthRevokeRequest | Unset = UNSET,
-) -> Any | Problem | None:
+) -> Any | OAuthError | Problem | None:
     """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200: for an unknown or already
-    revoked token too, and for a request that names no token, names it twice or is not
-    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
-    either).
+    issued, at once; the streams opened with them end. 200 to every body: for an unknown or
+    already revoked token too, and for a request that names no token, names it twice, is not
+    form-encoded or is too large, which revokes nothing (first-party and personal tokens are not
+    revoked here either); `token_type_hint` is not needed and ignored. Requests that revoke
+    nothing are limited per client address as failed token requests are
+    (`--login-max-failures` per `--login-window-seconds`, counted apart from them): over it, 429
+    `rate_limited` in the shape of RFC 6749 §5.2, with `Retry-After`.
 
      Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200: for an unknown or already
-    revoked token too, and for a request that names no token, names it twice or is not
-    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
-    either).
+    issued, at once; the streams opened with them end. 200 to every body: for an unknown or
+    already revoked token too, and for a request that names no token, names it twice, is not
+    form-encoded or is too large, which revokes nothing (first-party and personal tokens are not
+    revoked here either); `token_type_hint` is not needed and ignored. Requests that revoke
+    nothing are limited per client address as failed token requests are
+    (`--login-max-failures` per `--login-window-seconds`, counted apart from them): over it, 429
+    `rate_limited` in the shape of RFC 6749 §5.2, with `Retry-After`.
 
     Args:
         body (OAuthRevokeRequest | Unset): A revocation request (`application/x-www-form-
@@ -129,7 +151,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        Any | OAuthError | Problem
     """
 
     return sync_detailed(
@@ -142,20 +164,26 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: OAuthRevokeRequest | Unset = UNSET,
-) -> Response[Any | Problem]:
+) -> Response[Any | OAuthError | Problem]:
     """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200: for an unknown or already
-    revoked token too, and for a request that names no token, names it twice or is not
-    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
-    either).
+    issued, at once; the streams opened with them end. 200 to every body: for an unknown or
+    already revoked token too, and for a request that names no token, names it twice, is not
+    form-encoded or is too large, which revokes nothing (first-party and personal tokens are not
+    revoked here either); `token_type_hint` is not needed and ignored. Requests that revoke
+    nothing are limited per client address as failed token requests are
+    (`--login-max-failures` per `--login-window-seconds`, counted apart from them): over it, 429
+    `rate_limited` in the shape of RFC 6749 §5.2, with `Retry-After`.
 
      Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200: for an unknown or already
-    revoked token too, and for a request that names no token, names it twice or is not
-    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
-    either).
+    issued, at once; the streams opened with them end. 200 to every body: for an unknown or
+    already revoked token too, and for a request that names no token, names it twice, is not
+    form-encoded or is too large, which revokes nothing (first-party and personal tokens are not
+    revoked here either); `token_type_hint` is not needed and ignored. Requests that revoke
+    nothing are limited per client address as failed token requests are
+    (`--login-max-failures` per `--login-window-seconds`, counted apart from them): over it, 429
+    `rate_limited` in the shape of RFC 6749 §5.2, with `Retry-After`.
 
     Args:
         body (OAuthRevokeRequest | Unset): A revocation request (`application/x-www-form-
@@ -166,7 +194,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem]
+        Response[Any | OAuthError | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -182,20 +210,26 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: OAuthRevokeRequest | Unset = UNSET,
-) -> Any | Problem | None:
+) -> Any | OAuthError | Problem | None:
     """Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200: for an unknown or already
-    revoked token too, and for a request that names no token, names it twice or is not
-    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
-    either).
+    issued, at once; the streams opened with them end. 200 to every body: for an unknown or
+    already revoked token too, and for a request that names no token, names it twice, is not
+    form-encoded or is too large, which revokes nothing (first-party and personal tokens are not
+    revoked here either); `token_type_hint` is not needed and ignored. Requests that revoke
+    nothing are limited per client address as failed token requests are
+    (`--login-max-failures` per `--login-window-seconds`, counted apart from them): over it, 429
+    `rate_limited` in the shape of RFC 6749 §5.2, with `Retry-After`.
 
      Revocation (RFC 7009), form-encoded: ends the authorization the token belongs to, whether
     an access token or a refresh token is sent: its refresh tokens, and every access token it
-    issued, at once; the streams opened with them end. Always 200: for an unknown or already
-    revoked token too, and for a request that names no token, names it twice or is not
-    form-encoded, which revokes nothing (first-party and personal tokens are not revoked here
-    either).
+    issued, at once; the streams opened with them end. 200 to every body: for an unknown or
+    already revoked token too, and for a request that names no token, names it twice, is not
+    form-encoded or is too large, which revokes nothing (first-party and personal tokens are not
+    revoked here either); `token_type_hint` is not needed and ignored. Requests that revoke
+    nothing are limited per client address as failed token requests are
+    (`--login-max-failures` per `--login-window-seconds`, counted apart from them): over it, 429
+    `rate_limited` in the shape of RFC 6749 §5.2, with `Retry-After`.
 
     Args:
         body (OAuthRevokeRequest | Unset): A revocation request (`application/x-www-form-
@@ -206,7 +240,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem
+        Any | OAuthError | Problem
     """
 
     return (
