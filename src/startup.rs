@@ -74,11 +74,10 @@ impl Application {
         // The password-reset worker (queued reset requests → links mailed to the accounts that
         // have the addresses): the requests a stopped process left.
         if let Some(poll) = state.config.password_reset_poll {
-            crate::auth::email::spawn_reset_worker(
-                state.pool.clone(),
-                poll,
-                state.shutdown.clone(),
-            );
+            let shutdown = state.shutdown.clone();
+            crate::auth::email::spawn_reset_worker(state.pool.clone(), poll, async move {
+                shutdown.wait().await
+            });
         }
         // The transparency log's sequencer (finished games → leaves and signed heads, exactly
         // once, no gap): in every server process; one at a time across them.

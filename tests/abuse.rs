@@ -233,6 +233,7 @@ async fn a_validly_signed_token_for_an_account_that_does_not_exist_gets_401_ever
     let ghost = sign(&json!({
         "sub": uuid::Uuid::now_v7().to_string(), "name": "ghost",
         "iss": ISSUER, "aud": AUDIENCE, "iat": now(), "exp": now() + 600,
+        "sid": uuid::Uuid::now_v7(),
     }));
     problem(
         api.post("/v1/games", &ghost, &json!({"players": 2})).await,
@@ -276,7 +277,7 @@ async fn a_token_not_valid_before_a_future_time_is_refused() {
     let claims = |nbf: u64| {
         json!({
             "sub": me["id"], "name": "alice", "iss": ISSUER, "aud": AUDIENCE,
-            "iat": now(), "exp": now() + 7200, "nbf": nbf,
+            "iat": now(), "exp": now() + 7200, "nbf": nbf, "sid": uuid::Uuid::now_v7(),
         })
     };
     let res = app.get_with_token("/v1/me", &sign(&claims(now()))).await;

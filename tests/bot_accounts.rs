@@ -88,9 +88,23 @@ async fn becoming_a_bot_revokes_every_session_and_token_and_answers_one_token_wi
     let secret = token["token"].as_str().unwrap().to_string();
     assert!(secret.starts_with("lords_pat_"));
 
-    // Everything from before is refused.
+    // Everything from before is refused, the session's access token on the handlers that
+    // check a token without the database too (a game's view).
     problem(
         app.get_with_token("/v1/me", &session).await,
+        401,
+        "invalid_token",
+    )
+    .await;
+    let host = app.signed_up("hostess").await;
+    let game = api.post("/v1/games", &host, &json!({"players": 2})).await;
+    let game = game.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    problem(
+        app.get_with_token(&format!("/v1/games/{game}"), &session)
+            .await,
         401,
         "invalid_token",
     )

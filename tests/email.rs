@@ -510,11 +510,37 @@ async fn a_reset_sets_the_password_ends_every_session_and_verifies_the_address_i
     put_email(&app, &token, "bruce@example.org").await;
     let id = account_id(&app, &token).await;
     let tokens: Value = app.login("bruce", PASSWORD).await.json().await.unwrap();
+    let res = app
+        .client
+        .post(app.url("/v1/me/tokens"))
+        .bearer_auth(&token)
+        .json(&json!({"name": "script", "scopes": ["account:read"]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 201);
+    let personal = res.json::<Value>().await.unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
     ask_reset(&app, "bruce@example.org").await;
     let link = mailed_token(&app, id, "password_reset").await;
 
     let res = confirm_reset(&app, &link, "arbroath1320").await;
     assert_eq!(res.status(), 204);
+    // Every access token and personal token of before is refused at once.
+    for old in [
+        token.as_str(),
+        tokens["access_token"].as_str().unwrap(),
+        personal.as_str(),
+    ] {
+        problem(
+            app.get_with_token("/v1/me", old).await,
+            401,
+            "invalid_token",
+        )
+        .await;
+    }
     problem(
         app.login("bruce", PASSWORD).await,
         401,

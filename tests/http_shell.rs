@@ -238,11 +238,8 @@ async fn requests_needing_an_unreachable_database_return_503_service_unavailable
     let keys = lords::auth::JwtKeys::new(TEST_JWT_SECRET.as_bytes(), Duration::from_secs(60));
     let token = keys
         .issue_in_session(
-            &lords::auth::Account {
-                id: lords::auth::AccountId(uuid::Uuid::now_v7()),
-                username: "alexander".into(),
-                created_at: chrono::Utc::now(),
-            },
+            lords::auth::AccountId(uuid::Uuid::now_v7()),
+            "alexander",
             uuid::Uuid::now_v7(),
         )
         .unwrap();

@@ -163,7 +163,9 @@ pub async fn issue_token(
     }
     let refresh =
         auth::refresh::start_family(&state.pool, account.id, state.config.refresh_ttl).await?;
-    let token = state.jwt.issue_in_session(&account, refresh.family)?;
+    let token = state
+        .jwt
+        .issue_in_session(account.id, &account.username, refresh.family)?;
     Ok(TokenResponse::new(token, refresh).response())
 }
 
@@ -230,7 +232,9 @@ pub async fn refresh(
             "this is a bot account: it plays with its token and has no session".into(),
         ));
     }
-    let token = state.jwt.issue_in_session(&account, refresh.family)?;
+    let token = state
+        .jwt
+        .issue_in_session(account.id, &account.username, refresh.family)?;
     Ok(TokenResponse::new(token, refresh).response())
 }
 

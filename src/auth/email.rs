@@ -444,14 +444,15 @@ pub async fn resolve_resets(pool: &PgPool) -> Result<usize, EmailError> {
 }
 
 /// The password-reset worker: every `poll`, resolves the requests left queued (a process stopped
-/// between queueing one and resolving it); any number of processes may run it, each request is
-/// deleted once.
+/// between queueing one and resolving it), until `stop` resolves (the server's shutdown); any
+/// number of processes may run it, each request is deleted once.
 pub fn spawn_reset_worker(
     pool: PgPool,
     poll: Duration,
-    shutdown: crate::shutdown::ShutdownSignal,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
+        let mut stop = std::pin::pin!(stop);
         loop {
             match resolve_resets(&pool).await {
                 Ok(n) if n as i64 == RESET_BATCH => continue,
@@ -460,7 +461,7 @@ pub fn spawn_reset_worker(
             }
             tokio::select! {
                 () = tokio::time::sleep(poll) => {}
-                () = shutdown.wait() => return,
+                () = &mut stop => return,
             }
         }
     })

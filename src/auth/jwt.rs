@@ -13,8 +13,8 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::{Account, AccountId, AuthError};
-use crate::store::{Revoked, RevokedSessions};
+use super::AuthError;
+use crate::store::{AccountId, Revoked, RevokedSessions};
 
 pub const ISSUER: &str = "lords-of-scotland";
 pub const AUDIENCE: &str = "lords-of-scotland-api";
@@ -108,11 +108,16 @@ impl JwtKeys {
     }
 
     /// A token of the session `sid` (the refresh-token family it was issued with).
-    pub fn issue_in_session(&self, account: &Account, sid: Uuid) -> anyhow::Result<IssuedToken> {
+    pub fn issue_in_session(
+        &self,
+        account: AccountId,
+        username: &str,
+        sid: Uuid,
+    ) -> anyhow::Result<IssuedToken> {
         let iat = now();
         let claims = Claims {
-            sub: account.id.to_string(),
-            name: account.username.clone(),
+            sub: account.0.to_string(),
+            name: username.to_string(),
             iss: ISSUER.to_string(),
             aud: AUDIENCE.to_string(),
             iat,
@@ -177,20 +182,16 @@ impl JwtKeys {
 mod tests {
     use super::*;
 
-    fn account() -> Account {
-        Account {
-            id: AccountId(Uuid::now_v7()),
-            username: "bruce".into(),
-            created_at: chrono::Utc::now(),
-        }
+    fn account() -> AccountId {
+        AccountId(Uuid::now_v7())
     }
 
     #[test]
     fn an_issued_token_verifies_with_the_same_secret_only() {
         let keys = JwtKeys::new(b"0123456789abcdef0123456789abcdef", Duration::from_secs(60));
         let a = account();
-        let t = keys.issue_in_session(&a, Uuid::now_v7()).unwrap();
-        assert_eq!(keys.verify(&t.access_token).unwrap().0, a.id);
+        let t = keys.issue_in_session(a, "bruce", Uuid::now_v7()).unwrap();
+        assert_eq!(keys.verify(&t.access_token).unwrap().0, a);
         let other = JwtKeys::new(b"another-secret-another-secret-xx", Duration::from_secs(60));
         assert!(other.verify(&t.access_token).is_err());
     }
@@ -202,7 +203,7 @@ mod tests {
             .with_revocations(revoked.clone());
         let a = account();
         let sid = Uuid::now_v7();
-        let t = keys.issue_in_session(&a, sid).unwrap();
+        let t = keys.issue_in_session(a, "bruce", sid).unwrap();
         assert_eq!(keys.verify(&t.access_token).unwrap().1.sid, sid);
         // Remembered now; revoking the session refuses it all the same.
         revoked.note(&crate::store::Revoked {
@@ -212,7 +213,7 @@ mod tests {
         assert!(keys.verify(&t.access_token).is_err());
         // Without the claim, as a tool might sign one: no session to end it, so refused.
         let claims = serde_json::json!({
-            "sub": a.id.to_string(), "name": "bruce", "iss": ISSUER, "aud": AUDIENCE,
+            "sub": a.0.to_string(), "name": "bruce", "iss": ISSUER, "aud": AUDIENCE,
             "iat": now(), "exp": now() + 60,
         });
         let token =
