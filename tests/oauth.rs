@@ -125,6 +125,21 @@ async fn oauth_error(res: reqwest::Response, error: &str) {
     assert!(body["error_description"].is_string(), "{body}");
 }
 
+/// Asserts a 429 in RFC 6749 §5.2's shape, with a `Retry-After` of at most the window.
+async fn rate_limited(res: reqwest::Response) {
+    assert_eq!(res.status(), 429);
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    let wait: u64 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=60).contains(&wait), "{wait}");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["error"], "rate_limited", "{body}");
+    assert!(body["error_description"].is_string(), "{body}");
+}
+
 /// Tokens of a whole flow for a fresh account: (session JWT, token response).
 async fn authorized(app: &TestApp, username: &str, scope: &str) -> (String, Value) {
     let session = app.signed_up(username).await;
@@ -893,17 +908,7 @@ async fn failed_token_requests_are_limited_per_client_address_and_answered_429_r
 
     // Over the limit: refused before anything is looked at, in RFC 6749 §5.2's shape.
     let res = refresh(&app, "bogus", None).await;
-    assert_eq!(res.status(), 429);
-    assert_eq!(res.headers()["cache-control"], "no-store");
-    let wait: u64 = res.headers()["retry-after"]
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!((1..=60).contains(&wait), "{wait}");
-    let body: Value = res.json().await.unwrap();
-    assert_eq!(body["error"], "rate_limited", "{body}");
-    assert!(body["error_description"].is_string(), "{body}");
+    rate_limited(res).await;
     // The failures count with the address's failed sign-ins.
     problem(
         app.login("malcolm", "correct horse battery").await,
@@ -1200,17 +1205,7 @@ async fn revocations_that_revoke_nothing_are_limited_per_client_address_and_answ
         assert_eq!(res.status(), 200);
     }
     let res = form(&app, "/oauth/revoke", &[("token", "bogus")]).await;
-    assert_eq!(res.status(), 429);
-    assert_eq!(res.headers()["cache-control"], "no-store");
-    let wait: u64 = res.headers()["retry-after"]
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!((1..=60).contains(&wait), "{wait}");
-    let body: Value = res.json().await.unwrap();
-    assert_eq!(body["error"], "rate_limited", "{body}");
-    assert!(body["error_description"].is_string(), "{body}");
+    rate_limited(res).await;
     // Counted apart from sign-ins: the address may still sign in.
     assert_eq!(
         app.login("bethoc", "correct horse battery").await.status(),
@@ -1378,60 +1373,46 @@ async fn all_dead(app: &TestApp, creds: &Credentials) {
     oauth_error(exchange(app, code, verifier).await, "invalid_grant").await;
 }
 
+/// Signing out everywhere, changing the password and deleting the account each end every
+/// credential the account gave, at once (the password reset: tests/email.rs).
 #[tokio::test]
-async fn a_password_change_ends_every_session_token_authorization_and_code_at_once() {
+async fn ending_the_accounts_authority_ends_every_session_token_authorization_and_code() {
     let app = spawn_app().await;
-    let session = app.signed_up("alpin").await;
-    let creds = every_credential(&app, "alpin", &session).await;
-    let res = app
-        .client
-        .post(app.url("/v1/me/password"))
-        .bearer_auth(&session)
-        .json(&json!({"current_password": "correct horse battery", "new_password": "dunadd-843"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 204);
-    all_dead(&app, &creds).await;
-    // The session that changed it ends too: it signs in again.
-    problem(
-        app.get_with_token("/v1/me", &session).await,
-        401,
-        "invalid_token",
-    )
-    .await;
+    let ends = [
+        (
+            "alpin",
+            "POST",
+            "/v1/me/password",
+            Some(json!({
+            "current_password": "correct horse battery", "new_password": "dunadd-843"})),
+        ),
+        ("causantin", "POST", "/v1/auth/logout", None),
+        (
+            "giric",
+            "DELETE",
+            "/v1/me",
+            Some(json!({"password": "correct horse battery"})),
+        ),
+    ];
+    for (username, method, path, body) in ends {
+        let session = app.signed_up(username).await;
+        let creds = every_credential(&app, username, &session).await;
+        let mut req = app
+            .client
+            .request(method.parse().unwrap(), app.url(path))
+            .bearer_auth(&session);
+        if let Some(body) = body {
+            req = req.json(&body);
+        }
+        assert_eq!(req.send().await.unwrap().status(), 204, "{path}");
+        all_dead(&app, &creds).await;
+        // The session that did it ends too.
+        problem(
+            app.get_with_token("/v1/me", &session).await,
+            401,
+            "invalid_token",
+        )
+        .await;
+    }
     assert_eq!(app.login("alpin", "dunadd-843").await.status(), 200);
-}
-
-#[tokio::test]
-async fn logging_out_everywhere_ends_every_session_token_authorization_and_code_at_once() {
-    let app = spawn_app().await;
-    let session = app.signed_up("causantin").await;
-    let creds = every_credential(&app, "causantin", &session).await;
-    let res = app
-        .client
-        .post(app.url("/v1/auth/logout"))
-        .bearer_auth(&session)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 204);
-    all_dead(&app, &creds).await;
-}
-
-#[tokio::test]
-async fn a_deleted_accounts_codes_and_tokens_name_nobody() {
-    let app = spawn_app().await;
-    let session = app.signed_up("giric").await;
-    let creds = every_credential(&app, "giric", &session).await;
-    let res = app
-        .client
-        .delete(app.url("/v1/me"))
-        .bearer_auth(&session)
-        .json(&json!({"password": "correct horse battery"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 204);
-    all_dead(&app, &creds).await;
 }

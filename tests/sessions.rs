@@ -619,6 +619,26 @@ async fn game_of(app: &TestApp, token: &str) -> String {
         .to_string()
 }
 
+/// Logs out the session of `ended` from the session of `by`.
+async fn end_session(app: &TestApp, by: &Value, ended: &Value) {
+    let res = post_with_token(
+        app,
+        "/v1/auth/logout",
+        &access_token(by),
+        Some(&json!({ "refresh_token": refresh_token(ended) })),
+    )
+    .await;
+    assert_eq!(res.status(), 204);
+}
+
+/// The status of `game`'s view for the access token of `tokens`.
+async fn view_status(app: &TestApp, game: &str, tokens: &Value) -> u16 {
+    app.get_with_token(&format!("/v1/games/{game}"), &access_token(tokens))
+        .await
+        .status()
+        .as_u16()
+}
+
 /// Asserts that `token` is refused on an ordinary handler and on the hot ones.
 async fn refused_everywhere(app: &TestApp, token: &str, game: &str) {
     for path in [
@@ -638,28 +658,11 @@ async fn a_logged_out_sessions_access_token_is_refused_at_once_on_every_handler(
     let laptop = login(&app, "domnall").await;
     let game = game_of(&app, &access_token(&phone)).await;
     // Known to the process (remembered verifications included) before the logout.
-    assert_eq!(
-        app.get_with_token(&format!("/v1/games/{game}"), &access_token(&phone))
-            .await
-            .status(),
-        200
-    );
-    let res = post_with_token(
-        &app,
-        "/v1/auth/logout",
-        &access_token(&laptop),
-        Some(&json!({ "refresh_token": refresh_token(&phone) })),
-    )
-    .await;
-    assert_eq!(res.status(), 204);
+    assert_eq!(view_status(&app, &game, &phone).await, 200);
+    end_session(&app, &laptop, &phone).await;
     refused_everywhere(&app, &access_token(&phone), &game).await;
     // The other session goes on.
-    assert_eq!(
-        app.get_with_token(&format!("/v1/games/{game}"), &access_token(&laptop))
-            .await
-            .status(),
-        200
-    );
+    assert_eq!(view_status(&app, &game, &laptop).await, 200);
 }
 
 #[tokio::test]
@@ -687,21 +690,8 @@ async fn a_revocation_reaches_every_server_process_and_one_started_after_it() {
     let phone = sign_up(&app, "ciniod").await;
     let laptop = login(&app, "ciniod").await;
     let game = game_of(&app, &access_token(&phone)).await;
-    assert_eq!(
-        other
-            .get_with_token(&format!("/v1/games/{game}"), &access_token(&phone))
-            .await
-            .status(),
-        200
-    );
-    let res = post_with_token(
-        &app,
-        "/v1/auth/logout",
-        &access_token(&laptop),
-        Some(&json!({ "refresh_token": refresh_token(&phone) })),
-    )
-    .await;
-    assert_eq!(res.status(), 204);
+    assert_eq!(view_status(&other, &game, &phone).await, 200);
+    end_session(&app, &laptop, &phone).await;
     // The other process hears of it from PostgreSQL (LISTEN/NOTIFY): bounded polling, no
     // timing asserted (docs/performance.md has the measured delay).
     let deadline = Instant::now() + Duration::from_secs(10);
