@@ -1145,7 +1145,12 @@ async fn every_token_endpoint_error_is_rfc_6749_shaped_a_nul_a_wrong_type_and_a_
         oauth_error(res, "invalid_request").await;
     }
     // Another method than POST (RFC 6749 §3.2).
-    oauth_error(app.get("/oauth/token").await, "invalid_request").await;
+    let res = app.get("/oauth/token").await;
+    assert_eq!(res.status(), 405);
+    assert_eq!(res.headers()["allow"], "POST");
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["error"], "invalid_request", "{body}");
 }
 
 #[tokio::test]

@@ -492,8 +492,9 @@ fn rate_limited(what: &str, retry_after: std::time::Duration) -> HttpResponse {
 /// A refusal of a token request by what runs before the endpoint (the router's 404 and 405,
 /// the body checks' 400, 413 and 415, the body deadline's 408), answered as the endpoint
 /// answers its own errors (RFC 6749 §5.2: 400 `invalid_request`, `Cache-Control: no-store`),
-/// with the problem's detail as `error_description`. The endpoint's own answers (JSON already)
-/// and the server's failures (5xx: no code of §5.2 names them) are left as they are.
+/// with the problem's detail as `error_description`; another method keeps its 405 and `Allow`.
+/// The endpoint's own answers (JSON already) and the server's failures (5xx: no code of §5.2
+/// names them) are left as they are.
 pub fn as_token_error(res: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
     let status = res.status();
     let own = res
@@ -505,6 +506,7 @@ pub fn as_token_error(res: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody>
     }
     let (req, old) = res.into_parts();
     let close = old.head().connection_type() == ConnectionType::Close;
+    let allow = old.headers().get(header::ALLOW).cloned();
     let detail = old
         .into_body()
         .try_into_bytes()
@@ -516,6 +518,14 @@ pub fn as_token_error(res: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody>
         s => s.canonical_reason().unwrap_or("bad request").to_lowercase(),
     });
     let mut new = oauth_error(OAuthErrorCode::InvalidRequest, description);
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        // Another method is HTTP's 405 with its `Allow` header (RFC 9110 §15.5.6), in the
+        // endpoint's body shape.
+        *new.status_mut() = status;
+        if let Some(allow) = allow {
+            new.headers_mut().insert(header::ALLOW, allow);
+        }
+    }
     if close {
         new.head_mut().set_connection_type(ConnectionType::Close);
     }

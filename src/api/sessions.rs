@@ -17,6 +17,7 @@ use crate::auth::rate_limit::{address_key, login_keys};
 use crate::auth::{self, AuthUser};
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Credentials {
     /// 3 to 32 characters of `A-Z a-z 0-9 _ -`, unique ignoring case.
     #[schema(example = "robert_bruce", pattern = "^[A-Za-z0-9_-]{3,32}$")]
@@ -69,6 +70,7 @@ impl TokenResponse {
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RefreshRequest {
     /// The refresh token of the last `TokenResponse`.
     #[schema(example = "kV3n1b0d2Yk9yM1fJt0p8QxW5cZ7aL4eR6uH2sG9mNo")]
@@ -76,6 +78,7 @@ pub struct RefreshRequest {
 }
 
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct LogoutRequest {
     /// The session to end (its whole refresh-token family). Absent or null (or no body, or a
     /// `null` body): every session of the account.
@@ -84,6 +87,7 @@ pub struct LogoutRequest {
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PasswordChange {
     /// The account's password now.
     #[schema(example = "bannockburn1314")]
