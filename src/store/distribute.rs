@@ -140,6 +140,10 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     // by `caller`): distributed on the caller, alone, so a lease is one shard's statement. The
     // caller is an account, a token's hash or an address: no account id to co-locate by.
     ("rate_windows", Placement::Alone("caller")),
+    // Written by an account's own revocations (a row a session, in the revoking transaction),
+    // read whole only as a server process starts: with the account's other rows, so a
+    // revocation is one shard's write, never one to every node.
+    ("revoked_sessions", Placement::ByAccount),
     // Password-reset requests, written for any address asked about (no account to co-locate
     // by) and each deleted once by its id: distributed on it, alone, so both are single-shard.
     ("password_reset_requests", Placement::Alone("id")),
