@@ -1,5 +1,5 @@
 // The audit page in a real browser (Debian's Chromium through playwright-core) against a real
-// server whose bots answer at once (tests/web_audit.rs). In English and French, on a 360×640
+// server whose bots answer at once (tests/it/web_audit.rs). In English and French, on a 360×640
 // phone and a 1280×800 desktop, a person signs up, starts a game against the random bot, plays
 // by clicking, looks at the lobby, reloads, resigns and opens "Audit this game". The receipts
 // the page was given (its views, its actions, its resignation, the turns' notifications on the
@@ -359,8 +359,16 @@ try {
       await page.getByRole("alertdialog").getByRole("button", { name: x.resignYes }).click();
       await table.and(page.locator("[data-status=finished]")).waitFor();
 
-      // The page kept every receipt it was given, across the reload.
-      const kept = await keptReceipts(page, id);
+      // The page kept every receipt it was given, across the reload. It keeps them in the
+      // background (IndexedDB, after the answer is drawn): on a busy machine the last one, the
+      // resignation's, may land a moment after the table shows the end.
+      const keptAll = (/** @type {{version: number, commitment: string}[]} */ rs) =>
+        [...given.keys()].every((key) => rs.some((r) => `${r.version}:${r.commitment}` === key));
+      let kept = await keptReceipts(page, id);
+      for (let i = 0; i < 50 && !keptAll(kept); i++) {
+        await page.waitForTimeout(100);
+        kept = await keptReceipts(page, id);
+      }
       for (const [key] of given) {
         if (!kept.some((r) => `${r.version}:${r.commitment}` === key)) fail(`${where}: the receipt ${key} given to the page was not kept`);
       }
