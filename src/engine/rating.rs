@@ -71,7 +71,7 @@ impl Rating {
 /// of one, with no additive dynamics (τ = 0), β = [`BETA`], κ = [`KAPPA`] and
 /// γ = σᵢ / c_iq. A tie counts as half a win and half a loss between the tied players. It
 /// equals Python `openskill`'s `BradleyTerryFull(tau=0, kappa=0.0001)` with `ranks` the places
-/// (tests/ratings_reference.rs checks it).
+/// (tests/it/ratings_reference.rs checks it).
 pub fn rate(players: &[(Rating, u8)]) -> Vec<Rating> {
     let two_beta_squared = 2.0 * BETA * BETA;
     players

@@ -5,7 +5,7 @@
 //!
 //! The encryption is our own: `ece` (and so `web-push`, which also sends through isahc or
 //! hyper-tls itself) encrypts only with openssl; `web-push-native`/`ece-native` are RustCrypto,
-//! a second crypto stack beside aws-lc-rs and the very one tests/web_push.rs checks against.
+//! a second crypto stack beside aws-lc-rs and the very one tests/it/web_push.rs checks against.
 
 use aws_lc_rs::aead::{AES_128_GCM, Aad, LessSafeKey, Nonce, UnboundKey};
 use aws_lc_rs::agreement::{self, ECDH_P256, EphemeralPrivateKey, UnparsedPublicKey};

@@ -25,7 +25,7 @@
 //! [`LAYOUT`] names the tables placed so far; a table it does not name is placed by the rules
 //! above (a `game_id` column: with the games; no `game_id` but foreign keys only to reference
 //! tables: a reference table). Anything else fails loudly, naming the tables, before anything is
-//! changed; `tests/citus_compat.rs` checks on plain PostgreSQL that every migrated table is
+//! changed; `tests/it/citus_compat.rs` checks on plain PostgreSQL that every migrated table is
 //! placed, so a new table that fits no rule fails the suite, not a deployment.
 
 use std::collections::BTreeMap;

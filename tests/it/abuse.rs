@@ -2,7 +2,7 @@
 //! signing up in bulk, flooding open games, invitations or games with bots, enumerating usernames
 //! through invitations, forging tokens and cursors, long-polling no game.
 
-mod common;
+use crate::common;
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;

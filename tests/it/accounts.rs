@@ -1,6 +1,6 @@
 //! Accounts, tokens, `/v1/me`, bearer-token failures and login rate limiting, over HTTP.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

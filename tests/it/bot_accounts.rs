@@ -4,7 +4,7 @@
 //! hold `bot:play`; and a bot invited by username learns of it on its stream, joins and plays
 //! a whole game with nothing but its token.
 
-mod common;
+use crate::common;
 
 use common::app::{TestApp, problem, spawn_app};
 use common::games::{Api, Table, create_game, ok, play_concurrently, play_decisions};

@@ -1,7 +1,7 @@
 //! Bots in games: seats given to bots at creation or later, played by the
 //! server's deadline worker from their seat's view, over real HTTP.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,7 @@
 //! operator's `lords moderation` commands run as the real binary, a deleted account's name, and
 //! the live `chat` events of the game stream, which leave the game's event ids alone.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 //! the notification of an append still sent from the client's own node, and a Citus placement
 //! for every table the migrations create.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

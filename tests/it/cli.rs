@@ -1,7 +1,7 @@
 //! The real `lords` binary: embedded PostgreSQL lifecycle (ready, serve, SIGTERM, restart with
 //! the same data), the clear error without PostgreSQL binaries, `migrate`, and `--help`.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! Resigning, turn clocks and bots standing in (service rules §9.3–9.5), over
 //! real HTTP against the in-process server and its deadline worker.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

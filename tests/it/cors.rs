@@ -1,7 +1,7 @@
 //! CORS over HTTP: real preflights and cross-origin responses with configured origins, another
 //! origin, and the default configuration (no CORS at all).
 
-mod common;
+use crate::common;
 
 use common::app::{TestApp, spawn_app, spawn_app_with};
 

@@ -6,7 +6,7 @@
 //! read from the queued mail's payload (`mail_outbox`) with the mail worker off (it clears the
 //! payload once sent); the last test follows the real mails' links from an SMTP server.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! listings, idempotent retries, `If-Match`/`ETag`, and every problem code the game endpoints
 //! can answer with.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 
@@ -1284,9 +1284,9 @@ async fn answering_a_power_with_a_follower_that_does_not_exist_returns_422_no_su
 // ---------------------------------------------------------------------------------------------
 // Every code is tested
 
-/// The test sources under `tests/`, concatenated.
+/// The integration tests' sources (the files of `tests/it/`), concatenated.
 fn test_sources() -> String {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it");
     let mut sources = String::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
@@ -1298,7 +1298,7 @@ fn test_sources() -> String {
 }
 
 /// Every problem code of the HTTP shell is asserted by some test of the suite (as the string
-/// literal `"<code>"` in a file under `tests/`), except the ones no HTTP request can produce.
+/// literal `"<code>"` in a file of `tests/it/`), except the ones no HTTP request can produce.
 #[test]
 fn every_problem_code_of_the_http_shell_is_asserted_by_some_test() {
     use lords::api::ErrorCode;
@@ -1382,7 +1382,7 @@ async fn a_finished_games_summary_carries_its_scores_and_ranking_and_old_games_g
     assert_eq!(&all["games"][0]["result"], result);
 
     // A game finished before the column existed: the migration derives it from the events.
-    let migration = include_str!("../migrations/20261126100001_game_result.sql");
+    let migration = include_str!("../../migrations/20261126100001_game_result.sql");
     let start = migration.find("WITH r AS MATERIALIZED").unwrap();
     let end = migration[start..].find(';').unwrap() + start;
     sqlx::query("UPDATE games SET result = NULL WHERE id = $1::uuid")
@@ -1398,7 +1398,7 @@ async fn a_finished_games_summary_carries_its_scores_and_ranking_and_old_games_g
         .unwrap();
     // And its places (service rules §9.7), from the events too.
     sqlx::query(include_str!(
-        "../migrations/20261128001001_result_places.sql"
+        "../../migrations/20261128001001_result_places.sql"
     ))
     .execute(&app.pool)
     .await

@@ -1,7 +1,7 @@
 //! The games' answers are what the OpenAPI document says they are: the acting seat of every
 //! event, and the last skirmish's scores in seat order with the placement apart.
 
-mod common;
+use crate::common;
 
 use common::app::spawn_app;
 use common::games::{Api, choose, ok, seat_table};

@@ -4,7 +4,7 @@
 //! sees no hand. To a stranger a private game leaves no trace: every request about it is answered
 //! byte for byte as for a game that does not exist, and nothing of its stream is read.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -2,7 +2,7 @@
 //! is already past N, after S seconds when nothing happens, and promptly when someone acts, even
 //! when the action goes through another server process on the same database.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

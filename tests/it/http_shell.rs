@@ -2,7 +2,7 @@
 //! bodies, request ids, the card table, the OpenAPI document and Swagger UI, 503 when the
 //! database is unreachable, and `nosniff` on every answer (`X-Frame-Options: DENY` on pages).
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

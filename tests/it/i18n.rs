@@ -2,7 +2,7 @@
 //! when preferred, English otherwise) with `Content-Language`, and the `code` never changes; the
 //! rules are served in both languages with the same sections.
 
-mod common;
+use crate::common;
 
 use common::app::{TestApp, problem, spawn_app};
 use common::games::{Api, seat_table};

@@ -3,7 +3,7 @@
 //! limited, username invitations reach the invitee, rematches rotate seats and link both ways,
 //! and a deleted account can do nothing any more while every event stream stays as it was.
 
-mod common;
+use crate::common;
 
 use common::app::{TestApp, problem, spawn_app, spawn_app_with};
 use common::games::{Api, ok, play_concurrently, seat_table};

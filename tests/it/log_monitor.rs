@@ -3,7 +3,7 @@
 //! history under the same key, or a head the kept key did not sign, is caught (exit 1) and the
 //! state is kept; a check that cannot be made exits 2 and keeps the state too.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -5,7 +5,7 @@
 //! a refusing or absent SMTP server (retried, then `email_failing_since`), and no turn mail
 //! while the account has a stream open.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

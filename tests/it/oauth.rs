@@ -4,7 +4,7 @@
 //! revocation, the account's authorizations, the tokens' scopes enforced, and a real OAuth
 //! client library (Python's authlib, tests/support/oauth_client.py) completing the flow.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 
@@ -1379,7 +1379,7 @@ async fn all_dead(app: &TestApp, creds: &Credentials) {
 }
 
 /// Signing out everywhere, changing the password and deleting the account each end every
-/// credential the account gave, at once (the password reset: tests/email.rs).
+/// credential the account gave, at once (the password reset: tests/it/email.rs).
 #[tokio::test]
 async fn ending_the_accounts_authority_ends_every_session_token_authorization_and_code() {
     let app = spawn_app().await;

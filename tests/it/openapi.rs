@@ -3,12 +3,12 @@
 //! (recommended ruleset) finds no error in it, the TypeScript types generated from it are the
 //! committed ones, and a strict TypeScript client built on them plays a whole game against the
 //! real server. The committed Python client is what the pinned openapi-python-client generates
-//! from the document (its examples run in `tests/python_client.rs`). The pages the document links to (the rules, one per problem code) are served.
+//! from the document (its examples run in `tests/it/python_client.rs`). The pages the document links to (the rules, one per problem code) are served.
 //!
 //! The Node tools come from the pinned `package.json`/`package-lock.json` (`npm ci`, run here
 //! when `node_modules` is missing; `.ci/run` runs it first).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

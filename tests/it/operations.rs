@@ -1,6 +1,6 @@
 //! Operations: liveness, readiness, Prometheus metrics, graceful shutdown.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 //! histories and the leaderboard. Games are finished for real: a seat of a two-seat game
 //! resigns and the other wins at once (service rules §9.3).
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

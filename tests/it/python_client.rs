@@ -3,11 +3,11 @@
 //! personal tokens, and `bot.py` joins a private game from its bot account's stream and plays it
 //! to the end against a person. The generated package and the pinned packages it needs are in
 //! `clients/python/requirements.txt` (`.ci/run` installs them); the package's freshness is
-//! checked in `tests/openapi.rs`. And the independent verifier, `lords_verify.py`, which shares
+//! checked in `tests/it/openapi.rs`. And the independent verifier, `lords_verify.py`, which shares
 //! nothing with the server: it proves a finished game's record, the receipts its players were
 //! given and its place in the transparency log, and names the check that each tampering breaks.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

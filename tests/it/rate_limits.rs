@@ -3,7 +3,7 @@
 //! of request; a spent budget answers 429 `too_many_requests` with `Retry-After`; and the
 //! budget is one for every server process sharing the database.
 
-mod common;
+use crate::common;
 
 use common::app::{TestApp, problem, spawn_app_on, spawn_app_with};
 use common::budgets::{in_one_window, limit, policy, remaining, small};

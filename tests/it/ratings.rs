@@ -4,7 +4,7 @@
 //! its level's profile, and two workers on one database, a second pass or a replay never rate
 //! twice.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

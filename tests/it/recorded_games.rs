@@ -6,7 +6,7 @@ use lords::engine::{
 };
 
 const GAME_4P_PATH: &str = "tests/data/game-4p.json";
-const GAME_4P: &str = include_str!("data/game-4p.json");
+const GAME_4P: &str = include_str!("../data/game-4p.json");
 
 /// How `tests/data/game-4p.json` was recorded: random play (`lords::sim`) of this seed. Chosen
 /// among 3,000 seeds for covering the most: a reshuffle, a kept Macdonnell, a Cochrane's two

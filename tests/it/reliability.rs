@@ -6,8 +6,6 @@
 //! `LORDS_TRIALS` (races), `LORDS_CRASH_CYCLES` (kill/restart cycles), `LORDS_LEAK_GAMES`
 //! (games whose views are compared).
 
-mod common;
-
 #[path = "reliability/api.rs"]
 mod api;
 #[path = "reliability/crash.rs"]

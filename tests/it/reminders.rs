@@ -1,7 +1,7 @@
 //! The reminder before a timeout (service rules §9.4): the deadline worker tells the awaited
 //! player once, 12 hours before the deadline or at 90% of the limit when that is sooner.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

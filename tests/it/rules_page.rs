@@ -8,7 +8,7 @@
 //!
 //! The browser check needs Node and Chromium: see `common::browser`.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

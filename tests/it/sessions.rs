@@ -1,7 +1,7 @@
 //! Sessions over HTTP: refresh tokens at login, rotation, reuse detection, expiry, logout,
 //! password change, the refresh rate limit, and no refresh token in the server's logs.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, Stdio};

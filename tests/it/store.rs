@@ -1,6 +1,6 @@
 //! The event store against a real PostgreSQL: a fresh migrated database per test.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};

@@ -5,7 +5,7 @@
 //! authority (logout, password change, deletion, token expiry, a game left), tickets that die
 //! with their session, and the per-account caps. Real HTTP, the byte stream read as it comes.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

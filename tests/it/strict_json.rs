@@ -3,7 +3,7 @@
 //! (which PostgreSQL cannot store) in a `/v1` path, query string, JSON string or key is 400
 //! `invalid_character` rather than a 500, and none of them changes anything on the server.
 
-mod common;
+use crate::common;
 
 use common::app::{TestApp, problem, spawn_app};
 use common::games::{Api, create_game, seat_table};

@@ -1,7 +1,7 @@
 //! The test helpers clean up after themselves: a test's server, pool and database are gone when
 //! the test is, also when it fails, so a whole run holds few connections and leaves no database.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

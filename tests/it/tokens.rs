@@ -4,7 +4,7 @@
 //! `insufficient_scope` naming it, and first-party operations refuse every token, before the
 //! request's path, query or body is read (every operation of the scope table swept).
 
-mod common;
+use crate::common;
 
 use common::app::{TestApp, problem, spawn_app};
 use common::games::{Api, ok, seat_table};

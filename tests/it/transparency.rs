@@ -4,7 +4,7 @@
 //! Seated players' receipts verify under the same key, and a finished game's record (its JSON
 //! Schema, its chain, its salt, its leaf) proves them.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

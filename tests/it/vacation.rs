@@ -2,7 +2,7 @@
 //! worker: the days, the clocks paused and moved back, what opponents are told, and the
 //! stream's record that `lords verify` replays.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

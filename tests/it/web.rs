@@ -17,7 +17,7 @@
 //!
 //! The browser checks need Node and Chromium: see `common::browser`.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 use std::time::Duration;

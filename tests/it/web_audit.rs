@@ -10,7 +10,7 @@
 //!
 //! The browser checks need Node and Chromium: see `common::browser`.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 //! private key, generated here, using RustCrypto (p256, hkdf, aes-gcm), not the server's
 //! aws-lc-rs. A subscription the push service says is gone (404/410) is deleted.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

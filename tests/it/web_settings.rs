@@ -7,7 +7,7 @@
 //!
 //! The browser checks need Node and Chromium: see `common::browser`.
 
-mod common;
+use crate::common;
 
 use common::app::{TestApp, spawn_app_with};
 use common::browser::{run_script_with, screenshots};

@@ -8,7 +8,7 @@
 //!
 //! The browser checks need Node and Chromium: see `common::browser`.
 
-mod common;
+use crate::common;
 
 use common::app::{TestApp, problem, spawn_app};
 use common::browser::{run_script_with, screenshots};

@@ -3,7 +3,7 @@
 //! duplicate after a success, endpoints disabled after failing too long, and a delivery that
 //! survives a SIGKILL of the real binary. The receiver is a real HTTP server on 127.0.0.1.
 
-mod common;
+use crate::common;
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};

@@ -1,5 +1,5 @@
 """A third-party app doing the OAuth 2.0 flow against the server with a real client library
-(authlib, the version .ci/run pins): tests/oauth.rs runs it.
+(authlib, the version .ci/run pins): tests/it/oauth.rs runs it.
 
 Usage: oauth_client.py BASE_URL SESSION_TOKEN USERNAME
 

@@ -1,5 +1,5 @@
 // The table's chat in a real browser (Debian's Chromium through playwright-core) against a real
-// server. For each language, two players of an active game (prepared by tests/web_chat.rs): one on
+// server. For each language, two players of an active game (prepared by tests/it/web_chat.rs): one on
 // a phone, one on a desktop. The line said before they came is shown; each one's lines reach the
 // other live (the game's event stream); the counter counts characters and refuses past 500; a
 // username links to its profile; a line is reported with a reason; its sender is muted (their

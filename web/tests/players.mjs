@@ -1,5 +1,5 @@
 // The players' pages in a real browser (Debian's Chromium through playwright-core) against a real
-// server that tests/web_players.rs filled: alba, bruce and cara (twelve public games of alba and
+// server that tests/it/web_players.rs filled: alba, bruce and cara (twelve public games of alba and
 // bruce, a private one of alba and cara, one alba lost to the greedy bot), a dozen lairds and
 // the mcts bot with settled ratings.
 //

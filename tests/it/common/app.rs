@@ -40,7 +40,7 @@ pub fn test_config() -> AppConfig {
     config.listen = "127.0.0.1:0".into();
     config.workers = Some(2);
     // The workers use the shared pool (the test's): no connections beyond it.
-    // tests/reliability/worker_connections.rs gives them their own.
+    // tests/it/reliability/worker_connections.rs gives them their own.
     config.db_worker_connections = 0;
     config.shutdown_timeout = Duration::from_secs(5);
     // Webhook receivers in tests listen on 127.0.0.1; retries come quickly.
@@ -65,7 +65,7 @@ pub fn test_config() -> AppConfig {
     config.log_poll = Some(Duration::from_millis(200));
     // Request budgets: the suite plays whole games from one account within seconds (far over
     // 120 actions a minute) and many tests share 127.0.0.1 as the client address. The
-    // production defaults stay as they are; tests/rate_limits.rs sets small budgets.
+    // production defaults stay as they are; tests/it/rate_limits.rs sets small budgets.
     config.rates = lords::config::RateLimits {
         reads_per_minute: 1_000_000,
         actions_per_minute: 1_000_000,

@@ -54,7 +54,7 @@ impl Server {
             .env("LORDS_FANOUT_CONCURRENCY", "1")
             .env("LORDS_WEBHOOK_CONCURRENCY", "1")
             // The tests' players act as fast as the server answers, far over a person's
-            // request budgets (tests/rate_limits.rs has their own tests).
+            // request budgets (tests/it/rate_limits.rs has their own tests).
             .envs(TEST_RATES)
             .envs(env.iter().copied())
             .stdin(Stdio::null())

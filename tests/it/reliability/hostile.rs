@@ -2,7 +2,7 @@
 //! (oversize, deeply nested, huge arrays, unknown fields, huge pages, ids that are not UUIDs).
 //! Every refusal is a precise problem+json, the server stays up, and the stream is untouched.
 //! Token forgery (alg none, wrong key, expiry, audience, tampering) and login rate limiting are
-//! covered in `tests/accounts.rs`.
+//! covered in `tests/it/accounts.rs`.
 
 use lords::store::GameId;
 use serde_json::{Value, json};

@@ -3,7 +3,7 @@
 //! replayed prefix for that viewer, and the event stream is exactly the engine's redaction.
 //! That the projections themselves hide every hidden card (swapping hidden cards changes no
 //! byte of a view) is the engine's differential test over 1,000 random games
-//! (`src/engine/tests/leaks.rs`); `tests/games_leaks.rs` judges the HTTP answers against the
+//! (`src/engine/tests/leaks.rs`); `tests/it/games_leaks.rs` judges the HTTP answers against the
 //! cards each caller may see, apart from the engine's projections.
 
 use lords::engine::{self, Game, Seat, Viewer};

@@ -1,7 +1,7 @@
 //! The HTTP workers' own database connections (`store/local.rs`): whole games played on them,
 //! more requests at once than there are connections, connections the database ends, and
 //! shutdown closing them. The other tests run with none (`test_config`), on the shared pool;
-//! the binary's tests (`tests/cli.rs`, `tests/compose.rs`) run `serve` with its default.
+//! the binary's tests (`tests/it/cli.rs`, `tests/it/compose.rs`) run `serve` with its default.
 
 use std::time::{Duration, Instant};
 
