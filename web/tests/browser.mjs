@@ -167,6 +167,39 @@ async function once(page) {
   return version;
 }
 
+/**
+ * The game moves on behind the page while it still offers its choices: the page's next action
+ * request is held until the same seat has acted directly (the same account, elsewhere), then
+ * let through with the page's now stale version. Holding it, rather than racing the page's
+ * stream, makes the refusal certain however busy the machine. Resolves with the refusal shown.
+ */
+async function refusedBehindThePage(page, id) {
+  const s = await page.evaluate(() => JSON.parse(localStorage.getItem("lords.session") ?? "{}"));
+  const auth = { Authorization: `Bearer ${s.access}` };
+  let direct = 0;
+  await page.route(
+    `**/v1/games/${id}/actions`,
+    async (route) => {
+      const legal = await (await fetch(`${base}/v1/games/${id}/legal-actions`, { headers: auth })).json();
+      const r = await fetch(`${base}/v1/games/${id}/actions`, {
+        method: "POST",
+        headers: { ...auth, "Content-Type": "application/json" },
+        body: JSON.stringify(legal.actions[0]),
+      });
+      direct = r.status;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await page.locator("[data-option]").first().click();
+  const choices = page.locator("[data-muster-choice]");
+  if ((await choices.count()) > 0 && direct === 0) await choices.first().click();
+  const alert = page.locator(".refusal[role=alert]");
+  await alert.waitFor();
+  if (direct !== 200) fail(`the direct action answered ${direct}`);
+  return { code: await alert.getAttribute("data-code"), text: ((await alert.textContent()) ?? "").trim() };
+}
+
 async function gameEvents(page, id) {
   return page.evaluate(async (id) => {
     const s = JSON.parse(localStorage.getItem("lords.session") ?? "{}");
@@ -314,25 +347,10 @@ try {
       if (n === 2 && refusal === null) {
         // The page still offers its choices while the game moves on (here: the same account
         // acting elsewhere): the click is refused and the page says why.
-        const status = await alice.evaluate(async (id) => {
-          const s = JSON.parse(localStorage.getItem("lords.session") ?? "{}");
-          const auth = { Authorization: `Bearer ${s.access}` };
-          const legal = await (await fetch(`/v1/games/${id}/legal-actions`, { headers: auth })).json();
-          const r = await fetch(`/v1/games/${id}/actions`, {
-            method: "POST",
-            headers: { ...auth, "Content-Type": "application/json" },
-            body: JSON.stringify(legal.actions[0]),
-          });
-          /** @type {HTMLElement | null} */ (document.querySelector("[data-option]"))?.click();
-          /** @type {HTMLElement | null} */ (document.querySelector("[data-muster-choice]"))?.click();
-          return r.status;
-        }, id);
-        if (status !== 200) fail(`the direct action answered ${status}`);
-        const alert = alice.locator(".refusal[role=alert]");
-        await alert.waitFor();
-        refusal = await alert.getAttribute("data-code");
+        const shown = await refusedBehindThePage(alice, id);
+        refusal = shown.code;
         if (refusal !== "version_mismatch") fail(`the refusal's code is ${refusal}`);
-        if (((await alert.textContent()) ?? "").trim() === "") fail("the refusal has no detail");
+        if (shown.text === "") fail("the refusal has no detail");
         console.log(`a refused action showed its problem: ${refusal}`);
         return true;
       }
@@ -507,23 +525,9 @@ try {
     before: async (n) => {
       if (n === 1 && refus === null) {
         // The game moves on behind the page: the click is refused, and the page says why in French.
-        await claire.evaluate(async (id) => {
-          const s = JSON.parse(localStorage.getItem("lords.session") ?? "{}");
-          const auth = { Authorization: `Bearer ${s.access}` };
-          const legal = await (await fetch(`/v1/games/${id}/legal-actions`, { headers: auth })).json();
-          await fetch(`/v1/games/${id}/actions`, {
-            method: "POST",
-            headers: { ...auth, "Content-Type": "application/json" },
-            body: JSON.stringify(legal.actions[0]),
-          });
-          // Clicked at once, before the page hears of the new version.
-          /** @type {HTMLElement | null} */ (document.querySelector("[data-option]"))?.click();
-          /** @type {HTMLElement | null} */ (document.querySelector("[data-muster-choice]"))?.click();
-        }, idFr);
-        const alerte = claire.locator(".refusal[role=alert]");
-        await alerte.waitFor();
-        refus = await alerte.getAttribute("data-code");
-        const texte = ((await alerte.textContent()) ?? "").trim();
+        const montre = await refusedBehindThePage(claire, idFr);
+        refus = montre.code;
+        const texte = montre.text;
         if (refus !== "version_mismatch") fail(`the French refusal's code is ${refus}`);
         if (!texte.startsWith("la partie a changé")) fail(`the refusal is not in French: ${texte}`);
         console.log(`a refused action read in French: « ${texte} » (${refus})`);
