@@ -2,13 +2,13 @@
 // what is on screen — the choices of a turn, face-up or face-down, why a card may use its power
 // (the game's power rule in words), a power's choice, claiming a Supporter, and what the
 // skirmish's end will count. Loaded with `import()` only when a guide game's table is drawn
-// (hints.js); its texts are in i18n/guide-<lang>.js. Rules are not re-implemented: whether a
+// (hints.js), which hands it the way to save the account's hints, so that the two do not import
+// each other; its texts are in i18n/guide-<lang>.js. Rules are not re-implemented: whether a
 // card may use its power is what `legal-actions` lists; the guide only says the rule in words.
 
 import { cardName } from "./cards.js";
 import { h } from "./dom.js";
 import { lang } from "./i18n.js";
-import { saveHints } from "./hints.js";
 
 /** @typedef {import("./types.js").Hints} Hints */
 /** @typedef {import("./types.js").GameDto} GameDto */
@@ -33,8 +33,9 @@ async function texts() {
  * in the page's flow (never over the controls), with "Got it" and "Don't show hints".
  * @param {TableState} st
  * @param {Hints} doc
+ * @param {(doc: Hints) => Promise<Hints>} saveHints saves the whole document (hints.js)
  */
-export async function hint(st, doc) {
+export async function hint(st, doc, saveHints) {
   const g = st.game;
   const table = st.main.querySelector(".table");
   if (g === null || table === null || st.shown !== null) return;

@@ -55,5 +55,5 @@ export async function addGuideGame(game) {
 export async function guideFor(st) {
   const doc = await hints().catch(() => null);
   if (doc === null || doc.off || !(doc.games ?? []).includes(st.id)) return;
-  (await import("./guide.js")).hint(st, doc);
+  (await import("./guide.js")).hint(st, doc, saveHints);
 }
