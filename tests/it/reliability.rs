@@ -26,6 +26,8 @@ mod outage;
 mod races;
 #[path = "reliability/ratings.rs"]
 mod ratings;
+#[path = "reliability/resets.rs"]
+mod resets;
 #[path = "reliability/sequencer.rs"]
 mod sequencer;
 #[path = "reliability/worker_connections.rs"]
