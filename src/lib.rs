@@ -14,7 +14,6 @@ pub mod config;
 pub mod deadlines;
 pub mod deliveries;
 pub mod embedded;
-pub mod engine;
 pub mod fanout;
 pub mod load;
 pub mod mailer;

@@ -3,7 +3,7 @@
 //! the server, nor the load tool.
 //!
 //! One JSON line reports each level's win rate and mean decision time. The bots are the
-//! engine's pure `engine::bots`; only this shell reads the clock.
+//! engine's pure `rules::bots`; only this shell reads the clock.
 //!
 //! Seating: in game `i`, seat `s` is played by `bots[(s + i) % bots.len()]`, so every level sits
 //! in every seat equally often and a list shorter than the table is cycled. Ties: a shared
@@ -17,12 +17,12 @@ use anyhow::{Context, bail};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::engine::BotLevel;
-use crate::engine::bots;
-use crate::engine::{
-    Game, GameOptions, PowerRule, Status, Viewer, decide, legal_actions, start, view,
-};
-use crate::sim::{MAX_ACTIONS, PowerRuleArg, game_options};
+use rules::BotLevel;
+use rules::bots;
+use rules::playout::MAX_ACTIONS;
+use rules::{Game, GameOptions, PowerRule, Status, Viewer, decide, legal_actions, start, view};
+
+use crate::sim::{PowerRuleArg, game_options};
 use crate::stats::{mean, per_s, rounded};
 
 #[derive(clap::Args, Debug, Clone)]

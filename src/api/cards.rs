@@ -5,7 +5,7 @@ use actix_web::http::header;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::engine::{Clan, Edition, EditionId, Timing};
+use rules::{Clan, Edition, EditionId, Timing};
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct CardDto {

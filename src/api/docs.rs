@@ -6,7 +6,7 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 
 use super::error::{ApiError, ErrorCode, RULE_TITLE};
-use crate::engine::RuleError;
+use rules::RuleError;
 
 /// The rules document, as committed in `docs/rules.md`.
 pub const RULES_MARKDOWN: &str = include_str!("../../docs/rules.md");

@@ -4,7 +4,7 @@
 //! table, `RuleError`'s table in the engine).
 
 use super::error::{ErrorCode, Problem, RULE_TITLE_FR};
-use crate::engine::RuleError;
+use rules::RuleError;
 
 /// A language the API answers in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -16,9 +16,9 @@ use serde::Serialize;
 
 use crate::auth;
 use crate::config::DatabaseArgs;
-use crate::engine::{self, Event, Game, GameOptions, OptionsRequest, Seat};
 use crate::stats::{mean, rounded};
 use crate::store::{ImportGame, Store, numbered_account_id, numbered_game_id};
+use rules::{Event, Game, GameOptions, OptionsRequest, Seat};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct PopulateArgs {
@@ -62,18 +62,18 @@ pub fn random_game(
     rng: &mut impl Rng,
     stop_at: Option<usize>,
 ) -> anyhow::Result<Vec<(Option<Seat>, Event)>> {
-    let start = engine::start(options, rng)?;
+    let start = rules::start(options, rng)?;
     let mut game = Game::replay(&start);
     let mut events: Vec<(Option<Seat>, Event)> = start.into_iter().map(|e| (None, e)).collect();
     while let Some(awaiting) = game.awaiting() {
         if stop_at.is_some_and(|n| events.len() >= n) {
             break;
         }
-        let actions = engine::legal_actions(&game, awaiting.seat);
+        let actions = rules::legal_actions(&game, awaiting.seat);
         let action = actions
             .choose(rng)
             .context("an awaited seat has no legal action")?;
-        for e in engine::decide(&game, awaiting.seat, action, rng)? {
+        for e in rules::decide(&game, awaiting.seat, action, rng)? {
             game.apply(&e);
             events.push((Some(awaiting.seat), e));
         }
@@ -190,7 +190,7 @@ mod tests {
     fn a_random_game_is_played_to_its_end_and_replays_to_a_finished_game() {
         let events = random_game(&options(), &mut StdRng::seed_from_u64(7), None).unwrap();
         let game = Game::replay(events.iter().map(|(_, e)| e));
-        assert_eq!(game.status(), engine::Status::Finished);
+        assert_eq!(game.status(), rules::Status::Finished);
         assert!(events.iter().take_while(|(s, _)| s.is_none()).count() > 1);
     }
 
@@ -199,6 +199,6 @@ mod tests {
         let events = random_game(&options(), &mut StdRng::seed_from_u64(7), Some(60)).unwrap();
         assert!((60..70).contains(&events.len()), "{}", events.len());
         let game = Game::replay(events.iter().map(|(_, e)| e));
-        assert_eq!(game.status(), engine::Status::Active);
+        assert_eq!(game.status(), rules::Status::Active);
     }
 }

@@ -16,8 +16,8 @@ use super::receipts::Seal;
 use super::snapshots::Snapshot;
 use super::stream::{head_hash_of, read_stream, stream_version};
 use super::{AccountId, GameId, Store, seat_from_db};
-use crate::engine::{self, Action, Event, Game, Seat};
 use crate::transparency::Receipt;
+use rules::{Action, Event, Game, Seat};
 
 /// An action submitted by a player.
 #[derive(Debug, Clone, Copy)]
@@ -197,7 +197,7 @@ impl Store {
         if s.expected_version.is_some_and(|v| v != kept.version) {
             return Ok(None);
         }
-        let Ok(events) = engine::decide(&kept.game, seat, s.action, rng) else {
+        let Ok(events) = rules::decide(&kept.game, seat, s.action, rng) else {
             return Ok(None);
         };
         let mut after = Game::clone(&kept.game);
@@ -331,7 +331,7 @@ impl Store {
                 actual: version,
             });
         }
-        let events = engine::decide(&head.game, seat, s.action, rng)?;
+        let events = rules::decide(&head.game, seat, s.action, rng)?;
         let mut after = Arc::unwrap_or_clone(head.game);
         events.iter().for_each(|e| after.apply(e));
         // One statement, outside any transaction: the events, the read model, the outbox and

@@ -17,8 +17,8 @@ use super::outbox::{self, NotificationKind};
 use super::read_model::{Due, ReadModel};
 use super::receipts::Seal;
 use super::{AccountId, GameId, Store};
-use crate::engine::{EVENT_SCHEMA_VERSION, Event, Game, Seat};
 use crate::transparency::Receipt;
+use rules::{EVENT_SCHEMA_VERSION, Event, Game, Seat};
 
 /// Why an append did not happen.
 pub(crate) enum AppendError {

@@ -9,7 +9,7 @@ use super::chain::{ChainedRows, GENESIS};
 use super::error::{Context, Result, StoreError, unexpected};
 use super::read_model::{Due, ReadModel};
 use super::{AccountId, GameId, Store};
-use crate::engine::{EVENT_SCHEMA_VERSION, Event, Game, GameOptions, Seat};
+use rules::{EVENT_SCHEMA_VERSION, Event, Game, GameOptions, Seat};
 
 /// A game to import: its seats in order and its whole stream, each event with its acting seat
 /// (`None` for the game's own events, as `join`/`submit` store them).

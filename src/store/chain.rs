@@ -4,7 +4,7 @@
 use sha2::{Digest, Sha256};
 
 use super::error::{Result, StoreError};
-use crate::engine::{Action, Event};
+use rules::{Action, Event};
 
 /// `prev_hash` of every stream's first event.
 pub const GENESIS: [u8; 32] = [0; 32];

@@ -29,7 +29,7 @@ use super::outbox::NotificationKind;
 use super::read_model::GameSummary;
 use super::text;
 use super::{AccountId, GameId, Store};
-use crate::engine::RuleError;
+use rules::RuleError;
 
 /// Lines an account may say within [`RATE_WINDOW`], across all its tables.
 pub const CHAT_LINES_PER_WINDOW: usize = 10;

@@ -18,7 +18,7 @@ use super::read_model::{self, GameStatus};
 use super::snapshots::Snapshot;
 use super::vacation::{self, Change};
 use super::{AccountId, GameId, Store};
-use crate::engine::{self, BotLevel, Event, Game, Seat};
+use rules::{BotLevel, Event, Game, Seat};
 
 /// The bot that plays a decision that timed out, and a resigned or abandoned seat.
 pub const STAND_IN_BOT: BotLevel = BotLevel::Greedy;
@@ -69,7 +69,7 @@ impl Store {
             let mut tx = self.pool.begin().await.context("begin resign")?;
             let seat = read_model::seat_of(&mut tx, id, account).await?;
             let head = self.replay_head(&mut tx, id).await?;
-            let events = engine::resign(&head.game, seat)?;
+            let events = rules::resign(&head.game, seat)?;
             let mut after = Game::clone(&head.game);
             events.iter().for_each(|e| after.apply(e));
             // The decision awaited from another seat goes on with its deadline as it was.
@@ -279,9 +279,9 @@ impl Store {
             });
         }
         let events = match (kind.as_str(), bot) {
-            (_, Some(level)) => engine::play_bot(&head.game, seat, level, true, rng)?,
-            ("clock", None) => engine::time_out(&head.game, seat, STAND_IN_BOT, rng)?,
-            _ => engine::play_bot(&head.game, seat, STAND_IN_BOT, false, rng)?,
+            (_, Some(level)) => rules::play_bot(&head.game, seat, level, true, rng)?,
+            ("clock", None) => rules::time_out(&head.game, seat, STAND_IN_BOT, rng)?,
+            _ => rules::play_bot(&head.game, seat, STAND_IN_BOT, false, rng)?,
         };
         let mut after = Game::clone(&head.game);
         events.iter().for_each(|e| after.apply(e));

@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::engine::RuleError;
+use rules::RuleError;
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 

@@ -19,7 +19,7 @@ use super::read_model::{
     GameStatus, GameSummary, fetch_summary, insert_bot, insert_game, lock_row,
 };
 use super::{AccountId, GameId, Store, seat_from_db};
-use crate::engine::{GameOptions, Seat};
+use rules::{GameOptions, Seat};
 
 /// Random bytes in an invitation code (256 bits; base64url, 43 characters).
 const CODE_BYTES: usize = 32;

@@ -16,7 +16,7 @@ use super::read_model::{
 };
 use super::vacation;
 use super::{AccountId, GameId, Store};
-use crate::engine::{self, BotLevel, Event, Game, GameOptions, OptionsRequest, Seat};
+use rules::{BotLevel, Event, Game, GameOptions, OptionsRequest, Seat};
 
 /// Tries of a join (or a bot taking a seat) whose deal was cancelled in a deadlock.
 const MAX_DEADLOCK_TRIES: u32 = 4;
@@ -539,7 +539,7 @@ async fn start_in(
     options: &GameOptions,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<Appended> {
-    let mut events = engine::start(options, rng)?;
+    let mut events = rules::start(options, rng)?;
     // Service rules §9.6: players on vacation as the game starts are recorded away with the
     // deal, so that a first decision awaited from them waits for their return; the others are
     // told, as when a vacation starts during a game.

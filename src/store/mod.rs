@@ -113,9 +113,9 @@ pub struct GameId(pub Uuid);
 pub struct AccountId(pub Uuid);
 
 /// A seat as stored (`smallint`).
-pub(crate) fn seat_from_db(v: i16) -> Result<crate::engine::Seat> {
+pub(crate) fn seat_from_db(v: i16) -> Result<rules::Seat> {
     u8::try_from(v)
-        .map(crate::engine::Seat)
+        .map(rules::Seat)
         .map_err(|_| error::unexpected(format!("seat {v} out of range")))
 }
 

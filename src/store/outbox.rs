@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use super::error::{Context, Result, has_sqlstate, unexpected};
 use super::{AccountId, GameId, Store};
-use crate::engine::{Game, Seat, Status};
+use rules::{Game, Seat, Status};
 
 /// The notification channel: payload `<account_id>:<id>`.
 pub const NOTIFICATIONS_CHANNEL: &str = "notifications";
@@ -493,9 +493,9 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{GameOptions, OptionsRequest, start};
     use rand::SeedableRng;
     use rand::rngs::StdRng;
+    use rules::{GameOptions, OptionsRequest, start};
 
     fn started(players: u8) -> Game {
         let options: GameOptions = OptionsRequest {

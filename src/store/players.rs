@@ -20,7 +20,7 @@ use super::error::{Context, Result, StoreError};
 use super::listing::{decode_cursor, encode_cursor};
 use super::read_model::{DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, Visibility, unrated_reason_of};
 use super::{AccountId, GameId};
-use crate::engine::{BotLevel, GameOptions, PROVISIONAL_UNDER, Rating, UnratedReason};
+use rules::{BotLevel, GameOptions, PROVISIONAL_UNDER, Rating, UnratedReason};
 
 /// A rating as shown (service rules §9.7): Weng–Lin's `mu` and `sigma`, the displayed rating
 /// `round(1500 + 60·(mu − 3·sigma))`, and the rated games behind it (provisional under 10).

@@ -23,7 +23,7 @@ use uuid::Uuid;
 use super::error::{Context, Result, unexpected};
 use super::stream::read_stream;
 use super::{AccountId, GameId, Store};
-use crate::engine::{Game, Rating, Seat, UnratedReason, rate, unrated_reason};
+use rules::{Game, Rating, Seat, UnratedReason, rate, unrated_reason};
 
 /// The advisory lock under which ratings are applied, one game at a time, oldest first.
 const RATINGS_LOCK: i64 = 7201;

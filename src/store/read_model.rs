@@ -13,8 +13,8 @@ use uuid::Uuid;
 
 use super::error::{Context, Result, StoreError, unexpected};
 use super::{AccountId, GameId, seat_from_db};
-use crate::engine::{self, BotLevel, Game, GameOptions, Seat, Status};
 use crate::transparency::Salt;
+use rules::{BotLevel, Game, GameOptions, Seat, Status};
 
 /// The most games one listing page holds.
 pub const MAX_LIST_LIMIT: u32 = 100;
@@ -122,7 +122,7 @@ pub struct GameResult {
     /// for an unrated game.
     #[serde(default)]
     #[schema(required = true)]
-    pub unrated_reason: Option<engine::UnratedReason>,
+    pub unrated_reason: Option<rules::UnratedReason>,
 }
 
 impl GameResult {
@@ -156,11 +156,11 @@ pub(crate) fn unrated_reason_of(
     rated: bool,
     own_decisions: &[u16],
     person: impl Fn(usize) -> bool,
-) -> Option<engine::UnratedReason> {
+) -> Option<rules::UnratedReason> {
     if !rated || own_decisions.is_empty() {
         return None;
     }
-    engine::unrated_reason(own_decisions, person)
+    rules::unrated_reason(own_decisions, person)
 }
 
 /// A game as listed: the `games` read model and its seats.
@@ -457,7 +457,7 @@ impl ReadModel {
             Status::Finished => GameStatus::Finished,
         };
         let due = match (status, game.awaiting()) {
-            (GameStatus::Active, Some(_)) if engine::bot_due(game).is_some() => Some(Due::Bot),
+            (GameStatus::Active, Some(_)) if rules::bot_due(game).is_some() => Some(Due::Bot),
             (GameStatus::Active, Some(_)) => Some(
                 game.options()
                     .and_then(|o| o.turn_time_limit_s)

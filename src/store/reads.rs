@@ -17,7 +17,7 @@ use super::stream::{
     StoredEvent, head_hash_of, parse_event, read_head, read_rows, read_stream, stream_version,
 };
 use super::{AccountId, GameId, HotConn, Store};
-use crate::engine::Game;
+use rules::Game;
 
 /// A game as loaded: its listing row, its whole stream and the state it replays to.
 #[derive(Debug, Clone)]

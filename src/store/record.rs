@@ -16,9 +16,9 @@ use super::error::{Context, Result, StoreError, unexpected};
 use super::read_model::{self, GameStatus};
 use super::stream::read_rows;
 use super::{GameId, Store};
-use crate::engine::{BotLevel, GameOptions, Seat};
 use crate::transparency::encoding::{base64_bytes, hex_bytes};
 use crate::transparency::{Hash, Salt, SignedTreeHead};
+use rules::{BotLevel, GameOptions, Seat};
 
 /// The record's `format`.
 pub const RECORD_FORMAT: &str = "lords-record-v1";
@@ -69,7 +69,7 @@ pub struct RecordEvent {
     pub seq: i64,
     /// The payload exactly as stored: `hash = SHA-256(prev_hash ‖ these bytes)`, the bytes
     /// being the event written as compact JSON in this order.
-    #[schema(value_type = crate::engine::Event)]
+    #[schema(value_type = rules::Event)]
     pub event: Box<RawValue>,
     /// Hex.
     #[serde(with = "hex_bytes")]

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use hashlink::LruCache;
 
 use super::GameId;
-use crate::engine::Game;
+use rules::Game;
 
 /// Games kept: about 3.4 KB each, so about 55 MB when full. More games than this being read in
 /// turn would replay each from its whole stream on every read.

@@ -9,10 +9,10 @@ use thiserror::Error;
 use super::chain::{GENESIS, to_hex};
 use super::error::{Context, Result, StoreError, unexpected};
 use super::{GameId, seat_from_db};
-use crate::engine::{EVENT_SCHEMA_VERSION, Event, Seat};
+use rules::{EVENT_SCHEMA_VERSION, Event, Seat};
 
 /// One event of a stream as stored. `event` is complete (shuffle orders, hidden cards): the API
-/// must pass it through `engine::redact` before anyone sees it.
+/// must pass it through `rules::redact` before anyone sees it.
 #[derive(Debug, Clone, Serialize)]
 pub struct StoredEvent {
     pub seq: i64,

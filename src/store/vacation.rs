@@ -15,7 +15,7 @@ use super::outbox::{NotificationKind, Pending};
 use super::read_model::{self, GameStatus};
 use super::snapshots::Snapshot;
 use super::{AccountId, GameId, Store};
-use crate::engine::{Event, Game, Seat, Status};
+use rules::{Event, Game, Seat, Status};
 
 /// The most days an account can bank.
 pub const MAX_DAYS: i16 = 30;

@@ -10,7 +10,7 @@ use super::error::{Context, Result};
 use super::read_model::{self, GameRow, GameStatus};
 use super::stream::{EventRow, read_rows};
 use super::{GameId, Store};
-use crate::engine::{Event, Game, Status, bot_due, verify_shuffle};
+use rules::{Event, Game, Status, bot_due, verify_shuffle};
 
 /// The first thing found wrong with a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -10,11 +10,11 @@ use std::time::Duration;
 
 use common::app::{TestApp, problem, spawn_app};
 use common::games::{Api, Table, ok, seat_table};
-use lords::engine::{self, legal_actions};
 use lords::store::distribute::{self, Distributed, Placement};
 use lords::store::{CHANNEL, GameId, Store, chain_hash};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rules::legal_actions;
 use serde_json::{Value, json};
 use sqlx::postgres::PgListener;
 use sqlx::{Connection, PgConnection};
@@ -167,8 +167,7 @@ async fn append_as_another_server(conn: &mut PgConnection, store: &Store, id: Ga
     let loaded = store.load(id).await.unwrap();
     let seat = loaded.game.awaiting().unwrap().seat;
     let action = legal_actions(&loaded.game, seat)[0];
-    let events =
-        engine::decide(&loaded.game, seat, &action, &mut StdRng::seed_from_u64(7)).unwrap();
+    let events = rules::decide(&loaded.game, seat, &action, &mut StdRng::seed_from_u64(7)).unwrap();
     let mut prev: [u8; 32] = hex::decode(&loaded.events.last().unwrap().hash)
         .unwrap()
         .try_into()

@@ -6,14 +6,14 @@
 use std::collections::BTreeSet;
 use std::collections::HashMap;
 
-use lords::engine::{
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rules::{
     Action, ArmyScore, BotLevel, CardId, ClaimRight, Clan, Decision, EditionId, Event, FollowerRef,
     Game, GameOptions, OptionsRequest, PowerRule, RevealedFollower, Seat, Status, Viewer, decide,
     legal_actions, redact, start, view,
 };
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
 use serde::Serialize;
 use serde_json::{Value, json};
 use utoipa::OpenApi;
@@ -584,7 +584,7 @@ fn every_engine_variant_has_exactly_one_named_schema_in_the_document() {
 #[test]
 fn the_document_holds_every_schema_the_engine_types_derive() {
     #[derive(OpenApi)]
-    #[openapi(components(schemas(lords::engine::View, Action, Event, OptionsRequest)))]
+    #[openapi(components(schemas(rules::View, Action, Event, OptionsRequest)))]
     struct Roots;
     let roots = serde_json::to_value(Roots::openapi()).unwrap();
     let derived: BTreeSet<&String> = roots["components"]["schemas"]

@@ -1319,7 +1319,7 @@ fn every_problem_code_of_the_http_shell_is_asserted_by_some_test() {
 /// (reaching them over HTTP needs a particular deal).
 #[test]
 fn every_rule_code_but_a_few_deal_dependent_ones_is_asserted_through_the_api() {
-    use lords::engine::RuleError;
+    use rules::RuleError;
     let engine_only = [
         // Seats come from the store, never from the request.
         RuleError::NoSuchSeat,

@@ -12,9 +12,9 @@ use common::app::spawn_app;
 use common::games::{
     Api, append_unreadable_event, card_ids, choose, ok, seat_table, visible_cards,
 };
-use lords::engine::{Game, Seat, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use rules::{Game, Seat, Status};
 use serde_json::{Value, json};
 
 /// Someone looking at the game: a seat's player, or an account without a seat.

@@ -76,7 +76,7 @@ fn the_problem_schema_lists_every_code_including_the_rule_codes() {
     for (code, _) in lords::api::error::all_codes() {
         assert!(codes.iter().any(|c| c == code), "{code}");
     }
-    for rule in lords::engine::RuleError::ALL {
+    for rule in rules::RuleError::ALL {
         assert!(codes.iter().any(|c| c == rule.code()), "{}", rule.code());
     }
 }

@@ -8,7 +8,7 @@ use crate::common;
 
 use std::time::{Duration, Instant};
 
-use lords::engine::{Rating, rate};
+use rules::{Rating, rate};
 use serde_json::{Value, json};
 use sqlx::PgPool;
 use uuid::Uuid;

@@ -6,9 +6,9 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use lords::engine::{Rating, rate};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use rules::{Rating, rate};
 use serde_json::{Value, json};
 
 const CASES: usize = 2_000;

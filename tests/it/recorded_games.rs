@@ -1,7 +1,7 @@
 //! Whole recorded games, kept as data files, replay to their known final score (STYLE: Tests).
 //! A recorded stream is the stored schema: it must replay the same for as long as it is kept.
 
-use lords::engine::{
+use rules::{
     CardId, Edition, Event, Game, OptionsRequest, PowerRule, Seat, Status, verify_shuffle,
 };
 
@@ -13,7 +13,7 @@ const GAME_4P: &str = include_str!("../data/game-4p.json");
 /// claims, an active Bruce, a doubled army, a Scott copying six clans, every power's decision.
 const GAME_4P_SEED: u64 = 2566;
 
-fn game_4p_options() -> lords::engine::GameOptions {
+fn game_4p_options() -> rules::GameOptions {
     OptionsRequest {
         players: 4,
         include_bruce: Some(true),
@@ -70,10 +70,10 @@ fn the_recorded_four_player_game_keeps_every_card_and_every_shuffle_verifies() {
 /// recorded_games` rewrites it instead.
 #[test]
 fn the_recorded_game_is_what_its_seed_plays_today() {
-    let played = lords::sim::play_random_game(
+    let played = rules::playout::play_random_game(
         &game_4p_options(),
         GAME_4P_SEED,
-        lords::sim::Checks::Conservation,
+        rules::playout::Checks::Conservation,
     )
     .expect("the game plays through");
     // One event per line: small diffs, easy to read.

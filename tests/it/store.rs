@@ -5,9 +5,6 @@ use crate::common;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use lords::engine::{
-    self, Action, Event, Game, GameOptions, OptionsRequest, RuleError, Seat, Status, legal_actions,
-};
 use lords::store::{
     AccountId, GENESIS, GameId, GameStatus, ListQuery, Notifier, Store, StoreError, Submit,
     chain_hash, request_hash, upcast, verify_shuffles,
@@ -15,6 +12,9 @@ use lords::store::{
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
+use rules::{
+    self, Action, Event, Game, GameOptions, OptionsRequest, RuleError, Seat, Status, legal_actions,
+};
 use sqlx::{PgPool, Row};
 use uuid::Uuid;
 
@@ -222,7 +222,7 @@ async fn a_started_game_loads_back_exactly_as_the_engine_started_it() {
     let id = started_game(&store, &players, 40, &mut StdRng::seed_from_u64(7)).await;
 
     // The same seed through the engine directly gives the same start.
-    let expected = engine::start(&options(3, 40), &mut StdRng::seed_from_u64(7)).unwrap();
+    let expected = rules::start(&options(3, 40), &mut StdRng::seed_from_u64(7)).unwrap();
     let loaded = store.load(id).await.unwrap();
     let events: Vec<Event> = loaded.events.iter().map(|e| e.event.clone()).collect();
     assert_eq!(events, expected);
@@ -239,7 +239,7 @@ async fn a_started_game_loads_back_exactly_as_the_engine_started_it() {
     for (i, e) in loaded.events.iter().enumerate() {
         assert_eq!(e.seq, i as i64 + 1);
         assert_eq!(e.kind, e.event.kind());
-        assert_eq!(e.version, engine::EVENT_SCHEMA_VERSION);
+        assert_eq!(e.version, rules::EVENT_SCHEMA_VERSION);
         assert_eq!(e.seat, None, "the start is a system event");
         assert_eq!(e.prev_hash, prev);
         let payload = stored_payload(&pool, id, e.seq).await;
@@ -284,7 +284,7 @@ async fn a_raw_append_checks_its_expected_version_and_round_trips() {
     let v = loaded.version();
     let awaiting = loaded.game.awaiting().unwrap();
     let action = legal_actions(&loaded.game, awaiting.seat)[0];
-    let events = engine::decide(
+    let events = rules::decide(
         &loaded.game,
         awaiting.seat,
         &action,
@@ -340,7 +340,7 @@ async fn a_whole_random_game_stored_action_by_action_replays_to_the_live_state()
     assert_eq!(summary.winners.as_deref(), live.winners());
     assert_eq!(summary.version, loaded.events.len() as i64);
     // Every action is attributed to a seat; only the start is a system event.
-    let start_len = engine::start(&options(3, 40), &mut StdRng::seed_from_u64(0))
+    let start_len = rules::start(&options(3, 40), &mut StdRng::seed_from_u64(0))
         .unwrap()
         .len();
     assert!(
@@ -1011,7 +1011,7 @@ fn a_version_one_event_still_upcasts() {
         event,
         Event::Mustered {
             seat: Seat(1),
-            card: Some(engine::CardId(42)),
+            card: Some(rules::CardId(42)),
             face_up: false,
             use_power: false,
         }
@@ -1062,7 +1062,7 @@ async fn a_stored_version_one_stream_still_loads() {
     assert_eq!(
         loaded.events[0].event,
         Event::GameStarted {
-            edition: lords::engine::EditionId::StandardV1,
+            edition: rules::EditionId::StandardV1,
             // Stored before clocks existed: none, and the default count of timeouts.
             options: GameOptions {
                 turn_time_limit_s: None,

@@ -4,7 +4,7 @@
 
 use actix_web::http::StatusCode;
 
-use crate::engine::RuleError;
+use rules::RuleError;
 
 /// One row per code: `Variant = "code", STATUS { title, meaning, [example,] title_fr,
 /// detail_fr }`. `meaning` says what the code means and what the client should do (its

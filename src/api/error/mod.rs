@@ -19,8 +19,8 @@ pub use problem::{FrenchDetail, PROBLEM_CONTENT_TYPE, Problem, problem, problem_
 pub use rejections::{invalid_character, json_error, path_error, query_error};
 
 use crate::auth::{AccountError, AuthError};
-use crate::engine::RuleError;
 use crate::store::{StoreError, is_unavailable};
+use rules::RuleError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {

@@ -15,8 +15,8 @@ use crate::api::responses::{
     UnsupportedMediaType,
 };
 use crate::auth::{AuthUser, SignedToken};
-use crate::engine::{self, Action, Viewer};
 use crate::store::{GameId, Submit};
+use rules::{Action, Viewer};
 
 /// Submits one action for the caller's seat.
 #[utoipa::path(post, path = "/v1/games/{id}/actions", tag = "games", params(GamePath,
@@ -89,7 +89,7 @@ pub async fn submit_action(
         .json(ActionResult {
             version: submitted.version,
             view: ClockedView {
-                view: engine::view(&submitted.game, viewer),
+                view: rules::view(&submitted.game, viewer),
                 deadline: submitted.deadline,
             },
             receipt: submitted.receipt,
@@ -130,7 +130,7 @@ pub async fn resign(
         .json(ActionResult {
             version: resigned.version,
             view: ClockedView {
-                view: engine::view(&resigned.game, viewer),
+                view: rules::view(&resigned.game, viewer),
                 deadline: resigned.deadline,
             },
             receipt: resigned.receipt,

@@ -13,8 +13,8 @@ use crate::api::responses::{
     GameNotFound, InvalidPath, InvalidPathOrQuery, ServiceUnavailable, Unauthorized,
 };
 use crate::auth::AuthUser;
-use crate::engine::{self, Viewer};
 use crate::store::{GameId, GameRecord, GameStatus, GameSummary};
+use rules::Viewer;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -116,7 +116,7 @@ pub(crate) fn event_dtos(
         .map(|e| EventDto {
             seq: e.seq,
             seat: e.seat,
-            event: engine::redact(&e.event, viewer),
+            event: rules::redact(&e.event, viewer),
             recorded_at: complete.then_some(e.recorded_at),
             hash: complete.then_some(e.hash),
             prev_hash: complete.then_some(e.prev_hash),

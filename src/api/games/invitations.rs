@@ -19,8 +19,8 @@ use crate::api::responses::{
 };
 use crate::auth::AuthUser;
 use crate::auth::rate_limit::address_key;
-use crate::engine::Seat;
 use crate::store::{AccountId, GameId, InvitationCaps, NewInvitation, StoreError};
+use rules::Seat;
 
 /// The most joins one code may allow.
 pub const MAX_INVITATION_USES: i32 = 100;

@@ -17,8 +17,8 @@ use crate::api::responses::{
 };
 use crate::auth::AuthUser;
 use crate::auth::rate_limit::address_key;
-use crate::engine::{self, OptionsRequest, Seat};
 use crate::store::{GameId, GameStatus, ListQuery, StoreError, Visibility};
+use rules::{OptionsRequest, Seat};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -52,7 +52,7 @@ pub struct CreateGameRequest {
     /// Default `false` (the rulebook sets Bruce aside for first games).
     pub include_bruce: Option<bool>,
     /// Default `lowest_strength` for 2–3 players, `lowest_in_clan` for 4–5.
-    pub power_rule: Option<engine::PowerRule>,
+    pub power_rule: Option<rules::PowerRule>,
     /// Points that end the game (RULES §6.6); default 40.
     #[schema(minimum = 10, maximum = 100)]
     pub target_score: Option<u16>,
@@ -85,7 +85,7 @@ pub struct CreateGameRequest {
 pub struct CreateBotSeat {
     #[schema(minimum = 1, maximum = 4)]
     pub seat: u8,
-    pub level: engine::BotLevel,
+    pub level: rules::BotLevel,
 }
 
 /// A seat given to a built-in bot.
@@ -95,7 +95,7 @@ pub struct BotSeat {
     /// The seat; for `POST /v1/games/{id}/bots` it may be left out (the lowest free seat).
     #[schema(value_type = Option<u8>, minimum = 0, maximum = 4)]
     pub seat: Option<Seat>,
-    pub level: engine::BotLevel,
+    pub level: rules::BotLevel,
 }
 
 fn bot_seats(value: Option<serde_json::Value>) -> Result<Vec<BotSeat>, ApiError> {
@@ -164,7 +164,7 @@ pub async fn create_game(
     };
     let request: OptionsRequest = from_object(body, ErrorCode::InvalidOptions)?;
     let options = request.validate()?;
-    let bots: Vec<(Seat, engine::BotLevel)> = bots
+    let bots: Vec<(Seat, rules::BotLevel)> = bots
         .iter()
         .filter_map(|b| b.seat.map(|s| (s, b.level)))
         .collect();

@@ -1,7 +1,7 @@
 //! Game resources: the lobby (create, join, leave, list), the caller's view (`ETag`, `?at=`,
 //! long-poll), legal actions, action submission (`If-Match`, `Idempotency-Key`) and the event
 //! stream as the caller may see it. A thin shell: the store decides and stores, the engine
-//! projects. Nothing here reads a hidden card except through `engine::view`/`engine::redact`.
+//! projects. Nothing here reads a hidden card except through `rules::view`/`rules::redact`.
 
 use actix_web::web;
 use serde::Deserialize;
@@ -18,8 +18,8 @@ pub mod views;
 use super::AppState;
 use super::error::{ApiError, ErrorCode};
 use crate::auth::{AccountId, AuthUser};
-use crate::engine::Seat;
 use crate::store::{GameId, GameSummary, StoreError};
+use rules::Seat;
 
 /// The longest a long-poll may hold a request, in seconds.
 pub const MAX_WAIT_SECONDS: u64 = 60;

@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::engine::{self, Action, Event, Seat, View};
 use crate::store::{GameResult, GameStatus, GameSummary, SeatInfo, Visibility};
 use crate::transparency::Receipt;
+use rules::{Action, Event, Seat, View};
 
 /// A seat and who holds it.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -19,7 +19,7 @@ pub struct SeatDto {
     pub username: String,
     /// The bot holding the seat (`random`, `greedy`, `mcts`); `null` for a player.
     #[schema(required = true)]
-    pub bot: Option<engine::BotLevel>,
+    pub bot: Option<rules::BotLevel>,
     /// Whether a bot account holds the seat: an account that plays through the API with its
     /// token (service rules §9.9); `false` for a person and for a built-in bot.
     pub bot_account: bool,
@@ -36,7 +36,7 @@ pub struct GameLink {
 pub struct GameSummaryDto {
     pub id: Uuid,
     pub status: GameStatus,
-    pub options: engine::GameOptions,
+    pub options: rules::GameOptions,
     /// Seat order; seat 0 created the game (in a rematch the seats rotate, and seats kept for
     /// invited players may be missing while it is open).
     pub seats: Vec<SeatDto>,
@@ -176,31 +176,31 @@ impl Serialize for ClockedView {
         } = &self.view;
         #[derive(Serialize)]
         struct Clocked<'a> {
-            edition: &'a engine::EditionId,
-            options: &'a Option<engine::GameOptions>,
-            status: &'a engine::Status,
+            edition: &'a rules::EditionId,
+            options: &'a Option<rules::GameOptions>,
+            status: &'a rules::Status,
             viewer: &'a Option<Seat>,
             skirmish: &'a u16,
             turn: &'a u8,
             initiative: &'a Seat,
             awaiting: Option<AwaitingWithDeadline<'a>>,
-            players: &'a [engine::PlayerView],
-            recruits: &'a [engine::RecruitView],
-            supporters: &'a [engine::CardId],
-            discard: &'a [engine::CardId],
+            players: &'a [rules::PlayerView],
+            recruits: &'a [rules::RecruitView],
+            supporters: &'a [rules::CardId],
+            discard: &'a [rules::CardId],
             draw_size: &'a u8,
-            draw_pile: &'a Option<Vec<engine::CardId>>,
-            last_scores: &'a [engine::ArmyScore],
+            draw_pile: &'a Option<Vec<rules::CardId>>,
+            last_scores: &'a [rules::ArmyScore],
             placement: &'a [Seat],
             winners: &'a Option<Vec<Seat>>,
             ranking: &'a Option<Vec<Seat>>,
             places: &'a Option<Vec<u8>>,
-            last_skirmish: &'a Option<engine::LastSkirmish>,
+            last_skirmish: &'a Option<rules::LastSkirmish>,
         }
         #[derive(Serialize)]
         struct AwaitingWithDeadline<'a> {
             seat: &'a Seat,
-            decision: &'a engine::Decision,
+            decision: &'a rules::Decision,
             deadline: &'a Option<DateTime<Utc>>,
         }
         Clocked {
@@ -235,8 +235,8 @@ impl Serialize for ClockedView {
 
 /// The players of a view with each vacation that has ended shown as `null` (service rules
 /// §9.6): the engine, reading no clock, keeps the last `seat_away` until a `seat_back`.
-fn current_vacations(players: &[engine::PlayerView]) -> std::borrow::Cow<'_, [engine::PlayerView]> {
-    let now = engine::UnixMillis(u64::try_from(Utc::now().timestamp_millis()).unwrap_or(0));
+fn current_vacations(players: &[rules::PlayerView]) -> std::borrow::Cow<'_, [rules::PlayerView]> {
+    let now = rules::UnixMillis(u64::try_from(Utc::now().timestamp_millis()).unwrap_or(0));
     if players
         .iter()
         .all(|p| p.vacation_until.is_none_or(|until| until > now))
@@ -246,7 +246,7 @@ fn current_vacations(players: &[engine::PlayerView]) -> std::borrow::Cow<'_, [en
     std::borrow::Cow::Owned(
         players
             .iter()
-            .map(|p| engine::PlayerView {
+            .map(|p| rules::PlayerView {
                 vacation_until: p.vacation_until.filter(|&until| until > now),
                 ..p.clone()
             })
@@ -364,7 +364,7 @@ mod tests {
     use rand::seq::IndexedRandom;
 
     use super::*;
-    use crate::engine::{Game, GameOptions, Viewer};
+    use rules::{Game, GameOptions, Viewer};
 
     /// What `ClockedView` wrote before it was written field by field: the view as a JSON value
     /// with `deadline` added to `awaiting`.
@@ -377,14 +377,14 @@ mod tests {
     }
 
     /// A seeded random game to its end, as the events it made.
-    fn random_game(players: u8, seed: u64) -> Vec<engine::Event> {
+    fn random_game(players: u8, seed: u64) -> Vec<rules::Event> {
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut events = engine::start(&GameOptions::new(players), &mut rng).unwrap();
+        let mut events = rules::start(&GameOptions::new(players), &mut rng).unwrap();
         let mut game = Game::replay(&events);
         while let Some(awaiting) = game.awaiting() {
-            let legal = engine::legal_actions(&game, awaiting.seat);
+            let legal = rules::legal_actions(&game, awaiting.seat);
             let action = *legal.choose(&mut rng).unwrap();
-            let more = engine::decide(&game, awaiting.seat, &action, &mut rng).unwrap();
+            let more = rules::decide(&game, awaiting.seat, &action, &mut rng).unwrap();
             more.iter().for_each(|e| game.apply(e));
             events.extend(more);
         }
@@ -398,12 +398,12 @@ mod tests {
             let mut game = Game::new();
             for (i, event) in random_game(players, seed).iter().enumerate() {
                 game.apply(event);
-                if game.status() == engine::Status::NotStarted {
+                if game.status() == rules::Status::NotStarted {
                     continue;
                 }
                 let seat = Seat((i % usize::from(players)) as u8);
                 for viewer in [Viewer::Seat(seat), Viewer::Spectator, Viewer::Everyone] {
-                    let view = engine::view(&game, viewer);
+                    let view = rules::view(&game, viewer);
                     for deadline in [None, deadline] {
                         let clocked = ClockedView {
                             view: view.clone(),

@@ -16,9 +16,9 @@ use crate::api::responses::{
     GameNotFound, InvalidPath, InvalidPathOrQuery, ServiceUnavailable, Unauthorized,
 };
 use crate::auth::SignedToken;
-use crate::engine::{self, Game, Seat, View, Viewer};
 use crate::store::GameId;
 use crate::transparency::Receipt;
+use rules::{Game, Seat, View, Viewer};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -161,7 +161,7 @@ pub async fn get_game(
 /// The view of `shown` for `seat`: the caller's own, everything if the game is over `now`.
 fn view_of(now: &Game, shown: &Game, seat: Option<Seat>) -> Option<View> {
     let viewer = Viewer::of(now, seat);
-    (shown.status() != engine::Status::NotStarted).then(|| engine::view(shown, viewer))
+    (shown.status() != rules::Status::NotStarted).then(|| rules::view(shown, viewer))
 }
 
 fn if_none_match(headers: &HeaderMap, etag: &str) -> bool {
@@ -196,7 +196,7 @@ pub async fn legal_actions(
     let user = token.checked_by_store();
     let current_summary = visible(current.summary, &user)?;
     let actions = seat_of(&current_summary, &user)
-        .map(|seat| engine::legal_actions(&current.game, seat))
+        .map(|seat| rules::legal_actions(&current.game, seat))
         .unwrap_or_default();
     Ok(HttpResponse::Ok().json(LegalActions {
         version: current.version,

@@ -5,7 +5,7 @@ use rand::rngs::StdRng;
 use serde_json::{Map, Value, json};
 
 use crate::api::cards;
-use crate::engine::{
+use rules::{
     self, Action, FollowerRef, Game, OptionsRequest, Seat, Viewer, decide, legal_actions, start,
 };
 
@@ -20,7 +20,7 @@ pub(super) fn action_examples() -> Value {
         (
             "Muster card 17 (a Forsyth) face-up and draw with its power",
             Action::Muster {
-                card: engine::CardId(17),
+                card: rules::CardId(17),
                 face_up: true,
                 use_power: true,
             },
@@ -33,7 +33,7 @@ pub(super) fn action_examples() -> Value {
         (
             "Cockburn: take Supporter 44 into your army",
             Action::SwapSupporter {
-                supporter: engine::CardId(44),
+                supporter: rules::CardId(44),
             },
         ),
         (
@@ -47,7 +47,7 @@ pub(super) fn action_examples() -> Value {
         (
             "Claim Supporter 44 at the end of the skirmish",
             Action::ClaimSupporter {
-                supporter: engine::CardId(44),
+                supporter: rules::CardId(44),
             },
         ),
     ];
@@ -82,7 +82,7 @@ fn example_receipt(version: usize) -> Value {
 /// A two-player game from a fixed seed, a few actions in: the source of the examples of views,
 /// legal actions and events, so that they are real engine output.
 struct ExampleGame {
-    events: Vec<engine::Event>,
+    events: Vec<rules::Event>,
     game: Game,
 }
 
@@ -156,7 +156,7 @@ impl ExampleGame {
     }
 
     fn view(&self, seat: u8) -> Value {
-        let mut view = json!(engine::view(&self.game, Viewer::Seat(Seat(seat))));
+        let mut view = json!(rules::view(&self.game, Viewer::Seat(Seat(seat))));
         if let Some(awaiting) = view.get_mut("awaiting").and_then(Value::as_object_mut) {
             awaiting.insert("deadline".into(), json!(EXAMPLE_DEADLINE));
         }
@@ -270,7 +270,7 @@ pub(super) fn success_example(operation: &str) -> Option<Value> {
                 .take(6)
                 .enumerate()
                 .map(|(i, e)| {
-                    let event = json!(engine::redact(e, Viewer::Seat(Seat(0))));
+                    let event = json!(rules::redact(e, Viewer::Seat(Seat(0))));
                     json!({ "seq": i + 1, "seat": event.get("seat").cloned().unwrap_or(Value::Null),
                         "event": event, "recorded_at": null, "hash": null, "prev_hash": null })
                 })

@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 use crate::api::error::{ErrorCode, RULE_TITLE};
 use crate::api::scopes;
 use crate::auth::{Access, Scope};
-use crate::engine::RuleError;
+use rules::RuleError;
 
 use super::examples::{action_examples, success_example};
 

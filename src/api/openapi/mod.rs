@@ -22,7 +22,7 @@ use super::{
     accounts, cards, chat, docs, games, mail, oauth, ops, players, push, rules_page, sessions,
     transparency, vacation, webhooks,
 };
-use crate::engine::{self, RuleError};
+use rules::RuleError;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -156,11 +156,11 @@ use crate::engine::{self, RuleError};
         games::invitations::InvitationDto,
         games::invitations::ReceivedInvitationDto,
         games::invitations::InvitationList,
-        engine::View,
-        engine::Action,
-        engine::Event,
-        engine::GameOptions,
-        engine::OptionsRequest,
+        rules::View,
+        rules::Action,
+        rules::Event,
+        rules::GameOptions,
+        rules::OptionsRequest,
         streams::StreamTicket,
         streams::NotificationDto,
         crate::store::NotificationKind,

@@ -5,11 +5,11 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use lords::engine::{Game, Seat};
 use lords::store::GameId;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use reqwest::Response;
+use rules::{Game, Seat};
 use serde_json::{Value, json};
 
 use super::app::TestApp;

@@ -8,10 +8,10 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use lords::engine::Seat;
 use lords::store::{GameId, Store};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use rules::Seat;
 use sqlx::PgPool;
 
 use super::api::{Api, Applied, Step, Table};

@@ -3,13 +3,13 @@
 //! replayed prefix for that viewer, and the event stream is exactly the engine's redaction.
 //! That the projections themselves hide every hidden card (swapping hidden cards changes no
 //! byte of a view) is the engine's differential test over 1,000 random games
-//! (`src/engine/tests/leaks.rs`); `tests/it/games_leaks.rs` judges the HTTP answers against the
+//! (`crates/rules/src/tests/leaks.rs`); `tests/it/games_leaks.rs` judges the HTTP answers against the
 //! cards each caller may see, apart from the engine's projections.
 
-use lords::engine::{self, Game, Seat, Viewer};
 use lords::store::GameId;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use rules::{Game, Seat, Viewer};
 use serde_json::Value;
 
 use super::api::{Api, Step};
@@ -60,7 +60,7 @@ async fn compare_views(
     let loaded = app.state.store.load(GameId(table.id)).await.unwrap();
     let version = at.unwrap_or(loaded.version());
     let game = Game::replay(loaded.events[..version as usize].iter().map(|e| &e.event));
-    let over = loaded.game.status() == engine::Status::Finished;
+    let over = loaded.game.status() == rules::Status::Finished;
     let path = match at {
         Some(v) => table.path(&format!("?at={v}")),
         None => table.path(""),
@@ -80,7 +80,7 @@ async fn compare_views(
         } else {
             seat.map_or(Viewer::Spectator, Viewer::Seat)
         };
-        let expected = serde_json::to_value(engine::view(&game, viewer)).unwrap();
+        let expected = serde_json::to_value(rules::view(&game, viewer)).unwrap();
         // The API adds the awaited decision's deadline, which the engine does not know.
         let mut view = body["view"].clone();
         if let Some(awaiting) = view["awaiting"].as_object_mut() {
@@ -128,7 +128,7 @@ async fn compare_events(
     stranger: &str,
 ) -> usize {
     let loaded = app.state.store.load(GameId(table.id)).await.unwrap();
-    let over = loaded.game.status() == engine::Status::Finished;
+    let over = loaded.game.status() == rules::Status::Finished;
     let viewers = table
         .tokens
         .iter()
@@ -146,7 +146,7 @@ async fn compare_events(
         assert_eq!(http.len(), loaded.events.len());
         for (h, stored) in http.iter().zip(&loaded.events) {
             assert_eq!(h["seq"], stored.seq);
-            let expected = serde_json::to_value(engine::redact(&stored.event, viewer)).unwrap();
+            let expected = serde_json::to_value(rules::redact(&stored.event, viewer)).unwrap();
             assert_eq!(h["event"], expected, "{seat:?} seq {}", stored.seq);
             compared += 1;
         }

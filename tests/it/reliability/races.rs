@@ -5,11 +5,11 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use lords::engine::{self, Action, Game, Seat};
 use lords::store::GameId;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
+use rules::{Action, Game, Seat};
 use serde_json::Value;
 use tokio::sync::Barrier;
 
@@ -180,7 +180,7 @@ async fn race(
         // Exactly one action: the events are what deciding it once at `from` produces.
         let before = Game::replay(loaded.events[..from as usize].iter().map(|e| &e.event));
         let mut rng = StdRng::seed_from_u64(0);
-        let decided = engine::decide(&before, Seat(*actor), action, &mut rng)
+        let decided = rules::decide(&before, Seat(*actor), action, &mut rng)
             .unwrap_or_else(|e| panic!("{action:?} was not legal at {from}: {e:?}"));
         let stored: Vec<&str> = loaded.events[from as usize..*version as usize]
             .iter()

@@ -5,8 +5,8 @@
 
 use std::time::{Duration, Instant};
 
-use lords::engine::{Rating, rate};
 use rand::SeedableRng;
+use rules::{Rating, rate};
 use serde_json::json;
 use sqlx::PgPool;
 use uuid::Uuid;

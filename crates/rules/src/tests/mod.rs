@@ -12,7 +12,7 @@ mod rulings_views;
 mod worked_examples;
 
 mod smoke {
-    use crate::engine::*;
+    use crate::*;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
     use rand::seq::IndexedRandom;

@@ -5,8 +5,8 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 
 use super::harness::*;
-use crate::engine::Clan::{Cochrane, Forsyth, Macdonnell, Makgill, Scott, Wemyss};
-use crate::engine::*;
+use crate::Clan::{Cochrane, Forsyth, Macdonnell, Makgill, Scott, Wemyss};
+use crate::*;
 
 fn me(seat: u8) -> Viewer {
     Viewer::Seat(Seat(seat))

@@ -7,7 +7,7 @@ use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 
 use super::properties::{MAX_ACTIONS, options, viewers};
-use crate::engine::*;
+use crate::*;
 
 /// Random games, a quarter for each player count, spread over Bruce and power rule.
 const GAMES: u64 = 1_000;

@@ -1,10 +1,10 @@
 //! RULES §5 The powers: each clan's power, the choices it waits for, and where its card ends up.
 
 use super::harness::*;
-use crate::engine::Clan::{
+use crate::Clan::{
     Bruce, Cochrane, Cockburn, Fergusson, Forsyth, Macdonnell, Makgill, Scott, Wemyss,
 };
-use crate::engine::*;
+use crate::*;
 
 fn claims(events: &[Event]) -> Vec<ClaimRight> {
     events

@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::engine::*;
+use crate::*;
 
 fn started() -> (Vec<Event>, Game) {
     let options = OptionsRequest::new(3).validate().unwrap();

@@ -11,6 +11,7 @@ mod event;
 mod legal;
 mod moment;
 mod options;
+pub mod playout;
 mod rating;
 mod rules;
 mod service;

@@ -2,8 +2,8 @@
 //! real end of a skirmish: the last action of turn 5 reveals, scores and places the armies.
 
 use super::harness::*;
-use crate::engine::Clan::{Cochrane, Fergusson, Forsyth, Makgill, Scott, Wemyss};
-use crate::engine::*;
+use crate::Clan::{Cochrane, Fergusson, Forsyth, Makgill, Scott, Wemyss};
+use crate::*;
 
 const ROGER: u8 = 0;
 const SEAN: u8 = 1;

@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 
-use crate::engine::*;
+use crate::*;
 
 /// Games per configuration (players × Bruce × power rule): 16 configurations, 3,200 games.
 const GAMES: u64 = 200;

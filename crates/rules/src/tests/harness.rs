@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::engine::state::Pile;
-use crate::engine::*;
+use crate::state::Pile;
+use crate::*;
 
 /// The seed every `when` uses unless a test picks another.
 pub(super) const SEED: u64 = 7;

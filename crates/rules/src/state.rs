@@ -426,7 +426,8 @@ impl Game {
         all
     }
 
-    pub(crate) fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+    /// Every seat of the game, in order.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
         (0..self.players.len() as u8).map(Seat)
     }
 

@@ -2,8 +2,8 @@
 //! end-of-skirmish path.
 
 use super::harness::*;
-use crate::engine::Clan::{Forsyth, Makgill, Wemyss};
-use crate::engine::*;
+use crate::Clan::{Forsyth, Makgill, Wemyss};
+use crate::*;
 
 fn ended(events: &[Event]) -> Option<(Vec<u16>, Vec<Seat>)> {
     events.iter().find_map(|e| match e {

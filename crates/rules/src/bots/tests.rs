@@ -8,7 +8,7 @@ use rand::{RngExt, SeedableRng};
 use super::super::*;
 use super::*;
 // The hidden places as the engine's differential leak test (RULES §8) defines them.
-use crate::engine::tests::leaks::{hidden_spots, swapped};
+use crate::tests::leaks::{hidden_spots, swapped};
 
 /// A small budget keeps the debug-build tests quick; the code path is the same.
 const TEST_ITERATIONS: u32 = 24;

@@ -2,10 +2,10 @@
 //! decision it is, and eligibility.
 
 use super::harness::*;
-use crate::engine::Clan::{
+use crate::Clan::{
     Bruce, Cochrane, Cockburn, Fergusson, Forsyth, Macdonnell, Makgill, Scott, Wemyss,
 };
-use crate::engine::*;
+use crate::*;
 
 fn turn_started(events: &[Event]) -> Vec<(u8, Seat)> {
     events

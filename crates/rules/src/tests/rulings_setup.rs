@@ -5,8 +5,8 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use super::harness::*;
-use crate::engine::Clan::{Forsyth, Makgill, Wemyss};
-use crate::engine::*;
+use crate::Clan::{Forsyth, Makgill, Wemyss};
+use crate::*;
 
 fn started(players: u8, include_bruce: bool, seed: u64) -> (Vec<Event>, Game) {
     let options = OptionsRequest {

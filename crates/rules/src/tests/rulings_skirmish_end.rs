@@ -2,10 +2,8 @@
 //! places, asks for claims, discards and starts the next skirmish.
 
 use super::harness::*;
-use crate::engine::Clan::{
-    Bruce, Cochrane, Fergusson, Forsyth, Macdonnell, Makgill, Scott, Wemyss,
-};
-use crate::engine::*;
+use crate::Clan::{Bruce, Cochrane, Fergusson, Forsyth, Macdonnell, Makgill, Scott, Wemyss};
+use crate::*;
 
 /// The last action of the skirmish is `seat`'s, in turn 5 (seat 0 holds the initiative).
 fn last_action(players: u8) -> Given {

@@ -3,8 +3,8 @@
 //! reason for each tie (§6.3) and its claims (§6.4); and a finished game's final armies.
 
 use super::harness::*;
-use crate::engine::Clan::{Cochrane, Fergusson, Forsyth, Makgill, Scott, Wemyss};
-use crate::engine::*;
+use crate::Clan::{Cochrane, Fergusson, Forsyth, Makgill, Scott, Wemyss};
+use crate::*;
 
 fn me(seat: u8) -> Viewer {
     Viewer::Seat(Seat(seat))

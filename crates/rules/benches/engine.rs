@@ -6,13 +6,13 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use lords::engine::{Event, Game, OptionsRequest};
-use lords::sim::{Checks, play_random_game};
+use rules::playout::{Checks, play_random_game};
+use rules::{Event, Game, OptionsRequest};
 
 /// Loading a game is replaying its events (STYLE: Engine): the recorded 4-player game.
 fn replay(c: &mut Criterion) {
-    let events: Vec<Event> =
-        serde_json::from_str(include_str!("../tests/data/game-4p.json")).expect("recorded game");
+    let events: Vec<Event> = serde_json::from_str(include_str!("../../../tests/data/game-4p.json"))
+        .expect("recorded game");
     let mut group = c.benchmark_group("replay");
     group.throughput(Throughput::Elements(events.len() as u64));
     group.bench_function("game-4p", |b| b.iter(|| Game::replay(black_box(&events))));
