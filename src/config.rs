@@ -846,7 +846,7 @@ impl AppConfig {
             let der = base64::engine::general_purpose::URL_SAFE_NO_PAD
                 .decode(key.trim().trim_end_matches('='))
                 .context("LORDS_LOG_SIGNING_KEY is not base64url")?;
-            crate::transparency::LogKey::from_pkcs8(&der).context("LORDS_LOG_SIGNING_KEY")?;
+            crate::proofs::signing::LogKey::from_pkcs8(&der).context("LORDS_LOG_SIGNING_KEY")?;
         }
         Ok(AppConfig {
             listen: args.listen.clone(),

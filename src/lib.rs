@@ -7,25 +7,19 @@
 //! `tests/it/layers.rs` reads the module graph and fails on any edge against this order.
 #![forbid(unsafe_code)]
 
+pub mod accounts;
 pub mod api;
-pub mod auth;
-pub mod commands;
 pub mod config;
-pub mod deadlines;
-pub mod deliveries;
-pub mod embedded;
-pub mod fanout;
-pub mod load;
-pub mod mailer;
-pub mod monitor;
+pub mod eventstore;
+pub mod http;
+pub mod notify;
 pub mod outbound;
-pub mod ratings;
-pub mod sequencer;
+pub mod play;
+pub mod proofs;
 pub mod shutdown;
-pub mod sim;
+pub mod social;
 pub mod startup;
-pub mod stats;
-pub mod store;
+pub mod tables;
 pub mod telemetry;
-pub mod tournament;
+pub mod tools;
 pub mod transparency;

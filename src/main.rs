@@ -43,13 +43,13 @@ enum Command {
         key: Option<String>,
     },
     /// Play seeded random games through the engine and print figures as one JSON line.
-    Simulate(lords::sim::SimulateArgs),
+    Simulate(lords::tools::simulate::SimulateArgs),
     /// Play bots against each other through the engine (seats rotated) and print each level's
     /// win rate and mean decision time as one JSON line.
-    Tournament(lords::tournament::TournamentArgs),
+    Tournament(lords::tools::tournament::TournamentArgs),
     /// Drive a running server through its HTTP API as players would; print one JSON report
     /// (`lords load populate` fills a database with engine-played games first).
-    Load(lords::load::LoadArgs),
+    Load(lords::tools::load::LoadArgs),
     /// Print a finished game's whole history as JSON, for auditing.
     Export {
         #[command(flatten)]
@@ -61,13 +61,13 @@ enum Command {
         #[command(flatten)]
         db: lords::config::DatabaseArgs,
         #[command(subcommand)]
-        command: lords::commands::Moderation,
+        command: lords::startup::commands::Moderation,
     },
     /// Watch a server's transparency log as a Certificate Transparency monitor does: check its
     /// signed tree head under the key kept in the state file and prove it extends the head
     /// seen before, then keep it. Exit 1 on a split view or a bad signature, 2 when the check
     /// could not be made.
-    LogMonitor(lords::monitor::MonitorArgs),
+    LogMonitor(lords::tools::monitor::MonitorArgs),
     /// Print the OpenAPI document (regenerate with `lords openapi > openapi/openapi.json`).
     #[command(hide = true)]
     Openapi,
@@ -76,12 +76,12 @@ enum Command {
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
     // Writes the log lines still waiting when dropped, on every way out of `main`.
-    let logs = lords::telemetry::start_log_writer();
+    let logs = lords::telemetry::logs::start_log_writer();
     let result = match cli.command {
-        Command::Simulate(args) => lords::sim::run(&args),
-        Command::Tournament(args) => lords::tournament::run(&args),
+        Command::Simulate(args) => lords::tools::simulate::run(&args),
+        Command::Tournament(args) => lords::tools::tournament::run(&args),
         Command::Openapi => {
-            print!("{}", lords::api::openapi::to_pretty_json());
+            print!("{}", lords::http::openapi::to_pretty_json());
             Ok(())
         }
         // The load tool runs on one thread: it shares the machine's cores with the server it
@@ -91,7 +91,7 @@ fn main() -> std::process::ExitCode {
             .enable_all()
             .build()
             .map_err(anyhow::Error::from)
-            .and_then(|rt| rt.block_on(lords::load::run(args))),
+            .and_then(|rt| rt.block_on(lords::tools::load::run(args))),
         other => tokio::runtime::Builder::new_multi_thread()
             .enable_all()
             .build()
@@ -105,7 +105,7 @@ fn main() -> std::process::ExitCode {
         Err(e) => {
             eprintln!("error: {e:#}");
             // The monitor tells a misbehaving log (1) from a check it could not make (2).
-            match e.downcast_ref::<lords::monitor::Failure>() {
+            match e.downcast_ref::<lords::tools::monitor::Failure>() {
                 Some(failure) => std::process::ExitCode::from(failure.exit_code()),
                 None => std::process::ExitCode::FAILURE,
             }
@@ -119,19 +119,21 @@ async fn run_async(command: Command) -> anyhow::Result<()> {
         Command::Migrate { db, distribute } => {
             lords::startup::migrate(db.clone()).await?;
             if distribute {
-                lords::commands::distribute(&db).await?;
+                lords::startup::commands::distribute(&db).await?;
             }
             Ok(())
         }
         Command::Verify {
             db, log: true, key, ..
-        } => lords::commands::verify_log(&db, key.as_deref()).await,
+        } => lords::startup::commands::verify_log(&db, key.as_deref()).await,
         Command::Verify {
             db, game_id, all, ..
-        } => lords::commands::verify(&db, game_id.as_deref(), all).await,
-        Command::Export { db, game_id } => lords::commands::export(&db, &game_id).await,
-        Command::Moderation { db, command } => lords::commands::moderation(&db, command).await,
-        Command::LogMonitor(args) => Ok(lords::monitor::run(&args).await?),
+        } => lords::startup::commands::verify(&db, game_id.as_deref(), all).await,
+        Command::Export { db, game_id } => lords::startup::commands::export(&db, &game_id).await,
+        Command::Moderation { db, command } => {
+            lords::startup::commands::moderation(&db, command).await
+        }
+        Command::LogMonitor(args) => Ok(lords::tools::monitor::run(&args).await?),
         Command::Simulate(_) | Command::Tournament(_) | Command::Openapi | Command::Load(_) => {
             unreachable!("runs without a runtime")
         }

@@ -1,5 +1,5 @@
 -- An action's SQL for a game the server keeps no replay of (Store::submit → try_submit,
--- src/store/actions.rs), statement for statement: the read brings the whole stream ($3 = 0), as
+-- src/play/actions.rs), statement for statement: the read brings the whole stream ($3 = 0), as
 -- Store::read_game does then, and the append follows. What an action costs without kept
 -- replays. Two statements, no BEGIN or COMMIT.
 -- The read is one call of lords_read_game, outside any transaction (its snapshot is consistent):
@@ -8,7 +8,7 @@
 -- key's row (none here: the key is NULL). Its version and head hash (\gset) are the append's
 -- expected version and last hash, as the server takes them from the read.
 -- Then the append: one call of lords_append (migrations/20261126100001_game_result.sql, sent
--- by append_in in src/store/append.rs outside any transaction, so it commits on its own):
+-- by append_in in src/eventstore/append.rs outside any transaction, so it commits on its own):
 --  1. UPDATE games … WHERE version = expected, and the stream's last event has the hash the
 --     server's replay ends with, and the caller's account holds the acting seat and exists:
 --     the read model and the next deadline, locking the row (a lost race, or a failed check,
@@ -39,7 +39,7 @@
 SELECT * FROM lords_read_game(('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid, ('00000000-0001-4000-8000-' || lpad(:a::text, 12, '0'))::uuid, 0, NULL::text) \gset
 SELECT moved, deadline, bot_due FROM lords_append(('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid, '{1}'::smallint[], '{your_turn}'::text[], ARRAY[:p5]::text[], :version + 4, 'active', 1::smallint, NULL::smallint[], :version, false, 'clock', 259200::float8, 1, 0::smallint, ARRAY[:version + 1, :version + 2, :version + 3, :version + 4]::bigint[], ARRAY['recruited', 'recruit_dealt', 'recruit_revealed', 'turn_started']::text[], ARRAY[:p1, :p2, :p3, :p4]::text[], ARRAY['\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea]::bytea[], ARRAY['\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea, '\x0000000000000000000000000000000000000000000000000000000000000000'::bytea]::bytea[], ('00000000-0001-4000-8000-' || lpad(:a::text, 12, '0'))::uuid, NULL::text, NULL::text, 'game_events', ('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid::text || ':' || (:version + 4), :head_hash, NULL::jsonb);
 -- The fan-out of the action's outbox row, as the fan-out worker sends it on one PostgreSQL
--- (src/store/fanout.rs fan_out_many, for this one game): one statement claims the game's outbox
+-- (src/notify/fanout/claims.rs fan_out_many, for this one game): one statement claims the game's outbox
 -- rows (its oldest locked SKIP LOCKED, then the rest), deletes them and numbers them into their
 -- accounts' notifications (counter bumped, row inserted, endpoints looked at, one wake-up per
 -- account), in a transaction of its own.

@@ -1,5 +1,5 @@
 -- What GET /v1/games/{id} (current version) and GET .../legal-actions send PostgreSQL:
--- Store::read_game (src/store/reads.rs, READ_GAME: a call of lords_read_game), statement for
+-- Store::read_game (src/eventstore/reads.rs, READ_GAME: a call of lords_read_game), statement for
 -- statement, when the server's kept replay of the game is current (the usual case).
 -- The read is one call of lords_read_game, outside any transaction (its snapshot is consistent):
 -- the games row, whether the caller's account exists, the seats with usernames, the stream's head,

@@ -1,4 +1,4 @@
--- A view's SQL with the whole stream: Store::read_game (src/store/reads.rs, READ_GAME: a call of
+-- A view's SQL with the whole stream: Store::read_game (src/eventstore/reads.rs, READ_GAME: a call of
 -- lords_read_game) for a game this process keeps no replay of ($3 = 0: every event comes in the
 -- statement's arrays), statement for statement. What a view or legal actions cost without kept
 -- replays. (GET /v1/games/{id}?at= reads the stream with Store::load instead.) The read is one call

@@ -3,7 +3,8 @@
 //! `Content-Language`; the `code` never changes. The texts are the codes' own (`ErrorCode`'s
 //! table, `RuleError`'s table in the engine).
 
-use super::error::{ErrorCode, Problem, RULE_TITLE_FR};
+use crate::api::error::codes::{ErrorCode, RULE_TITLE_FR};
+use crate::api::error::problem::Problem;
 use rules::RuleError;
 
 /// A language the API answers in.
@@ -100,7 +101,7 @@ mod tests {
 
     #[test]
     fn every_shell_code_and_rule_code_has_a_french_title_and_detail() {
-        let missing: Vec<&str> = super::super::error::all_codes()
+        let missing: Vec<&str> = crate::api::error::codes::all_codes()
             .into_iter()
             .map(|(c, _)| c)
             .filter(|c| {

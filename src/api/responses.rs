@@ -4,7 +4,7 @@
 
 use utoipa::IntoResponses;
 
-use super::error::Problem;
+use crate::api::error::problem::Problem;
 
 /// Declares a problem answer: its type name, status and description.
 macro_rules! problem_responses {

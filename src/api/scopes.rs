@@ -6,7 +6,7 @@
 use actix_web::http::Method;
 use serde_json::{Value, json};
 
-use crate::auth::{Access, AccessTable, Scope};
+use crate::api::scope::{Access, AccessTable, Scope};
 
 use Access::{FirstParty, Optional, Public, Scoped};
 use Scope::{AccountRead, GamePlay, GameRead, LobbyWrite, NotificationsWrite};

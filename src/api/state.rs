@@ -4,14 +4,16 @@ use std::sync::Arc;
 
 use sqlx::PgPool;
 
-use crate::auth::{AttemptLimiter, JwtKeys, LoginLimiter};
+use crate::api::credentials::Identities;
+use crate::api::jwt::JwtKeys;
+use crate::api::rate_limit::{AttemptLimiter, LoginLimiter};
 use crate::config::AppConfig;
+use crate::eventstore::Store;
+use crate::eventstore::notify::Notifier;
 use crate::outbound::push::Vapid;
+use crate::proofs::signing::LogSigner;
 use crate::shutdown::ShutdownSignal;
-use crate::store::rate_budgets::RateBudgets;
-use crate::store::{Notifier, Store};
-use crate::telemetry::Metrics;
-use crate::transparency::LogSigner;
+use crate::telemetry::metrics::Metrics;
 
 /// What every handler can reach, as `web::Data<AppState>`. Cheap to clone.
 #[derive(Clone)]
@@ -33,8 +35,8 @@ pub struct AppState {
     pub vapid: Arc<Vapid>,
     /// The transparency log's signing key.
     pub log_signer: Arc<LogSigner>,
-    /// Request budgets per caller, leased from PostgreSQL (`api::rate_limits`).
-    pub rate_budgets: Arc<RateBudgets>,
+    /// What the shell asks of the accounts (token lookups, whether an account is there).
+    pub identities: Arc<dyn Identities>,
 }
 
 impl AppState {
@@ -43,6 +45,7 @@ impl AppState {
         config: AppConfig,
         shutdown: ShutdownSignal,
         notifier: Notifier,
+        identities: Arc<dyn Identities>,
     ) -> Self {
         let jwt = JwtKeys::new(config.jwt_secret.as_bytes(), config.token_ttl)
             .with_revocations(notifier.revoked_sessions());
@@ -58,7 +61,7 @@ impl AppState {
             vapid,
             store: Store::new(pool.clone()).with_receipts(log_signer.clone()),
             log_signer,
-            rate_budgets: Arc::new(RateBudgets::new(pool.clone())),
+            identities,
             notifier,
             pool,
             jwt: Arc::new(jwt),

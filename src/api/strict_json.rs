@@ -7,7 +7,7 @@
 //!   leaves its meaning to each parser: serde keeps the last value, another reader of the same
 //!   body, a proxy or an audit, may keep the first);
 //! - a NUL in a JSON string (a key or a value, `\u0000`) or in a form body's names and values
-//!   (`%00`) is refused with 400 `invalid_character` ([`super::text_guard`]). Any body that is
+//!   (`%00`) is refused with 400 `invalid_character` ([`crate::api::text_guard`]). Any body that is
 //!   not a form is read as JSON for this: the handlers of optional bodies parse JSON whatever
 //!   the declared type.
 //!
@@ -29,7 +29,7 @@ use actix_web::{HttpMessage, mime};
 use futures_util::Stream;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use super::text_guard;
+use crate::api::text_guard;
 
 /// Why a body is refused, carried to the extractors' error handlers (and to `observe`, for the
 /// handlers that read bytes) inside the payload's I/O error; `error::rejections` says how it is
@@ -258,7 +258,7 @@ impl<'de> Visitor<'de> for Check<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::duplicate_key;
+    use crate::api::strict_json::duplicate_key;
 
     #[test]
     fn a_key_twice_in_any_object_is_found() {
@@ -276,7 +276,7 @@ mod tests {
 
     #[test]
     fn a_nul_in_a_key_or_a_string_anywhere_is_refused() {
-        use super::{Kind, Refused, refusal};
+        use crate::api::strict_json::{Kind, Refused, refusal};
         let json = Kind::Json { duplicates: true };
         for body in [
             &br#"{"a":"x\u0000y"}"#[..],
@@ -351,7 +351,7 @@ fn whole_of<T: TryFrom<i64>, E: de::Error>(n: serde_json::Number) -> Result<T, E
 mod whole_number_tests {
     #[derive(serde::Deserialize)]
     struct Days {
-        #[serde(deserialize_with = "super::whole_number")]
+        #[serde(deserialize_with = "crate::api::strict_json::whole_number")]
         days: i16,
     }
 

@@ -3,8 +3,8 @@
 //! a NUL that reached a query would be a 500. It is refused with 400 `invalid_character`
 //! (`error::invalid_character`) before
 //! any handler runs: in a `/v1` path or query string, once percent-decoded (`%00`), by
-//! [`super::middleware::check_body`]; in a JSON string or key (`\u0000`) and in a form body's
-//! names and values by [`super::strict_json`], as the body is read. NUL is the only code point
+//! [`crate::http::middleware::check_body`]; in a JSON string or key (`\u0000`) and in a form body's
+//! names and values by [`crate::api::strict_json`], as the body is read. NUL is the only code point
 //! PostgreSQL refuses in UTF-8 text: the other candidates, the surrogates U+D800–U+DFFF,
 //! cannot be in a Rust `str` (serde_json refuses a lone `\uD800` as malformed JSON).
 

@@ -15,7 +15,7 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 use url::Url;
 
-use super::guard::{AllowList, admitted_addrs};
+use crate::outbound::guard::{AllowList, admitted_addrs};
 
 /// How an attempt went when no HTTP status came back.
 #[derive(Debug, thiserror::Error)]

@@ -2,8 +2,8 @@
 //! non-blocking writer: `logs`) and the Prometheus metrics (`prometheus-client`: `metrics`).
 //! Knows nothing of HTTP routing or games; names only the configuration.
 
-mod logs;
-mod metrics;
+pub mod logs;
+pub mod metrics;
 
 use std::io::IsTerminal;
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 use common::app::{TEST_JWT_SECRET, TestApp, problem, spawn_app, spawn_app_with};
 use common::games::{Api, create_game, ok};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
-use lords::auth::{AUDIENCE, ISSUER};
+use lords::api::jwt::{AUDIENCE, ISSUER};
 use serde_json::{Value, json};
 
 /// Linux routes all of 127/8 to the loopback device: a client bound to 127.0.0.2 reaches the

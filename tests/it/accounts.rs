@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use common::app::{TEST_JWT_SECRET, b64url, b64url_decode, problem, spawn_app, spawn_app_with};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
-use lords::auth::{AUDIENCE, Claims, ISSUER};
+use lords::api::jwt::{AUDIENCE, Claims, ISSUER};
 use serde_json::{Value, json};
 
 fn now() -> u64 {

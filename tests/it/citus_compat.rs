@@ -10,8 +10,10 @@ use std::time::Duration;
 
 use common::app::{TestApp, problem, spawn_app};
 use common::games::{Api, Table, ok, seat_table};
-use lords::store::distribute::{self, Distributed, Placement};
-use lords::store::{CHANNEL, GameId, Store, chain_hash};
+use lords::eventstore::chain::chain_hash;
+use lords::eventstore::distribute::{self, Distributed, Placement};
+use lords::eventstore::notify::CHANNEL;
+use lords::eventstore::{GameId, Store};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rules::legal_actions;

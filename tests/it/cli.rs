@@ -437,7 +437,7 @@ async fn migrate_applies_the_migrations_to_an_external_database_and_exits() {
         .fetch_one(&pool)
         .await
         .unwrap();
-    assert_eq!(applied as usize, lords::store::MIGRATOR.iter().count());
+    assert_eq!(applied as usize, lords::eventstore::MIGRATOR.iter().count());
     // No account but the built-in bots' rated profiles.
     let accounts: i64 =
         sqlx::query_scalar("SELECT count(*) FROM accounts WHERE builtin_bot IS NULL")

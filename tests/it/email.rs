@@ -789,7 +789,9 @@ async fn a_reset_for_an_unknown_address_does_the_same_work_as_for_a_known_one() 
     // The worker finds out afterwards: a link for the account that has the address, nothing
     // for the other, and both requests gone.
     assert_eq!(
-        lords::auth::email::resolve_resets(&app.pool).await.unwrap(),
+        lords::accounts::email::resolve_resets(&app.pool)
+            .await
+            .unwrap(),
         2
     );
     assert_eq!(queued_resets(&app).await, 0);
@@ -805,7 +807,9 @@ async fn a_reset_for_an_unknown_address_does_the_same_work_as_for_a_known_one() 
             .unwrap();
     assert_eq!(resets, 1);
     assert_eq!(
-        lords::auth::email::resolve_resets(&app.pool).await.unwrap(),
+        lords::accounts::email::resolve_resets(&app.pool)
+            .await
+            .unwrap(),
         0
     );
 }

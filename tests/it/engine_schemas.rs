@@ -20,7 +20,7 @@ use utoipa::OpenApi;
 
 /// The component schemas of the document as served.
 fn components() -> serde_json::Map<String, Value> {
-    lords::api::openapi::document()["components"]["schemas"]
+    lords::http::openapi::document()["components"]["schemas"]
         .as_object()
         .expect("components.schemas")
         .clone()

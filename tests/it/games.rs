@@ -1301,7 +1301,7 @@ fn test_sources() -> String {
 /// literal `"<code>"` in a file of `tests/it/`), except the ones no HTTP request can produce.
 #[test]
 fn every_problem_code_of_the_http_shell_is_asserted_by_some_test() {
-    use lords::api::ErrorCode;
+    use lords::api::error::codes::ErrorCode;
     // `game_not_finished` comes only from `lords export` (no HTTP route exports a game);
     // `bad_request` is the middleware's fallback for a bare 4xx that no route produces.
     let unreachable = [ErrorCode::GameNotFinished, ErrorCode::BadRequest];

@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use serde_json::{Value, json};
 
 fn document() -> Value {
-    serde_json::from_str(&lords::api::openapi::to_pretty_json()).unwrap()
+    serde_json::from_str(&lords::http::openapi::to_pretty_json()).unwrap()
 }
 
 /// Plays seeded actions until the first skirmish has been scored and the second begun;

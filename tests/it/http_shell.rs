@@ -184,7 +184,7 @@ async fn the_openapi_document_is_served_and_swagger_ui_works_at_docs() {
     let res = app.get("/openapi.json").await;
     assert_eq!(res.status(), 200);
     let served: Value = res.json().await.unwrap();
-    let generated: Value = serde_json::from_str(&lords::api::openapi::to_pretty_json()).unwrap();
+    let generated: Value = serde_json::from_str(&lords::http::openapi::to_pretty_json()).unwrap();
     assert_eq!(served, generated);
 
     for path in ["/docs", "/docs/"] {
@@ -235,10 +235,10 @@ async fn requests_needing_an_unreachable_database_return_503_service_unavailable
     )
     .await;
 
-    let keys = lords::auth::JwtKeys::new(TEST_JWT_SECRET.as_bytes(), Duration::from_secs(60));
+    let keys = lords::api::jwt::JwtKeys::new(TEST_JWT_SECRET.as_bytes(), Duration::from_secs(60));
     let token = keys
         .issue_in_session(
-            lords::auth::AccountId(uuid::Uuid::now_v7()),
+            lords::eventstore::AccountId(uuid::Uuid::now_v7()),
             "alexander",
             uuid::Uuid::now_v7(),
         )

@@ -13,83 +13,142 @@ use std::path::{Path, PathBuf};
 use proc_macro2::TokenTree;
 use syn::visit::Visit;
 
-/// A module's absolute path: `crate::api::games` is `["crate", "api", "games"]`.
+/// A module's absolute path: `crate::tables::http::games` is `["crate", "api", "games"]`.
 type ModPath = Vec<String>;
 
 /// The top modules, lowest layer first, each with the top modules it may name. A top module
 /// missing here fails the test: a new one takes its place in the order.
 ///
-/// `main → startup → api → (store, auth)`, all over the rules crate; the workers (`deadlines`, `fanout`,
-/// `deliveries`, `mailer`, `ratings`) sit beside `api`, over `store`; `config` and `telemetry`
-/// name nothing above them.
+/// Foundations; the event store; `api`, what every handler stands on; the feature rooms, each
+/// over the ones before it; the HTTP shell and startup over them all; the tools on top. The
+/// rules are a crate of their own, beneath everything.
 const LAYERS: &[(&str, &[&str])] = &[
-    // The tools' statistics, plain arithmetic. (The rules are a crate of their own, beneath.)
-    ("stats", &[]),
-    // Foundations: what leaves the server (the SSRF guard, Web Push crypto), the transparency
-    // log's formats and key, configuration, logs and metrics, the shutdown signal.
+    // What leaves the server (the SSRF guard, the HTTP and mail senders, Web Push crypto), the
+    // transparency log's formats and key, configuration, logs and metrics, the shutdown signal.
     ("outbound", &[]),
-    ("transparency", &[]),
-    ("config", &["outbound", "transparency"]),
+    ("proofs", &[]),
+    ("config", &["outbound", "proofs"]),
     ("telemetry", &["config"]),
     ("shutdown", &[]),
-    // The event store (which signs the receipts its notifications carry), and accounts and
-    // tokens over it.
-    ("store", &["transparency", "config", "shutdown"]),
-    ("auth", &["store", "config"]),
-    // The HTTP API and, beside it, the background workers.
+    // Append, chain, stream, read model, outboxes and wake-ups, the Citus placement.
+    ("eventstore", &["proofs", "config", "shutdown"]),
+    // What every handler stands on: problem+json errors, the caller, request parsing, state.
     (
         "api",
         &[
-            "store",
-            "auth",
+            "eventstore",
             "outbound",
-            "transparency",
+            "proofs",
             "config",
             "telemetry",
             "shutdown",
         ],
     ),
-    ("deadlines", &["store", "shutdown"]),
-    ("fanout", &["store", "shutdown"]),
+    // The feature rooms, each owning its handlers, its SQL and its workers.
     (
-        "deliveries",
-        &["store", "outbound", "config", "telemetry", "shutdown"],
+        "tables",
+        &["api", "eventstore", "proofs", "config", "shutdown"],
     ),
-    ("mailer", &["store", "outbound", "config", "shutdown"]),
-    ("ratings", &["store", "shutdown"]),
-    ("sequencer", &["store", "transparency", "shutdown"]),
-    // The process: the embedded PostgreSQL, the server's assembly, the other commands.
-    ("embedded", &["store", "config"]),
+    (
+        "play",
+        &[
+            "tables",
+            "api",
+            "eventstore",
+            "proofs",
+            "config",
+            "shutdown",
+        ],
+    ),
+    (
+        "social",
+        &["tables", "play", "api", "eventstore", "config", "shutdown"],
+    ),
+    (
+        "transparency",
+        &["api", "eventstore", "proofs", "config", "shutdown"],
+    ),
+    (
+        "notify",
+        &[
+            "tables",
+            "play",
+            "social",
+            "api",
+            "eventstore",
+            "outbound",
+            "proofs",
+            "config",
+            "telemetry",
+            "shutdown",
+        ],
+    ),
+    (
+        "accounts",
+        &[
+            "tables",
+            "notify",
+            "api",
+            "eventstore",
+            "outbound",
+            "proofs",
+            "config",
+            "shutdown",
+        ],
+    ),
+    // The HTTP shell (routes, the OpenAPI document, middleware, rate limits, CORS, the web
+    // client), and the process (the embedded PostgreSQL, the server's assembly, the commands).
+    (
+        "http",
+        &[
+            "accounts",
+            "tables",
+            "play",
+            "social",
+            "transparency",
+            "notify",
+            "api",
+            "eventstore",
+            "outbound",
+            "proofs",
+            "config",
+            "telemetry",
+            "shutdown",
+        ],
+    ),
     (
         "startup",
         &[
-            "api",
-            "deadlines",
-            "fanout",
-            "deliveries",
-            "mailer",
-            "ratings",
-            "sequencer",
-            "store",
-            "auth",
-            "embedded",
-            "outbound",
+            "http",
+            "accounts",
+            "tables",
+            "play",
+            "social",
             "transparency",
+            "notify",
+            "api",
+            "eventstore",
+            "outbound",
+            "proofs",
             "config",
             "telemetry",
             "shutdown",
         ],
     ),
-    ("commands", &["store", "embedded", "config", "transparency"]),
-    // Tools over the engine, the load tool over the HTTP API it drives, and the log monitor,
-    // which reads a server from outside with the log's formats alone.
-    ("sim", &["stats"]),
-    ("tournament", &["sim", "stats"]),
+    // The tools: simulate, tournament, load, log-monitor, out of the server's code.
     (
-        "load",
-        &["api", "store", "auth", "embedded", "config", "stats"],
+        "tools",
+        &[
+            "startup",
+            "http",
+            "accounts",
+            "api",
+            "eventstore",
+            "outbound",
+            "proofs",
+            "config",
+        ],
     ),
-    ("monitor", &["transparency", "outbound"]),
 ];
 
 /// What one module file defines and names.
@@ -585,15 +644,15 @@ fn the_graph_reader_finds_the_crate_modules_and_their_edges() {
     let path = |s: &str| s.split("::").map(String::from).collect::<ModPath>();
     for m in [
         "crate::api",
-        "crate::store",
-        "crate::store::actions",
-        "crate::api::web_client",
+        "crate::eventstore",
+        "crate::play::actions",
+        "crate::http::web_client",
     ] {
         assert!(modules.contains_key(&path(m)), "{m} is read");
     }
     // Known edges, one per way of naming: a `use` line, a re-export, a path in code.
-    assert!(graph[&path("crate::startup")].contains(&path("crate::api")));
-    assert!(graph[&path("crate::store::actions")].contains(&path("crate::store::append")));
+    assert!(graph[&path("crate::startup")].contains(&path("crate::http")));
+    assert!(graph[&path("crate::play::actions")].contains(&path("crate::eventstore::append")));
 }
 
 #[test]

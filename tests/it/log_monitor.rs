@@ -12,7 +12,7 @@ use base64::Engine;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use common::app::{TestApp, spawn_app, spawn_app_with};
 use common::games::{Api, seat_table};
-use lords::transparency::LogKey;
+use lords::proofs::signing::LogKey;
 use serde_json::{Value, json};
 
 /// A directory for state files, removed with what is in it when the test is done.

@@ -59,7 +59,7 @@ fn committed() -> String {
 
 #[test]
 fn the_committed_openapi_document_matches_the_code() {
-    let generated = lords::api::openapi::to_pretty_json();
+    let generated = lords::http::openapi::to_pretty_json();
     assert!(generated.ends_with("}\n"));
     assert!(
         committed() == generated,
@@ -69,11 +69,11 @@ fn the_committed_openapi_document_matches_the_code() {
 
 #[test]
 fn the_problem_schema_lists_every_code_including_the_rule_codes() {
-    let doc: Value = serde_json::from_str(&lords::api::openapi::to_pretty_json()).unwrap();
+    let doc: Value = serde_json::from_str(&lords::http::openapi::to_pretty_json()).unwrap();
     let codes = doc["components"]["schemas"]["Problem"]["properties"]["code"]["enum"]
         .as_array()
         .unwrap();
-    for (code, _) in lords::api::error::all_codes() {
+    for (code, _) in lords::api::error::codes::all_codes() {
         assert!(codes.iter().any(|c| c == code), "{code}");
     }
     for rule in rules::RuleError::ALL {
@@ -83,7 +83,7 @@ fn the_problem_schema_lists_every_code_including_the_rule_codes() {
 
 #[test]
 fn protected_paths_name_the_bearer_scheme() {
-    let doc: Value = serde_json::from_str(&lords::api::openapi::to_pretty_json()).unwrap();
+    let doc: Value = serde_json::from_str(&lords::http::openapi::to_pretty_json()).unwrap();
     assert_eq!(
         doc["components"]["securitySchemes"]["bearer"]["scheme"],
         "bearer"
@@ -97,7 +97,7 @@ fn protected_paths_name_the_bearer_scheme() {
 
 #[test]
 fn every_v1_operation_names_the_scope_the_server_enforces_and_the_table_has_no_other() {
-    let doc: Value = serde_json::from_str(&lords::api::openapi::to_pretty_json()).unwrap();
+    let doc: Value = serde_json::from_str(&lords::http::openapi::to_pretty_json()).unwrap();
     let mut documented = Vec::new();
     for (path, item) in doc["paths"].as_object().unwrap() {
         if !path.starts_with("/v1/") {
@@ -242,7 +242,7 @@ async fn the_generated_typescript_client_plays_a_whole_game_against_the_real_ser
 #[tokio::test]
 async fn every_problem_type_uri_is_a_page_naming_its_code() {
     let app = spawn_app().await;
-    for (code, status) in lords::api::error::all_codes() {
+    for (code, status) in lords::api::error::codes::all_codes() {
         let res = app.get(&format!("/problems/{code}")).await;
         assert_eq!(res.status(), 200, "{code}");
         let content_type = res.headers()["content-type"].to_str().unwrap().to_owned();
@@ -343,7 +343,7 @@ fn every_action_type_has_a_request_example_and_every_operation_a_success_example
                 if let Some(problem) = response["content"].get("application/problem+json") {
                     let code = problem["example"]["code"].as_str().unwrap_or_default();
                     assert!(
-                        lords::api::error::all_codes()
+                        lords::api::error::codes::all_codes()
                             .iter()
                             .any(|(c, s)| *c == code && s.to_string() == *status),
                         "{method} {path} {status}: example code {code:?}"

@@ -18,7 +18,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use common::app::{TestApp, spawn_app};
 use common::games::{Api, Table, create_game, ok, play_seat, seat_table, your_turns};
-use lords::transparency::LogKey;
+use lords::proofs::signing::LogKey;
 use serde_json::{Value, json};
 use tokio::process::{Child, Command};
 

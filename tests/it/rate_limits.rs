@@ -8,7 +8,7 @@ use crate::common;
 use common::app::{TestApp, problem, spawn_app_on, spawn_app_with};
 use common::budgets::{in_one_window, limit, policy, remaining, small};
 use common::games::create_game;
-use lords::auth::TokenKind;
+use lords::api::credentials::TokenKind;
 use reqwest::Response;
 use serde_json::json;
 use uuid::Uuid;
@@ -20,7 +20,7 @@ async fn read(app: &TestApp, token: &str) -> Response {
 /// A personal access token of `username`'s account holding `scopes`, made as the tokens
 /// endpoint makes one (its hash in `api_tokens`).
 async fn personal_token(app: &TestApp, username: &str, scopes: &[&str]) -> String {
-    let token = lords::auth::tokens::generate(TokenKind::Personal);
+    let token = lords::accounts::tokens::generate(TokenKind::Personal);
     let account: Uuid = sqlx::query_scalar("SELECT id FROM accounts WHERE username = $1")
         .bind(username)
         .fetch_one(&app.pool)
@@ -245,31 +245,31 @@ async fn the_budget_is_one_for_every_server_process_and_leased_a_tenth_at_a_time
 async fn rows_of_windows_gone_by_are_swept() {
     let app = spawn_app_with(small(20, 120, 30)).await;
     let (used, granted) =
-        lords::store::rate_budgets::lease(&app.pool, "address:192.0.2.1", "reads", 600, 2, 20)
+        lords::accounts::rate_budgets::lease(&app.pool, "address:192.0.2.1", "reads", 600, 2, 20)
             .await
             .unwrap();
     assert_eq!((used, granted), (2, 2));
     // The quota caps what is granted in a window; a later window starts over.
     let (used, granted) =
-        lords::store::rate_budgets::lease(&app.pool, "address:192.0.2.1", "reads", 600, 30, 20)
+        lords::accounts::rate_budgets::lease(&app.pool, "address:192.0.2.1", "reads", 600, 30, 20)
             .await
             .unwrap();
     assert_eq!((used, granted), (20, 18));
     let (used, granted) =
-        lords::store::rate_budgets::lease(&app.pool, "address:192.0.2.1", "reads", 600, 2, 20)
+        lords::accounts::rate_budgets::lease(&app.pool, "address:192.0.2.1", "reads", 600, 2, 20)
             .await
             .unwrap();
     assert_eq!((used, granted), (20, 0));
     let (used, granted) =
-        lords::store::rate_budgets::lease(&app.pool, "address:192.0.2.1", "reads", 660, 2, 20)
+        lords::accounts::rate_budgets::lease(&app.pool, "address:192.0.2.1", "reads", 660, 2, 20)
             .await
             .unwrap();
     assert_eq!((used, granted), (2, 2));
-    lords::store::rate_budgets::lease(&app.pool, "address:192.0.2.2", "reads", 720, 2, 20)
+    lords::accounts::rate_budgets::lease(&app.pool, "address:192.0.2.2", "reads", 720, 2, 20)
         .await
         .unwrap();
 
-    let swept = lords::store::rate_budgets::sweep(&app.pool, 720)
+    let swept = lords::accounts::rate_budgets::sweep(&app.pool, 720)
         .await
         .unwrap();
     assert_eq!(swept, 1);
@@ -319,9 +319,9 @@ async fn a_token_that_names_no_live_token_spends_its_client_address_budget() {
     // Well-formed tokens of both kinds that were never issued, junk, and an expired token:
     // one budget, the address's, rather than a fresh one each.
     let forged = [
-        lords::auth::tokens::generate(TokenKind::Personal).secret,
-        lords::auth::tokens::generate(TokenKind::OAuth).secret,
-        lords::auth::tokens::generate(TokenKind::Personal).secret,
+        lords::accounts::tokens::generate(TokenKind::Personal).secret,
+        lords::accounts::tokens::generate(TokenKind::OAuth).secret,
+        lords::accounts::tokens::generate(TokenKind::Personal).secret,
         "not-a-token".to_string(),
         expired,
     ];
@@ -333,7 +333,7 @@ async fn a_token_that_names_no_live_token_spends_its_client_address_budget() {
         problem(res, 401, "invalid_token").await;
     }
     assert_eq!(left, [4, 3, 2, 1, 0]);
-    let another = lords::auth::tokens::generate(TokenKind::OAuth).secret;
+    let another = lords::accounts::tokens::generate(TokenKind::OAuth).secret;
     problem(read(&app, &another).await, 429, "too_many_requests").await;
     // The address's budget is what a request without a token spends too.
     problem(app.get("/v1/cards").await, 429, "too_many_requests").await;

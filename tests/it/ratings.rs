@@ -143,7 +143,7 @@ async fn a_finished_game_between_people_is_rated_once_with_the_models_numbers() 
 
     // Another pass finds nothing to rate: the game counts once.
     assert_eq!(
-        lords::ratings::rate_pending(&app.state.store)
+        lords::social::rater::rate_pending(&app.state.store)
             .await
             .unwrap(),
         0
@@ -210,7 +210,7 @@ async fn an_unrated_game_rates_nobody() {
     assert_eq!(finished["view"]["places"], json!([1, 2]));
     // The worker's own pass, run here: nothing to rate.
     assert_eq!(
-        lords::ratings::rate_pending(&app.state.store)
+        lords::social::rater::rate_pending(&app.state.store)
             .await
             .unwrap(),
         0
@@ -283,7 +283,7 @@ async fn a_game_with_bots_is_unrated_unless_asked_and_then_rates_the_bots_profil
     assert!(rating_of(&app.pool, "greedy").await.is_none());
     // The game with bots not asked to be rated is never rated.
     assert_eq!(
-        lords::ratings::rate_pending(&app.state.store)
+        lords::social::rater::rate_pending(&app.state.store)
             .await
             .unwrap(),
         0
@@ -320,7 +320,7 @@ async fn two_workers_on_one_database_rate_each_game_once() {
     let passes: Vec<_> = (0..4)
         .map(|_| {
             let store = other.state.store.clone();
-            tokio::spawn(async move { lords::ratings::rate_pending(&store).await.unwrap() })
+            tokio::spawn(async move { lords::social::rater::rate_pending(&store).await.unwrap() })
         })
         .collect();
     for pass in passes {
@@ -356,7 +356,7 @@ async fn replaying_a_rated_game_or_clearing_its_marker_never_rates_it_twice() {
     let app = spawn_app_with(|c| c.ratings_poll = None).await;
     let table = won_by_seat_0(&app, "barra").await;
     assert_eq!(
-        lords::ratings::rate_pending(&app.state.store)
+        lords::social::rater::rate_pending(&app.state.store)
             .await
             .unwrap(),
         1
@@ -367,7 +367,7 @@ async fn replaying_a_rated_game_or_clearing_its_marker_never_rates_it_twice() {
     let loaded = app.state.store.load(table.game_id()).await.unwrap();
     assert_eq!(loaded.game.places(), Some(vec![1, 2]));
     assert_eq!(
-        lords::ratings::rate_pending(&app.state.store)
+        lords::social::rater::rate_pending(&app.state.store)
             .await
             .unwrap(),
         0
@@ -380,7 +380,7 @@ async fn replaying_a_rated_game_or_clearing_its_marker_never_rates_it_twice() {
         .await
         .unwrap();
     assert!(
-        lords::ratings::rate_pending(&app.state.store)
+        lords::social::rater::rate_pending(&app.state.store)
             .await
             .is_err()
     );
@@ -408,7 +408,7 @@ async fn a_rated_game_resigned_before_anyone_played_changes_no_rating_and_says_w
     // The worker is done with it (once), and nobody's rating moved.
     rated(&app.pool, &table.id).await;
     assert_eq!(
-        lords::ratings::rate_pending(&app.state.store)
+        lords::social::rater::rate_pending(&app.state.store)
             .await
             .unwrap(),
         0

@@ -8,7 +8,7 @@ use rules::{
 const GAME_4P_PATH: &str = "tests/data/game-4p.json";
 const GAME_4P: &str = include_str!("../data/game-4p.json");
 
-/// How `tests/data/game-4p.json` was recorded: random play (`lords::sim`) of this seed. Chosen
+/// How `tests/data/game-4p.json` was recorded: random play (`lords::tools::simulate`) of this seed. Chosen
 /// among 3,000 seeds for covering the most: a reshuffle, a kept Macdonnell, a Cochrane's two
 /// claims, an active Bruce, a doubled army, a Scott copying six clans, every power's decision.
 const GAME_4P_SEED: u64 = 2566;

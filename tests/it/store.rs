@@ -5,10 +5,14 @@ use crate::common;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use lords::store::{
-    AccountId, GENESIS, GameId, GameStatus, ListQuery, Notifier, Store, StoreError, Submit,
-    chain_hash, request_hash, upcast, verify_shuffles,
-};
+use lords::eventstore::chain::{GENESIS, chain_hash, request_hash};
+use lords::eventstore::error::StoreError;
+use lords::eventstore::notify::Notifier;
+use lords::eventstore::read_model::{GameStatus, ListQuery};
+use lords::eventstore::stream::upcast;
+use lords::eventstore::{AccountId, GameId, Store};
+use lords::play::actions::Submit;
+use lords::play::verify::verify_shuffles;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -203,7 +207,7 @@ async fn stored_payload(pool: &PgPool, id: GameId, seq: i64) -> String {
         .unwrap()
 }
 
-fn first_shuffle_seq(events: &[lords::store::StoredEvent]) -> i64 {
+fn first_shuffle_seq(events: &[lords::eventstore::stream::StoredEvent]) -> i64 {
     events
         .iter()
         .find(|e| e.kind == "deck_shuffled")
@@ -365,7 +369,7 @@ async fn pass_after_the_end(
     store: &Store,
     id: GameId,
     players: &[AccountId],
-) -> Result<lords::store::Submitted, StoreError> {
+) -> Result<lords::play::actions::Submitted, StoreError> {
     let hash = request_hash(&Action::Pass);
     store
         .submit(
@@ -655,7 +659,7 @@ async fn thirty_two_submits_without_expected_version_lose_no_action_and_append_e
         Game::replay(after.events.iter().map(|e| &e.event))
     );
     // The successful submits' events tile the stream after the start exactly once each.
-    let mut ranges: Vec<(i64, i64, &lords::store::Submitted)> = oks
+    let mut ranges: Vec<(i64, i64, &lords::play::actions::Submitted)> = oks
         .iter()
         .map(|d| (d.version - d.events.len() as i64 + 1, d.version, d))
         .collect();
@@ -1216,8 +1220,9 @@ async fn listings_filter_by_status_member_and_awaited_player_and_page_by_cursor(
     let abandoned = store.create_game(p[3], options(2, 40)).await.unwrap().id;
     store.leave_game(abandoned, p[3]).await.unwrap();
 
-    let ids =
-        |page: &[lords::store::GameSummary]| page.iter().map(|g| g.id).collect::<BTreeSet<_>>();
+    let ids = |page: &[lords::eventstore::read_model::GameSummary]| {
+        page.iter().map(|g| g.id).collect::<BTreeSet<_>>()
+    };
     let list = |q: ListQuery| {
         let store = store.clone();
         async move { store.list_games(&q).await.unwrap() }

@@ -9,8 +9,8 @@ use crate::common;
 use common::app::{TestApp, problem, spawn_app};
 use common::games::{Api, ok, seat_table};
 use common::sse::Sse;
+use lords::api::scope::{Access, Scope};
 use lords::api::scopes::OPERATIONS;
-use lords::auth::{Access, Scope};
 use serde_json::{Value, json};
 
 /// Every scope a person's token may hold.
@@ -90,7 +90,7 @@ async fn a_token_is_shown_once_kept_as_its_hash_and_listed_newest_first_without_
             .await
             .unwrap();
     assert_eq!(stored.len(), 1);
-    assert_eq!(stored[0].0, lords::auth::tokens::hash(secret).to_vec());
+    assert_eq!(stored[0].0, lords::accounts::tokens::hash(secret).to_vec());
     assert!(
         !stored[0]
             .1

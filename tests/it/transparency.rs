@@ -12,8 +12,8 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use common::app::{TestApp, problem, spawn_app, spawn_app_with};
 use common::games::{Api, Table, ok, seat_table, your_turns};
-use lords::transparency::merkle::{self, Hash};
-use lords::transparency::{LogKey, SignedTreeHead};
+use lords::proofs::merkle::{self, Hash};
+use lords::proofs::signing::{LogKey, SignedTreeHead};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
@@ -358,7 +358,7 @@ fn receipt_verifies(public_key: &[u8], game: &str, receipt: &Value) -> bool {
     message.extend_from_slice(uuid::Uuid::parse_str(game).unwrap().as_bytes());
     message.extend_from_slice(&receipt["version"].as_u64().unwrap().to_be_bytes());
     message.extend_from_slice(&hex::decode(receipt["commitment"].as_str().unwrap()).unwrap());
-    lords::transparency::signing::verify(public_key, &message, &b64(&receipt["signature"]))
+    lords::proofs::signing::verify(public_key, &message, &b64(&receipt["signature"]))
 }
 
 /// The record of a finished game once the log holds it, with its events' payloads as written.
@@ -515,7 +515,7 @@ async fn seated_players_get_signed_receipts_that_the_finished_games_record_prove
     let log = &record["transparency"];
     let sth = &log["sth"];
     let tree_size = sth["tree_size"].as_u64().unwrap();
-    let input = lords::transparency::leaf_input(
+    let input = lords::proofs::leaf_input(
         &uuid::Uuid::parse_str(&table.id).unwrap(),
         events.len() as u64,
         &prev.clone().try_into().unwrap(),

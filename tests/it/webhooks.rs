@@ -637,7 +637,7 @@ async fn an_endpoint_deleted_while_its_notification_is_dispatched_is_skipped_wit
         .unwrap();
     let dispatch = tokio::spawn({
         let pool = pool.clone();
-        async move { lords::deliveries::webhooks::dispatch(&pool).await }
+        async move { lords::notify::deliveries::webhooks::dispatch(&pool).await }
     });
     // The dispatch is reading the endpoints, which waits on the deletion's lock: commit the
     // deletion. (On plain PostgreSQL its backend waits on a `Lock`; on Citus the coordinator's

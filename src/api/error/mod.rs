@@ -3,9 +3,9 @@
 //! answered with a generic detail. The codes and their texts are in [`codes`], the problem
 //! document in [`problem`], the extractors' rejections in [`rejections`].
 
-mod codes;
-mod problem;
-mod rejections;
+pub mod codes;
+pub mod problem;
+pub mod rejections;
 
 use std::time::Duration;
 
@@ -18,8 +18,8 @@ pub use codes::{ErrorCode, RULE_TITLE, RULE_TITLE_FR, all_codes};
 pub use problem::{FrenchDetail, PROBLEM_CONTENT_TYPE, Problem, problem, problem_response};
 pub use rejections::{invalid_character, json_error, path_error, query_error};
 
-use crate::auth::{AccountError, AuthError};
-use crate::store::{StoreError, is_unavailable};
+use crate::api::credentials::AuthError;
+use crate::eventstore::error::{StoreError, is_unavailable};
 use rules::RuleError;
 
 #[derive(Debug, thiserror::Error)]
@@ -136,44 +136,6 @@ impl From<anyhow::Error> for ApiError {
             ApiError::ServiceUnavailable(e)
         } else {
             ApiError::Unexpected(e)
-        }
-    }
-}
-
-impl From<AccountError> for ApiError {
-    fn from(e: AccountError) -> Self {
-        match e {
-            AccountError::InvalidUsername => ApiError::InvalidUsername,
-            AccountError::InvalidPassword => ApiError::InvalidPassword,
-            AccountError::UsernameTaken => ApiError::UsernameTaken,
-            AccountError::Database(e) => e.into(),
-        }
-    }
-}
-
-impl From<crate::auth::EmailError> for ApiError {
-    fn from(e: crate::auth::EmailError) -> Self {
-        use crate::auth::EmailError;
-        let code = match e {
-            EmailError::InvalidEmail(_) => ErrorCode::InvalidEmail,
-            EmailError::EmailTaken => ErrorCode::EmailTaken,
-            EmailError::TokenExpired => ErrorCode::TokenExpired,
-            EmailError::TokenNotFound => ErrorCode::TokenNotFound,
-            EmailError::AccountGone => {
-                return ApiError::Unauthorized(AuthError::InvalidToken(None));
-            }
-            EmailError::Mail(e) => return e.into(),
-            EmailError::Database(e) => return e.into(),
-        };
-        ApiError::Game(code, e.to_string())
-    }
-}
-
-impl From<crate::auth::RefreshError> for ApiError {
-    fn from(e: crate::auth::RefreshError) -> Self {
-        match e {
-            crate::auth::RefreshError::Invalid => ApiError::InvalidRefreshToken,
-            crate::auth::RefreshError::Database(e) => e.into(),
         }
     }
 }

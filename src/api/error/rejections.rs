@@ -4,8 +4,9 @@
 use actix_web::HttpRequest;
 use actix_web::error::{JsonPayloadError, PathError, PayloadError, QueryPayloadError};
 
-use super::{ApiError, ErrorCode};
-use crate::api::AppState;
+use crate::api::error::ApiError;
+use crate::api::error::codes::ErrorCode;
+use crate::api::state::AppState;
 use crate::api::strict_json::Refused;
 use crate::api::text_guard::NUL_DETAIL;
 
@@ -70,7 +71,7 @@ fn inner(e: &dyn std::error::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::Problem;
+    use crate::api::error::problem::Problem;
     use actix_web::body::MessageBody;
     use actix_web::http::StatusCode;
 

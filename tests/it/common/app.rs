@@ -5,7 +5,7 @@ use std::future::Future;
 use std::task::{Context, Waker};
 use std::time::Duration;
 
-use lords::api::AppState;
+use lords::api::state::AppState;
 use lords::config::AppConfig;
 use lords::startup::{Application, ShutdownTrigger};
 use serde_json::{Value, json};

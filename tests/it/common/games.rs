@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use lords::store::GameId;
+use lords::eventstore::GameId;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use reqwest::Response;

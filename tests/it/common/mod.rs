@@ -241,12 +241,12 @@ pub async fn fresh_database_guarded() -> (PgPool, String, TestDatabase) {
         .connect_with(opts)
         .await
         .expect("connect to fresh database");
-    lords::store::MIGRATOR
+    lords::eventstore::MIGRATOR
         .run(&pool)
         .await
         .expect("migrations apply");
     if !citus_workers().is_empty() {
-        lords::store::distribute::distribute(&pool)
+        lords::eventstore::distribute::distribute(&pool)
             .await
             .expect("the tables distributed on Citus");
     }

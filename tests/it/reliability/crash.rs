@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use lords::store::{GameId, Store};
+use lords::eventstore::{GameId, Store};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rules::Seat;

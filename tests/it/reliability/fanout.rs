@@ -232,12 +232,12 @@ async fn a_fan_out_done_again_writes_only_what_is_missing() {
     .execute(&pool)
     .await
     .unwrap();
-    let layout = lords::store::distribute::Layout::of(&mut pool.acquire().await.unwrap())
+    let layout = lords::eventstore::distribute::Layout::of(&mut pool.acquire().await.unwrap())
         .await
         .unwrap();
-    let game = lords::store::GameId(table.id);
+    let game = lords::eventstore::GameId(table.id);
     // Whichever fans it out, this call or the server's sweep, the outcome is the same.
-    lords::store::fanout::fan_out(&pool, layout, &[game])
+    lords::notify::fanout::claims::fan_out(&pool, layout, &[game])
         .await
         .unwrap();
     let until = Instant::now() + Duration::from_secs(30);

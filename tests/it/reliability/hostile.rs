@@ -4,7 +4,7 @@
 //! Token forgery (alg none, wrong key, expiry, audience, tampering) and login rate limiting are
 //! covered in `tests/it/accounts.rs`.
 
-use lords::store::GameId;
+use lords::eventstore::GameId;
 use serde_json::{Value, json};
 
 use super::api::{Api, Table};

@@ -6,7 +6,7 @@
 //! (`crates/rules/src/tests/leaks.rs`); `tests/it/games_leaks.rs` judges the HTTP answers against the
 //! cards each caller may see, apart from the engine's projections.
 
-use lords::store::GameId;
+use lords::eventstore::GameId;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use rules::{Game, Seat, Viewer};

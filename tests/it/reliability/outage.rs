@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use lords::config::DatabaseArgs;
-use lords::embedded::{self, EmbeddedPg};
-use lords::store::GameId;
+use lords::eventstore::GameId;
+use lords::startup::embedded::{self, EmbeddedPg};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;

@@ -6,7 +6,8 @@
 
 use std::time::{Duration, Instant};
 
-use lords::transparency::{LogKey, SignedTreeHead, merkle};
+use lords::proofs::merkle;
+use lords::proofs::signing::{LogKey, SignedTreeHead};
 use serde_json::json;
 use sqlx::PgPool;
 use uuid::Uuid;

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use lords::store::GameId;
+use lords::eventstore::GameId;
 use serde_json::json;
 
 use crate::common::admin_url;

@@ -1,11 +1,11 @@
 // What the audit page proves, recomputed with WebCrypto from a finished game's record and the
 // log's public key; no rules, no DOM. Three checks, each the server's own definition
 // (docs/audit.md):
-// - the hash chain: every event's hash is SHA-256(previous hash ‖ payload) (src/store/chain.rs)
+// - the hash chain: every event's hash is SHA-256(previous hash ‖ payload) (src/eventstore/chain.rs)
 //   and every shuffle matches the commitment published before it was dealt from,
 //   SHA-256(order as one byte per card ‖ salt);
 // - the log: the game's leaf, recomputed from the record's head, leads by its inclusion path to
-//   the root of a tree head the log's key signed (RFC 9162 §2.1.3.2; src/transparency);
+//   the root of a tree head the log's key signed (RFC 9162 §2.1.3.2; src/proofs);
 // - the receipts: each one kept in this browser commits to the record's history at its version,
 //   SHA-256("lords-head-v1\0" ‖ salt ‖ hash of that event), and is signed by the log's key.
 

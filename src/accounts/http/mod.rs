@@ -1,0 +1,4 @@
+pub mod accounts;
+pub mod oauth;
+pub mod sessions;
+pub mod tokens;

@@ -1,0 +1,508 @@
+//! Wake-ups for long polls and streams: one connection per process listens on `game_events`,
+//! `game_chat`, `notifications`, `stream_authority` and `session_revoked`. Game appends and chat lines are fanned
+//! out to waiters through a broadcast channel; account notifications wake only the streams of
+//! that account (one `watch` per account with a stream open), and so do changes to an
+//! account's authority (a session revoked, the password changed, the account deleted, a game
+//! left), after which its streams re-check in the database whether they may go on. Writers `pg_notify` inside their
+//! transaction, so a wake-up means the rows are committed; a wake-up is only a hint to read the
+//! database again from where the reader is. Revoked sessions are kept in memory
+//! ([`RevokedSessions`]), and loaded again from the database whenever the listener reconnects.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use sqlx::postgres::{PgListener, PgPoolOptions};
+use sqlx::{PgConnection, PgPool};
+use tokio::sync::{broadcast, oneshot, watch};
+use tokio::time::Instant;
+
+use crate::eventstore::outbox::NOTIFICATIONS_CHANNEL;
+use crate::eventstore::revocations::{REVOKED_CHANNEL, RevokedSessions};
+use crate::eventstore::{AccountId, GameId};
+
+/// The channel new lines are announced on, `<game id>:<line id>`: wakes the game's streams.
+pub const CHAT_CHANNEL: &str = "game_chat";
+
+/// The notification channel appends are announced on.
+pub const CHANNEL: &str = "game_events";
+
+/// The channel a change to an account's authority is announced on (payload: the account id):
+/// its streams wake and re-check that they may go on.
+pub const AUTHORITY_CHANNEL: &str = "stream_authority";
+
+/// Announces, in the caller's transaction, that `account` may have lost some authority (a
+/// session, the account, a game): every stream of the account, on any server process, re-checks
+/// once the transaction commits.
+pub async fn announce_authority_change(
+    conn: &mut PgConnection,
+    account: AccountId,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(AUTHORITY_CHANNEL)
+        .bind(account.0.to_string())
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Signal {
+    /// The game's stream reached this version.
+    Appended(GameId, i64),
+    /// A line was said at the game's table (service rules §9.8): its id.
+    Chatted(GameId, i64),
+    /// The listener (re)connected: notifications may have been missed, look at the database.
+    Resync,
+}
+
+/// Started once per process; clones share the listener. The listener stops when the last clone
+/// is dropped.
+#[derive(Clone)]
+pub struct Notifier {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    pool: PgPool,
+    signals: broadcast::Sender<Signal>,
+    accounts: Arc<AccountWakers>,
+    revoked: Arc<RevokedSessions>,
+    _stop: oneshot::Sender<()>,
+}
+
+/// What wakes the streams of accounts: their notifications, and changes to their authority.
+struct AccountWakers {
+    notifications: Arc<WakerMap>,
+    authority: Arc<WakerMap>,
+    /// Notifications that came with deliveries to attempt: wakes the delivery worker.
+    any: watch::Sender<u64>,
+}
+
+impl Default for AccountWakers {
+    fn default() -> Self {
+        AccountWakers {
+            notifications: Arc::default(),
+            authority: Arc::default(),
+            any: watch::channel(0).0,
+        }
+    }
+}
+
+impl AccountWakers {
+    /// `deliveries`: the notifications came with webhook or Web Push deliveries to attempt.
+    fn wake(&self, account: AccountId, deliveries: bool) {
+        if deliveries {
+            self.any.send_modify(|n| *n = n.wrapping_add(1));
+        }
+        self.notifications.wake(account);
+    }
+
+    /// After a reconnection of the listener: every stream looks at the database.
+    fn wake_all(&self) {
+        self.any.send_modify(|n| *n = n.wrapping_add(1));
+        self.notifications.wake_all();
+        self.authority.wake_all();
+    }
+}
+
+/// One `watch` per account with at least one subscriber. The value only counts wake-ups: a
+/// change means "read the database again".
+#[derive(Default)]
+struct WakerMap {
+    senders: Mutex<HashMap<AccountId, watch::Sender<u64>>>,
+}
+
+impl WakerMap {
+    fn wake(&self, account: AccountId) {
+        let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(tx) = senders.get(&account) {
+            tx.send_modify(|n| *n = n.wrapping_add(1));
+        }
+    }
+
+    fn wake_all(&self) {
+        let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
+        for tx in senders.values() {
+            tx.send_modify(|n| *n = n.wrapping_add(1));
+        }
+    }
+
+    fn subscribe(self: &Arc<Self>, account: AccountId) -> AccountWakeups {
+        let rx = {
+            let mut senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
+            senders
+                .entry(account)
+                .or_insert_with(|| watch::channel(0).0)
+                .subscribe()
+        };
+        AccountWakeups {
+            account,
+            rx: Some(rx),
+            wakers: self.clone(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.senders.lock().map_or(0, |s| s.len())
+    }
+}
+
+/// Wake-ups of one account, for one stream: of its notifications, or of its authority.
+/// Subscribe before reading the database: anything committed after the subscription wakes it.
+pub struct AccountWakeups {
+    account: AccountId,
+    rx: Option<watch::Receiver<u64>>,
+    wakers: Arc<WakerMap>,
+}
+
+/// Wake-ups of one account's notifications.
+pub type NotificationWakeups = AccountWakeups;
+
+impl AccountWakeups {
+    /// Resolves at the next wake-up of this account (something committed, or the listener
+    /// reconnected and something may have been missed).
+    pub async fn changed(&mut self) {
+        let changed = match self.rx.as_mut() {
+            Some(rx) => rx.changed().await.is_ok(),
+            None => false,
+        };
+        if !changed {
+            // Never happens while `self` holds the receiver (the map holds the sender).
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+impl Drop for AccountWakeups {
+    fn drop(&mut self) {
+        let mut senders = self
+            .wakers
+            .senders
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        drop(self.rx.take());
+        if senders
+            .get(&self.account)
+            .is_some_and(|tx| tx.receiver_count() == 0)
+        {
+            senders.remove(&self.account);
+        }
+    }
+}
+
+impl std::fmt::Debug for Notifier {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Notifier")
+            .field("waiters", &self.inner.signals.receiver_count())
+            .finish()
+    }
+}
+
+impl Notifier {
+    /// Listens on `game_events` over a dedicated connection (not one of the pool's), and
+    /// reconnects with backoff whenever that connection drops.
+    pub async fn start(pool: PgPool) -> Notifier {
+        let (signals, _) = broadcast::channel(1024);
+        let (stop_tx, stop_rx) = oneshot::channel();
+        let options = (*pool.connect_options()).clone();
+        let listener_pool = PgPoolOptions::new()
+            .max_connections(1)
+            .min_connections(0)
+            .acquire_timeout(Duration::from_secs(5))
+            .max_lifetime(None)
+            .idle_timeout(None)
+            .connect_lazy_with(options);
+        // The first connection is made before returning, so that waiters hear everything from
+        // the start when the database is up; when it is not, the task keeps trying.
+        let first = listen(&listener_pool).await;
+        if let Err(e) = &first {
+            tracing::warn!(error = %e, "game_events listener: first connection failed; retrying");
+        }
+        let accounts = Arc::new(AccountWakers::default());
+        let revoked = Arc::new(RevokedSessions::default());
+        // Loaded once listening, so that no revocation falls between the two.
+        if first.is_ok() {
+            load_revoked(&pool, &revoked).await;
+        }
+        tokio::spawn(run(
+            Listening {
+                pool: listener_pool,
+                main: pool.clone(),
+                revoked: revoked.clone(),
+            },
+            first.ok(),
+            signals.clone(),
+            accounts.clone(),
+            stop_rx,
+        ));
+        Notifier {
+            inner: Arc::new(Inner {
+                pool,
+                signals,
+                accounts,
+                revoked,
+                _stop: stop_tx,
+            }),
+        }
+    }
+
+    /// The sessions revoked on any server process, heard as they are announced: what the
+    /// process's token checks consult.
+    pub fn revoked_sessions(&self) -> Arc<RevokedSessions> {
+        self.inner.revoked.clone()
+    }
+
+    /// Wake-ups for `account`'s notifications, from now on (see [`AccountWakeups`]).
+    pub fn subscribe_notifications(&self, account: AccountId) -> NotificationWakeups {
+        self.inner.accounts.notifications.subscribe(account)
+    }
+
+    /// Wake-ups for changes to `account`'s authority ([`announce_authority_change`]), from now
+    /// on; also after a reconnection of the listener, when some may have been missed.
+    pub fn subscribe_authority(&self, account: AccountId) -> AccountWakeups {
+        self.inner.accounts.authority.subscribe(account)
+    }
+
+    /// Wake-ups for notifications that came with deliveries (and listener reconnections): the
+    /// value changes whenever a webhook or Web Push delivery may have been queued.
+    pub fn subscribe_all_notifications(&self) -> watch::Receiver<u64> {
+        self.inner.accounts.any.subscribe()
+    }
+
+    /// How many accounts have a notification stream open in this process.
+    pub fn notification_subscribers(&self) -> usize {
+        self.inner.accounts.notifications.len()
+    }
+
+    /// Waits until game `id` is past `after_version` (true) or `timeout` passes (false).
+    /// Looks at the database after subscribing, so an append that committed just before the
+    /// wait began is not missed.
+    pub async fn wait_past(&self, id: GameId, after_version: i64, timeout: Duration) -> bool {
+        self.wait(id, after_version, None, timeout).await
+    }
+
+    /// Waits until game `id` is past `after_version`, or its table has a line after
+    /// `after_line` (true), or `timeout` passes (false): a game stream that also sends the
+    /// table's chat. Looks at the database after subscribing, as [`Notifier::wait_past`].
+    pub async fn wait_table(
+        &self,
+        id: GameId,
+        after_version: i64,
+        after_line: i64,
+        timeout: Duration,
+    ) -> bool {
+        self.wait(id, after_version, Some(after_line), timeout)
+            .await
+    }
+
+    /// [`Notifier::wait_past`], and with `after_line` [`Notifier::wait_table`].
+    async fn wait(
+        &self,
+        id: GameId,
+        after_version: i64,
+        after_line: Option<i64>,
+        timeout: Duration,
+    ) -> bool {
+        let mut signals = self.inner.signals.subscribe();
+        let deadline = Instant::now() + timeout;
+        if self.table_is_past(id, after_version, after_line).await {
+            return true;
+        }
+        loop {
+            match tokio::time::timeout_at(deadline, signals.recv()).await {
+                Err(_elapsed) => return false,
+                Ok(Ok(Signal::Appended(game, version))) => {
+                    if game == id && version > after_version {
+                        return true;
+                    }
+                }
+                Ok(Ok(Signal::Chatted(game, line))) => {
+                    if game == id && after_line.is_some_and(|after| line > after) {
+                        return true;
+                    }
+                }
+                Ok(Ok(Signal::Resync) | Err(broadcast::error::RecvError::Lagged(_))) => {
+                    if self.table_is_past(id, after_version, after_line).await {
+                        return true;
+                    }
+                }
+                Ok(Err(broadcast::error::RecvError::Closed)) => {
+                    tokio::time::sleep_until(deadline).await;
+                    return self.table_is_past(id, after_version, after_line).await;
+                }
+            }
+        }
+    }
+
+    /// Whether game `id` is past `after_version`, or (with `after_line`) its table has a line
+    /// after it.
+    async fn table_is_past(&self, id: GameId, after_version: i64, after_line: Option<i64>) -> bool {
+        if self.is_past(id, after_version).await {
+            return true;
+        }
+        let Some(after_line) = after_line else {
+            return false;
+        };
+        let line: Result<Option<i64>, _> =
+            sqlx::query_scalar("SELECT max(id) FROM chat_lines WHERE game_id = $1")
+                .bind(id.0)
+                .fetch_one(&self.inner.pool)
+                .await;
+        match line {
+            Ok(l) => l.is_some_and(|l| l > after_line),
+            Err(e) => {
+                tracing::warn!(error = %e, game = %id, "wait_table: cannot read the last line");
+                false
+            }
+        }
+    }
+
+    async fn is_past(&self, id: GameId, after_version: i64) -> bool {
+        let version: Result<Option<i64>, _> =
+            sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
+                .bind(id.0)
+                .fetch_optional(&self.inner.pool)
+                .await;
+        match version {
+            Ok(v) => v.is_some_and(|v| v > after_version),
+            Err(e) => {
+                tracing::warn!(error = %e, game = %id, "wait_past: cannot read the version");
+                false
+            }
+        }
+    }
+}
+
+async fn listen(pool: &PgPool) -> Result<PgListener, sqlx::Error> {
+    let mut listener = PgListener::connect_with(pool).await?;
+    listener
+        .listen_all([
+            CHANNEL,
+            NOTIFICATIONS_CHANNEL,
+            AUTHORITY_CHANNEL,
+            CHAT_CHANNEL,
+            REVOKED_CHANNEL,
+        ])
+        .await?;
+    Ok(listener)
+}
+
+/// The listener's own pool (its one connection), the server's pool for what it reads, and the
+/// revocations it keeps.
+struct Listening {
+    pool: PgPool,
+    main: PgPool,
+    revoked: Arc<RevokedSessions>,
+}
+
+/// Adds the revocations of the database to what `revoked` keeps; a failure is logged (the
+/// next reconnection tries again).
+async fn load_revoked(pool: &PgPool, revoked: &RevokedSessions) {
+    match revoked.load(pool).await {
+        Ok(count) => tracing::debug!(count, "revoked sessions loaded"),
+        Err(e) => tracing::warn!(error = ?e, "revoked sessions: cannot load"),
+    }
+}
+
+async fn run(
+    listening: Listening,
+    mut listener: Option<PgListener>,
+    signals: broadcast::Sender<Signal>,
+    accounts: Arc<AccountWakers>,
+    mut stop: oneshot::Receiver<()>,
+) {
+    let mut backoff = Duration::from_millis(50);
+    loop {
+        let Some(l) = listener.as_mut() else {
+            tokio::select! {
+                _ = &mut stop => return,
+                connected = listen(&listening.pool) => match connected {
+                    Ok(l) => {
+                        tracing::info!("game_events listener connected");
+                        listener = Some(l);
+                        load_revoked(&listening.main, &listening.revoked).await;
+                        backoff = Duration::from_millis(50);
+                        let _ = signals.send(Signal::Resync);
+                        accounts.wake_all();
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "game_events listener: cannot connect");
+                        tokio::select! {
+                            _ = &mut stop => return,
+                            _ = tokio::time::sleep(backoff) => {}
+                        }
+                        backoff = (backoff * 2).min(Duration::from_secs(5));
+                    }
+                },
+            }
+            continue;
+        };
+        tokio::select! {
+            _ = &mut stop => return,
+            received = l.try_recv() => match received {
+                Ok(Some(n)) if n.channel() == NOTIFICATIONS_CHANNEL => {
+                    match parse_notification(n.payload()) {
+                        Some((account, deliveries)) => accounts.wake(account, deliveries),
+                        None => tracing::warn!(payload = n.payload(), "notifications: bad payload"),
+                    }
+                }
+                Ok(Some(n)) if n.channel() == AUTHORITY_CHANNEL => {
+                    match n.payload().parse() {
+                        Ok(account) => accounts.authority.wake(account),
+                        Err(_) => tracing::warn!(payload = n.payload(), "stream_authority: bad payload"),
+                    }
+                }
+                Ok(Some(n)) if n.channel() == REVOKED_CHANNEL => {
+                    if !listening.revoked.heard(n.payload()) {
+                        tracing::warn!(payload = n.payload(), "session_revoked: bad payload");
+                    }
+                }
+                Ok(Some(n)) if n.channel() == CHAT_CHANNEL => match parse(n.payload()) {
+                    Some((id, line)) => {
+                        let _ = signals.send(Signal::Chatted(id, line));
+                    }
+                    None => tracing::warn!(payload = n.payload(), "game_chat: bad payload"),
+                },
+                Ok(Some(n)) => match parse(n.payload()) {
+                    Some((id, version)) => {
+                        let _ = signals.send(Signal::Appended(id, version));
+                    }
+                    None => tracing::warn!(payload = n.payload(), "game_events: bad payload"),
+                },
+                // The connection dropped and the listener has already listened again on a new
+                // one: notifications in between are lost, so the waiters look at the database.
+                Ok(None) => {
+                    tracing::warn!("game_events listener reconnected after losing its connection");
+                    load_revoked(&listening.main, &listening.revoked).await;
+                    let _ = signals.send(Signal::Resync);
+                    accounts.wake_all();
+                }
+                // The connection failed (or could not be made again): start over on a new one,
+                // which resyncs the waiters once it listens.
+                Err(e) => {
+                    tracing::warn!(error = %e, "game_events listener failed; reconnecting");
+                    listener = None;
+                }
+            },
+        }
+    }
+}
+
+fn parse(payload: &str) -> Option<(GameId, i64)> {
+    let (id, version) = payload.split_once(':')?;
+    Some((id.parse().ok()?, version.parse().ok()?))
+}
+
+/// The account of a `notifications` payload, `<account_id>:<id>[:deliveries]`, and whether
+/// deliveries were queued with them.
+fn parse_notification(payload: &str) -> Option<(AccountId, bool)> {
+    let (account, rest) = payload.split_once(':')?;
+    let (id, deliveries) = match rest.split_once(':') {
+        Some((id, "deliveries")) => (id, true),
+        Some(_) => return None,
+        None => (rest, false),
+    };
+    id.parse::<i64>().ok()?;
+    Some((account.parse().ok()?, deliveries))
+}

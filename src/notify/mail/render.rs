@@ -1,0 +1,450 @@
+//! What a mail says: subject, text and HTML (escaped) in the account's language, the links of
+//! the web client, and the headers that thread a game's mails and unsubscribe in one click.
+//! Every text of every mail is in [`EN`] and [`FR`]. Pure: no queue, no database, no sending.
+
+use chrono::{DateTime, Utc};
+use lettre::Message;
+use lettre::message::header::{HeaderName, HeaderValue};
+use lettre::message::{Mailbox, MultiPart, header};
+
+use crate::notify::mail::settings::{AwaitingGame, MailKind};
+
+/// What a mail is about, as the worker found it just before sending.
+#[derive(Debug, Clone)]
+pub struct Mail<'a> {
+    /// The queue row's id: the Message-ID's local part.
+    pub id: uuid::Uuid,
+    pub kind: MailKind,
+    pub to: &'a str,
+    pub username: &'a str,
+    pub language: &'a str,
+    /// The game it is about, with the other players' names.
+    pub game: Option<(uuid::Uuid, &'a [String])>,
+    /// When the awaited decision times out, for a turn or a reminder.
+    pub deadline: Option<DateTime<Utc>>,
+    /// The games listed by a digest.
+    pub digest: &'a [AwaitingGame],
+    /// The raw token of a verification or a reset.
+    pub token: Option<&'a str>,
+    /// Game over: the place the account finished at, and whether it won.
+    pub place: Option<(u64, bool)>,
+    /// The one-click unsubscribe token (non-transactional mail).
+    pub unsubscribe: Option<&'a str>,
+}
+
+/// Where the links point and who the mail is from.
+#[derive(Debug, Clone)]
+pub struct Site<'a> {
+    /// Without a trailing slash.
+    pub public_url: &'a str,
+    pub from: &'a str,
+}
+
+impl Site<'_> {
+    /// The host of every Message-ID.
+    pub fn host(&self) -> String {
+        url::Url::parse(self.public_url)
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_string))
+            .unwrap_or_else(|| "localhost".into())
+    }
+}
+
+/// The texts of one language.
+pub struct Texts {
+    pub hello: &'static str,
+    pub against: &'static str,
+    pub and: &'static str,
+    pub no_opponent: &'static str,
+    pub your_turn_subject: &'static str,
+    pub your_turn_line: &'static str,
+    pub reminder_subject: &'static str,
+    pub reminder_line: &'static str,
+    pub invited_subject: &'static str,
+    pub invited_line: &'static str,
+    pub game_over_subject: &'static str,
+    pub game_over_won: &'static str,
+    pub game_over_place: &'static str,
+    pub chat_subject: &'static str,
+    pub chat_line: &'static str,
+    pub digest_subject_one: &'static str,
+    pub digest_subject_many: &'static str,
+    pub digest_line: &'static str,
+    pub deadline: &'static str,
+    pub no_deadline: &'static str,
+    pub open_game: &'static str,
+    pub verify_subject: &'static str,
+    pub verify_line: &'static str,
+    pub reset_subject: &'static str,
+    pub reset_line: &'static str,
+    pub ignore: &'static str,
+    pub settings: &'static str,
+    pub unsubscribe: &'static str,
+}
+
+pub const EN: Texts = Texts {
+    hello: "Hello {name},",
+    against: "against {players}",
+    and: "and",
+    no_opponent: "in your game",
+    your_turn_subject: "Your turn {against}",
+    your_turn_line: "It is your turn in the game {against}.",
+    reminder_subject: "Time is running out {against}",
+    reminder_line: "Your time to play in the game {against} is running out.",
+    invited_subject: "You are invited to a game {against}",
+    invited_line: "You are invited to a game {against}.",
+    game_over_subject: "Game over {against}",
+    game_over_won: "The game {against} is over: you won.",
+    game_over_place: "The game {against} is over: you finished in place {place}.",
+    chat_subject: "A new message {against}",
+    chat_line: "There is a new message at the table {against}.",
+    digest_subject_one: "1 game awaits you",
+    digest_subject_many: "{count} games await you",
+    digest_line: "These games await your move, the nearest deadline first:",
+    deadline: "Deadline: {deadline}",
+    no_deadline: "no deadline",
+    open_game: "Open the game",
+    verify_subject: "Confirm your address",
+    verify_line: "Confirm that this address is yours by opening this link (valid for 24 hours):",
+    reset_subject: "Reset your password",
+    reset_line: "Set a new password by opening this link (valid for 1 hour):",
+    ignore: "If you did not ask for this, ignore this mail.",
+    settings: "Choose what you are told by mail",
+    unsubscribe: "Stop these mails",
+};
+
+pub const FR: Texts = Texts {
+    hello: "Bonjour {name},",
+    against: "contre {players}",
+    and: "et",
+    no_opponent: "dans votre partie",
+    your_turn_subject: "À vous de jouer {against}",
+    your_turn_line: "C'est à vous de jouer dans la partie {against}.",
+    reminder_subject: "Le temps presse {against}",
+    reminder_line: "Votre temps pour jouer dans la partie {against} est bientôt écoulé.",
+    invited_subject: "Vous êtes invité à une partie {against}",
+    invited_line: "Vous êtes invité à une partie {against}.",
+    game_over_subject: "Partie terminée {against}",
+    game_over_won: "La partie {against} est terminée : vous avez gagné.",
+    game_over_place: "La partie {against} est terminée : vous finissez à la place {place}.",
+    chat_subject: "Un nouveau message {against}",
+    chat_line: "Un nouveau message vous attend à la table {against}.",
+    digest_subject_one: "1 partie vous attend",
+    digest_subject_many: "{count} parties vous attendent",
+    digest_line: "Ces parties attendent votre coup, l'échéance la plus proche d'abord :",
+    deadline: "Échéance : {deadline}",
+    no_deadline: "sans échéance",
+    open_game: "Ouvrir la partie",
+    verify_subject: "Confirmez votre adresse",
+    verify_line: "Confirmez que cette adresse est la vôtre en ouvrant ce lien (valable 24 heures) :",
+    reset_subject: "Réinitialisez votre mot de passe",
+    reset_line: "Choisissez un nouveau mot de passe en ouvrant ce lien (valable 1 heure) :",
+    ignore: "Si vous n'avez rien demandé, ignorez ce message.",
+    settings: "Choisir ce qui vous est envoyé par courriel",
+    unsubscribe: "Ne plus recevoir ces courriels",
+};
+
+pub fn texts(language: &str) -> &'static Texts {
+    match language {
+        "fr" => &FR,
+        _ => &EN,
+    }
+}
+
+/// `List-Unsubscribe` (RFC 2369), its value as given.
+#[derive(Debug, Clone)]
+struct ListUnsubscribe(String);
+
+impl header::Header for ListUnsubscribe {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(ListUnsubscribe(s.to_string()))
+    }
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), self.0.clone())
+    }
+}
+
+/// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058).
+#[derive(Debug, Clone)]
+struct ListUnsubscribePost;
+
+impl header::Header for ListUnsubscribePost {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(ListUnsubscribePost)
+    }
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), "List-Unsubscribe=One-Click".into())
+    }
+}
+
+/// A header value with no control character (CR, LF or any other): names come from users.
+fn header_safe(s: &str) -> String {
+    s.chars().filter(|c| !c.is_control()).collect()
+}
+
+/// Text for HTML: `&`, `<`, `>`, `"` and `'` escaped.
+pub fn escape_html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// "against alice and bob" (or "in your game" when nobody else is seated).
+fn against(t: &Texts, players: &[String]) -> String {
+    let names = match players {
+        [] => return t.no_opponent.to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {} {last}", init.join(", "), t.and),
+    };
+    t.against.replace("{players}", &names)
+}
+
+fn when(at: DateTime<Utc>) -> String {
+    at.format("%Y-%m-%d %H:%M UTC").to_string()
+}
+
+/// A paragraph of the body, in text and in HTML.
+enum Block {
+    Line(String),
+    Link(String, String),
+}
+
+/// The game's thread: every mail of one game refers to it.
+pub fn game_thread_id(game: uuid::Uuid, host: &str) -> String {
+    format!("<game-{game}@{host}>")
+}
+
+/// Builds the whole message.
+pub fn render(mail: &Mail<'_>, site: &Site<'_>) -> anyhow::Result<Message> {
+    let t = texts(mail.language);
+    let url = site.public_url;
+    let host = site.host();
+    let players: &[String] = mail.game.map(|g| g.1).unwrap_or(&[]);
+    let vs = against(t, players);
+    let game_link = mail
+        .game
+        .map(|(id, _)| (t.open_game.to_string(), format!("{url}/#/game/{id}")));
+    let deadline = |blocks: &mut Vec<Block>| {
+        if let Some(at) = mail.deadline {
+            blocks.push(Block::Line(t.deadline.replace("{deadline}", &when(at))));
+        }
+    };
+    let mut blocks = vec![Block::Line(t.hello.replace("{name}", mail.username))];
+    let subject = match mail.kind {
+        MailKind::YourTurn | MailKind::Reminder | MailKind::Invited | MailKind::Chat => {
+            let (subject, line) = match mail.kind {
+                MailKind::YourTurn => (t.your_turn_subject, t.your_turn_line),
+                MailKind::Reminder => (t.reminder_subject, t.reminder_line),
+                MailKind::Invited => (t.invited_subject, t.invited_line),
+                _ => (t.chat_subject, t.chat_line),
+            };
+            blocks.push(Block::Line(line.replace("{against}", &vs)));
+            if matches!(mail.kind, MailKind::YourTurn | MailKind::Reminder) {
+                deadline(&mut blocks);
+            }
+            subject.replace("{against}", &vs)
+        }
+        MailKind::GameOver => {
+            let line = match mail.place {
+                Some((_, true)) => t.game_over_won.replace("{against}", &vs),
+                Some((place, false)) => t
+                    .game_over_place
+                    .replace("{against}", &vs)
+                    .replace("{place}", &place.to_string()),
+                None => t.game_over_subject.replace("{against}", &vs),
+            };
+            blocks.push(Block::Line(line));
+            t.game_over_subject.replace("{against}", &vs)
+        }
+        MailKind::Digest => {
+            blocks.push(Block::Line(t.digest_line.to_string()));
+            for g in mail.digest {
+                let due = g.deadline.map_or_else(|| t.no_deadline.to_string(), when);
+                let label = format!("{} ({due})", capitalised(&against(t, &g.opponents)));
+                blocks.push(Block::Link(label, format!("{url}/#/game/{}", g.game)));
+            }
+            match mail.digest.len() {
+                1 => t.digest_subject_one.to_string(),
+                n => t.digest_subject_many.replace("{count}", &n.to_string()),
+            }
+        }
+        MailKind::VerifyEmail | MailKind::PasswordReset => {
+            let token = mail.token.unwrap_or_default();
+            let (subject, line, link) = if mail.kind == MailKind::VerifyEmail {
+                (
+                    t.verify_subject,
+                    t.verify_line,
+                    format!("{url}/#/verify-email/{token}"),
+                )
+            } else {
+                (
+                    t.reset_subject,
+                    t.reset_line,
+                    format!("{url}/#/reset-password/{token}"),
+                )
+            };
+            blocks.push(Block::Line(line.to_string()));
+            blocks.push(Block::Link(String::new(), link));
+            blocks.push(Block::Line(t.ignore.to_string()));
+            subject.to_string()
+        }
+    };
+    if let Some((label, link)) = game_link {
+        blocks.push(Block::Link(label, link));
+    }
+    let mut footer = Vec::new();
+    if let Some(token) = mail.unsubscribe {
+        footer.push(Block::Link(
+            t.settings.to_string(),
+            format!("{url}/#/settings"),
+        ));
+        footer.push(Block::Link(
+            t.unsubscribe.to_string(),
+            format!("{url}/v1/unsubscribe/{token}"),
+        ));
+    }
+    let (text, html) = bodies(&subject, &blocks, &footer);
+
+    let from: Mailbox = site.from.parse()?;
+    let to: Mailbox = header_safe(mail.to).parse()?;
+    let mut builder = Message::builder()
+        .from(from)
+        .to(to)
+        .subject(header_safe(&subject))
+        .message_id(Some(format!("<{}@{host}>", mail.id)));
+    if let Some((game, _)) = mail.game {
+        let thread = game_thread_id(game, &host);
+        builder = builder.in_reply_to(thread.clone()).references(thread);
+    }
+    if let Some(token) = mail.unsubscribe {
+        builder = builder
+            .header(ListUnsubscribe(format!("<{url}/v1/unsubscribe/{token}>")))
+            .header(ListUnsubscribePost);
+    }
+    Ok(builder.multipart(MultiPart::alternative_plain_html(text, html))?)
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn bodies(subject: &str, blocks: &[Block], footer: &[Block]) -> (String, String) {
+    let mut text = String::new();
+    let mut html = format!(
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>{}</title></head><body>",
+        escape_html(subject)
+    );
+    for (part, small) in [(blocks, false), (footer, true)] {
+        if part.is_empty() {
+            continue;
+        }
+        if small {
+            text.push_str("--\n");
+            html.push_str("<hr>");
+        }
+        for b in part {
+            let style = if small {
+                " style=\"font-size:small\""
+            } else {
+                ""
+            };
+            match b {
+                Block::Line(line) => {
+                    text.push_str(line);
+                    text.push_str("\n\n");
+                    html.push_str(&format!("<p{style}>{}</p>", escape_html(line)));
+                }
+                Block::Link(label, link) => {
+                    if label.is_empty() {
+                        text.push_str(&format!("{link}\n\n"));
+                    } else {
+                        text.push_str(&format!("{label}: {link}\n\n"));
+                    }
+                    let shown = if label.is_empty() { link } else { label };
+                    html.push_str(&format!(
+                        "<p{style}><a href=\"{}\">{}</a></p>",
+                        escape_html(link),
+                        escape_html(shown)
+                    ));
+                }
+            }
+        }
+    }
+    html.push_str("</body></html>");
+    (text, html)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site() -> Site<'static> {
+        Site {
+            public_url: "https://lords.example.org",
+            from: "Lords <lords@example.org>",
+        }
+    }
+
+    fn turn<'a>(players: &'a [String]) -> Mail<'a> {
+        Mail {
+            id: uuid::Uuid::nil(),
+            kind: MailKind::YourTurn,
+            to: "eilidh@example.org",
+            username: "eilidh",
+            language: "en",
+            game: Some((uuid::Uuid::nil(), players)),
+            deadline: None,
+            digest: &[],
+            token: None,
+            place: None,
+            unsubscribe: Some("tok"),
+        }
+    }
+
+    #[test]
+    fn a_turn_names_the_opponents_in_its_subject_and_threads_on_the_game() {
+        let players = vec!["alice".to_string(), "bob".to_string()];
+        let raw = String::from_utf8(render(&turn(&players), &site()).unwrap().formatted()).unwrap();
+        assert!(
+            raw.contains("Subject: Your turn against alice and bob\r\n"),
+            "{raw}"
+        );
+        assert!(raw.contains(
+            "In-Reply-To: <game-00000000-0000-0000-0000-000000000000@lords.example.org>"
+        ));
+        assert!(raw.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"));
+    }
+
+    #[test]
+    fn names_with_markup_or_line_breaks_are_escaped_and_kept_out_of_headers() {
+        let players = vec!["<b>x</b>\r\nBcc: evil@example.org".to_string()];
+        let message = render(&turn(&players), &site()).unwrap();
+        let raw = String::from_utf8(message.formatted()).unwrap();
+        let head = raw.split("\r\n\r\n").next().unwrap();
+        assert!(!head.contains("\r\nBcc:"), "{head}");
+        assert!(head.contains("Subject: Your turn against <b>x</b>Bcc: evil@example.org\r\n"));
+        assert_eq!(
+            escape_html("<b>\"x\" & 'y'</b>"),
+            "&lt;b&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/b&gt;"
+        );
+    }
+}

@@ -1,0 +1,814 @@
+//! Server-Sent Events: `GET /v1/me/stream` (the caller's notifications),
+//! `GET /v1/games/{id}/stream` (a game's events as `GET /events` shows them to the caller), and
+//! `POST /v1/stream-tickets` (single-use tickets for EventSource, which cannot send
+//! `Authorization`). Streams read the database, then wait for a wake-up (LISTEN/NOTIFY, any
+//! server process) and read again from the last id sent: nothing is missed, nothing repeated.
+//! A plain streaming `HttpResponse`: the format is four lines, and the loop needs our own
+//! wake-ups and shutdown signal, which `actix-web-lab`'s SSE channel would not spare us.
+//!
+//! A stream lives on the authority it was opened with, and ends (the client may reconnect with
+//! a fresh ticket or token) as soon as that authority is gone: its session revoked (logout,
+//! password change), its account deleted, its access token expired (for a ticket: the token the
+//! ticket was issued with), or, for a game stream, the game no longer visible to the caller.
+//! Revocations wake the account's streams on every server process (`stream_authority`), which
+//! re-check in the database; a timer ends a stream when its token expires, and a periodic
+//! re-check catches a missed wake-up. Each open stream holds a lease in the database, so that
+//! the per-account cap holds across server processes.
+
+pub mod leases;
+pub mod tickets;
+
+use std::collections::VecDeque;
+use std::convert::Infallible;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use actix_web::http::header;
+use actix_web::web::Bytes;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use tokio::time::Instant;
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use crate::api::credentials::AuthError;
+use crate::api::error::ApiError;
+use crate::api::error::codes::ErrorCode;
+use crate::api::error::problem::Problem;
+use crate::api::extractor::AuthUser;
+use crate::api::responses::ServiceUnavailable;
+use crate::api::state::AppState;
+use crate::eventstore::AccountId;
+use crate::eventstore::notify::{AccountWakeups, NotificationWakeups};
+use crate::eventstore::outbox::{Notification, NotificationKind};
+use crate::eventstore::{GameId, Store};
+use crate::notify::streams::leases::OpenedStream;
+use crate::notify::streams::tickets::{IssuedTicket, TicketAuthority};
+use crate::play::http::events::event_dtos;
+use crate::social::http::chat::ChatLineDto;
+use crate::tables::http::games::GamePath;
+use crate::tables::http::representations::EventDto;
+
+/// How long a stream ticket may wait to be used.
+pub const TICKET_TTL: Duration = Duration::from_secs(60);
+/// The most rows one read of a stream takes from the database.
+const PAGE: i64 = 100;
+/// Tickets are 43 characters; anything much longer is not one (and is not looked up).
+const MAX_TICKET_LEN: usize = 128;
+/// First line of every stream: EventSource waits this long (ms) before reconnecting.
+const RETRY: &[u8] = b"retry: 2000\n\n";
+const KEEP_ALIVE: &[u8] = b": keep-alive\n\n";
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/stream-tickets").route(web::post().to(issue_ticket)))
+        .service(web::resource("/me/stream").route(web::get().to(my_stream)))
+        .service(web::resource("/games/{id}/stream").route(web::get().to(game_stream)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Representations
+
+/// A stream ticket: pass it as `?ticket=` to one stream request within `expires_in` seconds.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct StreamTicket {
+    /// Opaque; good for one stream request. Never logged, stored only as a hash.
+    #[schema(example = "q5v0Jx3mZyT8fB2kL9cR4wH7nD1sA6eU0gP3iO8tY2M")]
+    pub ticket: String,
+    /// Seconds left to use it.
+    #[schema(example = 60)]
+    pub expires_in: u64,
+}
+
+/// One notification of the caller: the `data:` of a `/v1/me/stream` event whose `event:` is its
+/// `kind` and whose `id:` is its `id`.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(as = Notification)]
+pub struct NotificationDto {
+    /// Per account, strictly increasing: resume after it with `Last-Event-ID`.
+    #[schema(example = 7)]
+    pub id: i64,
+    #[schema(example = "your_turn")]
+    pub kind: NotificationKind,
+    /// The game it is about.
+    #[schema(required = true, example = "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10")]
+    pub game_id: Option<Uuid>,
+    #[schema(example = "2026-03-14T18:09:47.120Z")]
+    pub created_at: DateTime<Utc>,
+    /// By kind. `your_turn`: `{version, seat, decision, deadline, receipt}` (the awaited
+    /// `Decision`; `deadline` is `null` without a clock; `receipt` is the signed `Receipt` of
+    /// `version`, absent for games created before games had receipts). `game_started`: `{version, seat,
+    /// players}`. `game_ended`: `{version, seat, place, score, scores, won, winners}` (`place`
+    /// from 1; `scores` by seat; `winners` are seats). `seat` is always the caller's seat.
+    /// `invited` (an invitation by username, a rematch's included): `{invitation_id, inviter_id,
+    /// seat, expires_at}` (`seat` the one kept for the caller, or `null`); join with
+    /// `POST /v1/games/{game_id}/join`, no code needed. `chat` (another seated player said a
+    /// line at the table): `{line_id, seat, username, text}`.
+    #[schema(value_type = Object,
+        example = json!({"version": 12, "seat": 1, "decision": {"kind": "turn"}, "deadline": null}))]
+    pub payload: serde_json::Value,
+}
+
+impl From<Notification> for NotificationDto {
+    fn from(n: Notification) -> Self {
+        NotificationDto {
+            id: n.id,
+            kind: n.kind,
+            game_id: n.game_id.map(|g| g.0),
+            created_at: n.created_at,
+            payload: n.payload,
+        }
+    }
+}
+
+/// The query of `GET /v1/games/{id}/stream`: [`StreamQuery`]'s, and where the table's chat
+/// resumes.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct GameStreamQuery {
+    /// Resume after this seq, as the `Last-Event-ID` header does (the header wins when both are
+    /// sent).
+    #[param(minimum = 0)]
+    pub last_event_id: Option<i64>,
+    /// A ticket from `POST /v1/stream-tickets`, instead of `Authorization` (single-use).
+    #[param(min_length = 1)]
+    pub ticket: Option<String>,
+    /// For a seated player: send the table's chat lines after this line id (`next_after` of
+    /// `GET /v1/games/{id}/chat`) as `chat` events. Without it, the lines said from now on.
+    #[param(minimum = 0)]
+    pub chat_after: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct StreamQuery {
+    /// Resume after this id, as the `Last-Event-ID` header does (the header wins when both are
+    /// sent): for a new EventSource that carries on where an earlier one stopped.
+    #[param(minimum = 0)]
+    pub last_event_id: Option<i64>,
+    /// A ticket from `POST /v1/stream-tickets`, instead of `Authorization` (single-use).
+    #[param(min_length = 1)]
+    pub ticket: Option<String>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handlers
+
+/// A single-use ticket that opens one stream (`?ticket=`) within 60 seconds: browsers'
+/// EventSource cannot send `Authorization`, and access tokens do not belong in URLs. The ticket
+/// carries the authority of the access token it is issued with: it opens nothing once that
+/// token's session has ended (logout, password change, account deletion) or the token has
+/// expired, and the stream it opens ends with them. An account holds at most 20 unused tickets
+/// (`--max-stream-tickets-per-account`).
+#[utoipa::path(post, path = "/v1/stream-tickets", tag = "streams",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "A new ticket", body = StreamTicket),
+        (status = 401, description = "`unauthorized`: no valid bearer token, or its session has ended (`WWW-Authenticate: Bearer`)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`too_many_stream_tickets`: the account already holds as many unused tickets as allowed", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
+    ))]
+pub async fn issue_ticket(
+    state: web::Data<AppState>,
+    user: AuthUser,
+) -> Result<HttpResponse, ApiError> {
+    // A token outlives its session: a ticket must not.
+    if !state
+        .store
+        .authority_holds(user.account_id, user.session)
+        .await?
+    {
+        return Err(invalid_token());
+    }
+    let authority = TicketAuthority {
+        account: user.account_id,
+        session: user.session,
+        token_expires_at: DateTime::from_timestamp(
+            i64::try_from(user.expires_at).unwrap_or(i64::MAX),
+            0,
+        ),
+    };
+    let max = state.config.max_stream_tickets_per_account;
+    let ticket = match state
+        .store
+        .issue_stream_ticket(authority, TICKET_TTL, max)
+        .await?
+    {
+        IssuedTicket::Issued(ticket) => ticket,
+        IssuedTicket::TooMany { max } => {
+            return Err(ApiError::Game(
+                ErrorCode::TooManyStreamTickets,
+                format!(
+                    "your account already holds {max} unused stream tickets; use one or let one \
+                     expire"
+                ),
+            ));
+        }
+    };
+    Ok(HttpResponse::Ok()
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(StreamTicket {
+            ticket,
+            expires_in: TICKET_TTL.as_secs(),
+        }))
+}
+
+/// The caller's notifications as they happen, as Server-Sent Events: `id:` the notification's
+/// id, `event:` its kind, `data:` the `Notification`. Every notification after `Last-Event-ID`
+/// (or `?last_event_id=`; none: from the first) is sent first, then each new one, whichever
+/// server process wrote it; `: keep-alive` comments fill silences.
+#[utoipa::path(get, path = "/v1/me/stream", tag = "streams",
+    params(StreamQuery,
+        ("Last-Event-ID" = Option<String>, Header, description = "The last notification id received: the stream resumes after it", nullable = false, pattern = "^[0-9]{1,18}$")),
+    security(("bearer" = []), ("stream_ticket" = [])),
+    responses(
+        (status = 200, description = "An endless `text/event-stream`; each event's `data:` is a `Notification`", body = NotificationDto, content_type = "text/event-stream"),
+        (status = 400, description = "`invalid_query`, `invalid_header`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "`unauthorized` (also a ticket that is unknown, expired or used, or a token or ticket whose session has ended)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`too_many_streams`: the account already has as many streams open as allowed", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
+    ))]
+pub async fn my_stream(
+    state: web::Data<AppState>,
+    query: web::Query<StreamQuery>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let q = query.into_inner();
+    let after = last_event_id(&req, q.last_event_id)?;
+    let authority = caller(&state, &req, q.ticket.as_deref()).await?;
+    let account = authority.account;
+    // Subscribed before the first read: whatever commits after it wakes the stream.
+    let wakeups = state.notifier.subscribe_notifications(account);
+    let guard = Guard::open(&state, authority, None).await?;
+    let stream = Sse::new(state, Notifications { account, wakeups }, guard, after);
+    Ok(event_stream(futures_util::stream::unfold(
+        stream,
+        Sse::next,
+    )))
+}
+
+/// The game's events as the caller may see them, as Server-Sent Events: `id:` the seq, `data:`
+/// the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at that moment
+/// (redacted while the game is on; everything once it is over). Spectators too. Resumes after
+/// `Last-Event-ID` (or `?last_event_id=`); `: keep-alive` comments fill silences.
+///
+/// A seated player's stream also carries the table's chat (service rules §9.8): each line as an
+/// event named `chat` whose `data:` is a `ChatLine` and which has no `id:` (chat lines are not
+/// game events: `Last-Event-ID` stays the last seq), from `?chat_after=` (else from the lines
+/// said after the stream opened). Lines of accounts the caller muted are not sent. Spectators'
+/// streams carry no chat.
+#[utoipa::path(get, path = "/v1/games/{id}/stream", tag = "streams",
+    params(GamePath, GameStreamQuery,
+        ("Last-Event-ID" = Option<String>, Header, description = "The last seq received: the stream resumes after it", nullable = false, pattern = "^[0-9]{1,18}$")),
+    security(("bearer" = []), ("stream_ticket" = [])),
+    responses(
+        (status = 200, description = "An endless `text/event-stream`; each event's `data:` is an `EventDto`, or a `ChatLine` for an event named `chat`", body = EventDto, content_type = "text/event-stream"),
+        (status = 400, description = "`invalid_path`, `invalid_query`, `invalid_header`", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "`unauthorized` (also a ticket that is unknown, expired or used, or a token or ticket whose session has ended)", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`game_not_found` (also a private game the caller may not see: the same answer, byte for byte)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`too_many_streams`: the account already has as many streams open as allowed", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
+    ))]
+pub async fn game_stream(
+    state: web::Data<AppState>,
+    path: web::Path<GamePath>,
+    query: web::Query<GameStreamQuery>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let q = query.into_inner();
+    if q.chat_after.is_some_and(|n| n < 0) {
+        return Err(ApiError::InvalidQuery(
+            "chat_after must be 0 or more".into(),
+        ));
+    }
+    // Nothing here depends on the game: a stranger's answer is the same for a private game and
+    // for none.
+    let after = last_event_id(&req, q.last_event_id)?;
+    let authority = caller(&state, &req, q.ticket.as_deref()).await?;
+    let account = authority.account;
+    let game = GameId(path.id);
+    // A private game the caller is not seated in does not exist for them (as on `/events`),
+    // whatever else the request says.
+    let summary = state.store.summary(game).await?;
+    if !summary.visible_to(account) {
+        return Err(crate::eventstore::error::StoreError::NotFound.into());
+    }
+    let guard = Guard::open(&state, authority, Some(game)).await?;
+    // The table's chat, for its seated players only.
+    let chat = match (summary.is_seated(account), q.chat_after) {
+        (false, _) => None,
+        (true, Some(after)) => Some(after),
+        (true, None) => Some(state.store.last_chat_line(game).await?),
+    };
+    let stream = Sse::new(
+        state,
+        GameEvents {
+            account,
+            game,
+            chat,
+        },
+        guard,
+        after,
+    );
+    Ok(event_stream(futures_util::stream::unfold(
+        stream,
+        Sse::next,
+    )))
+}
+
+fn invalid_token() -> ApiError {
+    ApiError::Unauthorized(AuthError::InvalidToken(None))
+}
+
+/// What a stream stands on: an account, the session it was opened in, and when the access
+/// token it was opened with expires.
+#[derive(Debug, Clone, Copy)]
+struct Authority {
+    account: AccountId,
+    session: Option<Uuid>,
+    /// `None`: a ticket issued before tickets recorded their token's expiry.
+    expires_at: Option<SystemTime>,
+}
+
+/// The authority a stream is opened with: the ticket's (used up now) when one is given, else
+/// the bearer token's. A ticket whose token has expired opens nothing.
+async fn caller(
+    state: &AppState,
+    req: &HttpRequest,
+    ticket: Option<&str>,
+) -> Result<Authority, ApiError> {
+    match ticket {
+        Some(t) if t.len() > MAX_TICKET_LEN => Err(invalid_token()),
+        Some(t) => {
+            let ticket = state
+                .store
+                .redeem_stream_ticket(t)
+                .await?
+                .ok_or_else(invalid_token)?;
+            let expires_at = ticket.token_expires_at.map(SystemTime::from);
+            if expires_at.is_some_and(|at| at <= SystemTime::now()) {
+                return Err(invalid_token());
+            }
+            Ok(Authority {
+                account: ticket.account,
+                session: ticket.session,
+                expires_at,
+            })
+        }
+        None => {
+            let user = AuthUser::extract(req).await?;
+            Ok(Authority {
+                account: user.account_id,
+                session: user.session,
+                // A personal token without expiry (`u64::MAX`) is past any `SystemTime`.
+                expires_at: UNIX_EPOCH.checked_add(Duration::from_secs(user.expires_at)),
+            })
+        }
+    }
+}
+
+/// Keeps a stream to its authority: a lease on the per-account cap, taken when the stream
+/// opens and given back when it ends; wake-ups of the account's authority; the token's expiry;
+/// the periodic re-check.
+struct Guard {
+    store: Store,
+    authority: Authority,
+    /// For a game stream: the game, which must stay visible to the account.
+    game: Option<GameId>,
+    lease: Uuid,
+    lease_for: Duration,
+    recheck_every: Duration,
+    next_check: Instant,
+    expires: Option<Instant>,
+    wakeups: AccountWakeups,
+}
+
+impl Guard {
+    /// Takes a lease for a new stream: 401 when the authority no longer holds (the session
+    /// revoked, the account deleted), 429 `too_many_streams` at the cap.
+    async fn open(
+        state: &AppState,
+        authority: Authority,
+        game: Option<GameId>,
+    ) -> Result<Guard, ApiError> {
+        // Subscribed before the check: a revocation committed after it wakes the stream.
+        let wakeups = state.notifier.subscribe_authority(authority.account);
+        let recheck_every = state.config.stream_recheck;
+        let lease_for = recheck_every * 3;
+        let max = state.config.max_streams_per_account;
+        let lease = match state
+            .store
+            .open_stream(authority.account, authority.session, lease_for, max)
+            .await?
+        {
+            OpenedStream::Opened(lease) => lease,
+            OpenedStream::Revoked => return Err(invalid_token()),
+            OpenedStream::TooMany { max } => {
+                return Err(ApiError::Game(
+                    ErrorCode::TooManyStreams,
+                    format!("your account already has {max} streams open; close one first"),
+                ));
+            }
+        };
+        let expires = authority.expires_at.and_then(|at| {
+            let left = at
+                .duration_since(SystemTime::now())
+                .unwrap_or(Duration::ZERO);
+            Instant::now().checked_add(left)
+        });
+        Ok(Guard {
+            store: state.store.clone(),
+            authority,
+            game,
+            lease,
+            lease_for,
+            recheck_every,
+            next_check: Instant::now() + recheck_every,
+            expires,
+            wakeups,
+        })
+    }
+
+    fn expired(&self) -> bool {
+        self.expires.is_some_and(|at| at <= Instant::now())
+    }
+
+    /// Whether the stream may go on: its authority holds (the lease is renewed on the way) and,
+    /// for a game stream, the game is still visible to the account. A database failure ends the
+    /// stream too (the client reconnects and is checked afresh).
+    async fn holds(&mut self, state: &AppState) -> bool {
+        self.next_check = Instant::now() + self.recheck_every;
+        let Authority {
+            account, session, ..
+        } = self.authority;
+        match state
+            .store
+            .renew_stream(account, session, self.lease, self.lease_for)
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => return false,
+            Err(e) => {
+                tracing::warn!(error = %e, "stream: cannot re-check its authority; closing it");
+                return false;
+            }
+        }
+        let Some(game) = self.game else {
+            return true;
+        };
+        match state.store.summary(game).await {
+            Ok(summary) => summary.visible_to(account),
+            Err(e) => {
+                tracing::warn!(error = %e, %game, "game stream: cannot re-check the game; closing it");
+                false
+            }
+        }
+    }
+}
+
+impl Drop for Guard {
+    /// Gives the lease back. Should that fail (or no runtime be left to do it), the lease runs
+    /// out by itself.
+    fn drop(&mut self) {
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let store = self.store.clone();
+        let (account, lease) = (self.authority.account, self.lease);
+        runtime.spawn(async move {
+            if let Err(e) = store.close_stream(account, lease).await {
+                tracing::debug!(error = %e, "stream: cannot give its lease back; it will run out");
+            }
+        });
+    }
+}
+
+/// Where to resume: `Last-Event-ID` (what EventSource sends when it reconnects), else the query.
+fn last_event_id(req: &HttpRequest, query: Option<i64>) -> Result<i64, ApiError> {
+    if let Some(value) = req.headers().get("last-event-id") {
+        let text = value.to_str().unwrap_or("").trim();
+        if !text.is_empty() {
+            return text.parse::<i64>().ok().filter(|n| *n >= 0).ok_or_else(|| {
+                ApiError::Game(
+                    ErrorCode::InvalidHeader,
+                    "Last-Event-ID must be an id this stream sent (0 or more)".into(),
+                )
+            });
+        }
+    }
+    match query {
+        Some(n) if n < 0 => Err(ApiError::InvalidQuery(
+            "last_event_id must be 0 or more".into(),
+        )),
+        other => Ok(other.unwrap_or(0)),
+    }
+}
+
+fn event_stream(
+    body: impl futures_util::Stream<Item = Result<Bytes, Infallible>> + 'static,
+) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/event-stream"))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        // nginx and friends: pass each line on as it comes.
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(body)
+}
+
+/// One SSE event. `data` is one line of JSON (serde_json never writes a newline).
+fn sse_event(id: i64, event: Option<&str>, data: &impl Serialize) -> Bytes {
+    let json = serde_json::to_string(data).unwrap_or_else(|_| "null".into());
+    let mut s = String::with_capacity(json.len() + 48);
+    s.push_str("id: ");
+    s.push_str(&id.to_string());
+    s.push('\n');
+    if let Some(event) = event {
+        s.push_str("event: ");
+        s.push_str(event);
+        s.push('\n');
+    }
+    s.push_str("data: ");
+    s.push_str(&json);
+    s.push_str("\n\n");
+    Bytes::from(s)
+}
+
+type Step<S> = Option<(Result<Bytes, Infallible>, S)>;
+
+/// What one SSE endpoint streams: pages of lines after an id, and a way to wait for more.
+trait Source {
+    /// The lines after `after` (at most [`PAGE`]), each with its id; `None` when the store
+    /// cannot be read (the stream closes: the client reconnects with Last-Event-ID and loses
+    /// nothing).
+    async fn read(&mut self, state: &AppState, after: i64) -> Option<Vec<(i64, Bytes)>>;
+    /// Until something may follow `after` (`true`) or `left` has passed (`false`).
+    async fn wait(&mut self, state: &AppState, after: i64, left: Duration) -> bool;
+}
+
+/// The loop both streams share: `retry:` first, then read after the last id sent whenever
+/// something may be new, send, wait for a wake-up; `: keep-alive` after `heartbeat` of silence;
+/// the end as soon as the server begins shutting down, even mid-read, and as soon as the
+/// stream's authority is gone ([`Guard`]).
+struct Sse<S> {
+    state: web::Data<AppState>,
+    source: S,
+    guard: Guard,
+    last: i64,
+    pending: VecDeque<Bytes>,
+    /// Something may be stored after `last`.
+    dirty: bool,
+    started: bool,
+    heartbeat: Duration,
+}
+
+impl<S: Source> Sse<S> {
+    fn new(state: web::Data<AppState>, source: S, guard: Guard, after: i64) -> Self {
+        Sse {
+            heartbeat: state.config.sse_heartbeat,
+            state,
+            source,
+            guard,
+            last: after,
+            pending: VecDeque::new(),
+            dirty: true,
+            started: false,
+        }
+    }
+
+    async fn next(mut self) -> Step<Self> {
+        if !self.started {
+            self.started = true;
+            return Some((Ok(Bytes::from_static(RETRY)), self));
+        }
+        let quiet_until = Instant::now() + self.heartbeat;
+        loop {
+            if let Some(line) = self.pending.pop_front() {
+                return Some((Ok(line), self));
+            }
+            if self.state.shutdown.is_shutting_down() || self.guard.expired() {
+                return None;
+            }
+            if self.dirty {
+                // A read stuck in the database (a lock, an outage) must not hold the stream
+                // open through shutdown: actix would wait out its shutdown timeout and then cut
+                // the connection mid-stream.
+                let lines = tokio::select! {
+                    _ = self.state.shutdown.wait() => return None,
+                    lines = self.source.read(&self.state, self.last) => lines?,
+                };
+                // A full page of either kind (a game stream reads events and chat lines).
+                self.dirty = lines.len() as i64 >= PAGE;
+                for (id, line) in lines {
+                    self.last = id;
+                    self.pending.push_back(line);
+                }
+                continue;
+            }
+            let left = quiet_until.saturating_duration_since(Instant::now());
+            let (next_check, expires) = (self.guard.next_check, self.guard.expires);
+            let woken = tokio::select! {
+                _ = self.state.shutdown.wait() => return None,
+                _ = until(expires) => return None,
+                _ = self.guard.wakeups.changed() => Woken::Authority,
+                _ = tokio::time::sleep_until(next_check) => Woken::Authority,
+                changed = self.source.wait(&self.state, self.last, left) => {
+                    if changed { Woken::Data } else { Woken::Quiet }
+                }
+            };
+            match woken {
+                Woken::Authority => {
+                    if !self.guard.holds(&self.state).await {
+                        return None;
+                    }
+                }
+                Woken::Data => self.dirty = true,
+                Woken::Quiet => return Some((Ok(Bytes::from_static(KEEP_ALIVE)), self)),
+            }
+        }
+    }
+}
+
+/// Until `at` (never, for `None`: a token whose expiry is not known).
+async fn until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Why a stream's wait ended.
+enum Woken {
+    /// The account's authority may have changed, or it is time for the periodic re-check.
+    Authority,
+    /// Something may follow the last id sent.
+    Data,
+    /// `heartbeat` of silence.
+    Quiet,
+}
+
+/// `/v1/me/stream`: the caller's notifications, woken by the notifications channel.
+struct Notifications {
+    account: AccountId,
+    wakeups: NotificationWakeups,
+}
+
+impl Source for Notifications {
+    async fn read(&mut self, state: &AppState, after: i64) -> Option<Vec<(i64, Bytes)>> {
+        match state
+            .store
+            .notifications_after(self.account, after, PAGE)
+            .await
+        {
+            Ok(rows) => Some(
+                rows.into_iter()
+                    .map(|n| {
+                        let (id, kind) = (n.id, n.kind.as_str());
+                        (id, sse_event(id, Some(kind), &NotificationDto::from(n)))
+                    })
+                    .collect(),
+            ),
+            Err(e) => {
+                tracing::warn!(error = %e, "notification stream: cannot read; closing it");
+                None
+            }
+        }
+    }
+
+    async fn wait(&mut self, _state: &AppState, _after: i64, left: Duration) -> bool {
+        tokio::time::timeout(left, self.wakeups.changed())
+            .await
+            .is_ok()
+    }
+}
+
+/// `/v1/games/{id}/stream`: the game's events, woken as long polls are, and for a seated player
+/// the table's chat lines after `chat`.
+struct GameEvents {
+    account: AccountId,
+    game: GameId,
+    /// The last chat line sent; `None`: no chat (a spectator).
+    chat: Option<i64>,
+}
+
+/// A `chat` event: no `id:`, so that the stream's `Last-Event-ID` stays the last game event's.
+fn sse_chat_event(line: &ChatLineDto) -> Bytes {
+    let json = serde_json::to_string(line).unwrap_or_else(|_| "null".into());
+    Bytes::from(format!("event: chat\ndata: {json}\n\n"))
+}
+
+impl Source for GameEvents {
+    async fn read(&mut self, state: &AppState, after: i64) -> Option<Vec<(i64, Bytes)>> {
+        let read = async {
+            // As `GET /events` does it: the listing row (who the caller is, whether the game is
+            // over), then the events; none once the caller may no longer see the game (a
+            // player who left a private game).
+            let summary = state.store.summary(self.game).await?;
+            if !summary.visible_to(self.account) {
+                return Ok(None);
+            }
+            let stored = state.store.events(self.game, after, PAGE).await?;
+            let (lines, chat) = match self.chat {
+                Some(chat) if summary.is_seated(self.account) => {
+                    let (lines, last) = state
+                        .store
+                        .chat_lines_for_stream(self.account, self.game, chat, PAGE)
+                        .await?;
+                    (lines, Some(last))
+                }
+                _ => (Vec::new(), self.chat),
+            };
+            self.chat = chat;
+            let (events, _complete) = event_dtos(&summary, self.account, stored);
+            Ok::<_, crate::eventstore::error::StoreError>(Some((events, lines)))
+        }
+        .await;
+        match read {
+            Ok(None) => None,
+            Ok(Some((events, lines))) => {
+                let mut out: Vec<(i64, Bytes)> = events
+                    .into_iter()
+                    .map(|e| (e.seq, sse_event(e.seq, None, &e)))
+                    .collect();
+                // Chat lines after the events, under the last seq sent: the stream's position
+                // in the game does not move.
+                let seq = out.last().map_or(after, |(seq, _)| *seq);
+                out.extend(
+                    lines
+                        .into_iter()
+                        .map(|l| (seq, sse_chat_event(&ChatLineDto::from(l)))),
+                );
+                Some(out)
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, game = %self.game, "game stream: cannot read; closing it");
+                None
+            }
+        }
+    }
+
+    async fn wait(&mut self, state: &AppState, after: i64, left: Duration) -> bool {
+        match self.chat {
+            Some(chat) => {
+                state
+                    .notifier
+                    .wait_table(self.game, after, chat, left)
+                    .await
+            }
+            None => state.notifier.wait_past(self.game, after, left).await,
+        }
+    }
+}
+
+/// The `stream_ticket` security scheme (`?ticket=` on the stream endpoints), and an example of
+/// the event stream on each stream operation.
+pub struct StreamDocs;
+
+impl utoipa::Modify for StreamDocs {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "stream_ticket",
+            SecurityScheme::ApiKey(ApiKey::Query(ApiKeyValue::with_description(
+                "ticket",
+                "A single-use ticket from `POST /v1/stream-tickets`, valid 60 seconds; for \
+                 browsers' EventSource, which cannot send `Authorization`.",
+            ))),
+        );
+        let examples = [
+            (
+                "/v1/me/stream",
+                "retry: 2000\n\n\
+                 id: 7\nevent: your_turn\ndata: {\"id\":7,\"kind\":\"your_turn\",\
+                 \"game_id\":\"0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10\",\
+                 \"created_at\":\"2026-03-14T18:09:47.120Z\",\"payload\":{\"version\":12,\
+                 \"seat\":1,\"decision\":{\"kind\":\"turn\"},\"deadline\":null}}\n\n\
+                 : keep-alive\n\n",
+            ),
+            (
+                "/v1/games/{id}/stream",
+                "retry: 2000\n\n\
+                 id: 13\ndata: {\"seq\":13,\"seat\":1,\"event\":{\"type\":\"passed\",\
+                 \"seat\":1},\"recorded_at\":null,\"hash\":null,\"prev_hash\":null}\n\n\
+                 : keep-alive\n\n",
+            ),
+        ];
+        for (path, example) in examples {
+            let Some(op) = openapi
+                .paths
+                .paths
+                .get_mut(path)
+                .and_then(|item| item.get.as_mut())
+            else {
+                continue;
+            };
+            // In the description: an example of the media type would be checked against the
+            // schema of one event's `data:`.
+            if let Some(utoipa::openapi::RefOr::T(ok)) = op.responses.responses.get_mut("200") {
+                ok.description
+                    .push_str(&format!(", e.g.:\n\n```text\n{example}```"));
+            }
+        }
+    }
+}

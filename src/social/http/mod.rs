@@ -1,0 +1,2 @@
+pub mod chat;
+pub mod players;

@@ -1,0 +1,5 @@
+pub mod chat;
+pub mod http;
+pub mod players;
+pub mod rater;
+pub mod ratings;
