@@ -16,6 +16,7 @@ pub mod outbox;
 pub mod read_model;
 pub mod receipts;
 pub mod revocations;
+pub mod server_keys;
 pub mod snapshots;
 pub mod stream;
 pub mod warm;
@@ -57,6 +58,47 @@ pub use stream::{StoredEvent, UpcastError, head_hash_of, upcast};
 
 /// Every migration under `migrations/`, embedded in the binary.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// PostgreSQL's "undefined table": the database has no migrations (or no games) yet.
+const UNDEFINED_TABLE: &str = "42P01";
+
+/// How many of [`MIGRATOR`]'s migrations the database has not applied.
+pub async fn pending_migrations(pool: &PgPool) -> std::result::Result<usize, sqlx::Error> {
+    let applied: Vec<i64> =
+        match sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success")
+            .fetch_all(pool)
+            .await
+        {
+            Ok(v) => v,
+            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some(UNDEFINED_TABLE) => {
+                Vec::new()
+            }
+            Err(e) => return Err(e),
+        };
+    let applied: std::collections::HashSet<i64> = applied.into_iter().collect();
+    Ok(MIGRATOR
+        .iter()
+        .filter(|m| m.migration_type.is_up_migration() && !applied.contains(&m.version))
+        .count())
+}
+
+/// Creates the database `name` on the server `conn` is connected to, unless it exists.
+pub async fn create_database_if_missing(
+    conn: &mut PgConnection,
+    name: &str,
+) -> std::result::Result<(), sqlx::Error> {
+    let exists: bool =
+        sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+            .bind(name)
+            .fetch_one(&mut *conn)
+            .await?;
+    if !exists {
+        sqlx::query(&format!(r#"CREATE DATABASE "{name}""#))
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
 
 /// A game's id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

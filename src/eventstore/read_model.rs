@@ -532,3 +532,20 @@ pub(crate) async fn insert_game(
         .context("seat the creator")?;
     Ok(())
 }
+
+/// Games by status (for `/metrics`), when the games table exists.
+pub async fn games_by_status(pool: &sqlx::PgPool) -> Option<Vec<(String, i64)>> {
+    let rows = sqlx::query_as::<_, (String, i64)>(
+        "SELECT status::text, count(*) FROM games GROUP BY status ORDER BY 1",
+    )
+    .fetch_all(pool)
+    .await;
+    match rows {
+        Ok(rows) => Some(rows),
+        Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some("42P01") => None,
+        Err(e) => {
+            tracing::warn!(error = %e, "counting games for /metrics");
+            None
+        }
+    }
+}

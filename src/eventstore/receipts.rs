@@ -81,7 +81,9 @@ impl Receipts {
         let Some(salt) = salt else {
             return Ok(None);
         };
-        let key = signer.key(pool).await.map_err(StoreError::Unexpected)?;
+        let key = crate::eventstore::server_keys::log_key(signer, pool)
+            .await
+            .map_err(StoreError::Unexpected)?;
         Ok(Some(Seal { key, salt }))
     }
 }

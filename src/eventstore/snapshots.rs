@@ -4,7 +4,7 @@
 //! longer (then the tail after the snapshot is read and applied, its first event chained to
 //! the snapshot's last hash); or, for an action decided on it before any read, by an append
 //! whose statement writes nothing unless the stream's head is still the snapshot's
-//! (`Store::submit_on_kept`). The stream stays the only source of truth: whatever this holds,
+//! (`crate::play::actions::submit_on_kept`). The stream stays the only source of truth: whatever this holds,
 //! a read returns the replay of the stream as it is, and nothing is appended to a stream but
 //! at its head; a snapshot only saves replaying again what was replayed before. Per process; a bounded number of games, least recently used
 //! dropped first.

@@ -1,7 +1,5 @@
 //! Operations endpoints: liveness, readiness, Prometheus metrics.
 
-use std::collections::HashSet;
-
 use actix_web::{HttpResponse, web};
 use prometheus_client::encoding::prometheus_text;
 use serde::{Deserialize, Serialize};
@@ -11,9 +9,6 @@ use crate::api::error::ApiError;
 use crate::api::error::problem::Problem;
 use crate::api::state::AppState;
 use crate::telemetry::metrics::ScrapeFigures;
-
-/// SQLSTATE `undefined_table`.
-const UNDEFINED_TABLE: &str = "42P01";
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct Health {
@@ -40,22 +35,9 @@ pub async fn healthz() -> HttpResponse {
             body = Problem, content_type = "application/problem+json"),
     ))]
 pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let applied: Vec<i64> =
-        match sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success")
-            .fetch_all(&state.pool)
-            .await
-        {
-            Ok(v) => v,
-            Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some(UNDEFINED_TABLE) => {
-                Vec::new()
-            }
-            Err(e) => return Err(ApiError::ServiceUnavailable(e.into())),
-        };
-    let applied: HashSet<i64> = applied.into_iter().collect();
-    let pending = crate::eventstore::MIGRATOR
-        .iter()
-        .filter(|m| m.migration_type.is_up_migration() && !applied.contains(&m.version))
-        .count();
+    let pending = crate::eventstore::pending_migrations(&state.pool)
+        .await
+        .map_err(|e| ApiError::ServiceUnavailable(e.into()))?;
     if pending > 0 {
         return Err(ApiError::MigrationsPending(pending));
     }
@@ -76,7 +58,7 @@ pub async fn metrics(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
     let size = pool.size();
     let idle = u32::try_from(pool.num_idle()).unwrap_or(u32::MAX).min(size);
     let figures = ScrapeFigures {
-        games_by_status: games_by_status(pool).await,
+        games_by_status: crate::eventstore::read_model::games_by_status(pool).await,
         pool_idle: idle,
         pool_in_use: size - idle,
         pool_max: pool.options().get_max_connections(),
@@ -89,21 +71,4 @@ pub async fn metrics(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
     Ok(HttpResponse::Ok()
         .content_type(prometheus_text::CONTENT_TYPE)
         .body(text))
-}
-
-/// Games by status, when the games table exists.
-async fn games_by_status(pool: &sqlx::PgPool) -> Option<Vec<(String, i64)>> {
-    let rows = sqlx::query_as::<_, (String, i64)>(
-        "SELECT status::text, count(*) FROM games GROUP BY status ORDER BY 1",
-    )
-    .fetch_all(pool)
-    .await;
-    match rows {
-        Ok(rows) => Some(rows),
-        Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some(UNDEFINED_TABLE) => None,
-        Err(e) => {
-            tracing::warn!(error = %e, "counting games for /metrics");
-            None
-        }
-    }
 }

@@ -134,7 +134,7 @@ fn decode(s: &str) -> Option<Vec<u8>> {
         ServiceUnavailable,
     ))]
 pub async fn vapid_public_key(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let keys = state.vapid.keys(&state.pool).await?;
+    let keys = crate::eventstore::server_keys::vapid_keys(&state.vapid, &state.pool).await?;
     Ok(HttpResponse::Ok().json(VapidPublicKey {
         public_key: keys.public_key().to_string(),
     }))
@@ -181,18 +181,17 @@ pub async fn create_subscription(
             UrlRefusal::Forbidden(m) => ApiError::Game(ErrorCode::WebhookUrlForbidden, m),
         })?;
     // What is pushed: the kinds the account's notification settings say (`push`).
-    let kinds = state.store.pushed_kinds(user.account_id).await?;
-    let saved = state
-        .store
-        .save_push_subscription(
-            user.account_id,
-            url.as_str(),
-            &p256dh,
-            &auth,
-            &kinds,
-            MAX_PUSH_SUBSCRIPTIONS_PER_ACCOUNT,
-        )
-        .await?;
+    let kinds = crate::notify::mail::settings::pushed_kinds(&state.store, user.account_id).await?;
+    let saved = crate::notify::webhooks::endpoints::save_push_subscription(
+        &state.store,
+        user.account_id,
+        url.as_str(),
+        &p256dh,
+        &auth,
+        &kinds,
+        MAX_PUSH_SUBSCRIPTIONS_PER_ACCOUNT,
+    )
+    .await?;
     let Some((id, created_at)) = saved else {
         return Err(ApiError::Game(
             ErrorCode::TooManyPushSubscriptions,
@@ -226,10 +225,12 @@ pub async fn delete_subscription(
     user: AuthUser,
     path: web::Path<PushSubscriptionPath>,
 ) -> Result<HttpResponse, ApiError> {
-    if state
-        .store
-        .delete_push_subscription(user.account_id, path.id)
-        .await?
+    if crate::notify::webhooks::endpoints::delete_push_subscription(
+        &state.store,
+        user.account_id,
+        path.id,
+    )
+    .await?
     {
         Ok(HttpResponse::NoContent().finish())
     } else {
@@ -254,11 +255,15 @@ pub async fn subscription_deliveries(
     user: AuthUser,
     path: web::Path<PushSubscriptionPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let deliveries = state
-        .store
-        .webhook_deliveries(user.account_id, "web_push", path.id, DELIVERIES_SHOWN)
-        .await?
-        .ok_or_else(not_found)?;
+    let deliveries = crate::notify::webhooks::endpoints::webhook_deliveries(
+        &state.store,
+        user.account_id,
+        "web_push",
+        path.id,
+        DELIVERIES_SHOWN,
+    )
+    .await?
+    .ok_or_else(not_found)?;
     Ok(HttpResponse::Ok().json(WebhookDeliveryList {
         deliveries: deliveries.into_iter().map(Into::into).collect(),
     }))

@@ -1,6 +1,6 @@
 //! The deadline worker (service rules §9.4–9.5): in every `lords serve` process, a task that
 //! looks for games with something due (`games.due_at`, set with every append) and does it
-//! through [`Store::fire_due`]: a decision past its deadline times out and a bot plays it, a
+//! through [`crate::play::clock::fire_due`]: a decision past its deadline times out and a bot plays it, a
 //! resigned or abandoned seat is played by a bot. Several processes on one database share the
 //! work without talking to each other: each game is claimed with `FOR UPDATE SKIP LOCKED`, so
 //! each due thing is done exactly once, by whichever process gets there first; nothing is kept
@@ -54,8 +54,8 @@ pub async fn poll_once(
     store: &Store,
     rng: &mut StdRng,
 ) -> Result<(Round, Option<Duration>), StoreError> {
-    let (due, next) = store.due_games(BATCH).await?;
-    let (reminders, next_reminder) = store.reminders_due(BATCH).await?;
+    let (due, next) = crate::play::clock::due_games(store, BATCH).await?;
+    let (reminders, next_reminder) = crate::play::clock::reminders_due(store, BATCH).await?;
     let mut round = Round {
         seen: due.len().max(reminders.len()),
         ..Round::default()
@@ -63,7 +63,7 @@ pub async fn poll_once(
     // Reminders first: a reminder and its deadline both due (a worker that was down) still
     // reminds before the decision times out.
     for id in reminders {
-        match store.fire_reminder(id).await {
+        match crate::play::clock::fire_reminder(store, id).await {
             Ok(true) => round.reminded += 1,
             Ok(false) => {}
             Err(e @ StoreError::Unavailable(_)) => return Err(e),
@@ -78,7 +78,7 @@ pub async fn poll_once(
         (a, b) => a.or(b),
     };
     for id in due {
-        match store.fire_due(id, rng).await {
+        match crate::play::clock::fire_due(store, id, rng).await {
             Ok(Fired::Nothing) => {}
             Ok(Fired::TimedOut { seat, version }) => {
                 round.timed_out += 1;
@@ -93,7 +93,7 @@ pub async fn poll_once(
             Err(e) => {
                 round.failed += 1;
                 tracing::error!(game_id = %id, error = ?e, "due work failed; retried later");
-                if let Err(e) = store.postpone_due(id, RETRY_AFTER_S).await {
+                if let Err(e) = crate::play::clock::postpone_due(store, id, RETRY_AFTER_S).await {
                     tracing::warn!(game_id = %id, error = ?e, "could not postpone");
                 }
             }

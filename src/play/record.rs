@@ -125,76 +125,75 @@ fn hash_of(bytes: &[u8], what: &str, seq: i64) -> Result<Hash> {
     Hash::try_from(bytes).map_err(|_| unexpected(format!("{what} of seq {seq} is not 32 bytes")))
 }
 
-impl Store {
-    /// The record of a finished game (`NotFinished` before its end, `NotFound` without it).
-    /// The game and its stream are read in one snapshot; the log (on the coordinator on Citus)
-    /// after it, so a game logged meanwhile is shown in the log.
-    pub async fn record(&self, id: GameId) -> Result<GameRecord> {
-        let mut tx = self
-            .pool()
-            .begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            .await
-            .context("begin record")?;
-        let summary = read_model::fetch_summary(&mut tx, id).await?;
-        if summary.status != GameStatus::Finished {
-            return Err(StoreError::NotFinished);
-        }
-        let rows = read_rows(&mut tx, id, 0, None).await?;
-        tx.commit().await.context("end record")?;
-        let events = rows
-            .into_iter()
-            .map(|r| {
-                Ok(RecordEvent {
-                    seq: r.seq,
-                    hash: hash_of(&r.hash, "hash", r.seq)?,
-                    prev_hash: hash_of(&r.prev_hash, "prev_hash", r.seq)?,
-                    event: RawValue::from_string(r.payload).map_err(|e| {
-                        unexpected(format!("payload of seq {} is not JSON: {e}", r.seq))
-                    })?,
-                    recorded_at: r.recorded_at,
-                })
-            })
-            .collect::<Result<Vec<_>>>()?;
-        let last = events
-            .last()
-            .ok_or_else(|| unexpected(format!("finished game {id} has no events")))?;
-        let head = RecordHead {
-            version: u64::try_from(last.seq).unwrap_or(0),
-            hash: last.hash,
-        };
-        Ok(GameRecord {
-            format: RECORD_FORMAT,
-            game_id: id.0,
-            options: summary.options,
-            seats: summary
-                .seats
-                .into_iter()
-                .map(|s| RecordSeat {
-                    seat: s.seat,
-                    username: s.username,
-                    bot: s.bot,
-                })
-                .collect(),
-            events,
-            salt: summary.salt,
-            head,
-            transparency: self.inclusion(id).await?,
-        })
+/// The record of a finished game (`NotFinished` before its end, `NotFound` without it).
+/// The game and its stream are read in one snapshot; the log (on the coordinator on Citus)
+/// after it, so a game logged meanwhile is shown in the log.
+pub async fn record(store: &Store, id: GameId) -> Result<GameRecord> {
+    let mut tx = store
+        .pool()
+        .begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        .await
+        .context("begin record")?;
+    let summary = read_model::fetch_summary(&mut tx, id).await?;
+    if summary.status != GameStatus::Finished {
+        return Err(StoreError::NotFinished);
     }
+    let rows = read_rows(&mut tx, id, 0, None).await?;
+    tx.commit().await.context("end record")?;
+    let events = rows
+        .into_iter()
+        .map(|r| {
+            Ok(RecordEvent {
+                seq: r.seq,
+                hash: hash_of(&r.hash, "hash", r.seq)?,
+                prev_hash: hash_of(&r.prev_hash, "prev_hash", r.seq)?,
+                event: RawValue::from_string(r.payload).map_err(|e| {
+                    unexpected(format!("payload of seq {} is not JSON: {e}", r.seq))
+                })?,
+                recorded_at: r.recorded_at,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let last = events
+        .last()
+        .ok_or_else(|| unexpected(format!("finished game {id} has no events")))?;
+    let head = RecordHead {
+        version: u64::try_from(last.seq).unwrap_or(0),
+        hash: last.hash,
+    };
+    Ok(GameRecord {
+        format: RECORD_FORMAT,
+        game_id: id.0,
+        options: summary.options,
+        seats: summary
+            .seats
+            .into_iter()
+            .map(|s| RecordSeat {
+                seat: s.seat,
+                username: s.username,
+                bot: s.bot,
+            })
+            .collect(),
+        events,
+        salt: summary.salt,
+        head,
+        transparency: inclusion(store, id).await?,
+    })
+}
 
-    /// The game's leaf and its audit path in the newest signed tree, once the game is logged
-    /// and a head covers it.
-    async fn inclusion(&self, id: GameId) -> Result<Option<RecordInclusion>> {
-        let Some(sth) = self.latest_tree_head().await? else {
-            return Ok(None);
-        };
-        Ok(self
-            .inclusion_path(id, sth.tree_size)
+/// The game's leaf and its audit path in the newest signed tree, once the game is logged
+/// and a head covers it.
+async fn inclusion(store: &Store, id: GameId) -> Result<Option<RecordInclusion>> {
+    let Some(sth) = crate::transparency::log::latest_tree_head(store).await? else {
+        return Ok(None);
+    };
+    Ok(
+        crate::transparency::log::inclusion_path(store, id, sth.tree_size)
             .await?
             .map(|(entry, path)| RecordInclusion {
                 leaf_index: entry.index,
                 sth,
                 inclusion_path: path.into_iter().map(Base64Hash).collect(),
-            }))
-    }
+            }),
+    )
 }

@@ -160,47 +160,45 @@ fn check_stream(rows: &[EventRow]) -> Checked {
     }
 }
 
-impl Store {
-    /// Verifies one game (see [`VerifyReport`]).
-    pub async fn verify_game(&self, id: GameId) -> Result<VerifyReport> {
-        let mut tx = self.pool.begin().await.context("begin verify")?;
-        sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            .execute(&mut *tx)
-            .await
-            .context("set snapshot")?;
-        let row = read_model::fetch_row(&mut tx, id).await?;
-        let rows = read_rows(&mut tx, id, 0, None).await?;
-        tx.commit().await.context("end verify")?;
-        let status = row.status()?;
-        let mut checked = check_stream(&rows);
-        if checked.broken.is_none() {
-            checked.broken = read_model_fault(&row, status, &checked);
-        }
-        if checked.broken.is_none() {
-            checked.broken = deadline_fault(&row, &rows);
-        }
-        Ok(VerifyReport {
-            game_id: id,
-            ok: checked.broken.is_none(),
-            status,
-            events: checked.events,
-            shuffles_checked: checked.shuffles,
-            broken: checked.broken,
-        })
+/// Verifies one game (see [`VerifyReport`]).
+pub async fn verify_game(store: &Store, id: GameId) -> Result<VerifyReport> {
+    let mut tx = store.pool.begin().await.context("begin verify")?;
+    sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        .execute(&mut *tx)
+        .await
+        .context("set snapshot")?;
+    let row = read_model::fetch_row(&mut tx, id).await?;
+    let rows = read_rows(&mut tx, id, 0, None).await?;
+    tx.commit().await.context("end verify")?;
+    let status = row.status()?;
+    let mut checked = check_stream(&rows);
+    if checked.broken.is_none() {
+        checked.broken = read_model_fault(&row, status, &checked);
     }
+    if checked.broken.is_none() {
+        checked.broken = deadline_fault(&row, &rows);
+    }
+    Ok(VerifyReport {
+        game_id: id,
+        ok: checked.broken.is_none(),
+        status,
+        events: checked.events,
+        shuffles_checked: checked.shuffles,
+        broken: checked.broken,
+    })
+}
 
-    /// Verifies every game, oldest first.
-    pub async fn verify_all(&self) -> Result<Vec<VerifyReport>> {
-        let ids: Vec<Uuid> = sqlx::query_scalar("SELECT id FROM games ORDER BY created_at, id")
-            .fetch_all(&self.pool)
-            .await
-            .context("list every game")?;
-        let mut reports = Vec::with_capacity(ids.len());
-        for id in ids {
-            reports.push(self.verify_game(GameId(id)).await?);
-        }
-        Ok(reports)
+/// Verifies every game, oldest first.
+pub async fn verify_all(store: &Store) -> Result<Vec<VerifyReport>> {
+    let ids: Vec<Uuid> = sqlx::query_scalar("SELECT id FROM games ORDER BY created_at, id")
+        .fetch_all(&store.pool)
+        .await
+        .context("list every game")?;
+    let mut reports = Vec::with_capacity(ids.len());
+    for id in ids {
+        reports.push(verify_game(store, GameId(id)).await?);
     }
+    Ok(reports)
 }
 
 /// The `games` row must say what the stream says: same version, matching status.

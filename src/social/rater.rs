@@ -1,6 +1,6 @@
 //! The rating worker (service rules §9.7): in every `lords serve` process, a task that rates
 //! finished rated games, oldest first, one at a time across every process, through
-//! [`Store::rate_next_game`] (one transaction per game, exactly once: see `store::ratings`).
+//! [`crate::social::ratings::rate_next_game`] (one transaction per game, exactly once: see `store::ratings`).
 //! Nothing is kept in memory: a restart (or a SIGKILL) loses nothing, and a game is rated by
 //! whichever process gets there first. Between looks it sleeps `poll`, woken earlier when an
 //! append of this process ends a game (a hint only: what to rate is read from the database).
@@ -18,7 +18,7 @@ use crate::social::ratings::NextRating;
 pub async fn rate_pending(store: &Store) -> crate::eventstore::error::Result<usize> {
     let mut rated = 0;
     loop {
-        match store.rate_next_game().await? {
+        match crate::social::ratings::rate_next_game(store).await? {
             NextRating::Rated(game) => {
                 tracing::info!(game_id = %game.game_id.0, seats = game.seats.len(), "game rated");
                 rated += 1;

@@ -59,126 +59,124 @@ pub enum NextRating {
     Unrated(GameId, UnratedReason),
 }
 
-impl Store {
-    /// Applies the ratings of the oldest finished rated game (by `finished_at`, then id) not
-    /// rated yet, in one transaction; see the module's documentation.
-    pub async fn rate_next_game(&self) -> Result<NextRating> {
-        let mut tx = self.pool().begin().await.context("begin ratings")?;
-        // One shard's writes after the accounts reference table was read: sequential on Citus
-        // (a placeholder setting elsewhere).
-        sqlx::query("SET LOCAL citus.multi_shard_modify_mode = 'sequential'")
-            .execute(&mut *tx)
-            .await
-            .context("ratings: sequential mode")?;
-        let (locked,): (bool,) = sqlx::query_as("SELECT pg_try_advisory_xact_lock($1)")
-            .bind(RATINGS_LOCK)
-            .fetch_one(&mut *tx)
-            .await
-            .context("ratings: take the lock")?;
-        if !locked {
-            tx.rollback().await.context("end ratings")?;
-            return Ok(NextRating::Busy);
-        }
-        let next: Option<(Uuid,)> = sqlx::query_as(
-            "SELECT id FROM games \
-             WHERE rated AND ratings_applied_at IS NULL AND finished_at IS NOT NULL \
-             ORDER BY finished_at, id LIMIT 1",
-        )
-        .fetch_optional(&mut *tx)
+/// Applies the ratings of the oldest finished rated game (by `finished_at`, then id) not
+/// rated yet, in one transaction; see the module's documentation.
+pub async fn rate_next_game(store: &Store) -> Result<NextRating> {
+    let mut tx = store.pool().begin().await.context("begin ratings")?;
+    // One shard's writes after the accounts reference table was read: sequential on Citus
+    // (a placeholder setting elsewhere).
+    sqlx::query("SET LOCAL citus.multi_shard_modify_mode = 'sequential'")
+        .execute(&mut *tx)
         .await
-        .context("ratings: the next game")?;
-        let Some((id,)) = next else {
-            // Ended here, not when dropped: a dropped transaction's rollback waits for its
-            // connection's next use, and its advisory lock with it.
-            tx.rollback().await.context("end ratings")?;
-            return Ok(NextRating::Idle);
-        };
-        let id = GameId(id);
-        let row: Option<(DateTime<Utc>, Option<serde_json::Value>)> = sqlx::query_as(
-            "SELECT finished_at, result FROM games \
-             WHERE id = $1 AND rated AND ratings_applied_at IS NULL AND finished_at IS NOT NULL \
-             FOR UPDATE",
-        )
-        .bind(id.0)
-        .fetch_optional(&mut *tx)
+        .context("ratings: sequential mode")?;
+    let (locked,): (bool,) = sqlx::query_as("SELECT pg_try_advisory_xact_lock($1)")
+        .bind(RATINGS_LOCK)
+        .fetch_one(&mut *tx)
         .await
-        .context("ratings: lock the game")?;
-        let Some((finished_at, result)) = row else {
-            // Rated meanwhile (only possible without the lock): nothing to do.
-            tx.rollback().await.context("end ratings")?;
-            return Ok(NextRating::Idle);
-        };
-        let (places, own_decisions) = match (
-            places_of(result.as_ref()),
-            own_decisions_of(result.as_ref()),
-        ) {
-            (Some(places), Some(decisions)) => (places, decisions),
-            _ => replayed(&mut tx, id).await?,
-        };
-        let seated = seat_accounts(&mut tx, id).await?;
-        let persons: Vec<bool> = seated.iter().map(|s| s.1).collect();
-        if let Some(reason) = unrated_reason(&own_decisions, |seat| persons[seat]) {
-            // Service rules §9.7: no rating without play. The marker says the worker is done
-            // with the game, as for a rated one, so it is skipped exactly once.
-            mark_done(&mut tx, id, Utc::now()).await?;
-            tx.commit().await.context("commit ratings")?;
-            return Ok(NextRating::Unrated(id, reason));
-        }
-        let accounts: Vec<AccountId> = seated.into_iter().map(|s| s.0).collect();
-        if accounts.len() != places.len() {
-            return Err(unexpected(format!(
-                "game {} has {} seats but {} places",
-                id.0,
-                accounts.len(),
-                places.len()
-            )));
-        }
-        let before = current_ratings(&mut tx, &accounts).await?;
-        let players: Vec<(Rating, u8)> = accounts
-            .iter()
-            .zip(&places)
-            .map(|(a, &place)| (before.get(a).map_or(Rating::START, |r| r.0), place))
-            .collect();
-        let after = rate(&players);
-        let seats: Vec<RatedSeat> = accounts
-            .iter()
-            .zip(players.iter().zip(&after))
-            .map(|(&account_id, (&(before, place), &after))| RatedSeat {
-                account_id,
-                place,
-                before,
-                after,
-            })
-            .collect();
-        let now = Utc::now();
-        for (seat, rated) in seats.iter().enumerate() {
-            insert_game_rating(&mut tx, id, seat, rated).await?;
-        }
-        // One change per account: a bot level seated more than once moves its profile by the
-        // average of its seats' results.
-        let mut done: Vec<AccountId> = Vec::new();
-        for (seat, rated) in seats.iter().enumerate() {
-            if done.contains(&rated.account_id) {
-                continue;
-            }
-            done.push(rated.account_id);
-            let same: Vec<&RatedSeat> = seats
-                .iter()
-                .filter(|s| s.account_id == rated.account_id)
-                .collect();
-            let n = same.len() as f64;
-            let new = Rating {
-                mu: same.iter().map(|s| s.after.mu).sum::<f64>() / n,
-                sigma: same.iter().map(|s| s.after.sigma).sum::<f64>() / n,
-            };
-            let games = before.get(&rated.account_id).map_or(0, |r| r.1);
-            upsert_rating(&mut tx, rated.account_id, new, games, now).await?;
-            insert_history(&mut tx, id, seat, rated, new, finished_at).await?;
-        }
-        mark_done(&mut tx, id, now).await?;
-        tx.commit().await.context("commit ratings")?;
-        Ok(NextRating::Rated(RatedGame { game_id: id, seats }))
+        .context("ratings: take the lock")?;
+    if !locked {
+        tx.rollback().await.context("end ratings")?;
+        return Ok(NextRating::Busy);
     }
+    let next: Option<(Uuid,)> = sqlx::query_as(
+        "SELECT id FROM games \
+         WHERE rated AND ratings_applied_at IS NULL AND finished_at IS NOT NULL \
+         ORDER BY finished_at, id LIMIT 1",
+    )
+    .fetch_optional(&mut *tx)
+    .await
+    .context("ratings: the next game")?;
+    let Some((id,)) = next else {
+        // Ended here, not when dropped: a dropped transaction's rollback waits for its
+        // connection's next use, and its advisory lock with it.
+        tx.rollback().await.context("end ratings")?;
+        return Ok(NextRating::Idle);
+    };
+    let id = GameId(id);
+    let row: Option<(DateTime<Utc>, Option<serde_json::Value>)> = sqlx::query_as(
+        "SELECT finished_at, result FROM games \
+         WHERE id = $1 AND rated AND ratings_applied_at IS NULL AND finished_at IS NOT NULL \
+         FOR UPDATE",
+    )
+    .bind(id.0)
+    .fetch_optional(&mut *tx)
+    .await
+    .context("ratings: lock the game")?;
+    let Some((finished_at, result)) = row else {
+        // Rated meanwhile (only possible without the lock): nothing to do.
+        tx.rollback().await.context("end ratings")?;
+        return Ok(NextRating::Idle);
+    };
+    let (places, own_decisions) = match (
+        places_of(result.as_ref()),
+        own_decisions_of(result.as_ref()),
+    ) {
+        (Some(places), Some(decisions)) => (places, decisions),
+        _ => replayed(&mut tx, id).await?,
+    };
+    let seated = seat_accounts(&mut tx, id).await?;
+    let persons: Vec<bool> = seated.iter().map(|s| s.1).collect();
+    if let Some(reason) = unrated_reason(&own_decisions, |seat| persons[seat]) {
+        // Service rules §9.7: no rating without play. The marker says the worker is done
+        // with the game, as for a rated one, so it is skipped exactly once.
+        mark_done(&mut tx, id, Utc::now()).await?;
+        tx.commit().await.context("commit ratings")?;
+        return Ok(NextRating::Unrated(id, reason));
+    }
+    let accounts: Vec<AccountId> = seated.into_iter().map(|s| s.0).collect();
+    if accounts.len() != places.len() {
+        return Err(unexpected(format!(
+            "game {} has {} seats but {} places",
+            id.0,
+            accounts.len(),
+            places.len()
+        )));
+    }
+    let before = current_ratings(&mut tx, &accounts).await?;
+    let players: Vec<(Rating, u8)> = accounts
+        .iter()
+        .zip(&places)
+        .map(|(a, &place)| (before.get(a).map_or(Rating::START, |r| r.0), place))
+        .collect();
+    let after = rate(&players);
+    let seats: Vec<RatedSeat> = accounts
+        .iter()
+        .zip(players.iter().zip(&after))
+        .map(|(&account_id, (&(before, place), &after))| RatedSeat {
+            account_id,
+            place,
+            before,
+            after,
+        })
+        .collect();
+    let now = Utc::now();
+    for (seat, rated) in seats.iter().enumerate() {
+        insert_game_rating(&mut tx, id, seat, rated).await?;
+    }
+    // One change per account: a bot level seated more than once moves its profile by the
+    // average of its seats' results.
+    let mut done: Vec<AccountId> = Vec::new();
+    for (seat, rated) in seats.iter().enumerate() {
+        if done.contains(&rated.account_id) {
+            continue;
+        }
+        done.push(rated.account_id);
+        let same: Vec<&RatedSeat> = seats
+            .iter()
+            .filter(|s| s.account_id == rated.account_id)
+            .collect();
+        let n = same.len() as f64;
+        let new = Rating {
+            mu: same.iter().map(|s| s.after.mu).sum::<f64>() / n,
+            sigma: same.iter().map(|s| s.after.sigma).sum::<f64>() / n,
+        };
+        let games = before.get(&rated.account_id).map_or(0, |r| r.1);
+        upsert_rating(&mut tx, rated.account_id, new, games, now).await?;
+        insert_history(&mut tx, id, seat, rated, new, finished_at).await?;
+    }
+    mark_done(&mut tx, id, now).await?;
+    tx.commit().await.context("commit ratings")?;
+    Ok(NextRating::Rated(RatedGame { game_id: id, seats }))
 }
 
 /// The places the append stored with the result (`result.places`).

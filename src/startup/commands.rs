@@ -20,8 +20,10 @@ pub async fn verify(db: &DatabaseArgs, game_id: Option<&str>, all: bool) -> anyh
     let (pool, cluster) = embedded::connect_as(db, Role::Command).await?;
     let store = Store::new(pool.clone());
     let reports = match one {
-        Some(id) => store.verify_game(id).await.map(|r| vec![r]),
-        None => store.verify_all().await,
+        Some(id) => crate::play::verify::verify_game(&store, id)
+            .await
+            .map(|r| vec![r]),
+        None => crate::play::verify::verify_all(&store).await,
     };
     pool.close().await;
     if let Some(cluster) = cluster {
@@ -48,7 +50,7 @@ const MERGE_DELAY: chrono::TimeDelta = chrono::TimeDelta::seconds(15);
 /// database's, or `key`: base64 of the 32 raw bytes). One JSON line per game and one for the
 /// head; fails (exit 1) on any mismatch.
 pub async fn verify_log(db: &DatabaseArgs, key: Option<&str>) -> anyhow::Result<()> {
-    use crate::proofs::signing::{LogKey, SignedTreeHead};
+    use crate::proofs::signing::{LogSigner, SignedTreeHead};
     use crate::proofs::{leaf_input, merkle};
     use base64::Engine;
     use serde_json::json;
@@ -56,15 +58,21 @@ pub async fn verify_log(db: &DatabaseArgs, key: Option<&str>) -> anyhow::Result<
     let (pool, cluster) = embedded::connect_as(db, Role::Command).await?;
     let store = Store::new(pool.clone());
     let read = async {
-        let games = store.finished_games_for_log().await?;
-        let head = store.latest_tree_head().await?;
+        let games = crate::transparency::log::finished_games_for_log(&store).await?;
+        let head = crate::transparency::log::latest_tree_head(&store).await?;
         let size = head.map_or(0, |h| h.tree_size);
-        let leaves = store.log_entries(0, u64::MAX).await?;
+        let leaves = crate::transparency::log::log_entries(&store, 0, u64::MAX).await?;
         let public = match key {
             Some(b64) => base64::engine::general_purpose::STANDARD
                 .decode(b64.trim())
                 .context("--key is not base64")?,
-            None => LogKey::load(&pool, None).await?.public_key().to_vec(),
+            None => {
+                let signer = LogSigner::new(None);
+                crate::eventstore::server_keys::log_key(&signer, &pool)
+                    .await?
+                    .public_key()
+                    .to_vec()
+            }
         };
         anyhow::Ok((games, head, size, leaves, public))
     }
@@ -163,7 +171,7 @@ pub async fn verify_log(db: &DatabaseArgs, key: Option<&str>) -> anyhow::Result<
 pub async fn export(db: &DatabaseArgs, game_id: &str) -> anyhow::Result<()> {
     let id: GameId = game_id.parse().context("the game id is not a UUID")?;
     let (pool, cluster) = embedded::connect_as(db, Role::Command).await?;
-    let record = Store::new(pool.clone()).record(id).await;
+    let record = crate::play::record::record(&Store::new(pool.clone()), id).await;
     pool.close().await;
     if let Some(cluster) = cluster {
         cluster.stop().await;
@@ -231,23 +239,27 @@ pub async fn moderation(db: &DatabaseArgs, command: Moderation) -> anyhow::Resul
     let store = Store::new(pool.clone());
     let result = match &command {
         Moderation::Reports { limit } => {
-            store.chat_reports(i64::from(*limit)).await.map(|reports| {
-                reports
-                    .iter()
-                    .map(|r| serde_json::to_string(r).unwrap_or_default())
-                    .collect::<Vec<_>>()
-            })
+            crate::social::chat::chat_reports(&store, i64::from(*limit))
+                .await
+                .map(|reports| {
+                    reports
+                        .iter()
+                        .map(|r| serde_json::to_string(r).unwrap_or_default())
+                        .collect::<Vec<_>>()
+                })
         }
         Moderation::Silence { username, days } => {
-            store.silence(username, *days).await.map(|until| {
-                vec![
-                    serde_json::json!({
-                        "username": username,
-                        "chat_silenced_until": until,
-                    })
-                    .to_string(),
-                ]
-            })
+            crate::social::chat::silence(&store, username, *days)
+                .await
+                .map(|until| {
+                    vec![
+                        serde_json::json!({
+                            "username": username,
+                            "chat_silenced_until": until,
+                        })
+                        .to_string(),
+                    ]
+                })
         }
     };
     pool.close().await;

@@ -601,17 +601,9 @@ impl EmbeddedPg {
             .connect()
             .await
             .context("connecting to the embedded PostgreSQL")?;
-        let exists: bool =
-            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-                .bind(EMBEDDED_DB)
-                .fetch_one(&mut conn)
-                .await?;
-        if !exists {
-            sqlx::query(&format!(r#"CREATE DATABASE "{EMBEDDED_DB}""#))
-                .execute(&mut conn)
-                .await
-                .context("creating the embedded database")?;
-        }
+        crate::eventstore::create_database_if_missing(&mut conn, EMBEDDED_DB)
+            .await
+            .context("creating the embedded database")?;
         conn.close().await?;
         Ok(())
     }

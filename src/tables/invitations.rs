@@ -436,165 +436,163 @@ pub(crate) async fn rematch_in(
     })
 }
 
-impl Store {
-    /// A seated player invites: a code usable `uses` times, or one account by username.
-    /// The game must be open; an unknown username, or one already seated, is `InvalidInvitee`.
-    /// An account invited again while its invitation is pending gets that invitation back,
-    /// unchanged and not told twice (the flag is `false`); otherwise a game has at most
-    /// `caps.pending_per_game` pending invitations by username (`TooManyPendingInvitations`) and
-    /// the inviter creates at most `caps.per_hour` invitations an hour (`TooManyInvitations`).
-    /// Whether the caller may see the game is decided before anything else.
-    pub async fn create_invitation(
-        &self,
-        game: GameId,
-        inviter: AccountId,
-        new: &NewInvitation,
-        caps: InvitationCaps,
-    ) -> Result<(CreatedInvitation, bool)> {
-        let mut tx = self.pool.begin().await.context("begin invite")?;
-        let row = lock_row(&mut tx, game).await?;
-        let summary = visible(fetch_summary(&mut tx, game).await?, inviter)?;
-        if !summary.is_seated(inviter) {
-            return Err(StoreError::NotSeated);
-        }
-        if row.status()? != GameStatus::Open {
-            return Err(StoreError::NotOpen);
-        }
-        let created = match &new.username {
-            Some(name) => {
-                let (invitee, name) = account_named(&mut tx, name)
-                    .await?
-                    .filter(|(a, _)| !summary.is_seated(*a))
-                    .ok_or(StoreError::InvalidInvitee)?;
-                if let Some((id, expires_at)) = pending_for(&mut tx, game, invitee).await? {
-                    tx.commit().await.context("commit invite")?;
-                    let pending = CreatedInvitation {
-                        id,
-                        game_id: game,
-                        code: None,
-                        invitee: Some(name),
-                        uses: 1,
-                        expires_at,
-                    };
-                    return Ok((pending, false));
-                }
-                let max = caps.pending_per_game;
-                if pending_count(&mut tx, game).await? >= i64::from(max) {
-                    return Err(StoreError::TooManyPendingInvitations { max });
-                }
-                spend_hourly(&mut tx, inviter, caps.per_hour).await?;
-                let (id, expires_at) = insert(
-                    &mut tx,
-                    game,
-                    None,
-                    inviter,
-                    Some(invitee),
-                    None,
-                    1,
-                    new.expires_in_s,
-                )
-                .await?;
-                CreatedInvitation {
+/// A seated player invites: a code usable `uses` times, or one account by username.
+/// The game must be open; an unknown username, or one already seated, is `InvalidInvitee`.
+/// An account invited again while its invitation is pending gets that invitation back,
+/// unchanged and not told twice (the flag is `false`); otherwise a game has at most
+/// `caps.pending_per_game` pending invitations by username (`TooManyPendingInvitations`) and
+/// the inviter creates at most `caps.per_hour` invitations an hour (`TooManyInvitations`).
+/// Whether the caller may see the game is decided before anything else.
+pub async fn create_invitation(
+    store: &Store,
+    game: GameId,
+    inviter: AccountId,
+    new: &NewInvitation,
+    caps: InvitationCaps,
+) -> Result<(CreatedInvitation, bool)> {
+    let mut tx = store.pool.begin().await.context("begin invite")?;
+    let row = lock_row(&mut tx, game).await?;
+    let summary = visible(fetch_summary(&mut tx, game).await?, inviter)?;
+    if !summary.is_seated(inviter) {
+        return Err(StoreError::NotSeated);
+    }
+    if row.status()? != GameStatus::Open {
+        return Err(StoreError::NotOpen);
+    }
+    let created = match &new.username {
+        Some(name) => {
+            let (invitee, name) = account_named(&mut tx, name)
+                .await?
+                .filter(|(a, _)| !summary.is_seated(*a))
+                .ok_or(StoreError::InvalidInvitee)?;
+            if let Some((id, expires_at)) = pending_for(&mut tx, game, invitee).await? {
+                tx.commit().await.context("commit invite")?;
+                let pending = CreatedInvitation {
                     id,
                     game_id: game,
                     code: None,
                     invitee: Some(name),
                     uses: 1,
                     expires_at,
-                }
+                };
+                return Ok((pending, false));
             }
-            None => {
-                spend_hourly(&mut tx, inviter, caps.per_hour).await?;
-                let (code, digest) = generate_code();
-                let (id, expires_at) = insert(
-                    &mut tx,
-                    game,
-                    Some(digest),
-                    inviter,
-                    None,
-                    None,
-                    new.uses,
-                    new.expires_in_s,
-                )
-                .await?;
-                CreatedInvitation {
-                    id,
-                    game_id: game,
-                    code: Some(code),
-                    invitee: None,
-                    uses: new.uses,
-                    expires_at,
-                }
+            let max = caps.pending_per_game;
+            if pending_count(&mut tx, game).await? >= i64::from(max) {
+                return Err(StoreError::TooManyPendingInvitations { max });
             }
-        };
-        tx.commit().await.context("commit invite")?;
-        Ok((created, true))
-    }
-
-    /// The invitee declines its invitation by username: it is used up (`declined_at` set), so
-    /// the seat it reserved is free again (a bot may take it). Declining again, or an
-    /// invitation already used or expired, changes nothing. `InvitationNotFound` unless the
-    /// invitation is the account's.
-    pub async fn decline_invitation(&self, account: AccountId, id: Uuid) -> Result<()> {
-        let mut tx = self.pool.begin().await.context("begin decline")?;
-        // Found by id across games (a read of every shard under Citus), then changed on its
-        // game's shard only.
-        let game: Option<Uuid> = sqlx::query_scalar(
-            "SELECT game_id FROM game_invitations WHERE id = $1 AND invitee_id = $2",
-        )
-        .bind(id)
-        .bind(account.0)
-        .fetch_optional(&mut *tx)
-        .await
-        .context("find an invitation to decline")?;
-        let game = game.ok_or(StoreError::InvitationNotFound)?;
-        sqlx::query(&format!(
-            "UPDATE game_invitations SET uses_left = 0, declined_at = now() \
-             WHERE game_id = $1 AND id = $2 AND {LIVE}"
-        ))
-        .bind(game)
-        .bind(id)
-        .execute(&mut *tx)
-        .await
-        .context("decline an invitation")?;
-        tx.commit().await.context("commit decline")?;
-        Ok(())
-    }
-
-    /// The account's live username invitations to open games it is not seated in, soonest
-    /// expiry first.
-    pub async fn invitations_for(&self, account: AccountId) -> Result<Vec<ReceivedInvitation>> {
-        let mut conn = self.pool.acquire().await.context("acquire")?;
-        let rows: Vec<ReceivedRow> = sqlx::query_as(
-            "SELECT i.id, i.game_id, a.username, i.seat, i.expires_at \
-             FROM game_invitations i \
-             JOIN games g ON g.id = i.game_id \
-             JOIN accounts a ON a.id = i.inviter_id \
-             WHERE i.invitee_id = $1 AND i.uses_left > 0 AND i.expires_at > now() \
-               AND g.status = 'open' \
-               AND NOT EXISTS (SELECT 1 FROM game_seats s \
-                               WHERE s.game_id = i.game_id AND s.account_id = $1) \
-             ORDER BY i.expires_at, i.id LIMIT 100",
-        )
-        .bind(account.0)
-        .fetch_all(&mut *conn)
-        .await
-        .context("list invitations")?;
-        let mut out = Vec::with_capacity(rows.len());
-        for (id, game_id, inviter, seat, expires_at) in rows {
-            out.push(ReceivedInvitation {
-                id,
-                game: fetch_summary(&mut conn, GameId(game_id)).await?,
+            spend_hourly(&mut tx, inviter, caps.per_hour).await?;
+            let (id, expires_at) = insert(
+                &mut tx,
+                game,
+                None,
                 inviter,
-                seat: seat.map(seat_from_db).transpose()?,
+                Some(invitee),
+                None,
+                1,
+                new.expires_in_s,
+            )
+            .await?;
+            CreatedInvitation {
+                id,
+                game_id: game,
+                code: None,
+                invitee: Some(name),
+                uses: 1,
                 expires_at,
-            });
+            }
         }
-        Ok(out)
-    }
+        None => {
+            spend_hourly(&mut tx, inviter, caps.per_hour).await?;
+            let (code, digest) = generate_code();
+            let (id, expires_at) = insert(
+                &mut tx,
+                game,
+                Some(digest),
+                inviter,
+                None,
+                None,
+                new.uses,
+                new.expires_in_s,
+            )
+            .await?;
+            CreatedInvitation {
+                id,
+                game_id: game,
+                code: Some(code),
+                invitee: None,
+                uses: new.uses,
+                expires_at,
+            }
+        }
+    };
+    tx.commit().await.context("commit invite")?;
+    Ok((created, true))
+}
 
-    /// The open games the account sits in (for account deletion: their seats are released).
-    pub async fn open_games_of(&self, account: AccountId) -> Result<Vec<GameId>> {
-        self.games_of(account, GameStatus::Open).await
+/// The invitee declines its invitation by username: it is used up (`declined_at` set), so
+/// the seat it reserved is free again (a bot may take it). Declining again, or an
+/// invitation already used or expired, changes nothing. `InvitationNotFound` unless the
+/// invitation is the account's.
+pub async fn decline_invitation(store: &Store, account: AccountId, id: Uuid) -> Result<()> {
+    let mut tx = store.pool.begin().await.context("begin decline")?;
+    // Found by id across games (a read of every shard under Citus), then changed on its
+    // game's shard only.
+    let game: Option<Uuid> = sqlx::query_scalar(
+        "SELECT game_id FROM game_invitations WHERE id = $1 AND invitee_id = $2",
+    )
+    .bind(id)
+    .bind(account.0)
+    .fetch_optional(&mut *tx)
+    .await
+    .context("find an invitation to decline")?;
+    let game = game.ok_or(StoreError::InvitationNotFound)?;
+    sqlx::query(&format!(
+        "UPDATE game_invitations SET uses_left = 0, declined_at = now() \
+         WHERE game_id = $1 AND id = $2 AND {LIVE}"
+    ))
+    .bind(game)
+    .bind(id)
+    .execute(&mut *tx)
+    .await
+    .context("decline an invitation")?;
+    tx.commit().await.context("commit decline")?;
+    Ok(())
+}
+
+/// The account's live username invitations to open games it is not seated in, soonest
+/// expiry first.
+pub async fn invitations_for(store: &Store, account: AccountId) -> Result<Vec<ReceivedInvitation>> {
+    let mut conn = store.pool.acquire().await.context("acquire")?;
+    let rows: Vec<ReceivedRow> = sqlx::query_as(
+        "SELECT i.id, i.game_id, a.username, i.seat, i.expires_at \
+         FROM game_invitations i \
+         JOIN games g ON g.id = i.game_id \
+         JOIN accounts a ON a.id = i.inviter_id \
+         WHERE i.invitee_id = $1 AND i.uses_left > 0 AND i.expires_at > now() \
+           AND g.status = 'open' \
+           AND NOT EXISTS (SELECT 1 FROM game_seats s \
+                           WHERE s.game_id = i.game_id AND s.account_id = $1) \
+         ORDER BY i.expires_at, i.id LIMIT 100",
+    )
+    .bind(account.0)
+    .fetch_all(&mut *conn)
+    .await
+    .context("list invitations")?;
+    let mut out = Vec::with_capacity(rows.len());
+    for (id, game_id, inviter, seat, expires_at) in rows {
+        out.push(ReceivedInvitation {
+            id,
+            game: fetch_summary(&mut conn, GameId(game_id)).await?,
+            inviter,
+            seat: seat.map(seat_from_db).transpose()?,
+            expires_at,
+        });
     }
+    Ok(out)
+}
+
+/// The open games the account sits in (for account deletion: their seats are released).
+pub async fn open_games_of(store: &Store, account: AccountId) -> Result<Vec<GameId>> {
+    crate::tables::listing::games_of(store, account, GameStatus::Open).await
 }

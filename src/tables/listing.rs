@@ -4,12 +4,12 @@
 use chrono::{DateTime, Datelike, Utc};
 use uuid::Uuid;
 
-use crate::eventstore::Store;
 use crate::eventstore::error::{Context, Result, StoreError};
 use crate::eventstore::read_model::{
     DEFAULT_LIST_LIMIT, GAME_COLUMNS, GameRow, GameStatus, GameSummary, ListQuery, MAX_LIST_LIMIT,
     fetch_seats,
 };
+use crate::eventstore::{AccountId, GameId, Store};
 
 /// The opaque listing cursor: hex of `"<updated_at µs since the epoch>:<id>"`, the last row of
 /// the page (keyset pagination).
@@ -41,99 +41,118 @@ pub(crate) fn decode_cursor(cursor: &str) -> Result<(DateTime<Utc>, Uuid)> {
     Ok((at, id))
 }
 
-impl Store {
-    /// One page of games, most recently updated first, and the cursor of the next page (`None`
-    /// on the last page).
-    pub async fn list_games(&self, q: &ListQuery) -> Result<(Vec<GameSummary>, Option<String>)> {
-        let limit = match q.limit {
-            0 => DEFAULT_LIST_LIMIT,
-            n => n.min(MAX_LIST_LIMIT),
-        };
-        let after = q.cursor.as_deref().map(decode_cursor).transpose()?;
-        let mut conn = self.pool.acquire().await.context("acquire")?;
-        // Games awaiting the caller come nearest deadline first (no clock last); the others
-        // most recently updated first. Either way the key and the id page through the list.
-        let (key, cmp, order) = if q.awaiting.is_some() {
-            (NO_DEADLINE_KEY, ">", "ASC")
+/// One page of games, most recently updated first, and the cursor of the next page (`None`
+/// on the last page).
+pub async fn list_games(
+    store: &Store,
+    q: &ListQuery,
+) -> Result<(Vec<GameSummary>, Option<String>)> {
+    let limit = match q.limit {
+        0 => DEFAULT_LIST_LIMIT,
+        n => n.min(MAX_LIST_LIMIT),
+    };
+    let after = q.cursor.as_deref().map(decode_cursor).transpose()?;
+    let mut conn = store.pool.acquire().await.context("acquire")?;
+    // Games awaiting the caller come nearest deadline first (no clock last); the others
+    // most recently updated first. Either way the key and the id page through the list.
+    let (key, cmp, order) = if q.awaiting.is_some() {
+        (NO_DEADLINE_KEY, ">", "ASC")
+    } else {
+        ("g.updated_at", "<", "DESC")
+    };
+    // Only the filters asked for are in the statement (every parameter is still bound):
+    // a filter written as `$n IS NULL OR EXISTS (… = $n)` would, with `$n` NULL, leave an
+    // `EXISTS` that PostgreSQL folds to false, and Citus then sees a subquery no longer
+    // joined on the game and refuses the query (`scripts/citus-check --tests store`).
+    let mut filters = vec![
+        if q.status.is_some() {
+            "g.status = $1"
         } else {
-            ("g.updated_at", "<", "DESC")
-        };
-        // Only the filters asked for are in the statement (every parameter is still bound):
-        // a filter written as `$n IS NULL OR EXISTS (… = $n)` would, with `$n` NULL, leave an
-        // `EXISTS` that PostgreSQL folds to false, and Citus then sees a subquery no longer
-        // joined on the game and refuses the query (`scripts/citus-check --tests store`).
-        let mut filters = vec![
-            if q.status.is_some() {
-                "g.status = $1"
-            } else {
-                "g.status <> 'abandoned'"
-            }
-            .to_string(),
-        ];
-        if q.member.is_some() {
-            filters.push(
-                "EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.account_id = $2)"
-                    .into(),
-            );
+            "g.status <> 'abandoned'"
         }
-        if q.awaiting.is_some() {
-            filters.push(
-                "g.due_kind IS DISTINCT FROM 'bot' AND EXISTS ( \
-                     SELECT 1 FROM game_seats s \
-                     WHERE s.game_id = g.id AND s.seat = g.awaiting_seat AND s.account_id = $3)"
-                    .into(),
-            );
-        }
-        if after.is_some() {
-            filters.push(format!("({key}, g.id) {cmp} ($4, $5::uuid)"));
-        }
+        .to_string(),
+    ];
+    if q.member.is_some() {
         filters.push(
-            if q.viewer.is_some() {
-                "(g.visibility = 'public' OR EXISTS ( \
-                 SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.account_id = $7))"
-            } else {
-                "g.visibility = 'public'"
-            }
-            .to_string(),
+            "EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.account_id = $2)"
+                .into(),
         );
-        let mut rows: Vec<GameRow> = sqlx::query_as(&format!(
-            "SELECT {GAME_COLUMNS} FROM games g WHERE {} \
-             ORDER BY {key} {order}, g.id {order} \
-             LIMIT $6",
-            filters.join(" AND ")
-        ))
-        .bind(q.status.map(GameStatus::as_str))
-        .bind(q.member.map(|a| a.0))
-        .bind(q.awaiting.map(|a| a.0))
-        .bind(after.map(|(at, _)| at))
-        .bind(after.map(|(_, id)| id))
-        .bind(i64::from(limit) + 1)
-        .bind(q.viewer.map(|a| a.0))
-        .fetch_all(&mut *conn)
-        .await
-        .context("list games")?;
-        let next = if rows.len() > limit as usize {
-            rows.truncate(limit as usize);
-            rows.last().map(|r| {
-                let at = if q.awaiting.is_some() {
-                    r.due_at.unwrap_or_else(no_deadline)
-                } else {
-                    r.updated_at
-                };
-                encode_cursor(at, r.id)
-            })
-        } else {
-            None
-        };
-        let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
-        let mut seats = fetch_seats(&mut conn, &ids).await?;
-        let page = rows
-            .into_iter()
-            .map(|r| {
-                let s = seats.remove(&r.id).unwrap_or_default();
-                r.into_summary(s)
-            })
-            .collect::<Result<_>>()?;
-        Ok((page, next))
     }
+    if q.awaiting.is_some() {
+        filters.push(
+            "g.due_kind IS DISTINCT FROM 'bot' AND EXISTS ( \
+                 SELECT 1 FROM game_seats s \
+                 WHERE s.game_id = g.id AND s.seat = g.awaiting_seat AND s.account_id = $3)"
+                .into(),
+        );
+    }
+    if after.is_some() {
+        filters.push(format!("({key}, g.id) {cmp} ($4, $5::uuid)"));
+    }
+    filters.push(
+        if q.viewer.is_some() {
+            "(g.visibility = 'public' OR EXISTS ( \
+             SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.account_id = $7))"
+        } else {
+            "g.visibility = 'public'"
+        }
+        .to_string(),
+    );
+    let mut rows: Vec<GameRow> = sqlx::query_as(&format!(
+        "SELECT {GAME_COLUMNS} FROM games g WHERE {} \
+         ORDER BY {key} {order}, g.id {order} \
+         LIMIT $6",
+        filters.join(" AND ")
+    ))
+    .bind(q.status.map(GameStatus::as_str))
+    .bind(q.member.map(|a| a.0))
+    .bind(q.awaiting.map(|a| a.0))
+    .bind(after.map(|(at, _)| at))
+    .bind(after.map(|(_, id)| id))
+    .bind(i64::from(limit) + 1)
+    .bind(q.viewer.map(|a| a.0))
+    .fetch_all(&mut *conn)
+    .await
+    .context("list games")?;
+    let next = if rows.len() > limit as usize {
+        rows.truncate(limit as usize);
+        rows.last().map(|r| {
+            let at = if q.awaiting.is_some() {
+                r.due_at.unwrap_or_else(no_deadline)
+            } else {
+                r.updated_at
+            };
+            encode_cursor(at, r.id)
+        })
+    } else {
+        None
+    };
+    let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
+    let mut seats = fetch_seats(&mut conn, &ids).await?;
+    let page = rows
+        .into_iter()
+        .map(|r| {
+            let s = seats.remove(&r.id).unwrap_or_default();
+            r.into_summary(s)
+        })
+        .collect::<Result<_>>()?;
+    Ok((page, next))
+}
+
+/// The games in `status` the account sits in.
+pub(crate) async fn games_of(
+    store: &Store,
+    account: AccountId,
+    status: GameStatus,
+) -> Result<Vec<GameId>> {
+    let rows: Vec<(Uuid,)> = sqlx::query_as(
+        "SELECT g.id FROM game_seats s JOIN games g ON g.id = s.game_id \
+         WHERE s.account_id = $1 AND g.status = $2",
+    )
+    .bind(account.0)
+    .bind(status.as_str())
+    .fetch_all(&store.pool)
+    .await
+    .context("list an account's games")?;
+    Ok(rows.into_iter().map(|(id,)| GameId(id)).collect())
 }

@@ -77,456 +77,435 @@ pub(crate) fn validated(options: GameOptions) -> Result<GameOptions> {
     Ok(OptionsRequest::of(&options).validate()?)
 }
 
-impl Store {
-    /// A new open game; the creator takes seat 0.
-    pub async fn create_game(
-        &self,
-        creator: AccountId,
-        options: GameOptions,
-    ) -> Result<GameSummary> {
-        self.create_game_capped(creator, options, None).await
-    }
+/// A new open game; the creator takes seat 0.
+pub async fn create_game(
+    store: &Store,
+    creator: AccountId,
+    options: GameOptions,
+) -> Result<GameSummary> {
+    create_game_capped(store, creator, options, None).await
+}
 
-    /// As [`Store::create_game`], refused with `TooManyOpenGames` when the creator already
-    /// sits in `max_open` open games (`None`: no cap). Creations by one account queue up on
-    /// an advisory lock, so concurrent requests cannot all pass the count.
-    pub async fn create_game_capped(
-        &self,
-        creator: AccountId,
-        options: GameOptions,
-        max_open: Option<u32>,
-    ) -> Result<GameSummary> {
-        self.create_game_as(creator, options, Visibility::Public, max_open)
-            .await
-    }
+/// As [`crate::tables::lobby::create_game`], refused with `TooManyOpenGames` when the creator already
+/// sits in `max_open` open games (`None`: no cap). Creations by one account queue up on
+/// an advisory lock, so concurrent requests cannot all pass the count.
+pub async fn create_game_capped(
+    store: &Store,
+    creator: AccountId,
+    options: GameOptions,
+    max_open: Option<u32>,
+) -> Result<GameSummary> {
+    create_game_as(store, creator, options, Visibility::Public, max_open).await
+}
 
-    /// As [`Store::create_game_capped`], public or private.
-    pub async fn create_game_as(
-        &self,
-        creator: AccountId,
-        options: GameOptions,
-        visibility: Visibility,
-        max_open: Option<u32>,
-    ) -> Result<GameSummary> {
-        let mut no_chance = rand::rngs::StdRng::from_seed([0; 32]);
-        self.create_game_with_bots(
-            creator,
-            options,
-            visibility,
-            max_open,
-            None,
-            &[],
-            None,
-            &mut no_chance,
+/// As [`crate::tables::lobby::create_game_capped`], public or private.
+pub async fn create_game_as(
+    store: &Store,
+    creator: AccountId,
+    options: GameOptions,
+    visibility: Visibility,
+    max_open: Option<u32>,
+) -> Result<GameSummary> {
+    let mut no_chance = rand::rngs::StdRng::from_seed([0; 32]);
+    create_game_with_bots(
+        store,
+        creator,
+        options,
+        visibility,
+        max_open,
+        None,
+        &[],
+        None,
+        &mut no_chance,
+    )
+    .await
+}
+
+/// As [`crate::tables::lobby::create_game_as`], with seats given to bots: each of `bots` is a
+/// seat (1 to players − 1; the creator takes seat 0) and a level. A game whose every other
+/// seat is a bot's starts at once (dealt with `rng`). With bots and `max_bot_games`, refused
+/// with `TooManyBotGames` when the creator already sits in that many unfinished games with
+/// bots. Rated as `rated` says; left out, rated when no seat is given to a bot here
+/// (service rules §9.7: a bot given a seat later leaves the game as it was created).
+#[allow(clippy::too_many_arguments)]
+pub async fn create_game_with_bots(
+    store: &Store,
+    creator: AccountId,
+    options: GameOptions,
+    visibility: Visibility,
+    max_open: Option<u32>,
+    max_bot_games: Option<u32>,
+    bots: &[(Seat, BotLevel)],
+    rated: Option<bool>,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<GameSummary> {
+    let rated = rated.unwrap_or(bots.is_empty());
+    let options = validated(options)?;
+    check_bot_seats(&options, bots)?;
+    let id = GameId(Uuid::now_v7());
+    let mut tx = store.pool.begin().await.context("begin create")?;
+    if let Some(max) = max_open {
+        lock_account(&mut tx, creator, OPEN_GAMES_LOCK).await?;
+        let (open,): (i64,) = sqlx::query_as(
+            "SELECT count(*) FROM game_seats s JOIN games g ON g.id = s.game_id \
+             WHERE s.account_id = $1 AND g.status = 'open'",
         )
+        .bind(creator.0)
+        .fetch_one(&mut *tx)
         .await
+        .context("count the creator's open games")?;
+        if open >= i64::from(max) {
+            return Err(StoreError::TooManyOpenGames { max });
+        }
     }
-
-    /// As [`Store::create_game_as`], with seats given to bots: each of `bots` is a
-    /// seat (1 to players − 1; the creator takes seat 0) and a level. A game whose every other
-    /// seat is a bot's starts at once (dealt with `rng`). With bots and `max_bot_games`, refused
-    /// with `TooManyBotGames` when the creator already sits in that many unfinished games with
-    /// bots. Rated as `rated` says; left out, rated when no seat is given to a bot here
-    /// (service rules §9.7: a bot given a seat later leaves the game as it was created).
-    #[allow(clippy::too_many_arguments)]
-    pub async fn create_game_with_bots(
-        &self,
-        creator: AccountId,
-        options: GameOptions,
-        visibility: Visibility,
-        max_open: Option<u32>,
-        max_bot_games: Option<u32>,
-        bots: &[(Seat, BotLevel)],
-        rated: Option<bool>,
-        rng: &mut (impl Rng + ?Sized),
-    ) -> Result<GameSummary> {
-        let rated = rated.unwrap_or(bots.is_empty());
-        let options = validated(options)?;
-        check_bot_seats(&options, bots)?;
-        let id = GameId(Uuid::now_v7());
-        let mut tx = self.pool.begin().await.context("begin create")?;
-        if let Some(max) = max_open {
-            lock_account(&mut tx, creator, OPEN_GAMES_LOCK).await?;
-            let (open,): (i64,) = sqlx::query_as(
-                "SELECT count(*) FROM game_seats s JOIN games g ON g.id = s.game_id \
-                 WHERE s.account_id = $1 AND g.status = 'open'",
-            )
-            .bind(creator.0)
-            .fetch_one(&mut *tx)
-            .await
-            .context("count the creator's open games")?;
-            if open >= i64::from(max) {
-                return Err(StoreError::TooManyOpenGames { max });
-            }
-        }
-        if let Some(max) = max_bot_games.filter(|_| !bots.is_empty()) {
-            check_bot_games(&mut tx, creator, max).await?;
-        }
-        insert_game(
-            &mut tx,
-            id,
-            options,
-            creator,
-            visibility,
-            None,
-            Seat(0),
-            rated,
-        )
-        .await?;
-        for &(seat, level) in bots {
-            insert_bot(&mut tx, id, seat, level).await?;
-        }
-        let mut dealt = None;
-        if bots.len() + 1 == usize::from(options.players) {
-            dealt = Some(start_in(self, &mut tx, id, 0, &options, rng).await?);
-        }
-        let summary = fetch_summary(&mut tx, id).await?;
-        tx.commit().await.context("commit create")?;
-        if let Some(dealt) = dealt {
-            self.committed(id, &dealt);
-        }
-        Ok(summary)
+    if let Some(max) = max_bot_games.filter(|_| !bots.is_empty()) {
+        check_bot_games(&mut tx, creator, max).await?;
     }
-
-    /// A seated player gives a free seat of an open game to a bot of `level` (the lowest free
-    /// seat no live invitation keeps, or `seat`, refused with `SeatReserved` while an
-    /// invitation keeps it); when it was the last free seat, the game starts. With
-    /// `max_bot_games`, refused with `TooManyBotGames` when this would be one game with bots
-    /// more than the account may sit in.
-    pub async fn add_bot(
-        &self,
-        id: GameId,
-        account: AccountId,
-        level: BotLevel,
-        seat: Option<Seat>,
-        max_bot_games: Option<u32>,
-        rng: &mut (impl Rng + ?Sized),
-    ) -> Result<GameSummary> {
-        retry_deadlocked(async || {
-            self.try_add_bot(id, account, level, seat, max_bot_games, rng)
-                .await
-        })
-        .await
-    }
-
-    async fn try_add_bot(
-        &self,
-        id: GameId,
-        account: AccountId,
-        level: BotLevel,
-        seat: Option<Seat>,
-        max_bot_games: Option<u32>,
-        rng: &mut (impl Rng + ?Sized),
-    ) -> Result<GameSummary> {
-        let mut tx = self.pool.begin().await.context("begin add bot")?;
-        let game = lock_row(&mut tx, id).await?;
-        let summary = fetch_summary(&mut tx, id).await?;
-        if !summary.visible_to(account) {
-            return Err(StoreError::NotFound);
-        }
-        if !summary.is_seated(account) {
-            return Err(StoreError::NotSeated);
-        }
-        if game.status()? != GameStatus::Open {
-            return Err(StoreError::NotOpen);
-        }
-        let options = game.options.0;
-        let taken = |s: u8| summary.seats.iter().any(|x| x.seat.0 == s);
-        // A rematch keeps its invitees' seats until their invitations expire or are declined.
-        let reserved = invitations::reserved_seats(&mut tx, id, None).await?;
-        let seat = match seat {
-            Some(seat) if seat.0 >= options.players => {
-                return Err(StoreError::InvalidBots(format!(
-                    "seat {} is past the last seat {}",
-                    seat.0,
-                    options.players - 1
-                )));
-            }
-            Some(seat) if taken(seat.0) => return Err(StoreError::SeatTaken),
-            Some(seat) if reserved.contains(&seat) => return Err(StoreError::SeatReserved),
-            Some(seat) => seat,
-            None => {
-                let free: Vec<u8> = (0..options.players).filter(|s| !taken(*s)).collect();
-                let open = free.iter().find(|s| !reserved.contains(&Seat(**s)));
-                match (free.is_empty(), open) {
-                    (true, _) => return Err(StoreError::GameFull),
-                    (false, None) => return Err(StoreError::SeatReserved),
-                    (false, Some(s)) => Seat(*s),
-                }
-            }
-        };
-        // A game that has a bot already is counted already.
-        let has_bots = summary.seats.iter().any(|s| s.bot.is_some());
-        if let Some(max) = max_bot_games.filter(|_| !has_bots) {
-            check_bot_games(&mut tx, account, max).await?;
-        }
+    insert_game(
+        &mut tx,
+        id,
+        options,
+        creator,
+        visibility,
+        None,
+        Seat(0),
+        rated,
+    )
+    .await?;
+    for &(seat, level) in bots {
         insert_bot(&mut tx, id, seat, level).await?;
-        let dealt = seat_taken(
-            self,
-            &mut tx,
-            id,
-            game.version,
-            &options,
-            summary.seats.len() + 1,
-            rng,
-        )
-        .await?;
-        let summary = fetch_summary(&mut tx, id).await?;
-        tx.commit().await.context("commit add bot")?;
-        if let Some(dealt) = dealt {
-            self.committed(id, &dealt);
-        }
-        Ok(summary)
     }
-
-    /// Takes the next free seat. Filling the last seat starts the game in the same transaction:
-    /// the engine's start events become seq 1.. (system events, no acting seat).
-    pub async fn join_game(
-        &self,
-        id: GameId,
-        account: AccountId,
-        rng: &mut (impl Rng + ?Sized),
-    ) -> Result<GameSummary> {
-        self.join_game_with(id, account, None, rng).await
+    let mut dealt = None;
+    if bots.len() + 1 == usize::from(options.players) {
+        dealt = Some(start_in(store, &mut tx, id, 0, &options, rng).await?);
     }
-
-    /// Joins with an invitation: `code` (a code invitation's), or else the account's own
-    /// username invitation when it has one. A private game needs one of them; a code that is
-    /// wrong, expired or used up is `NotFound` there, the answer for a game that does not exist,
-    /// and so is a private game without an invitation (for a public game such a code is
-    /// `NoSuchInvitation`). A use of the invitation is spent. The seat is the
-    /// one the invitation reserves (rematches) when free, else the lowest free seat that no
-    /// other live invitation reserves.
-    pub async fn join_game_with(
-        &self,
-        id: GameId,
-        account: AccountId,
-        code: Option<&str>,
-        rng: &mut (impl Rng + ?Sized),
-    ) -> Result<GameSummary> {
-        retry_deadlocked(async || self.try_join_game_with(id, account, code, rng).await).await
+    let summary = fetch_summary(&mut tx, id).await?;
+    tx.commit().await.context("commit create")?;
+    if let Some(dealt) = dealt {
+        store.committed(id, &dealt);
     }
+    Ok(summary)
+}
 
-    async fn try_join_game_with(
-        &self,
-        id: GameId,
-        account: AccountId,
-        code: Option<&str>,
-        rng: &mut (impl Rng + ?Sized),
-    ) -> Result<GameSummary> {
-        let mut tx = self.pool.begin().await.context("begin join")?;
-        let game = lock_row(&mut tx, id).await?;
-        let seats = fetch_seats(&mut tx, &[id.0])
-            .await?
-            .remove(&id.0)
-            .unwrap_or_default();
-        if seats.iter().any(|s| s.account_id == account) {
-            return Err(StoreError::AlreadySeated);
+/// A seated player gives a free seat of an open game to a bot of `level` (the lowest free
+/// seat no live invitation keeps, or `seat`, refused with `SeatReserved` while an
+/// invitation keeps it); when it was the last free seat, the game starts. With
+/// `max_bot_games`, refused with `TooManyBotGames` when this would be one game with bots
+/// more than the account may sit in.
+pub async fn add_bot(
+    store: &Store,
+    id: GameId,
+    account: AccountId,
+    level: BotLevel,
+    seat: Option<Seat>,
+    max_bot_games: Option<u32>,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<GameSummary> {
+    retry_deadlocked(async || {
+        try_add_bot(store, id, account, level, seat, max_bot_games, rng).await
+    })
+    .await
+}
+
+async fn try_add_bot(
+    store: &Store,
+    id: GameId,
+    account: AccountId,
+    level: BotLevel,
+    seat: Option<Seat>,
+    max_bot_games: Option<u32>,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<GameSummary> {
+    let mut tx = store.pool.begin().await.context("begin add bot")?;
+    let game = lock_row(&mut tx, id).await?;
+    let summary = fetch_summary(&mut tx, id).await?;
+    if !summary.visible_to(account) {
+        return Err(StoreError::NotFound);
+    }
+    if !summary.is_seated(account) {
+        return Err(StoreError::NotSeated);
+    }
+    if game.status()? != GameStatus::Open {
+        return Err(StoreError::NotOpen);
+    }
+    let options = game.options.0;
+    let taken = |s: u8| summary.seats.iter().any(|x| x.seat.0 == s);
+    // A rematch keeps its invitees' seats until their invitations expire or are declined.
+    let reserved = invitations::reserved_seats(&mut tx, id, None).await?;
+    let seat = match seat {
+        Some(seat) if seat.0 >= options.players => {
+            return Err(StoreError::InvalidBots(format!(
+                "seat {} is past the last seat {}",
+                seat.0,
+                options.players - 1
+            )));
         }
-        let private = Visibility::from_db(&game.visibility)? == Visibility::Private;
-        let invitation = match code {
-            // A wrong code hides a private game (404, as if it did not exist); a public game is
-            // there for all to see, so there it is only a wrong code (422).
-            Some(code) => Some(invitations::live_by_code(&mut tx, id, code).await?.ok_or(
-                if private {
-                    StoreError::NotFound
-                } else {
-                    StoreError::NoSuchInvitation
-                },
-            )?),
-            None => invitations::live_for_account(&mut tx, id, account).await?,
-        };
-        if invitation.is_none() && private {
-            return Err(StoreError::NotFound);
+        Some(seat) if taken(seat.0) => return Err(StoreError::SeatTaken),
+        Some(seat) if reserved.contains(&seat) => return Err(StoreError::SeatReserved),
+        Some(seat) => seat,
+        None => {
+            let free: Vec<u8> = (0..options.players).filter(|s| !taken(*s)).collect();
+            let open = free.iter().find(|s| !reserved.contains(&Seat(**s)));
+            match (free.is_empty(), open) {
+                (true, _) => return Err(StoreError::GameFull),
+                (false, None) => return Err(StoreError::SeatReserved),
+                (false, Some(s)) => Seat(*s),
+            }
         }
-        if game.status()? != GameStatus::Open {
-            return Err(StoreError::NotOpen);
-        }
-        let options = game.options.0;
-        if seats.len() >= usize::from(options.players) {
-            return Err(StoreError::GameFull);
-        }
-        let reserved =
-            invitations::reserved_seats(&mut tx, id, invitation.as_ref().map(|i| i.id)).await?;
-        let taken = |seat: u8| seats.iter().any(|s| s.seat.0 == seat);
-        let seat = invitation
-            .as_ref()
-            .and_then(|i| i.seat)
-            .filter(|s| !taken(s.0))
-            .map(|s| s.0)
-            .or_else(|| (0..options.players).find(|s| !taken(*s) && !reserved.contains(&Seat(*s))))
-            .ok_or(StoreError::GameFull)?;
-        sqlx::query("INSERT INTO game_seats (game_id, seat, account_id) VALUES ($1, $2, $3)")
+    };
+    // A game that has a bot already is counted already.
+    let has_bots = summary.seats.iter().any(|s| s.bot.is_some());
+    if let Some(max) = max_bot_games.filter(|_| !has_bots) {
+        check_bot_games(&mut tx, account, max).await?;
+    }
+    insert_bot(&mut tx, id, seat, level).await?;
+    let dealt = seat_taken(
+        store,
+        &mut tx,
+        id,
+        game.version,
+        &options,
+        summary.seats.len() + 1,
+        rng,
+    )
+    .await?;
+    let summary = fetch_summary(&mut tx, id).await?;
+    tx.commit().await.context("commit add bot")?;
+    if let Some(dealt) = dealt {
+        store.committed(id, &dealt);
+    }
+    Ok(summary)
+}
+
+/// Takes the next free seat. Filling the last seat starts the game in the same transaction:
+/// the engine's start events become seq 1.. (system events, no acting seat).
+pub async fn join_game(
+    store: &Store,
+    id: GameId,
+    account: AccountId,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<GameSummary> {
+    join_game_with(store, id, account, None, rng).await
+}
+
+/// Joins with an invitation: `code` (a code invitation's), or else the account's own
+/// username invitation when it has one. A private game needs one of them; a code that is
+/// wrong, expired or used up is `NotFound` there, the answer for a game that does not exist,
+/// and so is a private game without an invitation (for a public game such a code is
+/// `NoSuchInvitation`). A use of the invitation is spent. The seat is the
+/// one the invitation reserves (rematches) when free, else the lowest free seat that no
+/// other live invitation reserves.
+pub async fn join_game_with(
+    store: &Store,
+    id: GameId,
+    account: AccountId,
+    code: Option<&str>,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<GameSummary> {
+    retry_deadlocked(async || try_join_game_with(store, id, account, code, rng).await).await
+}
+
+async fn try_join_game_with(
+    store: &Store,
+    id: GameId,
+    account: AccountId,
+    code: Option<&str>,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<GameSummary> {
+    let mut tx = store.pool.begin().await.context("begin join")?;
+    let game = lock_row(&mut tx, id).await?;
+    let seats = fetch_seats(&mut tx, &[id.0])
+        .await?
+        .remove(&id.0)
+        .unwrap_or_default();
+    if seats.iter().any(|s| s.account_id == account) {
+        return Err(StoreError::AlreadySeated);
+    }
+    let private = Visibility::from_db(&game.visibility)? == Visibility::Private;
+    let invitation = match code {
+        // A wrong code hides a private game (404, as if it did not exist); a public game is
+        // there for all to see, so there it is only a wrong code (422).
+        Some(code) => Some(invitations::live_by_code(&mut tx, id, code).await?.ok_or(
+            if private {
+                StoreError::NotFound
+            } else {
+                StoreError::NoSuchInvitation
+            },
+        )?),
+        None => invitations::live_for_account(&mut tx, id, account).await?,
+    };
+    if invitation.is_none() && private {
+        return Err(StoreError::NotFound);
+    }
+    if game.status()? != GameStatus::Open {
+        return Err(StoreError::NotOpen);
+    }
+    let options = game.options.0;
+    if seats.len() >= usize::from(options.players) {
+        return Err(StoreError::GameFull);
+    }
+    let reserved =
+        invitations::reserved_seats(&mut tx, id, invitation.as_ref().map(|i| i.id)).await?;
+    let taken = |seat: u8| seats.iter().any(|s| s.seat.0 == seat);
+    let seat = invitation
+        .as_ref()
+        .and_then(|i| i.seat)
+        .filter(|s| !taken(s.0))
+        .map(|s| s.0)
+        .or_else(|| (0..options.players).find(|s| !taken(*s) && !reserved.contains(&Seat(*s))))
+        .ok_or(StoreError::GameFull)?;
+    sqlx::query("INSERT INTO game_seats (game_id, seat, account_id) VALUES ($1, $2, $3)")
+        .bind(id.0)
+        .bind(i16::from(seat))
+        .bind(account.0)
+        .execute(&mut *tx)
+        .await
+        .context("take a seat")?;
+    if let Some(invitation) = &invitation {
+        invitations::spend(&mut tx, id, invitation.id).await?;
+    }
+    let dealt = seat_taken(
+        store,
+        &mut tx,
+        id,
+        game.version,
+        &options,
+        seats.len() + 1,
+        rng,
+    )
+    .await?;
+    let summary = fetch_summary(&mut tx, id).await?;
+    tx.commit().await.context("commit join")?;
+    if let Some(dealt) = dealt {
+        store.committed(id, &dealt);
+    }
+    Ok(summary)
+}
+
+/// Gives up a seat before the game starts. The players after it move up one seat, so seats
+/// stay contiguous from 0 (the creator may leave too; `created_by` still names them). When
+/// the last player leaves (bots do not keep a game open), the game becomes `abandoned`.
+pub async fn leave_game(store: &Store, id: GameId, account: AccountId) -> Result<GameSummary> {
+    let mut tx = store.pool.begin().await.context("begin leave")?;
+    let game = lock_row(&mut tx, id).await?;
+    let seats = fetch_seats(&mut tx, &[id.0])
+        .await?
+        .remove(&id.0)
+        .unwrap_or_default();
+    let mine = seats
+        .iter()
+        .find(|s| s.account_id == account)
+        .ok_or(StoreError::NotSeated)?
+        .seat;
+    if game.status()? != GameStatus::Open {
+        return Err(StoreError::NotOpen);
+    }
+    sqlx::query("DELETE FROM game_seats WHERE game_id = $1 AND seat = $2")
+        .bind(id.0)
+        .bind(i16::from(mine.0))
+        .execute(&mut *tx)
+        .await
+        .context("leave a seat")?;
+    // A rematch's seats are reserved for its players (rotated): they stay where they are.
+    let shift = if game.rematch_of.is_some() {
+        0..0
+    } else {
+        (mine.0 + 1)..seats.iter().map(|s| s.seat.0 + 1).max().unwrap_or(0)
+    };
+    // One row at a time, upwards: the primary key is checked row by row.
+    for seat in shift {
+        sqlx::query("UPDATE game_seats SET seat = seat - 1 WHERE game_id = $1 AND seat = $2")
             .bind(id.0)
             .bind(i16::from(seat))
-            .bind(account.0)
             .execute(&mut *tx)
             .await
-            .context("take a seat")?;
-        if let Some(invitation) = &invitation {
-            invitations::spend(&mut tx, id, invitation.id).await?;
-        }
-        let dealt = seat_taken(
-            self,
-            &mut tx,
-            id,
-            game.version,
-            &options,
-            seats.len() + 1,
-            rng,
-        )
-        .await?;
-        let summary = fetch_summary(&mut tx, id).await?;
-        tx.commit().await.context("commit join")?;
-        if let Some(dealt) = dealt {
-            self.committed(id, &dealt);
-        }
-        Ok(summary)
+            .context("move a seat up")?;
     }
-
-    /// Gives up a seat before the game starts. The players after it move up one seat, so seats
-    /// stay contiguous from 0 (the creator may leave too; `created_by` still names them). When
-    /// the last player leaves (bots do not keep a game open), the game becomes `abandoned`.
-    pub async fn leave_game(&self, id: GameId, account: AccountId) -> Result<GameSummary> {
-        let mut tx = self.pool.begin().await.context("begin leave")?;
-        let game = lock_row(&mut tx, id).await?;
-        let seats = fetch_seats(&mut tx, &[id.0])
-            .await?
-            .remove(&id.0)
-            .unwrap_or_default();
-        let mine = seats
-            .iter()
-            .find(|s| s.account_id == account)
-            .ok_or(StoreError::NotSeated)?
-            .seat;
-        if game.status()? != GameStatus::Open {
-            return Err(StoreError::NotOpen);
-        }
-        sqlx::query("DELETE FROM game_seats WHERE game_id = $1 AND seat = $2")
-            .bind(id.0)
-            .bind(i16::from(mine.0))
-            .execute(&mut *tx)
-            .await
-            .context("leave a seat")?;
-        // A rematch's seats are reserved for its players (rotated): they stay where they are.
-        let shift = if game.rematch_of.is_some() {
-            0..0
-        } else {
-            (mine.0 + 1)..seats.iter().map(|s| s.seat.0 + 1).max().unwrap_or(0)
-        };
-        // One row at a time, upwards: the primary key is checked row by row.
-        for seat in shift {
-            sqlx::query("UPDATE game_seats SET seat = seat - 1 WHERE game_id = $1 AND seat = $2")
-                .bind(id.0)
-                .bind(i16::from(seat))
-                .execute(&mut *tx)
-                .await
-                .context("move a seat up")?;
-        }
-        let players_left = seats.iter().filter(|s| s.bot.is_none()).count() - 1;
-        let status = if players_left == 0 {
-            GameStatus::Abandoned
-        } else {
-            GameStatus::Open
-        };
-        sqlx::query("UPDATE games SET status = $2, updated_at = now() WHERE id = $1")
-            .bind(id.0)
-            .bind(status.as_str())
-            .execute(&mut *tx)
-            .await
-            .context("update a game after a leave")?;
-        let summary = fetch_summary(&mut tx, id).await?;
-        // The leaver's streams of this game re-check whether they may still see it.
-        crate::eventstore::notify::announce_authority_change(&mut tx, account)
-            .await
-            .context("announce a leave")?;
-        tx.commit().await.context("commit leave")?;
-        Ok(summary)
-    }
-
-    /// The games in `status` the account sits in.
-    pub(crate) async fn games_of(
-        &self,
-        account: AccountId,
-        status: GameStatus,
-    ) -> Result<Vec<GameId>> {
-        let rows: Vec<(Uuid,)> = sqlx::query_as(
-            "SELECT g.id FROM game_seats s JOIN games g ON g.id = s.game_id \
-             WHERE s.account_id = $1 AND g.status = $2",
-        )
-        .bind(account.0)
+    let players_left = seats.iter().filter(|s| s.bot.is_none()).count() - 1;
+    let status = if players_left == 0 {
+        GameStatus::Abandoned
+    } else {
+        GameStatus::Open
+    };
+    sqlx::query("UPDATE games SET status = $2, updated_at = now() WHERE id = $1")
+        .bind(id.0)
         .bind(status.as_str())
-        .fetch_all(&self.pool)
+        .execute(&mut *tx)
         .await
-        .context("list an account's games")?;
-        Ok(rows.into_iter().map(|(id,)| GameId(id)).collect())
-    }
+        .context("update a game after a leave")?;
+    let summary = fetch_summary(&mut tx, id).await?;
+    // The leaver's streams of this game re-check whether they may still see it.
+    crate::eventstore::notify::announce_authority_change(&mut tx, account)
+        .await
+        .context("announce a leave")?;
+    tx.commit().await.context("commit leave")?;
+    Ok(summary)
+}
 
-    /// Whether the game exists.
-    pub async fn exists(&self, id: GameId) -> Result<bool> {
-        let (found,): (bool,) = sqlx::query_as("SELECT EXISTS (SELECT 1 FROM games WHERE id = $1)")
-            .bind(id.0)
-            .fetch_one(&self.pool)
-            .await
-            .context("look a game up")?;
-        Ok(found)
-    }
+/// Whether the game exists.
+pub async fn exists(store: &Store, id: GameId) -> Result<bool> {
+    let (found,): (bool,) = sqlx::query_as("SELECT EXISTS (SELECT 1 FROM games WHERE id = $1)")
+        .bind(id.0)
+        .fetch_one(&store.pool)
+        .await
+        .context("look a game up")?;
+    Ok(found)
+}
 
-    /// A rematch of a finished game, asked for by one of its players
-    /// ([`invitations::rematch_in`]: seats rotated, bots kept with their levels, the other
-    /// players invited). A rematch whose every other seat is a bot's starts at once (dealt with
-    /// `rng`), as a game created full does. With bots and `max_bot_games`, refused with
-    /// `TooManyBotGames` when the requester already sits in that many unfinished games with
-    /// bots. The second request (by anyone) returns the same game; the flag says whether this
-    /// call created it.
-    pub async fn rematch(
-        &self,
-        old: GameId,
-        requester: AccountId,
-        max_bot_games: Option<u32>,
-        rng: &mut (impl Rng + ?Sized),
-    ) -> Result<(GameSummary, bool)> {
-        let mut tx = self.pool.begin().await.context("begin rematch")?;
-        if let Some(max) = max_bot_games {
-            // A finished game's seats never change: read unlocked, before the rematch's locks.
-            let before = fetch_summary(&mut tx, old).await?;
-            if before.status == GameStatus::Finished
-                && before.rematched_by.is_none()
-                && before.is_seated(requester)
-                && before.seats.iter().any(|s| s.bot.is_some())
-            {
-                check_bot_games(&mut tx, requester, max).await?;
-            }
+/// A rematch of a finished game, asked for by one of its players
+/// ([`invitations::rematch_in`]: seats rotated, bots kept with their levels, the other
+/// players invited). A rematch whose every other seat is a bot's starts at once (dealt with
+/// `rng`), as a game created full does. With bots and `max_bot_games`, refused with
+/// `TooManyBotGames` when the requester already sits in that many unfinished games with
+/// bots. The second request (by anyone) returns the same game; the flag says whether this
+/// call created it.
+pub async fn rematch(
+    store: &Store,
+    old: GameId,
+    requester: AccountId,
+    max_bot_games: Option<u32>,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<(GameSummary, bool)> {
+    let mut tx = store.pool.begin().await.context("begin rematch")?;
+    if let Some(max) = max_bot_games {
+        // A finished game's seats never change: read unlocked, before the rematch's locks.
+        let before = fetch_summary(&mut tx, old).await?;
+        if before.status == GameStatus::Finished
+            && before.rematched_by.is_none()
+            && before.is_seated(requester)
+            && before.seats.iter().any(|s| s.bot.is_some())
+        {
+            check_bot_games(&mut tx, requester, max).await?;
         }
-        let (id, dealt) = match invitations::rematch_in(&mut tx, old, requester).await? {
-            invitations::Rematch::Existing(existing) => {
-                tx.commit().await.context("commit rematch")?;
-                return Ok((*existing, false));
-            }
-            invitations::Rematch::Created {
-                id,
-                options,
-                seated,
-            } => {
-                let mut dealt = None;
-                if seated == usize::from(options.players) {
-                    dealt = Some(start_in(self, &mut tx, id, 0, &options, rng).await?);
-                }
-                (id, dealt)
-            }
-        };
-        let created = fetch_summary(&mut tx, id).await?;
-        tx.commit().await.context("commit rematch")?;
-        if let Some(dealt) = dealt {
-            self.committed(id, &dealt);
+    }
+    let (id, dealt) = match invitations::rematch_in(&mut tx, old, requester).await? {
+        invitations::Rematch::Existing(existing) => {
+            tx.commit().await.context("commit rematch")?;
+            return Ok((*existing, false));
         }
-        Ok((created, true))
+        invitations::Rematch::Created {
+            id,
+            options,
+            seated,
+        } => {
+            let mut dealt = None;
+            if seated == usize::from(options.players) {
+                dealt = Some(start_in(store, &mut tx, id, 0, &options, rng).await?);
+            }
+            (id, dealt)
+        }
+    };
+    let created = fetch_summary(&mut tx, id).await?;
+    tx.commit().await.context("commit rematch")?;
+    if let Some(dealt) = dealt {
+        store.committed(id, &dealt);
     }
+    Ok((created, true))
+}
 
-    pub async fn summary(&self, id: GameId) -> Result<GameSummary> {
-        let mut conn = self.pool.acquire().await.context("acquire")?;
-        fetch_summary(&mut conn, id).await
-    }
+pub async fn summary(store: &Store, id: GameId) -> Result<GameSummary> {
+    let mut conn = store.pool.acquire().await.context("acquire")?;
+    fetch_summary(&mut conn, id).await
 }
 
 /// Every seat is taken: deals (the engine's start events become seq 1.., system events with no

@@ -281,170 +281,166 @@ pub(crate) async fn record_in(
     Ok(Some((appended, after)))
 }
 
-impl Store {
-    /// The account's vacation days and its vacation under way (`GET /v1/me`).
-    pub async fn vacation(&self, account: AccountId) -> Result<Vacation> {
-        let row: Option<Days> = sqlx::query_as(
-            "SELECT vacation_days_banked, vacation_banked_at, vacation_started_at, \
-                        vacation_until FROM accounts WHERE id = $1 AND deleted_at IS NULL",
-        )
-        .bind(account.0)
-        .fetch_optional(&self.pool)
-        .await
-        .context("read an account's vacation")?;
-        let (banked, banked_at, started_at, until) = row.ok_or(StoreError::UnknownAccount)?;
-        let now = Utc::now();
-        let under_way = until.is_some_and(|u| u > now);
-        Ok(Vacation {
-            days_left: accrued(banked, banked_at, now).0,
-            until: until.filter(|_| under_way),
-            started_at: started_at.filter(|_| under_way),
-        })
-    }
+/// The account's vacation days and its vacation under way (`GET /v1/me`).
+pub async fn vacation(store: &Store, account: AccountId) -> Result<Vacation> {
+    let row: Option<Days> = sqlx::query_as(
+        "SELECT vacation_days_banked, vacation_banked_at, vacation_started_at, \
+                    vacation_until FROM accounts WHERE id = $1 AND deleted_at IS NULL",
+    )
+    .bind(account.0)
+    .fetch_optional(&store.pool)
+    .await
+    .context("read an account's vacation")?;
+    let (banked, banked_at, started_at, until) = row.ok_or(StoreError::UnknownAccount)?;
+    let now = Utc::now();
+    let under_way = until.is_some_and(|u| u > now);
+    Ok(Vacation {
+        days_left: accrued(banked, banked_at, now).0,
+        until: until.filter(|_| under_way),
+        started_at: started_at.filter(|_| under_way),
+    })
+}
 
-    /// Starts a vacation of `days` whole days now (service rules §9.6): the days are spent, then
-    /// every active game of the account records it. Refused when the account is away already,
-    /// has fewer days left, or a decision awaited from it is past its deadline.
-    pub async fn start_vacation(&self, account: AccountId, days: i64) -> Result<Vacation> {
-        let past_due: bool = sqlx::query_scalar(
-            "SELECT EXISTS (SELECT 1 FROM game_seats s JOIN games g ON g.id = s.game_id \
-             WHERE s.account_id = $1 AND g.status = 'active' AND g.awaiting_seat = s.seat \
-               AND g.due_kind = 'clock' AND g.due_at <= now())",
-        )
-        .bind(account.0)
-        .fetch_one(&self.pool)
-        .await
-        .context("look for a decision past its deadline")?;
-        let now = now_ms();
-        let mut tx = self.pool.begin().await.context("begin vacation")?;
-        let (username, banked, banked_at, _, until) = lock_account(&mut tx, account).await?;
-        if until.is_some_and(|u| u > now) {
-            return Err(StoreError::VacationInProgress);
-        }
-        let (left, as_of) = accrued(banked, banked_at, now);
-        if days < 1 || days > i64::from(left) {
-            return Err(StoreError::NotEnoughVacationDays { left });
-        }
-        if past_due {
-            return Err(StoreError::DeadlinePassed);
-        }
-        let until = now + Duration::days(days);
-        let days_left = left - days as i16;
-        sqlx::query(
-            "UPDATE accounts SET vacation_days_banked = $2, vacation_banked_at = $3, \
-                                 vacation_started_at = $4, vacation_until = $5 \
-             WHERE id = $1",
-        )
-        .bind(account.0)
-        .bind(days_left)
-        .bind(as_of)
-        .bind(now)
-        .bind(until)
-        .execute(&mut *tx)
-        .await
-        .context("start a vacation")?;
-        tx.commit().await.context("commit vacation")?;
-        self.record_everywhere(account, &username, Change::Away(until))
-            .await;
-        Ok(Vacation {
-            days_left,
-            until: Some(until),
-            started_at: Some(now),
-        })
+/// Starts a vacation of `days` whole days now (service rules §9.6): the days are spent, then
+/// every active game of the account records it. Refused when the account is away already,
+/// has fewer days left, or a decision awaited from it is past its deadline.
+pub async fn start_vacation(store: &Store, account: AccountId, days: i64) -> Result<Vacation> {
+    let past_due: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM game_seats s JOIN games g ON g.id = s.game_id \
+         WHERE s.account_id = $1 AND g.status = 'active' AND g.awaiting_seat = s.seat \
+           AND g.due_kind = 'clock' AND g.due_at <= now())",
+    )
+    .bind(account.0)
+    .fetch_one(&store.pool)
+    .await
+    .context("look for a decision past its deadline")?;
+    let now = now_ms();
+    let mut tx = store.pool.begin().await.context("begin vacation")?;
+    let (username, banked, banked_at, _, until) = lock_account(&mut tx, account).await?;
+    if until.is_some_and(|u| u > now) {
+        return Err(StoreError::VacationInProgress);
     }
+    let (left, as_of) = accrued(banked, banked_at, now);
+    if days < 1 || days > i64::from(left) {
+        return Err(StoreError::NotEnoughVacationDays { left });
+    }
+    if past_due {
+        return Err(StoreError::DeadlinePassed);
+    }
+    let until = now + Duration::days(days);
+    let days_left = left - days as i16;
+    sqlx::query(
+        "UPDATE accounts SET vacation_days_banked = $2, vacation_banked_at = $3, \
+                             vacation_started_at = $4, vacation_until = $5 \
+         WHERE id = $1",
+    )
+    .bind(account.0)
+    .bind(days_left)
+    .bind(as_of)
+    .bind(now)
+    .bind(until)
+    .execute(&mut *tx)
+    .await
+    .context("start a vacation")?;
+    tx.commit().await.context("commit vacation")?;
+    record_everywhere(store, account, &username, Change::Away(until)).await;
+    Ok(Vacation {
+        days_left,
+        until: Some(until),
+        started_at: Some(now),
+    })
+}
 
-    /// Ends the account's vacation now: the unused whole days come back, and every active game
-    /// still recording it records the return (its awaited decision's deadline moves back).
-    pub async fn end_vacation(&self, account: AccountId) -> Result<Ended> {
-        let now = now_ms();
-        let mut tx = self.pool.begin().await.context("begin vacation end")?;
-        let (username, banked, banked_at, _, until) = lock_account(&mut tx, account).await?;
-        let Some(until) = until.filter(|&u| u > now) else {
-            return Err(StoreError::NotOnVacation);
+/// Ends the account's vacation now: the unused whole days come back, and every active game
+/// still recording it records the return (its awaited decision's deadline moves back).
+pub async fn end_vacation(store: &Store, account: AccountId) -> Result<Ended> {
+    let now = now_ms();
+    let mut tx = store.pool.begin().await.context("begin vacation end")?;
+    let (username, banked, banked_at, _, until) = lock_account(&mut tx, account).await?;
+    let Some(until) = until.filter(|&u| u > now) else {
+        return Err(StoreError::NotOnVacation);
+    };
+    let returned_days = unused_days(until, now);
+    let (left, as_of) = accrued(banked, banked_at, now);
+    let days_left = (left + returned_days).min(MAX_DAYS);
+    let as_of = if days_left == MAX_DAYS { now } else { as_of };
+    sqlx::query(
+        "UPDATE accounts SET vacation_days_banked = $2, vacation_banked_at = $3, \
+                             vacation_started_at = NULL, vacation_until = NULL \
+         WHERE id = $1",
+    )
+    .bind(account.0)
+    .bind(days_left)
+    .bind(as_of)
+    .execute(&mut *tx)
+    .await
+    .context("end a vacation")?;
+    tx.commit().await.context("commit vacation end")?;
+    record_everywhere(store, account, &username, Change::Back(until)).await;
+    Ok(Ended {
+        days_left,
+        returned_days,
+    })
+}
+
+/// Records `change` in every active game of the account, one transaction per game. A game
+/// that fails is logged and left: a missing `seat_away` is appended by the deadline worker
+/// before it would time the player out.
+async fn record_everywhere(store: &Store, account: AccountId, username: &str, change: Change) {
+    let games = match crate::tables::listing::games_of(store, account, GameStatus::Active).await {
+        Ok(games) => games,
+        Err(e) => {
+            tracing::error!(account_id = %account, error = ?e, "could not list games for a vacation");
+            return;
+        }
+    };
+    for id in games {
+        if let Err(e) = record_in_game(store, id, account, username, change).await {
+            tracing::error!(game_id = %id, account_id = %account, error = ?e,
+                "could not record a vacation in a game");
+        }
+    }
+}
+
+/// [`record_in`] in a transaction of its own, retried on a lost race.
+async fn record_in_game(
+    store: &Store,
+    id: GameId,
+    account: AccountId,
+    username: &str,
+    change: Change,
+) -> Result<()> {
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        let mut tx = store
+            .pool
+            .begin()
+            .await
+            .context("begin a vacation's append")?;
+        let seat = match read_model::seat_of(&mut tx, id, account).await {
+            Ok(seat) => seat,
+            Err(StoreError::NotFound | StoreError::NotSeated) => return Ok(()),
+            Err(e) => return Err(e),
         };
-        let returned_days = unused_days(until, now);
-        let (left, as_of) = accrued(banked, banked_at, now);
-        let days_left = (left + returned_days).min(MAX_DAYS);
-        let as_of = if days_left == MAX_DAYS { now } else { as_of };
-        sqlx::query(
-            "UPDATE accounts SET vacation_days_banked = $2, vacation_banked_at = $3, \
-                                 vacation_started_at = NULL, vacation_until = NULL \
-             WHERE id = $1",
-        )
-        .bind(account.0)
-        .bind(days_left)
-        .bind(as_of)
-        .execute(&mut *tx)
-        .await
-        .context("end a vacation")?;
-        tx.commit().await.context("commit vacation end")?;
-        self.record_everywhere(account, &username, Change::Back(until))
-            .await;
-        Ok(Ended {
-            days_left,
-            returned_days,
-        })
-    }
-
-    /// Records `change` in every active game of the account, one transaction per game. A game
-    /// that fails is logged and left: a missing `seat_away` is appended by the deadline worker
-    /// before it would time the player out.
-    async fn record_everywhere(&self, account: AccountId, username: &str, change: Change) {
-        let games = match self.games_of(account, GameStatus::Active).await {
-            Ok(games) => games,
-            Err(e) => {
-                tracing::error!(account_id = %account, error = ?e, "could not list games for a vacation");
-                return;
+        let head = store.replay_head(&mut tx, id).await?;
+        match record_in(store, &mut tx, id, &head, seat, username, change).await {
+            Ok(None) => return Ok(()),
+            Ok(Some((appended, after))) => {
+                tx.commit().await.context("commit a vacation's append")?;
+                store.committed(id, &appended);
+                store.snapshots.put(
+                    id,
+                    Snapshot {
+                        version: appended.version,
+                        last_hash: appended.last_hash,
+                        game: Arc::new(after),
+                    },
+                );
+                return Ok(());
             }
-        };
-        for id in games {
-            if let Err(e) = self.record_in_game(id, account, username, change).await {
-                tracing::error!(game_id = %id, account_id = %account, error = ?e,
-                    "could not record a vacation in a game");
-            }
-        }
-    }
-
-    /// [`record_in`] in a transaction of its own, retried on a lost race.
-    async fn record_in_game(
-        &self,
-        id: GameId,
-        account: AccountId,
-        username: &str,
-        change: Change,
-    ) -> Result<()> {
-        let mut tries = 0;
-        loop {
-            tries += 1;
-            let mut tx = self
-                .pool
-                .begin()
-                .await
-                .context("begin a vacation's append")?;
-            let seat = match read_model::seat_of(&mut tx, id, account).await {
-                Ok(seat) => seat,
-                Err(StoreError::NotFound | StoreError::NotSeated) => return Ok(()),
-                Err(e) => return Err(e),
-            };
-            let head = self.replay_head(&mut tx, id).await?;
-            match record_in(self, &mut tx, id, &head, seat, username, change).await {
-                Ok(None) => return Ok(()),
-                Ok(Some((appended, after))) => {
-                    tx.commit().await.context("commit a vacation's append")?;
-                    self.committed(id, &appended);
-                    self.snapshots.put(
-                        id,
-                        Snapshot {
-                            version: appended.version,
-                            last_hash: appended.last_hash,
-                            game: Arc::new(after),
-                        },
-                    );
-                    return Ok(());
-                }
-                Err(e) if e.retryable(tries) => continue,
-                Err(e) => return Err(e.into_store_error(self, id, head.version).await),
-            }
+            Err(e) if e.retryable(tries) => continue,
+            Err(e) => return Err(e.into_store_error(store, id, head.version).await),
         }
     }
 }

@@ -57,9 +57,7 @@ pub struct TransparencyKey {
         ServiceUnavailable,
     ))]
 pub async fn log_key(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let key = state
-        .log_signer
-        .key(&state.pool)
+    let key = crate::eventstore::server_keys::log_key(&state.log_signer, &state.pool)
         .await
         .map_err(ApiError::Unexpected)?;
     Ok(HttpResponse::Ok().json(TransparencyKey {
@@ -69,12 +67,14 @@ pub async fn log_key(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
 }
 
 async fn latest(state: &AppState) -> Result<SignedTreeHead, ApiError> {
-    state.store.latest_tree_head().await?.ok_or_else(|| {
-        ApiError::Game(
-            ErrorCode::LogNotReady,
-            "the log has no signed tree head yet; try again in a few seconds".into(),
-        )
-    })
+    crate::transparency::log::latest_tree_head(&state.store)
+        .await?
+        .ok_or_else(|| {
+            ApiError::Game(
+                ErrorCode::LogNotReady,
+                "the log has no signed tree head yet; try again in a few seconds".into(),
+            )
+        })
 }
 
 /// The newest signed tree head. A new one is signed whenever the tree grows, and at least every
@@ -140,9 +140,7 @@ pub async fn entries(
              size, {size}"
         )));
     }
-    let entries = state
-        .store
-        .log_entries(start, end)
+    let entries = crate::transparency::log::log_entries(&state.store, start, end)
         .await?
         .into_iter()
         .map(|e| LogEntryDto {
@@ -205,11 +203,10 @@ pub async fn inclusion_proof(
             format!("game {game_id} is not in the log's first {tree_size} leaves"),
         )
     };
-    let (entry, path) = state
-        .store
-        .inclusion_path(GameId(game_id), tree_size)
-        .await?
-        .ok_or_else(not_in)?;
+    let (entry, path) =
+        crate::transparency::log::inclusion_path(&state.store, GameId(game_id), tree_size)
+            .await?
+            .ok_or_else(not_in)?;
     Ok(HttpResponse::Ok().json(InclusionProof {
         leaf_index: entry.index,
         tree_size,
@@ -256,7 +253,7 @@ pub async fn consistency_proof(
     if second > size {
         return Err(beyond(size));
     }
-    let leaves = state.store.log_leaf_hashes(second).await?;
+    let leaves = crate::transparency::log::log_leaf_hashes(&state.store, second).await?;
     let first = usize::try_from(first).map_err(|_| beyond(size))?;
     let proof = merkle::consistency_proof(first, &leaves).ok_or_else(|| beyond(size))?;
     Ok(HttpResponse::Ok().json(ConsistencyProof {

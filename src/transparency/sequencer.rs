@@ -1,6 +1,6 @@
 //! The transparency log's sequencer (docs/audit.md): in every `lords serve` process, a task
 //! that appends each finished game's leaf and signs the new tree head, one process at a time
-//! ([`Store::sequence_log`]: one transaction under an advisory lock, exactly once, no gap).
+//! ([`crate::transparency::log::sequence_log`]: one transaction under an advisory lock, exactly once, no gap).
 //! It looks every `poll` (the log's maximum merge delay is 10 s), sooner when an append of this
 //! process ends a game, and signs a fresh head at least every hour even when nothing was
 //! added. Nothing is kept in memory. Beside `api`, over `store`.
@@ -42,8 +42,7 @@ pub async fn sequence_pending(
     let resign = u64::try_from(RESIGN_AFTER.as_millis()).unwrap_or(u64::MAX);
     let mut total = 0;
     loop {
-        match store
-            .sequence_log(BATCH, now_ms(), resign, &leaf, &sign)
+        match crate::transparency::log::sequence_log(store, BATCH, now_ms(), resign, &leaf, &sign)
             .await?
         {
             Sequenced::Done {
@@ -72,7 +71,7 @@ pub fn spawn(
             if shutdown.is_shutting_down() {
                 return;
             }
-            match signer.key(store.pool()).await {
+            match crate::eventstore::server_keys::log_key(&signer, store.pool()).await {
                 Ok(key) => {
                     if let Err(e) = sequence_pending(&store, key).await {
                         tracing::warn!(error = ?e, "sequencer: the log could not be extended; retried");

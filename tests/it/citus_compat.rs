@@ -240,7 +240,9 @@ async fn an_action_that_waited_for_the_game_row_while_another_appended_is_412_no
 
     problem(racing.await.unwrap(), 412, "version_mismatch").await;
     assert_eq!(api.version(&table.id, table.seat(0)).await, theirs);
-    let verified = store.verify_game(table.game_id()).await.unwrap();
+    let verified = lords::play::verify::verify_game(&store, table.game_id())
+        .await
+        .unwrap();
     assert!(verified.ok, "{verified:?}");
     other.close().await.unwrap();
     watcher.close().await.unwrap();

@@ -111,7 +111,9 @@ async fn everything_is_revealed_at_the_end(app: &TestApp, table: &Table, include
     let version = final_version.unwrap();
 
     // `lords verify`: the hash chain, the replay and every shuffle's commitment hold.
-    let report = app.state.store.verify_game(table.game_id()).await.unwrap();
+    let report = lords::play::verify::verify_game(&app.state.store, table.game_id())
+        .await
+        .unwrap();
     assert!(report.ok, "{report:?}");
     assert_eq!(report.events, version);
     assert!(report.shuffles_checked >= 1);

@@ -31,7 +31,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("telemetry", &["config"]),
     ("shutdown", &[]),
     // Append, chain, stream, read model, outboxes and wake-ups, the Citus placement.
-    ("eventstore", &["proofs", "config", "shutdown"]),
+    ("eventstore", &["outbound", "proofs", "config", "shutdown"]),
     // What every handler stands on: problem+json errors, the caller, request parsing, state.
     (
         "api",
@@ -46,12 +46,17 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     // The feature rooms, each owning its handlers, its SQL and its workers.
     (
+        "transparency",
+        &["api", "eventstore", "proofs", "config", "shutdown"],
+    ),
+    (
         "tables",
         &["api", "eventstore", "proofs", "config", "shutdown"],
     ),
     (
         "play",
         &[
+            "transparency",
             "tables",
             "api",
             "eventstore",
@@ -63,10 +68,6 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "social",
         &["tables", "play", "api", "eventstore", "config", "shutdown"],
-    ),
-    (
-        "transparency",
-        &["api", "eventstore", "proofs", "config", "shutdown"],
     ),
     (
         "notify",
@@ -87,6 +88,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "accounts",
         &[
             "tables",
+            "play",
             "notify",
             "api",
             "eventstore",
@@ -774,5 +776,133 @@ fn a_cycle_through_a_re_export_or_a_glob_import_is_found() {
             vec![path("crate::a"), path("crate::b")],
             vec![path("crate::c::d"), path("crate::c::e")]
         ]
+    );
+}
+
+/// The rooms that own tables: the feature rooms and the event store.
+const ROOMS_WITH_SQL: &[&str] = &[
+    "eventstore",
+    "tables",
+    "play",
+    "social",
+    "transparency",
+    "notify",
+    "accounts",
+];
+
+/// Every `.rs` file under `dir`.
+fn rust_files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("read a source folder") {
+        let path = entry.expect("dir entry").path();
+        if path.is_dir() {
+            rust_files_under(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Whether `text` runs SQL itself.
+fn runs_sql(text: &str) -> bool {
+    text.contains("sqlx::query") || text.contains("QueryBuilder")
+}
+
+#[test]
+fn sql_lives_only_in_the_feature_rooms_and_the_event_store() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files_under(&src, &mut files);
+    let mut found_in_rooms = 0;
+    let mut offences = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read a source file");
+        if !runs_sql(&text) {
+            continue;
+        }
+        let room = file
+            .strip_prefix(&src)
+            .ok()
+            .and_then(|p| p.components().next())
+            .and_then(|c| c.as_os_str().to_str())
+            .unwrap_or_default()
+            .to_string();
+        if ROOMS_WITH_SQL.contains(&room.as_str()) {
+            found_in_rooms += 1;
+        } else {
+            offences.push(file.display().to_string());
+        }
+    }
+    assert!(
+        found_in_rooms >= 20,
+        "found the rooms' SQL: {found_in_rooms} files"
+    );
+    assert!(
+        offences.is_empty(),
+        "SQL outside the feature rooms and the event store:\n{}",
+        offences.join("\n")
+    );
+}
+
+#[test]
+fn the_sql_check_would_catch_a_query() {
+    assert!(runs_sql("let n: i64 = sqlx::query_scalar(\"SELECT 1\")"));
+    assert!(runs_sql("sqlx::QueryBuilder::new(\"INSERT\")"));
+    assert!(!runs_sql("use sqlx::PgPool;"));
+}
+
+/// Public methods of each type's inherent `impl` blocks, over the whole crate.
+fn public_methods() -> BTreeMap<String, usize> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files_under(&src, &mut files);
+    let mut counts = BTreeMap::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read a source file");
+        let ast = syn::parse_file(&text).expect("parse a source file");
+        count_public_methods(&ast.items, &mut counts);
+    }
+    counts
+}
+
+fn count_public_methods(items: &[syn::Item], counts: &mut BTreeMap<String, usize>) {
+    for item in items {
+        match item {
+            syn::Item::Impl(block) if block.trait_.is_none() => {
+                let syn::Type::Path(ty) = &*block.self_ty else {
+                    continue;
+                };
+                let Some(name) = ty.path.segments.last() else {
+                    continue;
+                };
+                let public = block
+                    .items
+                    .iter()
+                    .filter(|i| {
+                        matches!(i, syn::ImplItem::Fn(f) if matches!(f.vis, syn::Visibility::Public(_)))
+                    })
+                    .count();
+                *counts.entry(name.ident.to_string()).or_default() += public;
+            }
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    count_public_methods(inner, counts);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn no_type_has_more_than_25_public_methods() {
+    let counts = public_methods();
+    assert!(
+        counts.get("Store").is_some_and(|&n| n > 0),
+        "found the store's methods: {counts:?}"
+    );
+    let over: Vec<_> = counts.iter().filter(|(_, n)| **n > 25).collect();
+    assert!(
+        over.is_empty(),
+        "types with more than 25 public methods: {over:?}"
     );
 }

@@ -641,7 +641,9 @@ async fn a_deleted_account_cannot_sign_in_or_use_its_tokens_leaves_its_open_seat
     assert_eq!(after.len(), before.len() + 2);
     assert_eq!(g["game"]["status"], "finished");
     assert_eq!(g["game"]["winners"], json!([0]));
-    let report = app.state.store.verify_game(table.game_id()).await.unwrap();
+    let report = lords::play::verify::verify_game(&app.state.store, table.game_id())
+        .await
+        .unwrap();
     assert!(report.ok, "{report:?}");
 
     // The username is free again, for a new and different account; nobody may take the

@@ -62,9 +62,14 @@ async fn started_game(
     rng: &mut StdRng,
 ) -> GameId {
     let opts = options(players.len() as u8, target_score);
-    let id = store.create_game(players[0], opts).await.unwrap().id;
+    let id = lords::tables::lobby::create_game(store, players[0], opts)
+        .await
+        .unwrap()
+        .id;
     for &p in &players[1..] {
-        store.join_game(id, p, rng).await.unwrap();
+        lords::tables::lobby::join_game(store, id, p, rng)
+            .await
+            .unwrap();
     }
     id
 }
@@ -104,19 +109,19 @@ async fn play(
         };
         let action = *legal_actions(&live, awaiting.seat).choose(rng).unwrap();
         let hash = request_hash(&action);
-        let done = store
-            .submit(
-                submit(
-                    id,
-                    seats[awaiting.seat.index()],
-                    &action,
-                    &hash,
-                    Some(version),
-                ),
-                rng,
-            )
-            .await
-            .unwrap_or_else(|e| panic!("{action:?} by {awaiting:?} rejected: {e}"));
+        let done = lords::play::actions::submit(
+            store,
+            submit(
+                id,
+                seats[awaiting.seat.index()],
+                &action,
+                &hash,
+                Some(version),
+            ),
+            rng,
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{action:?} by {awaiting:?} rejected: {e}"));
         assert!(!done.replayed);
         assert_eq!(done.seat, awaiting.seat);
         assert_eq!(done.version, version + done.events.len() as i64);
@@ -296,13 +301,12 @@ async fn a_raw_append_checks_its_expected_version_and_round_trips() {
     )
     .unwrap();
 
-    let stale = store.append(id, v - 1, Some(awaiting.seat), &events).await;
+    let stale = lords::play::actions::append(&store, id, v - 1, Some(awaiting.seat), &events).await;
     assert!(
         matches!(stale, Err(StoreError::VersionConflict { expected, actual }) if expected == v - 1 && actual == v)
     );
 
-    let version = store
-        .append(id, v, Some(awaiting.seat), &events)
+    let version = lords::play::actions::append(&store, id, v, Some(awaiting.seat), &events)
         .await
         .unwrap();
     assert_eq!(version, v + events.len() as i64);
@@ -322,7 +326,12 @@ async fn a_raw_append_checks_its_expected_version_and_round_trips() {
     events.iter().for_each(|e| live.apply(e));
     assert_eq!(after.game, live);
     assert_eq!(after.summary.version, version);
-    assert!(store.verify_game(id).await.unwrap().ok);
+    assert!(
+        lords::play::verify::verify_game(&store, id)
+            .await
+            .unwrap()
+            .ok
+    );
 }
 
 #[tokio::test]
@@ -355,7 +364,7 @@ async fn a_whole_random_game_stored_action_by_action_replays_to_the_live_state()
             .all(|e| e.seat.is_some())
     );
 
-    let report = store.verify_game(id).await.unwrap();
+    let report = lords::play::verify::verify_game(&store, id).await.unwrap();
     assert!(report.ok, "{report:?}");
     assert!(report.shuffles_checked >= 1);
     let finished = pass_after_the_end(&store, id, &players).await;
@@ -371,12 +380,12 @@ async fn pass_after_the_end(
     players: &[AccountId],
 ) -> Result<lords::play::actions::Submitted, StoreError> {
     let hash = request_hash(&Action::Pass);
-    store
-        .submit(
-            submit(id, players[0], &Action::Pass, &hash, None),
-            &mut StdRng::seed_from_u64(0),
-        )
-        .await
+    lords::play::actions::submit(
+        store,
+        submit(id, players[0], &Action::Pass, &hash, None),
+        &mut StdRng::seed_from_u64(0),
+    )
+    .await
 }
 
 #[tokio::test]
@@ -393,28 +402,27 @@ async fn submit_refuses_strangers_unknown_games_and_broken_rules() {
     let action = legal_actions(&loaded.game, awaiting)[0];
     let hash = request_hash(&action);
 
-    let r = store
-        .submit(submit(id, stranger, &action, &hash, None), &mut rng)
-        .await;
+    let r =
+        lords::play::actions::submit(&store, submit(id, stranger, &action, &hash, None), &mut rng)
+            .await;
     assert!(matches!(r, Err(StoreError::NotSeated)));
-    let r = store
-        .submit(
-            submit(GameId(Uuid::new_v4()), players[0], &action, &hash, None),
-            &mut rng,
-        )
-        .await;
+    let r = lords::play::actions::submit(
+        &store,
+        submit(GameId(Uuid::new_v4()), players[0], &action, &hash, None),
+        &mut rng,
+    )
+    .await;
     assert!(matches!(r, Err(StoreError::NotFound)));
-    let r = store
-        .submit(submit(id, other, &action, &hash, None), &mut rng)
+    let r = lords::play::actions::submit(&store, submit(id, other, &action, &hash, None), &mut rng)
         .await;
     assert!(matches!(r, Err(StoreError::Rule(RuleError::NotYourTurn))));
     let stale = loaded.version() - 1;
-    let r = store
-        .submit(
-            submit(id, players[awaiting.index()], &action, &hash, Some(stale)),
-            &mut rng,
-        )
-        .await;
+    let r = lords::play::actions::submit(
+        &store,
+        submit(id, players[awaiting.index()], &action, &hash, Some(stale)),
+        &mut rng,
+    )
+    .await;
     assert!(
         matches!(r, Err(StoreError::VersionConflict { expected, actual }) if expected == stale && actual == loaded.version())
     );
@@ -566,9 +574,12 @@ async fn of_thirty_two_submits_at_one_expected_version_exactly_one_wins() {
                 let hash = request_hash(&action);
                 let mut rng = StdRng::seed_from_u64(i);
                 barrier.wait().await;
-                store
-                    .submit(submit(id, account, &action, &hash, Some(v)), &mut rng)
-                    .await
+                lords::play::actions::submit(
+                    &store,
+                    submit(id, account, &action, &hash, Some(v)),
+                    &mut rng,
+                )
+                .await
             })
         })
         .collect();
@@ -593,7 +604,12 @@ async fn of_thirty_two_submits_at_one_expected_version_exactly_one_wins() {
     let seqs: Vec<i64> = after.events.iter().map(|e| e.seq).collect();
     assert_eq!(seqs, (1..=wins[0].version).collect::<Vec<_>>());
     assert_eq!(after.game, *wins[0].game);
-    assert!(store.verify_game(id).await.unwrap().ok);
+    assert!(
+        lords::play::verify::verify_game(&store, id)
+            .await
+            .unwrap()
+            .ok
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -625,9 +641,12 @@ async fn thirty_two_submits_without_expected_version_lose_no_action_and_append_e
                         .unwrap();
                     let hash = request_hash(&action);
                     let account = players[awaiting.seat.index()];
-                    match store
-                        .submit(submit(id, account, &action, &hash, None), &mut rng)
-                        .await
+                    match lords::play::actions::submit(
+                        &store,
+                        submit(id, account, &action, &hash, None),
+                        &mut rng,
+                    )
+                    .await
                     {
                         Ok(done) => oks.push(done),
                         // Decided again after a lost race, the action may have become illegal.
@@ -680,7 +699,12 @@ async fn thirty_two_submits_without_expected_version_lose_no_action_and_append_e
         next = last + 1;
     }
     assert_eq!(next, after.version() + 1);
-    assert!(store.verify_game(id).await.unwrap().ok);
+    assert!(
+        lords::play::verify::verify_game(&store, id)
+            .await
+            .unwrap()
+            .ok
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -709,7 +733,12 @@ async fn the_database_rejects_update_delete_and_truncate_of_the_stream() {
     }
     let after = store.load(id).await.unwrap();
     assert_eq!(after.events.len(), before.events.len());
-    assert!(store.verify_game(id).await.unwrap().ok);
+    assert!(
+        lords::play::verify::verify_game(&store, id)
+            .await
+            .unwrap()
+            .ok
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -735,18 +764,24 @@ async fn an_idempotent_repeat_returns_the_original_result_and_appends_nothing() 
     let action: &'static Action = Box::leak(Box::new(action));
     let hash: &'static str = Box::leak(hash.into_boxed_str());
 
-    let first = store
-        .submit(keyed(action, hash, Some(loaded.version())), &mut rng)
-        .await
-        .unwrap();
+    let first = lords::play::actions::submit(
+        &store,
+        keyed(action, hash, Some(loaded.version())),
+        &mut rng,
+    )
+    .await
+    .unwrap();
     assert!(!first.replayed);
     let version = store.current_version(id).await.unwrap();
 
     // The repeat (even with the now stale If-Match) gets the original result.
-    let again = store
-        .submit(keyed(action, hash, Some(loaded.version())), &mut rng)
-        .await
-        .unwrap();
+    let again = lords::play::actions::submit(
+        &store,
+        keyed(action, hash, Some(loaded.version())),
+        &mut rng,
+    )
+    .await
+    .unwrap();
     assert!(again.replayed);
     assert_eq!(again.version, first.version);
     assert_eq!(again.seat, first.seat);
@@ -760,8 +795,7 @@ async fn an_idempotent_repeat_returns_the_original_result_and_appends_nothing() 
 
     // Still the original result after the game moved on.
     play(&store, id, &players, &mut rng, 3).await;
-    let later = store
-        .submit(keyed(action, hash, None), &mut rng)
+    let later = lords::play::actions::submit(&store, keyed(action, hash, None), &mut rng)
         .await
         .unwrap();
     assert!(later.replayed);
@@ -777,7 +811,7 @@ async fn an_idempotent_repeat_returns_the_original_result_and_appends_nothing() 
     let other: &'static Action = Box::leak(Box::new(other));
     let other_hash: &'static str = Box::leak(request_hash(other).into_boxed_str());
     let moved = store.current_version(id).await.unwrap();
-    let r = store.submit(keyed(other, other_hash, None), &mut rng).await;
+    let r = lords::play::actions::submit(&store, keyed(other, other_hash, None), &mut rng).await;
     assert!(matches!(r, Err(StoreError::IdempotencyConflict)));
     assert_eq!(store.current_version(id).await.unwrap(), moved);
 
@@ -787,16 +821,16 @@ async fn an_idempotent_repeat_returns_the_original_result_and_appends_nothing() 
     if players[now.index()] != account {
         let a = legal_actions(&game, now)[0];
         let h = request_hash(&a);
-        let r = store
-            .submit(
-                Submit {
-                    idempotency_key: Some("key-1"),
-                    ..submit(id, players[now.index()], &a, &h, None)
-                },
-                &mut rng,
-            )
-            .await
-            .unwrap();
+        let r = lords::play::actions::submit(
+            &store,
+            Submit {
+                idempotency_key: Some("key-1"),
+                ..submit(id, players[now.index()], &a, &h, None)
+            },
+            &mut rng,
+        )
+        .await
+        .unwrap();
         assert!(!r.replayed);
     }
 }
@@ -827,7 +861,7 @@ async fn concurrent_repeats_of_one_keyed_request_append_it_once() {
                     ..submit(id, account, &action, &hash, expected)
                 };
                 barrier.wait().await;
-                store.submit(s, &mut StdRng::seed_from_u64(i)).await
+                lords::play::actions::submit(&store, s, &mut StdRng::seed_from_u64(i)).await
             })
         })
         .collect();
@@ -857,14 +891,13 @@ async fn verify_names_the_event_whose_payload_was_altered_and_passes_untouched_g
     let sound = started_game(&store, &players, 40, &mut rng).await;
     let tampered = started_game(&store, &players, 40, &mut rng).await;
     play(&store, tampered, &players, &mut rng, 10).await;
-    let open = store
-        .create_game(players[0], options(3, 40))
+    let open = lords::tables::lobby::create_game(&store, players[0], options(3, 40))
         .await
         .unwrap()
         .id;
 
     for id in [sound, tampered, open] {
-        let r = store.verify_game(id).await.unwrap();
+        let r = lords::play::verify::verify_game(&store, id).await.unwrap();
         assert!(r.ok && r.broken.is_none(), "{r:?}");
     }
 
@@ -875,19 +908,26 @@ async fn verify_names_the_event_whose_payload_was_altered_and_passes_untouched_g
     assert_ne!(altered, payload);
     tamper(&pool, tampered, seq, &altered, None).await;
 
-    let report = store.verify_game(tampered).await.unwrap();
+    let report = lords::play::verify::verify_game(&store, tampered)
+        .await
+        .unwrap();
     assert!(!report.ok);
     let broken = report.broken.unwrap();
     assert_eq!(broken.seq, Some(seq));
     assert!(broken.reason.contains("hash"), "{}", broken.reason);
-    assert!(store.verify_game(sound).await.unwrap().ok);
+    assert!(
+        lords::play::verify::verify_game(&store, sound)
+            .await
+            .unwrap()
+            .ok
+    );
 
-    let all = store.verify_all().await.unwrap();
+    let all = lords::play::verify::verify_all(&store).await.unwrap();
     assert_eq!(all.len(), 3);
     let failing: Vec<_> = all.iter().filter(|r| !r.ok).map(|r| r.game_id).collect();
     assert_eq!(failing, [tampered]);
     assert!(matches!(
-        store.verify_game(GameId(Uuid::new_v4())).await,
+        lords::play::verify::verify_game(&store, GameId(Uuid::new_v4())).await,
         Err(StoreError::NotFound)
     ));
 }
@@ -913,7 +953,11 @@ async fn verify_catches_a_rewritten_chain_by_replay_and_by_the_read_model() {
         Some(&chain_hash(&prev, altered.as_bytes())),
     )
     .await;
-    let broken = store.verify_game(id).await.unwrap().broken.unwrap();
+    let broken = lords::play::verify::verify_game(&store, id)
+        .await
+        .unwrap()
+        .broken
+        .unwrap();
     assert_eq!(broken.seq, Some(seq + 1));
     assert!(broken.reason.contains("prev_hash"), "{}", broken.reason);
 
@@ -921,7 +965,11 @@ async fn verify_catches_a_rewritten_chain_by_replay_and_by_the_read_model() {
     let junk = r#"{"type":"passed","seat":"nobody"}"#;
 
     rewrite_chain_from(&pool, id, seq, junk).await;
-    let broken = store.verify_game(id).await.unwrap().broken.unwrap();
+    let broken = lords::play::verify::verify_game(&store, id)
+        .await
+        .unwrap()
+        .broken
+        .unwrap();
     assert_eq!(broken.seq, Some(seq));
     assert!(broken.reason.contains("does not load"), "{}", broken.reason);
 
@@ -929,7 +977,12 @@ async fn verify_catches_a_rewritten_chain_by_replay_and_by_the_read_model() {
     // stream without touching the read model.
     let original = serde_json::to_string(&loaded.events[(seq - 1) as usize].event).unwrap();
     rewrite_chain_from(&pool, id, seq, &original).await;
-    assert!(store.verify_game(id).await.unwrap().ok);
+    assert!(
+        lords::play::verify::verify_game(&store, id)
+            .await
+            .unwrap()
+            .ok
+    );
     let last = loaded.events.last().unwrap();
     let extra = serde_json::to_string(&Event::Passed { seat: Seat(0) }).unwrap();
     let hash = chain_hash(&hex::decode(&last.hash).unwrap(), extra.as_bytes());
@@ -946,7 +999,11 @@ async fn verify_catches_a_rewritten_chain_by_replay_and_by_the_read_model() {
     .execute(&pool)
     .await
     .unwrap();
-    let broken = store.verify_game(id).await.unwrap().broken.unwrap();
+    let broken = lords::play::verify::verify_game(&store, id)
+        .await
+        .unwrap()
+        .broken
+        .unwrap();
     assert_eq!(broken.seq, None);
     assert!(broken.reason.contains("version"), "{}", broken.reason);
 }
@@ -971,7 +1028,13 @@ async fn shuffle_commitments_check_after_the_game_ends_and_a_tampered_order_fail
             .filter(|e| e.kind == "deck_shuffled")
             .count()
     );
-    assert_eq!(store.verify_game(id).await.unwrap().shuffles_checked, n);
+    assert_eq!(
+        lords::play::verify::verify_game(&store, id)
+            .await
+            .unwrap()
+            .shuffles_checked,
+        n
+    );
 
     // Two cards of the first shuffle swapped.
     let seq = first_shuffle_seq(&loaded.events);
@@ -997,7 +1060,7 @@ async fn shuffle_commitments_check_after_the_game_ends_and_a_tampered_order_fail
     // commitment still gives it away.
     rewrite_chain_from(&pool, id, seq, &serde_json::to_string(&forged).unwrap()).await;
 
-    let report = store.verify_game(id).await.unwrap();
+    let report = lords::play::verify::verify_game(&store, id).await.unwrap();
     assert!(!report.ok);
     let broken = report.broken.unwrap();
     assert_eq!(broken.seq, Some(seq));
@@ -1029,8 +1092,7 @@ async fn a_stored_version_one_stream_still_loads() {
     let (pool, _) = common::fresh_database().await;
     let store = Store::new(pool.clone());
     let players = accounts(&pool, "p", 2).await;
-    let id = store
-        .create_game(players[0], options(2, 40))
+    let id = lords::tables::lobby::create_game(&store, players[0], options(2, 40))
         .await
         .unwrap()
         .id;
@@ -1096,21 +1158,23 @@ async fn the_lobby_creates_joins_leaves_and_starts_games() {
     let p = accounts(&pool, "player", 5).await;
     let mut rng = StdRng::seed_from_u64(51);
 
-    let too_few = store
-        .create_game(
-            p[0],
-            GameOptions {
-                players: 1,
-                ..options(2, 40)
-            },
-        )
-        .await;
+    let too_few = lords::tables::lobby::create_game(
+        &store,
+        p[0],
+        GameOptions {
+            players: 1,
+            ..options(2, 40)
+        },
+    )
+    .await;
     assert!(matches!(
         too_few,
         Err(StoreError::Rule(RuleError::InvalidPlayerCount))
     ));
 
-    let g = store.create_game(p[0], options(3, 40)).await.unwrap();
+    let g = lords::tables::lobby::create_game(&store, p[0], options(3, 40))
+        .await
+        .unwrap();
     assert_eq!(g.status, GameStatus::Open);
     assert_eq!(g.created_by, p[0]);
     assert_eq!(g.version, 0);
@@ -1120,37 +1184,43 @@ async fn the_lobby_creates_joins_leaves_and_starts_games() {
     assert_eq!(g.seats[0].username, "player0");
     let id = g.id;
 
-    let s = store.join_game(id, p[1], &mut rng).await.unwrap();
+    let s = lords::tables::lobby::join_game(&store, id, p[1], &mut rng)
+        .await
+        .unwrap();
     assert_eq!(
         s.seats.iter().map(|s| s.account_id).collect::<Vec<_>>(),
         [p[0], p[1]]
     );
     assert!(matches!(
-        store.join_game(id, p[1], &mut rng).await,
+        lords::tables::lobby::join_game(&store, id, p[1], &mut rng).await,
         Err(StoreError::AlreadySeated)
     ));
     assert!(matches!(
-        store.leave_game(id, p[4]).await,
+        lords::tables::lobby::leave_game(&store, id, p[4]).await,
         Err(StoreError::NotSeated)
     ));
     assert!(matches!(
-        store
-            .join_game(GameId(Uuid::new_v4()), p[1], &mut rng)
-            .await,
+        lords::tables::lobby::join_game(&store, GameId(Uuid::new_v4()), p[1], &mut rng).await,
         Err(StoreError::NotFound)
     ));
 
     // The creator leaves: the next player moves up to seat 0.
-    let s = store.leave_game(id, p[0]).await.unwrap();
+    let s = lords::tables::lobby::leave_game(&store, id, p[0])
+        .await
+        .unwrap();
     assert_eq!(s.status, GameStatus::Open);
     assert_eq!(s.seats.len(), 1);
     assert_eq!((s.seats[0].seat, s.seats[0].account_id), (Seat(0), p[1]));
     assert_eq!(s.created_by, p[0]);
 
     // Filling the last seat starts the game in the same transaction.
-    let s = store.join_game(id, p[2], &mut rng).await.unwrap();
+    let s = lords::tables::lobby::join_game(&store, id, p[2], &mut rng)
+        .await
+        .unwrap();
     assert_eq!(s.status, GameStatus::Open);
-    let s = store.join_game(id, p[0], &mut rng).await.unwrap();
+    let s = lords::tables::lobby::join_game(&store, id, p[0], &mut rng)
+        .await
+        .unwrap();
     assert_eq!(s.status, GameStatus::Active);
     assert_eq!(
         s.seats.iter().map(|s| s.account_id).collect::<Vec<_>>(),
@@ -1165,38 +1235,51 @@ async fn the_lobby_creates_joins_leaves_and_starts_games() {
     assert_eq!(loaded.game.player_count(), 3);
 
     assert!(matches!(
-        store.join_game(id, p[3], &mut rng).await,
+        lords::tables::lobby::join_game(&store, id, p[3], &mut rng).await,
         Err(StoreError::NotOpen)
     ));
     assert!(matches!(
-        store.join_game(id, p[2], &mut rng).await,
+        lords::tables::lobby::join_game(&store, id, p[2], &mut rng).await,
         Err(StoreError::AlreadySeated)
     ));
     assert!(matches!(
-        store.leave_game(id, p[2]).await,
+        lords::tables::lobby::leave_game(&store, id, p[2]).await,
         Err(StoreError::NotOpen)
     ));
     assert!(matches!(
-        store.leave_game(id, p[3]).await,
+        lords::tables::lobby::leave_game(&store, id, p[3]).await,
         Err(StoreError::NotSeated)
     ));
 
     // Everybody leaves an open game: it is abandoned, and cannot be joined again.
-    let g = store.create_game(p[3], options(2, 40)).await.unwrap().id;
-    let s = store.leave_game(g, p[3]).await.unwrap();
+    let g = lords::tables::lobby::create_game(&store, p[3], options(2, 40))
+        .await
+        .unwrap()
+        .id;
+    let s = lords::tables::lobby::leave_game(&store, g, p[3])
+        .await
+        .unwrap();
     assert_eq!(s.status, GameStatus::Abandoned);
     assert!(s.seats.is_empty());
     assert!(matches!(
-        store.join_game(g, p[4], &mut rng).await,
+        lords::tables::lobby::join_game(&store, g, p[4], &mut rng).await,
         Err(StoreError::NotOpen)
     ));
     assert_eq!(
-        store.summary(g).await.unwrap().status,
+        lords::tables::lobby::summary(&store, g)
+            .await
+            .unwrap()
+            .status,
         GameStatus::Abandoned
     );
-    assert!(store.verify_game(g).await.unwrap().ok);
+    assert!(
+        lords::play::verify::verify_game(&store, g)
+            .await
+            .unwrap()
+            .ok
+    );
     assert!(matches!(
-        store.summary(GameId(Uuid::new_v4())).await,
+        lords::tables::lobby::summary(&store, GameId(Uuid::new_v4())).await,
         Err(StoreError::NotFound)
     ));
 }
@@ -1211,21 +1294,35 @@ async fn listings_filter_by_status_member_and_awaited_player_and_page_by_cursor(
     // 5 open games by p0, 3 active games between p1 and p2, 1 abandoned by p3.
     let mut open = Vec::new();
     for _ in 0..5 {
-        open.push(store.create_game(p[0], options(3, 40)).await.unwrap().id);
+        open.push(
+            lords::tables::lobby::create_game(&store, p[0], options(3, 40))
+                .await
+                .unwrap()
+                .id,
+        );
     }
     let mut active = Vec::new();
     for _ in 0..3 {
         active.push(started_game(&store, &[p[1], p[2]], 40, &mut rng).await);
     }
-    let abandoned = store.create_game(p[3], options(2, 40)).await.unwrap().id;
-    store.leave_game(abandoned, p[3]).await.unwrap();
+    let abandoned = lords::tables::lobby::create_game(&store, p[3], options(2, 40))
+        .await
+        .unwrap()
+        .id;
+    lords::tables::lobby::leave_game(&store, abandoned, p[3])
+        .await
+        .unwrap();
 
     let ids = |page: &[lords::eventstore::read_model::GameSummary]| {
         page.iter().map(|g| g.id).collect::<BTreeSet<_>>()
     };
     let list = |q: ListQuery| {
         let store = store.clone();
-        async move { store.list_games(&q).await.unwrap() }
+        async move {
+            lords::tables::listing::list_games(&store, &q)
+                .await
+                .unwrap()
+        }
     };
 
     let (all, next) = list(ListQuery::default()).await;
@@ -1335,19 +1432,23 @@ async fn listings_filter_by_status_member_and_awaited_player_and_page_by_cursor(
     assert_eq!(first.len() + second.len(), 5);
     assert!(ids(&first).is_disjoint(&ids(&second)));
 
-    let bad = store
-        .list_games(&ListQuery {
+    let bad = lords::tables::listing::list_games(
+        &store,
+        &ListQuery {
             cursor: Some("not a cursor".into()),
             ..Default::default()
-        })
-        .await;
+        },
+    )
+    .await;
     assert!(matches!(bad, Err(StoreError::InvalidCursor)));
-    let bad = store
-        .list_games(&ListQuery {
+    let bad = lords::tables::listing::list_games(
+        &store,
+        &ListQuery {
             cursor: Some(hex::encode("12:nope")),
             ..Default::default()
-        })
-        .await;
+        },
+    )
+    .await;
     assert!(matches!(bad, Err(StoreError::InvalidCursor)));
 }
 
@@ -1362,12 +1463,12 @@ async fn the_record_gives_a_finished_games_whole_history_and_nothing_before() {
     let mut rng = StdRng::seed_from_u64(71);
     let id = started_game(&store, &players, 10, &mut rng).await;
     assert!(matches!(
-        store.record(id).await,
+        lords::play::record::record(&store, id).await,
         Err(StoreError::NotFinished)
     ));
     play(&store, id, &players, &mut rng, 100_000).await;
 
-    let record = store.record(id).await.unwrap();
+    let record = lords::play::record::record(&store, id).await.unwrap();
     let loaded = store.load(id).await.unwrap();
     assert_eq!(record.game_id, id.0);
     assert_eq!(record.options, loaded.summary.options);
@@ -1542,8 +1643,8 @@ async fn an_unreachable_database_is_unavailable() {
         .connect_lazy("postgres://postgres@127.0.0.1:1/nowhere")
         .unwrap();
     let store = Store::new(pool);
-    let r = store.summary(GameId(Uuid::new_v4())).await;
+    let r = lords::tables::lobby::summary(&store, GameId(Uuid::new_v4())).await;
     assert!(matches!(r, Err(StoreError::Unavailable(_))), "{r:?}");
-    let r = store.list_games(&ListQuery::default()).await;
+    let r = lords::tables::listing::list_games(&store, &ListQuery::default()).await;
     assert!(matches!(r, Err(StoreError::Unavailable(_))), "{r:?}");
 }

@@ -353,7 +353,9 @@ pub(crate) async fn me_document(
 ) -> Result<MeDto, ApiError> {
     match crate::accounts::account::find_with_profile(&state.pool, account).await? {
         Some((account, profile)) => Ok(MeDto {
-            vacation: state.store.vacation(account.id).await?.into(),
+            vacation: crate::tables::vacation::vacation(&state.store, account.id)
+                .await?
+                .into(),
             id: account.id.0,
             username: account.username,
             created_at: account.created_at,
@@ -458,9 +460,9 @@ pub async fn delete_me(
     {
         return Err(ApiError::Unauthorized(AuthError::InvalidToken(None)));
     }
-    let open = state.store.open_games_of(user.account_id).await?;
+    let open = crate::tables::invitations::open_games_of(&state.store, user.account_id).await?;
     for game in &open {
-        match state.store.leave_game(*game, user.account_id).await {
+        match crate::tables::lobby::leave_game(&state.store, *game, user.account_id).await {
             // Started (or left) since it was listed: nothing to release.
             Ok(_)
             | Err(
@@ -470,9 +472,9 @@ pub async fn delete_me(
             Err(e) => return Err(e.into()),
         }
     }
-    let active = state.store.active_games_of(user.account_id).await?;
+    let active = crate::play::clock::active_games_of(&state.store, user.account_id).await?;
     for game in &active {
-        match state.store.resign(*game, user.account_id).await {
+        match crate::play::clock::resign(&state.store, *game, user.account_id).await {
             // Over (or resigned) since it was listed: nothing to resign.
             Ok(_) | Err(crate::eventstore::error::StoreError::Rule(_)) => {}
             Err(e) => return Err(e.into()),

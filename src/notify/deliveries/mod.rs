@@ -201,7 +201,7 @@ async fn run(
             // The VAPID keys are loaded (or generated) before the first claim, so that an
             // attempt finds them loaded and holds no connection; once loaded they are kept. An
             // error here is the attempt's to report.
-            if let Err(e) = vapid.keys(&pool).await {
+            if let Err(e) = crate::eventstore::server_keys::vapid_keys(&vapid, &pool).await {
                 tracing::warn!(error = format!("{e:#}"), "could not load the VAPID keys");
             }
             // One claim for every free slot of each lane: the endpoints that keep timing out

@@ -615,8 +615,7 @@ async fn push(
     let (Some(p256dh), Some(auth)) = (&job.push_p256dh, &job.push_auth) else {
         return Err(local("the subscription has no keys".into()));
     };
-    let keys = vapid
-        .keys(pool)
+    let keys = crate::eventstore::server_keys::vapid_keys(vapid, pool)
         .await
         .map_err(|e| local(format!("{e:#}")))?;
     let body = crate::outbound::push::encrypt(job.body.as_bytes(), p256dh, auth)

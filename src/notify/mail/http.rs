@@ -152,7 +152,8 @@ pub async fn get_settings(
     user: AuthUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let stored = state.store.notification_settings(user.account_id).await?;
+    let stored =
+        crate::notify::mail::settings::notification_settings(&state.store, user.account_id).await?;
     Ok(HttpResponse::Ok().json(NotificationSettings::from_stored(stored)?))
 }
 
@@ -189,11 +190,14 @@ pub async fn put_settings(
         time_zone: doc.time_zone,
         email_failing_since: None,
     };
-    let saved = state
-        .store
-        .put_notification_settings(user.account_id, &stored, digest)
-        .await?
-        .ok_or(ApiError::Unauthorized(AuthError::InvalidToken(None)))?;
+    let saved = crate::notify::mail::settings::put_notification_settings(
+        &state.store,
+        user.account_id,
+        &stored,
+        digest,
+    )
+    .await?
+    .ok_or(ApiError::Unauthorized(AuthError::InvalidToken(None)))?;
     Ok(HttpResponse::Ok().json(NotificationSettings::from_stored(saved)?))
 }
 
@@ -283,7 +287,7 @@ pub async fn unsubscribe(
             "a one-click unsubscribe's body is List-Unsubscribe=One-Click (RFC 8058)".into(),
         ));
     }
-    if !state.store.unsubscribe(account, kind).await? {
+    if !crate::notify::mail::settings::unsubscribe(&state.store, account, kind).await? {
         return Err(ApiError::Game(
             ErrorCode::TokenNotFound,
             "the account of this link is gone".into(),
@@ -314,9 +318,7 @@ pub async fn unsubscribe_page(
     path: web::Path<UnsubscribePath>,
 ) -> Result<HttpResponse, ApiError> {
     let (account, kind) = token_of(&state, &path.token).await?;
-    let on = state
-        .store
-        .notification_settings(account)
+    let on = crate::notify::mail::settings::notification_settings(&state.store, account)
         .await?
         .mails(kind);
     let lang = lang_of(&req);

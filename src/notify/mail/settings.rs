@@ -204,139 +204,137 @@ fn settings_of(row: Option<SettingsRow>) -> StoredSettings {
 
 const SETTINGS_COLUMNS: &str = "kinds, digest_hour, time_zone, email_failing_since";
 
-impl Store {
-    /// The account's notification settings (the defaults when it never set any).
-    pub async fn notification_settings(&self, account: AccountId) -> Result<StoredSettings> {
-        let row: Option<SettingsRow> = sqlx::query_as(&format!(
-            "SELECT {SETTINGS_COLUMNS} FROM notification_settings WHERE account_id = $1"
-        ))
-        .bind(account.0)
-        .fetch_optional(&self.pool)
-        .await
-        .context("read notification settings")?;
-        Ok(settings_of(row))
-    }
+/// The account's notification settings (the defaults when it never set any).
+pub async fn notification_settings(store: &Store, account: AccountId) -> Result<StoredSettings> {
+    let row: Option<SettingsRow> = sqlx::query_as(&format!(
+        "SELECT {SETTINGS_COLUMNS} FROM notification_settings WHERE account_id = $1"
+    ))
+    .bind(account.0)
+    .fetch_optional(&store.pool)
+    .await
+    .context("read notification settings")?;
+    Ok(settings_of(row))
+}
 
-    /// Replaces the account's settings (`email_failing_since` is the worker's, kept), with
-    /// its next digest at its digest hour (none when `digest` is false: no kind is mailed as a
-    /// digest), never on the local day of the last one, and sets the kinds of its Web Push
-    /// subscriptions to those it now wants pushed. `None` when the account is gone.
-    pub async fn put_notification_settings(
-        &self,
-        account: AccountId,
-        settings: &StoredSettings,
-        digest: bool,
-    ) -> Result<Option<StoredSettings>> {
-        let mut tx = self.pool.begin().await.context("begin put settings")?;
-        // The account first, then the row: Citus cannot plan an `INSERT … SELECT` from the
-        // accounts reference table with parameters in its `ON CONFLICT`.
-        let live: bool = sqlx::query_scalar(
-            "SELECT EXISTS (SELECT 1 FROM accounts WHERE id = $1 AND deleted_at IS NULL)",
-        )
-        .bind(account.0)
-        .fetch_one(&mut *tx)
-        .await
-        .context("read the account")?;
-        if !live {
-            return Ok(None);
-        }
-        let last: Option<DateTime<Utc>> = sqlx::query_scalar(
-            "SELECT last_digest_at FROM notification_settings WHERE account_id = $1 FOR UPDATE",
-        )
-        .bind(account.0)
-        .fetch_optional(&mut *tx)
-        .await
-        .context("read the last digest")?
+/// Replaces the account's settings (`email_failing_since` is the worker's, kept), with
+/// its next digest at its digest hour (none when `digest` is false: no kind is mailed as a
+/// digest), never on the local day of the last one, and sets the kinds of its Web Push
+/// subscriptions to those it now wants pushed. `None` when the account is gone.
+pub async fn put_notification_settings(
+    store: &Store,
+    account: AccountId,
+    settings: &StoredSettings,
+    digest: bool,
+) -> Result<Option<StoredSettings>> {
+    let mut tx = store.pool.begin().await.context("begin put settings")?;
+    // The account first, then the row: Citus cannot plan an `INSERT … SELECT` from the
+    // accounts reference table with parameters in its `ON CONFLICT`.
+    let live: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM accounts WHERE id = $1 AND deleted_at IS NULL)",
+    )
+    .bind(account.0)
+    .fetch_one(&mut *tx)
+    .await
+    .context("read the account")?;
+    if !live {
+        return Ok(None);
+    }
+    let last: Option<DateTime<Utc>> = sqlx::query_scalar(
+        "SELECT last_digest_at FROM notification_settings WHERE account_id = $1 FOR UPDATE",
+    )
+    .bind(account.0)
+    .fetch_optional(&mut *tx)
+    .await
+    .context("read the last digest")?
+    .flatten();
+    let next_digest = digest
+        .then(|| next_digest(settings.digest_hour, &settings.time_zone, Utc::now(), last))
         .flatten();
-        let next_digest = digest
-            .then(|| next_digest(settings.digest_hour, &settings.time_zone, Utc::now(), last))
-            .flatten();
-        let row: Option<SettingsRow> = sqlx::query_as(&format!(
-            "INSERT INTO notification_settings \
-                 (account_id, kinds, digest_hour, time_zone, next_digest_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, now()) \
-             ON CONFLICT (account_id) DO UPDATE SET kinds = EXCLUDED.kinds, \
-                 digest_hour = EXCLUDED.digest_hour, time_zone = EXCLUDED.time_zone, \
-                 next_digest_at = EXCLUDED.next_digest_at, updated_at = EXCLUDED.updated_at \
-             RETURNING {SETTINGS_COLUMNS}"
-        ))
-        .bind(account.0)
-        .bind(&settings.kinds)
-        .bind(settings.digest_hour)
-        .bind(&settings.time_zone)
-        .bind(next_digest)
-        .fetch_optional(&mut *tx)
-        .await
-        .context("store notification settings")?;
-        let Some(row) = row else {
-            return Ok(None);
-        };
-        let stored = settings_of(Some(row));
-        sqlx::query(
-            "UPDATE webhook_endpoints SET kinds = $2 \
-             WHERE account_id = $1 AND channel = 'web_push' AND kinds <> $2",
-        )
-        .bind(account.0)
-        .bind(stored.pushed())
-        .execute(&mut *tx)
-        .await
-        .context("set the pushed kinds")?;
-        tx.commit().await.context("commit put settings")?;
-        Ok(Some(stored))
-    }
+    let row: Option<SettingsRow> = sqlx::query_as(&format!(
+        "INSERT INTO notification_settings \
+             (account_id, kinds, digest_hour, time_zone, next_digest_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, now()) \
+         ON CONFLICT (account_id) DO UPDATE SET kinds = EXCLUDED.kinds, \
+             digest_hour = EXCLUDED.digest_hour, time_zone = EXCLUDED.time_zone, \
+             next_digest_at = EXCLUDED.next_digest_at, updated_at = EXCLUDED.updated_at \
+         RETURNING {SETTINGS_COLUMNS}"
+    ))
+    .bind(account.0)
+    .bind(&settings.kinds)
+    .bind(settings.digest_hour)
+    .bind(&settings.time_zone)
+    .bind(next_digest)
+    .fetch_optional(&mut *tx)
+    .await
+    .context("store notification settings")?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let stored = settings_of(Some(row));
+    sqlx::query(
+        "UPDATE webhook_endpoints SET kinds = $2 \
+         WHERE account_id = $1 AND channel = 'web_push' AND kinds <> $2",
+    )
+    .bind(account.0)
+    .bind(stored.pushed())
+    .execute(&mut *tx)
+    .await
+    .context("set the pushed kinds")?;
+    tx.commit().await.context("commit put settings")?;
+    Ok(Some(stored))
+}
 
-    /// Turns the email of `kind` off for the account (one-click unsubscribe); `Digest` turns
-    /// off every kind mailed as a digest. `false` when the account is gone.
-    pub async fn unsubscribe(&self, account: AccountId, kind: MailKind) -> Result<bool> {
-        let mut tx = self.pool.begin().await.context("begin unsubscribe")?;
-        let current: Option<(Value, bool)> = sqlx::query_as(
-            "SELECT coalesce(s.kinds, d.kinds), s.account_id IS NOT NULL \
-             FROM accounts a \
-             CROSS JOIN (SELECT $2::jsonb AS kinds) d \
-             LEFT JOIN notification_settings s ON s.account_id = a.id \
-             WHERE a.id = $1 AND a.deleted_at IS NULL",
-        )
-        .bind(account.0)
-        .bind(&default_settings().kinds)
-        .fetch_optional(&mut *tx)
-        .await
-        .context("read settings to unsubscribe")?;
-        let Some((mut kinds, _)) = current else {
-            return Ok(false);
+/// Turns the email of `kind` off for the account (one-click unsubscribe); `Digest` turns
+/// off every kind mailed as a digest. `false` when the account is gone.
+pub async fn unsubscribe(store: &Store, account: AccountId, kind: MailKind) -> Result<bool> {
+    let mut tx = store.pool.begin().await.context("begin unsubscribe")?;
+    let current: Option<(Value, bool)> = sqlx::query_as(
+        "SELECT coalesce(s.kinds, d.kinds), s.account_id IS NOT NULL \
+         FROM accounts a \
+         CROSS JOIN (SELECT $2::jsonb AS kinds) d \
+         LEFT JOIN notification_settings s ON s.account_id = a.id \
+         WHERE a.id = $1 AND a.deleted_at IS NULL",
+    )
+    .bind(account.0)
+    .bind(&default_settings().kinds)
+    .fetch_optional(&mut *tx)
+    .await
+    .context("read settings to unsubscribe")?;
+    let Some((mut kinds, _)) = current else {
+        return Ok(false);
+    };
+    for k in SETTING_KINDS {
+        let email = kinds[k.as_str()]["email"].as_str().unwrap_or("off");
+        let off = match kind {
+            MailKind::Digest => email == "digest",
+            other => other == k,
         };
-        for k in SETTING_KINDS {
-            let email = kinds[k.as_str()]["email"].as_str().unwrap_or("off");
-            let off = match kind {
-                MailKind::Digest => email == "digest",
-                other => other == k,
-            };
-            if off {
-                kinds[k.as_str()]["email"] = Value::from("off");
-            }
+        if off {
+            kinds[k.as_str()]["email"] = Value::from("off");
         }
-        let any_digest = SETTING_KINDS
-            .iter()
-            .any(|k| kinds[k.as_str()]["email"].as_str() == Some("digest"));
-        sqlx::query(
-            "INSERT INTO notification_settings (account_id, kinds, updated_at) \
-             VALUES ($1, $2, now()) \
-             ON CONFLICT (account_id) DO UPDATE SET kinds = $2, updated_at = EXCLUDED.updated_at, \
-                 next_digest_at = CASE WHEN $3 THEN notification_settings.next_digest_at END",
-        )
-        .bind(account.0)
-        .bind(&kinds)
-        .bind(any_digest)
-        .execute(&mut *tx)
-        .await
-        .context("unsubscribe")?;
-        tx.commit().await.context("commit unsubscribe")?;
-        Ok(true)
     }
+    let any_digest = SETTING_KINDS
+        .iter()
+        .any(|k| kinds[k.as_str()]["email"].as_str() == Some("digest"));
+    sqlx::query(
+        "INSERT INTO notification_settings (account_id, kinds, updated_at) \
+         VALUES ($1, $2, now()) \
+         ON CONFLICT (account_id) DO UPDATE SET kinds = $2, updated_at = EXCLUDED.updated_at, \
+             next_digest_at = CASE WHEN $3 THEN notification_settings.next_digest_at END",
+    )
+    .bind(account.0)
+    .bind(&kinds)
+    .bind(any_digest)
+    .execute(&mut *tx)
+    .await
+    .context("unsubscribe")?;
+    tx.commit().await.context("commit unsubscribe")?;
+    Ok(true)
+}
 
-    /// The notification kinds Web Push delivers to the account now (a new subscription's).
-    pub async fn pushed_kinds(&self, account: AccountId) -> Result<Vec<String>> {
-        Ok(self.notification_settings(account).await?.pushed())
-    }
+/// The notification kinds Web Push delivers to the account now (a new subscription's).
+pub async fn pushed_kinds(store: &Store, account: AccountId) -> Result<Vec<String>> {
+    Ok(notification_settings(store, account).await?.pushed())
 }
 
 // ---- The mail worker's queue work (`crate::notify::mail`): feeding, claiming, recording ----

@@ -174,9 +174,7 @@ pub async fn issue_ticket(
     user: AuthUser,
 ) -> Result<HttpResponse, ApiError> {
     // A token outlives its session: a ticket must not.
-    if !state
-        .store
-        .authority_holds(user.account_id, user.session)
+    if !crate::notify::streams::leases::authority_holds(&state.store, user.account_id, user.session)
         .await?
     {
         return Err(invalid_token());
@@ -190,10 +188,13 @@ pub async fn issue_ticket(
         ),
     };
     let max = state.config.max_stream_tickets_per_account;
-    let ticket = match state
-        .store
-        .issue_stream_ticket(authority, TICKET_TTL, max)
-        .await?
+    let ticket = match crate::notify::streams::tickets::issue_stream_ticket(
+        &state.store,
+        authority,
+        TICKET_TTL,
+        max,
+    )
+    .await?
     {
         IssuedTicket::Issued(ticket) => ticket,
         IssuedTicket::TooMany { max } => {
@@ -290,7 +291,7 @@ pub async fn game_stream(
     let game = GameId(path.id);
     // A private game the caller is not seated in does not exist for them (as on `/events`),
     // whatever else the request says.
-    let summary = state.store.summary(game).await?;
+    let summary = crate::tables::lobby::summary(&state.store, game).await?;
     if !summary.visible_to(account) {
         return Err(crate::eventstore::error::StoreError::NotFound.into());
     }
@@ -299,7 +300,7 @@ pub async fn game_stream(
     let chat = match (summary.is_seated(account), q.chat_after) {
         (false, _) => None,
         (true, Some(after)) => Some(after),
-        (true, None) => Some(state.store.last_chat_line(game).await?),
+        (true, None) => Some(crate::social::chat::last_chat_line(&state.store, game).await?),
     };
     let stream = Sse::new(
         state,
@@ -341,9 +342,7 @@ async fn caller(
     match ticket {
         Some(t) if t.len() > MAX_TICKET_LEN => Err(invalid_token()),
         Some(t) => {
-            let ticket = state
-                .store
-                .redeem_stream_ticket(t)
+            let ticket = crate::notify::streams::tickets::redeem_stream_ticket(&state.store, t)
                 .await?
                 .ok_or_else(invalid_token)?;
             let expires_at = ticket.token_expires_at.map(SystemTime::from);
@@ -397,10 +396,14 @@ impl Guard {
         let recheck_every = state.config.stream_recheck;
         let lease_for = recheck_every * 3;
         let max = state.config.max_streams_per_account;
-        let lease = match state
-            .store
-            .open_stream(authority.account, authority.session, lease_for, max)
-            .await?
+        let lease = match crate::notify::streams::leases::open_stream(
+            &state.store,
+            authority.account,
+            authority.session,
+            lease_for,
+            max,
+        )
+        .await?
         {
             OpenedStream::Opened(lease) => lease,
             OpenedStream::Revoked => return Err(invalid_token()),
@@ -442,10 +445,14 @@ impl Guard {
         let Authority {
             account, session, ..
         } = self.authority;
-        match state
-            .store
-            .renew_stream(account, session, self.lease, self.lease_for)
-            .await
+        match crate::notify::streams::leases::renew_stream(
+            &state.store,
+            account,
+            session,
+            self.lease,
+            self.lease_for,
+        )
+        .await
         {
             Ok(true) => {}
             Ok(false) => return false,
@@ -457,7 +464,7 @@ impl Guard {
         let Some(game) = self.game else {
             return true;
         };
-        match state.store.summary(game).await {
+        match crate::tables::lobby::summary(&state.store, game).await {
             Ok(summary) => summary.visible_to(account),
             Err(e) => {
                 tracing::warn!(error = %e, %game, "game stream: cannot re-check the game; closing it");
@@ -477,7 +484,9 @@ impl Drop for Guard {
         let store = self.store.clone();
         let (account, lease) = (self.authority.account, self.lease);
         runtime.spawn(async move {
-            if let Err(e) = store.close_stream(account, lease).await {
+            if let Err(e) =
+                crate::notify::streams::leases::close_stream(&store, account, lease).await
+            {
                 tracing::debug!(error = %e, "stream: cannot give its lease back; it will run out");
             }
         });
@@ -703,17 +712,21 @@ impl Source for GameEvents {
             // As `GET /events` does it: the listing row (who the caller is, whether the game is
             // over), then the events; none once the caller may no longer see the game (a
             // player who left a private game).
-            let summary = state.store.summary(self.game).await?;
+            let summary = crate::tables::lobby::summary(&state.store, self.game).await?;
             if !summary.visible_to(self.account) {
                 return Ok(None);
             }
             let stored = state.store.events(self.game, after, PAGE).await?;
             let (lines, chat) = match self.chat {
                 Some(chat) if summary.is_seated(self.account) => {
-                    let (lines, last) = state
-                        .store
-                        .chat_lines_for_stream(self.account, self.game, chat, PAGE)
-                        .await?;
+                    let (lines, last) = crate::social::chat::chat_lines_for_stream(
+                        &state.store,
+                        self.account,
+                        self.game,
+                        chat,
+                        PAGE,
+                    )
+                    .await?;
                     (lines, Some(last))
                 }
                 _ => (Vec::new(), self.chat),

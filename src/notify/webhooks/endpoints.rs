@@ -111,219 +111,217 @@ async fn endpoints_of(tx: &mut PgConnection, account: AccountId, channel: &str) 
     .context("count the account's endpoints")
 }
 
-impl Store {
-    /// Registers an endpoint of `account` with a new secret, unless the account already has
-    /// `max` endpoints (`None`). Returns it and its secret (`whsec_...`), which is never shown
-    /// again.
-    pub async fn create_webhook(
-        &self,
-        account: AccountId,
-        url: &str,
-        kinds: &[NotificationKind],
-        max: i64,
-    ) -> Result<Option<(WebhookEndpoint, String)>> {
-        let mut key = [0u8; 32];
-        rand::fill(&mut key);
-        let mut kinds: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
-        kinds.sort_unstable();
-        kinds.dedup();
-        let mut tx = self.pool.begin().await.context("begin create a webhook")?;
-        // The account row's lock serialises creations, so the limit holds under races.
-        sqlx::query("SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE")
+/// Registers an endpoint of `account` with a new secret, unless the account already has
+/// `max` endpoints (`None`). Returns it and its secret (`whsec_...`), which is never shown
+/// again.
+pub async fn create_webhook(
+    store: &Store,
+    account: AccountId,
+    url: &str,
+    kinds: &[NotificationKind],
+    max: i64,
+) -> Result<Option<(WebhookEndpoint, String)>> {
+    let mut key = [0u8; 32];
+    rand::fill(&mut key);
+    let mut kinds: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let mut tx = store.pool.begin().await.context("begin create a webhook")?;
+    // The account row's lock serialises creations, so the limit holds under races.
+    sqlx::query("SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE")
+        .bind(account.0)
+        .execute(&mut *tx)
+        .await
+        .context("lock the account")?;
+    if endpoints_of(&mut tx, account, "webhook").await? >= max {
+        return Ok(None);
+    }
+    let row: EndpointRow = sqlx::query_as(&format!(
+        "INSERT INTO webhook_endpoints (id, account_id, url, secret, kinds) \
+         VALUES ($1, $2, $3, $4, $5) \
+         RETURNING {ENDPOINT_COLUMNS}"
+    ))
+    .bind(Uuid::now_v7())
+    .bind(account.0)
+    .bind(url)
+    .bind(&key[..])
+    .bind(&kinds)
+    .fetch_one(&mut *tx)
+    .await
+    .context("insert a webhook")?;
+    tx.commit().await.context("commit a webhook")?;
+    Ok(Some((
+        row.into(),
+        format!("{SECRET_PREFIX}{}", STANDARD.encode(key)),
+    )))
+}
+
+/// The account's endpoints, oldest first.
+pub async fn webhooks(store: &Store, account: AccountId) -> Result<Vec<WebhookEndpoint>> {
+    let rows: Vec<EndpointRow> = sqlx::query_as(&format!(
+        "SELECT {ENDPOINT_COLUMNS} FROM webhook_endpoints \
+         WHERE account_id = $1 AND channel = 'webhook' ORDER BY created_at, id"
+    ))
+    .bind(account.0)
+    .fetch_all(&store.pool)
+    .await
+    .context("list webhooks")?;
+    Ok(rows.into_iter().map(Into::into).collect())
+}
+
+/// Deletes an endpoint of the account with its deliveries; false when it has none by
+/// that id. An attempt already in flight to it is not recorded.
+pub async fn delete_webhook(store: &Store, account: AccountId, id: Uuid) -> Result<bool> {
+    let done = sqlx::query(
+        "DELETE FROM webhook_endpoints \
+         WHERE id = $1 AND account_id = $2 AND channel = 'webhook'",
+    )
+    .bind(id)
+    .bind(account.0)
+    .execute(&store.pool)
+    .await
+    .context("delete a webhook")?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Records a Web Push subscription of `account` (the browser's endpoint and keys) for
+/// `kinds`; the same endpoint again replaces its keys and enables it again. `None` when the
+/// account already has `max` other subscriptions. Returns its id and creation time.
+pub async fn save_push_subscription(
+    store: &Store,
+    account: AccountId,
+    endpoint: &str,
+    p256dh: &[u8],
+    auth: &[u8],
+    kinds: &[String],
+    max: i64,
+) -> Result<Option<(Uuid, DateTime<Utc>)>> {
+    let mut tx = store
+        .pool
+        .begin()
+        .await
+        .context("begin save a push subscription")?;
+    sqlx::query("SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE")
+        .bind(account.0)
+        .execute(&mut *tx)
+        .await
+        .context("lock the account")?;
+    let updated: Option<(Uuid, DateTime<Utc>)> = sqlx::query_as(
+        "UPDATE webhook_endpoints SET push_p256dh = $3, push_auth = $4, kinds = $5, \
+             failing_since = NULL, disabled_at = NULL \
+         WHERE account_id = $1 AND url = $2 AND channel = 'web_push' \
+         RETURNING id, created_at",
+    )
+    .bind(account.0)
+    .bind(endpoint)
+    .bind(p256dh)
+    .bind(auth)
+    .bind(kinds)
+    .fetch_optional(&mut *tx)
+    .await
+    .context("update a push subscription")?;
+    let saved = match updated {
+        Some(row) => Some(row),
+        None if endpoints_of(&mut tx, account, "web_push").await? >= max => None,
+        None => {
+            // The secret column is unused for Web Push; any 32 bytes satisfy it.
+            let mut filler = [0u8; 32];
+            rand::fill(&mut filler);
+            sqlx::query_as(
+                "INSERT INTO webhook_endpoints \
+                     (id, account_id, url, secret, kinds, channel, push_p256dh, push_auth) \
+                 VALUES ($1, $2, $3, $4, $5, 'web_push', $6, $7) \
+                 RETURNING id, created_at",
+            )
+            .bind(Uuid::now_v7())
             .bind(account.0)
-            .execute(&mut *tx)
+            .bind(endpoint)
+            .bind(&filler[..])
+            .bind(kinds)
+            .bind(p256dh)
+            .bind(auth)
+            .fetch_optional(&mut *tx)
             .await
-            .context("lock the account")?;
-        if endpoints_of(&mut tx, account, "webhook").await? >= max {
-            return Ok(None);
+            .context("insert a push subscription")?
         }
-        let row: EndpointRow = sqlx::query_as(&format!(
-            "INSERT INTO webhook_endpoints (id, account_id, url, secret, kinds) \
-             VALUES ($1, $2, $3, $4, $5) \
-             RETURNING {ENDPOINT_COLUMNS}"
-        ))
-        .bind(Uuid::now_v7())
-        .bind(account.0)
-        .bind(url)
-        .bind(&key[..])
-        .bind(&kinds)
-        .fetch_one(&mut *tx)
-        .await
-        .context("insert a webhook")?;
-        tx.commit().await.context("commit a webhook")?;
-        Ok(Some((
-            row.into(),
-            format!("{SECRET_PREFIX}{}", STANDARD.encode(key)),
-        )))
-    }
+    };
+    tx.commit().await.context("commit a push subscription")?;
+    Ok(saved)
+}
 
-    /// The account's endpoints, oldest first.
-    pub async fn webhooks(&self, account: AccountId) -> Result<Vec<WebhookEndpoint>> {
-        let rows: Vec<EndpointRow> = sqlx::query_as(&format!(
-            "SELECT {ENDPOINT_COLUMNS} FROM webhook_endpoints \
-             WHERE account_id = $1 AND channel = 'webhook' ORDER BY created_at, id"
-        ))
-        .bind(account.0)
-        .fetch_all(&self.pool)
-        .await
-        .context("list webhooks")?;
-        Ok(rows.into_iter().map(Into::into).collect())
-    }
+/// Deletes a Web Push subscription of the account; false when it has none by that id.
+pub async fn delete_push_subscription(store: &Store, account: AccountId, id: Uuid) -> Result<bool> {
+    let done = sqlx::query(
+        "DELETE FROM webhook_endpoints \
+         WHERE id = $1 AND account_id = $2 AND channel = 'web_push'",
+    )
+    .bind(id)
+    .bind(account.0)
+    .execute(&store.pool)
+    .await
+    .context("delete a push subscription")?;
+    Ok(done.rows_affected() > 0)
+}
 
-    /// Deletes an endpoint of the account with its deliveries; false when it has none by
-    /// that id. An attempt already in flight to it is not recorded.
-    pub async fn delete_webhook(&self, account: AccountId, id: Uuid) -> Result<bool> {
-        let done = sqlx::query(
-            "DELETE FROM webhook_endpoints \
-             WHERE id = $1 AND account_id = $2 AND channel = 'webhook'",
-        )
-        .bind(id)
-        .bind(account.0)
-        .execute(&self.pool)
-        .await
-        .context("delete a webhook")?;
-        Ok(done.rows_affected() > 0)
+/// The `limit` most recent deliveries to an endpoint of the account on `channel`
+/// (`webhook` or `web_push`), newest first, each with its attempts; `None` when the account
+/// has no endpoint by that id on that channel.
+pub async fn webhook_deliveries(
+    store: &Store,
+    account: AccountId,
+    channel: &str,
+    id: Uuid,
+    limit: i64,
+) -> Result<Option<Vec<WebhookDelivery>>> {
+    let mut tx = store.pool.begin().await.context("begin read deliveries")?;
+    let owned: Option<i32> = sqlx::query_scalar(
+        "SELECT 1 FROM webhook_endpoints WHERE id = $1 AND account_id = $2 AND channel = $3",
+    )
+    .bind(id)
+    .bind(account.0)
+    .bind(channel)
+    .fetch_optional(&mut *tx)
+    .await
+    .context("find an endpoint")?;
+    if owned.is_none() {
+        return Ok(None);
     }
-
-    /// Records a Web Push subscription of `account` (the browser's endpoint and keys) for
-    /// `kinds`; the same endpoint again replaces its keys and enables it again. `None` when the
-    /// account already has `max` other subscriptions. Returns its id and creation time.
-    pub async fn save_push_subscription(
-        &self,
-        account: AccountId,
-        endpoint: &str,
-        p256dh: &[u8],
-        auth: &[u8],
-        kinds: &[String],
-        max: i64,
-    ) -> Result<Option<(Uuid, DateTime<Utc>)>> {
-        let mut tx = self
-            .pool
-            .begin()
-            .await
-            .context("begin save a push subscription")?;
-        sqlx::query("SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE")
-            .bind(account.0)
-            .execute(&mut *tx)
-            .await
-            .context("lock the account")?;
-        let updated: Option<(Uuid, DateTime<Utc>)> = sqlx::query_as(
-            "UPDATE webhook_endpoints SET push_p256dh = $3, push_auth = $4, kinds = $5, \
-                 failing_since = NULL, disabled_at = NULL \
-             WHERE account_id = $1 AND url = $2 AND channel = 'web_push' \
-             RETURNING id, created_at",
-        )
-        .bind(account.0)
-        .bind(endpoint)
-        .bind(p256dh)
-        .bind(auth)
-        .bind(kinds)
-        .fetch_optional(&mut *tx)
-        .await
-        .context("update a push subscription")?;
-        let saved = match updated {
-            Some(row) => Some(row),
-            None if endpoints_of(&mut tx, account, "web_push").await? >= max => None,
-            None => {
-                // The secret column is unused for Web Push; any 32 bytes satisfy it.
-                let mut filler = [0u8; 32];
-                rand::fill(&mut filler);
-                sqlx::query_as(
-                    "INSERT INTO webhook_endpoints \
-                         (id, account_id, url, secret, kinds, channel, push_p256dh, push_auth) \
-                     VALUES ($1, $2, $3, $4, $5, 'web_push', $6, $7) \
-                     RETURNING id, created_at",
-                )
-                .bind(Uuid::now_v7())
-                .bind(account.0)
-                .bind(endpoint)
-                .bind(&filler[..])
-                .bind(kinds)
-                .bind(p256dh)
-                .bind(auth)
-                .fetch_optional(&mut *tx)
-                .await
-                .context("insert a push subscription")?
-            }
-        };
-        tx.commit().await.context("commit a push subscription")?;
-        Ok(saved)
-    }
-
-    /// Deletes a Web Push subscription of the account; false when it has none by that id.
-    pub async fn delete_push_subscription(&self, account: AccountId, id: Uuid) -> Result<bool> {
-        let done = sqlx::query(
-            "DELETE FROM webhook_endpoints \
-             WHERE id = $1 AND account_id = $2 AND channel = 'web_push'",
-        )
-        .bind(id)
-        .bind(account.0)
-        .execute(&self.pool)
-        .await
-        .context("delete a push subscription")?;
-        Ok(done.rows_affected() > 0)
-    }
-
-    /// The `limit` most recent deliveries to an endpoint of the account on `channel`
-    /// (`webhook` or `web_push`), newest first, each with its attempts; `None` when the account
-    /// has no endpoint by that id on that channel.
-    pub async fn webhook_deliveries(
-        &self,
-        account: AccountId,
-        channel: &str,
-        id: Uuid,
-        limit: i64,
-    ) -> Result<Option<Vec<WebhookDelivery>>> {
-        let mut tx = self.pool.begin().await.context("begin read deliveries")?;
-        let owned: Option<i32> = sqlx::query_scalar(
-            "SELECT 1 FROM webhook_endpoints WHERE id = $1 AND account_id = $2 AND channel = $3",
-        )
-        .bind(id)
-        .bind(account.0)
-        .bind(channel)
-        .fetch_optional(&mut *tx)
-        .await
-        .context("find an endpoint")?;
-        if owned.is_none() {
-            return Ok(None);
+    let rows: Vec<DeliveryRow> = sqlx::query_as(
+        "SELECT id, message_id, kind, state, created_at, next_attempt_at, finished_at \
+         FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY id DESC LIMIT $2",
+    )
+    .bind(id)
+    .bind(limit)
+    .fetch_all(&mut *tx)
+    .await
+    .context("read deliveries")?;
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let attempts: Vec<AttemptRow> = sqlx::query_as(
+        "SELECT delivery_id, attempt, attempted_at, duration_ms, result, status_code \
+         FROM webhook_attempts WHERE delivery_id = ANY($1) ORDER BY delivery_id, attempt",
+    )
+    .bind(&ids)
+    .fetch_all(&mut *tx)
+    .await
+    .context("read delivery attempts")?;
+    tx.commit().await.context("end read deliveries")?;
+    let mut out: Vec<WebhookDelivery> = rows
+        .into_iter()
+        .map(|r| WebhookDelivery {
+            id: r.id,
+            message_id: r.message_id,
+            kind: r.kind,
+            next_attempt_at: (r.state == "pending").then_some(r.next_attempt_at),
+            state: r.state,
+            created_at: r.created_at,
+            finished_at: r.finished_at,
+            attempts: Vec::new(),
+        })
+        .collect();
+    for a in attempts {
+        if let Some(d) = out.iter_mut().find(|d| d.id == a.delivery_id) {
+            d.attempts.push(a.attempt);
         }
-        let rows: Vec<DeliveryRow> = sqlx::query_as(
-            "SELECT id, message_id, kind, state, created_at, next_attempt_at, finished_at \
-             FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY id DESC LIMIT $2",
-        )
-        .bind(id)
-        .bind(limit)
-        .fetch_all(&mut *tx)
-        .await
-        .context("read deliveries")?;
-        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-        let attempts: Vec<AttemptRow> = sqlx::query_as(
-            "SELECT delivery_id, attempt, attempted_at, duration_ms, result, status_code \
-             FROM webhook_attempts WHERE delivery_id = ANY($1) ORDER BY delivery_id, attempt",
-        )
-        .bind(&ids)
-        .fetch_all(&mut *tx)
-        .await
-        .context("read delivery attempts")?;
-        tx.commit().await.context("end read deliveries")?;
-        let mut out: Vec<WebhookDelivery> = rows
-            .into_iter()
-            .map(|r| WebhookDelivery {
-                id: r.id,
-                message_id: r.message_id,
-                kind: r.kind,
-                next_attempt_at: (r.state == "pending").then_some(r.next_attempt_at),
-                state: r.state,
-                created_at: r.created_at,
-                finished_at: r.finished_at,
-                attempts: Vec::new(),
-            })
-            .collect();
-        for a in attempts {
-            if let Some(d) = out.iter_mut().find(|d| d.id == a.delivery_id) {
-                d.attempts.push(a.attempt);
-            }
-        }
-        Ok(Some(out))
     }
+    Ok(Some(out))
 }

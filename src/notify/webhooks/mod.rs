@@ -260,15 +260,14 @@ pub async fn create_webhook(
             UrlRefusal::Invalid(m) => ApiError::Game(ErrorCode::InvalidWebhook, m),
             UrlRefusal::Forbidden(m) => ApiError::Game(ErrorCode::WebhookUrlForbidden, m),
         })?;
-    let created = state
-        .store
-        .create_webhook(
-            user.account_id,
-            url.as_str(),
-            &request.kinds,
-            MAX_WEBHOOKS_PER_ACCOUNT,
-        )
-        .await?;
+    let created = crate::notify::webhooks::endpoints::create_webhook(
+        &state.store,
+        user.account_id,
+        url.as_str(),
+        &request.kinds,
+        MAX_WEBHOOKS_PER_ACCOUNT,
+    )
+    .await?;
     let Some((endpoint, secret)) = created else {
         return Err(ApiError::Game(
             ErrorCode::TooManyWebhooks,
@@ -297,7 +296,8 @@ pub async fn list_webhooks(
     state: web::Data<AppState>,
     user: AuthUser,
 ) -> Result<HttpResponse, ApiError> {
-    let webhooks = state.store.webhooks(user.account_id).await?;
+    let webhooks =
+        crate::notify::webhooks::endpoints::webhooks(&state.store, user.account_id).await?;
     Ok(HttpResponse::Ok().json(WebhookList {
         webhooks: webhooks.into_iter().map(Into::into).collect(),
     }))
@@ -319,7 +319,9 @@ pub async fn delete_webhook(
     user: AuthUser,
     path: web::Path<WebhookPath>,
 ) -> Result<HttpResponse, ApiError> {
-    if state.store.delete_webhook(user.account_id, path.id).await? {
+    if crate::notify::webhooks::endpoints::delete_webhook(&state.store, user.account_id, path.id)
+        .await?
+    {
         Ok(HttpResponse::NoContent().finish())
     } else {
         Err(not_found())
@@ -344,11 +346,15 @@ pub async fn deliveries(
     user: AuthUser,
     path: web::Path<WebhookPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let deliveries = state
-        .store
-        .webhook_deliveries(user.account_id, "webhook", path.id, DELIVERIES_SHOWN)
-        .await?
-        .ok_or_else(not_found)?;
+    let deliveries = crate::notify::webhooks::endpoints::webhook_deliveries(
+        &state.store,
+        user.account_id,
+        "webhook",
+        path.id,
+        DELIVERIES_SHOWN,
+    )
+    .await?
+    .ok_or_else(not_found)?;
     Ok(HttpResponse::Ok().json(WebhookDeliveryList {
         deliveries: deliveries.into_iter().map(Into::into).collect(),
     }))

@@ -57,30 +57,28 @@ pub async fn submit_action(
     let mut rng = fresh_rng()?;
     // `submit` checks the token's account exists, in the statement that reads the game.
     let account = token.account_id();
-    let submitted = match state
-        .store
-        .submit(
-            Submit {
-                game_id: id,
-                account,
-                action: &action,
-                expected_version,
-                idempotency_key: key.as_deref(),
-                request_hash: &request_hash,
-            },
-            &mut rng,
-        )
-        .await
-        .map_err(|e| match (e, expected_version) {
-            (
-                crate::eventstore::error::StoreError::VersionConflict { expected, actual },
-                Some(_),
-            ) => ApiError::Game(
+    let submitted = match crate::play::actions::submit(
+        &state.store,
+        Submit {
+            game_id: id,
+            account,
+            action: &action,
+            expected_version,
+            idempotency_key: key.as_deref(),
+            request_hash: &request_hash,
+        },
+        &mut rng,
+    )
+    .await
+    .map_err(|e| match (e, expected_version) {
+        (crate::eventstore::error::StoreError::VersionConflict { expected, actual }, Some(_)) => {
+            ApiError::Game(
                 ErrorCode::VersionMismatch,
                 format!("the game is at version {actual}, not {expected}"),
-            ),
-            (e, _) => e.into(),
-        }) {
+            )
+        }
+        (e, _) => e.into(),
+    }) {
         Ok(submitted) => submitted,
         Err(e) => return Err(hide_private(&state, id, account, e).await),
     };
@@ -123,7 +121,7 @@ pub async fn resign(
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
     let id = GameId(path.id);
-    let resigned = match state.store.resign(id, user.account_id).await {
+    let resigned = match crate::play::clock::resign(&state.store, id, user.account_id).await {
         Ok(r) => r,
         Err(e) => return Err(hide_private(&state, id, user.account_id, e.into()).await),
     };

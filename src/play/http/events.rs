@@ -58,7 +58,10 @@ pub async fn list_events(
         )));
     }
     let id = GameId(path.id);
-    let summary = visible(state.store.summary(id).await?, &user)?;
+    let summary = visible(
+        crate::tables::lobby::summary(&state.store, id).await?,
+        &user,
+    )?;
     let stored = state.store.events(id, after, limit).await?;
     let next_after = (stored.len() as i64 == limit)
         .then(|| stored.last().map(|e| e.seq))
@@ -94,8 +97,11 @@ pub async fn get_record(
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
     let id = GameId(path.id);
-    visible(state.store.summary(id).await?, &user)?;
-    Ok(HttpResponse::Ok().json(state.store.record(id).await?))
+    visible(
+        crate::tables::lobby::summary(&state.store, id).await?,
+        &user,
+    )?;
+    Ok(HttpResponse::Ok().json(crate::play::record::record(&state.store, id).await?))
 }
 
 /// `stored` as `account` may see them in the game `summary` describes (read before them):

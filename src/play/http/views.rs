@@ -82,7 +82,10 @@ pub async fn get_game(
         }
         // A game that does not exist will never pass any version: 404 now, not after `wait`;
         // so does a private game the caller may not see.
-        visible(state.store.summary(id).await?, &user)?;
+        visible(
+            crate::tables::lobby::summary(&state.store, id).await?,
+            &user,
+        )?;
         tokio::select! {
             _ = state.notifier.wait_past(id, after, Duration::from_secs(wait)) => {}
             _ = state.shutdown.wait() => {}
@@ -101,7 +104,10 @@ pub async fn get_game(
             // Whether the caller may see the game comes first: a stranger's `at` is neither
             // checked against the version nor replayed, so a private game answers as one that
             // does not exist, in as little time.
-            visible(state.store.summary(id).await?, &user)?;
+            visible(
+                crate::tables::lobby::summary(&state.store, id).await?,
+                &user,
+            )?;
             let loaded = state.store.load(id).await?;
             let current = loaded.version();
             if !(0..=current).contains(&at) {
@@ -135,9 +141,7 @@ pub async fn get_game(
     // A seated player's receipt of the version shown (docs/audit.md, "Receipts").
     let receipt = match (seat, summary.salt, &view) {
         (Some(_), Some(salt), Some(_)) => {
-            let key = state
-                .log_signer
-                .key(&state.pool)
+            let key = crate::eventstore::server_keys::log_key(&state.log_signer, &state.pool)
                 .await
                 .map_err(ApiError::Unexpected)?;
             let version = u64::try_from(shown).unwrap_or(0);

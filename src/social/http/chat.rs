@@ -190,9 +190,7 @@ pub async fn post_chat(
             ),
         ));
     }
-    let line = state
-        .store
-        .say(user.account_id, GameId(path.id), &body.text)
+    let line = crate::social::chat::say(&state.store, user.account_id, GameId(path.id), &body.text)
         .await?;
     Ok(HttpResponse::Created().json(ChatLineDto::from(line)))
 }
@@ -226,10 +224,14 @@ pub async fn list_chat(
             "limit must be between 1 and {MAX_CHAT_PAGE}"
         )));
     }
-    let lines = state
-        .store
-        .chat_lines(user.account_id, GameId(path.id), after, limit)
-        .await?;
+    let lines = crate::social::chat::chat_lines(
+        &state.store,
+        user.account_id,
+        GameId(path.id),
+        after,
+        limit,
+    )
+    .await?;
     let next_after = lines.last().map_or(after, |l| l.id);
     Ok(HttpResponse::Ok().json(ChatPage {
         lines: lines.into_iter().map(ChatLineDto::from).collect(),
@@ -266,10 +268,14 @@ pub async fn report_line(
             "a report's reason is 1 to 500 characters".into(),
         ));
     }
-    state
-        .store
-        .report_line(user.account_id, GameId(path.id), path.line, &body.reason)
-        .await?;
+    crate::social::chat::report_line(
+        &state.store,
+        user.account_id,
+        GameId(path.id),
+        path.line,
+        &body.reason,
+    )
+    .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -286,7 +292,7 @@ pub async fn list_muted(
     user: AuthUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let muted = state.store.muted(user.account_id).await?;
+    let muted = crate::social::chat::muted(&state.store, user.account_id).await?;
     Ok(HttpResponse::Ok().json(MutedList {
         muted: muted
             .into_iter()
@@ -315,7 +321,7 @@ pub async fn mute(
     state: web::Data<AppState>,
     path: web::Path<UsernamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    state.store.mute(user.account_id, &path.username).await?;
+    crate::social::chat::mute(&state.store, user.account_id, &path.username).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -335,6 +341,6 @@ pub async fn unmute(
     state: web::Data<AppState>,
     path: web::Path<UsernamePath>,
 ) -> Result<HttpResponse, ApiError> {
-    state.store.unmute(user.account_id, &path.username).await?;
+    crate::social::chat::unmute(&state.store, user.account_id, &path.username).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -69,7 +69,7 @@ pub async fn get_player(
     _user: MaybeAuthUser,
     path: web::Path<PlayerPath>,
 ) -> Result<HttpResponse, ApiError> {
-    match state.store.profile(&path.username).await? {
+    match crate::social::players::profile(&state.store, &path.username).await? {
         Some(profile) => Ok(HttpResponse::Ok().json(profile)),
         None => Err(not_found(&path.username)),
     }
@@ -151,7 +151,7 @@ pub async fn player_games(
         cursor: q.cursor,
         viewer: user.0.map(|u| u.account_id),
     };
-    match state.store.archive(&path.username, &query).await? {
+    match crate::social::players::archive(&state.store, &path.username, &query).await? {
         Some((games, next_cursor)) => {
             Ok(HttpResponse::Ok().json(PlayerGamesPage { games, next_cursor }))
         }
@@ -184,7 +184,7 @@ pub async fn rating_history(
     path: web::Path<PlayerPath>,
 ) -> Result<HttpResponse, ApiError> {
     let viewer = user.0.map(|u| u.account_id);
-    match state.store.rating_history(&path.username, viewer).await? {
+    match crate::social::players::rating_history(&state.store, &path.username, viewer).await? {
         Some(entries) => Ok(HttpResponse::Ok().json(RatingHistory { entries })),
         None => Err(not_found(&path.username)),
     }
@@ -225,7 +225,8 @@ pub async fn leaderboard(
 ) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
     let limit = page_limit(&state, q.limit)?;
-    let (players, next_cursor) = state.store.leaderboard(limit, q.cursor.as_deref()).await?;
+    let (players, next_cursor) =
+        crate::social::players::leaderboard(&state.store, limit, q.cursor.as_deref()).await?;
     Ok(HttpResponse::Ok().json(LeaderboardPage {
         players,
         next_cursor,

@@ -92,7 +92,7 @@ pub(crate) async fn hide_private(
     e: ApiError,
 ) -> ApiError {
     if e.code() == ErrorCode::NotSeated.as_str()
-        && let Ok(summary) = state.store.summary(id).await
+        && let Ok(summary) = crate::tables::lobby::summary(&state.store, id).await
         && !summary.visible_to(account)
     {
         return StoreError::NotFound.into();

@@ -190,22 +190,21 @@ pub async fn create_invitation(
         None => None,
     };
     let limits = state.config.lobby;
-    let invited = state
-        .store
-        .create_invitation(
-            GameId(path.id),
-            user.account_id,
-            &NewInvitation {
-                uses,
-                expires_in_s,
-                username: request.username,
-            },
-            InvitationCaps {
-                pending_per_game: limits.max_pending_invitations_per_game,
-                per_hour: limits.max_invitations_per_hour,
-            },
-        )
-        .await;
+    let invited = crate::tables::invitations::create_invitation(
+        &state.store,
+        GameId(path.id),
+        user.account_id,
+        &NewInvitation {
+            uses,
+            expires_in_s,
+            username: request.username,
+        },
+        InvitationCaps {
+            pending_per_game: limits.max_pending_invitations_per_game,
+            per_hour: limits.max_invitations_per_hour,
+        },
+    )
+    .await;
     let (created, new) = match invited {
         Err(e @ StoreError::InvalidInvitee) => {
             drop(attempt); // a name that could not be invited: counted as a failure
@@ -248,9 +247,7 @@ pub async fn my_invitations(
     state: web::Data<AppState>,
     user: AuthUser,
 ) -> Result<HttpResponse, ApiError> {
-    let invitations = state
-        .store
-        .invitations_for(user.account_id)
+    let invitations = crate::tables::invitations::invitations_for(&state.store, user.account_id)
         .await?
         .into_iter()
         .map(|i| ReceivedInvitationDto {
@@ -283,10 +280,7 @@ pub async fn decline_invitation(
     user: AuthUser,
     path: web::Path<InvitationPath>,
 ) -> Result<HttpResponse, ApiError> {
-    state
-        .store
-        .decline_invitation(user.account_id, path.id)
-        .await?;
+    crate::tables::invitations::decline_invitation(&state.store, user.account_id, path.id).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -321,15 +315,14 @@ pub async fn rematch(
 ) -> Result<HttpResponse, ApiError> {
     crate::tables::http::games::refuse_bot_account(&state, user.account_id).await?;
     let mut rng = fresh_rng()?;
-    let (summary, created) = state
-        .store
-        .rematch(
-            GameId(path.id),
-            user.account_id,
-            Some(state.config.lobby.max_bot_games_per_account),
-            &mut rng,
-        )
-        .await?;
+    let (summary, created) = crate::tables::lobby::rematch(
+        &state.store,
+        GameId(path.id),
+        user.account_id,
+        Some(state.config.lobby.max_bot_games_per_account),
+        &mut rng,
+    )
+    .await?;
     let dto = GameSummaryDto::from(summary);
     if created {
         Ok(HttpResponse::Created()

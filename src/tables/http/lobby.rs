@@ -173,19 +173,18 @@ pub async fn create_game(
         .filter_map(|b| b.seat.map(|s| (s, b.level)))
         .collect();
     let mut rng = fresh_rng()?;
-    let summary = state
-        .store
-        .create_game_with_bots(
-            user.account_id,
-            options,
-            visibility,
-            Some(state.config.max_open_games_per_account),
-            Some(state.config.lobby.max_bot_games_per_account),
-            &bots,
-            rated,
-            &mut rng,
-        )
-        .await?;
+    let summary = crate::tables::lobby::create_game_with_bots(
+        &state.store,
+        user.account_id,
+        options,
+        visibility,
+        Some(state.config.max_open_games_per_account),
+        Some(state.config.lobby.max_bot_games_per_account),
+        &bots,
+        rated,
+        &mut rng,
+    )
+    .await?;
     let location = format!("/v1/games/{}", summary.id);
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, location))
@@ -253,15 +252,14 @@ pub async fn join_game(
         ])
         .map_err(|retry_after| ApiError::RateLimited { retry_after })?;
     let mut rng = fresh_rng()?;
-    let joined = state
-        .store
-        .join_game_with(
-            GameId(path.id),
-            user.account_id,
-            request.code.as_deref(),
-            &mut rng,
-        )
-        .await;
+    let joined = crate::tables::lobby::join_game_with(
+        &state.store,
+        GameId(path.id),
+        user.account_id,
+        request.code.as_deref(),
+        &mut rng,
+    )
+    .await;
     match joined {
         Ok(summary) => {
             attempt.succeeded();
@@ -310,17 +308,16 @@ pub async fn add_bot(
         ErrorCode::InvalidBots,
     )?;
     let mut rng = fresh_rng()?;
-    match state
-        .store
-        .add_bot(
-            id,
-            user.account_id,
-            bot.level,
-            bot.seat,
-            Some(state.config.lobby.max_bot_games_per_account),
-            &mut rng,
-        )
-        .await
+    match crate::tables::lobby::add_bot(
+        &state.store,
+        id,
+        user.account_id,
+        bot.level,
+        bot.seat,
+        Some(state.config.lobby.max_bot_games_per_account),
+        &mut rng,
+    )
+    .await
     {
         Ok(summary) => Ok(HttpResponse::Ok().json(GameSummaryDto::from(summary))),
         Err(e) => Err(hide_private(&state, id, user.account_id, e.into()).await),
@@ -345,7 +342,7 @@ pub async fn leave_game(
     path: web::Path<GamePath>,
 ) -> Result<HttpResponse, ApiError> {
     let id = GameId(path.id);
-    let summary = match state.store.leave_game(id, user.account_id).await {
+    let summary = match crate::tables::lobby::leave_game(&state.store, id, user.account_id).await {
         Ok(summary) => summary,
         Err(e) => return Err(hide_private(&state, id, user.account_id, e.into()).await),
     };
@@ -385,17 +382,18 @@ pub async fn list_games(
         return Err(invalid_query(format!("limit must be between 1 and {max}")));
     }
     let me = Some(user.account_id);
-    let (games, next_cursor) = state
-        .store
-        .list_games(&ListQuery {
+    let (games, next_cursor) = crate::tables::listing::list_games(
+        &state.store,
+        &ListQuery {
             status,
             member: me.filter(|_| q.mine == Some(true)),
             awaiting: me.filter(|_| q.awaiting_me == Some(true)),
             limit,
             cursor: q.cursor,
             viewer: me,
-        })
-        .await?;
+        },
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(GamePage {
         games: games.into_iter().map(GameSummaryDto::from).collect(),
         next_cursor,

@@ -94,10 +94,8 @@ pub async fn start_vacation(
     state: web::Data<AppState>,
     body: web::Json<VacationRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let started = state
-        .store
-        .start_vacation(user.account_id, body.days)
-        .await?;
+    let started =
+        crate::tables::vacation::start_vacation(&state.store, user.account_id, body.days).await?;
     match (started.until, started.started_at) {
         (Some(until), Some(started_at)) => Ok(HttpResponse::Created().json(VacationStarted {
             days_left: started.days_left,
@@ -126,7 +124,7 @@ pub async fn end_vacation(
     user: AuthUser,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let ended = state.store.end_vacation(user.account_id).await?;
+    let ended = crate::tables::vacation::end_vacation(&state.store, user.account_id).await?;
     Ok(HttpResponse::Ok().json(VacationEnded {
         days_left: ended.days_left,
         returned_days: ended.returned_days,

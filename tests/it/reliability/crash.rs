@@ -142,7 +142,9 @@ async fn check_nothing_answered_was_lost(pool: &PgPool, tables: &[Table], applie
         assert_eq!(event.seat, Some(Seat(a.seat)), "{event:?}");
     }
     for t in tables {
-        let report = store.verify_game(GameId(t.id)).await.unwrap();
+        let report = lords::play::verify::verify_game(&store, GameId(t.id))
+            .await
+            .unwrap();
         assert!(report.ok, "{report:?}");
     }
 }

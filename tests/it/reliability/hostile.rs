@@ -35,7 +35,9 @@ async fn awaited_and_legal(api: &Api, table: &Table) -> (u8, i64, Vec<Value>) {
 /// The stream did not move and still replays.
 async fn untouched(app: &TestApp, api: &Api, table: &Table, version: i64) {
     assert_eq!(api.awaited(table).await.1, version, "the stream moved");
-    let report = app.state.store.verify_game(GameId(table.id)).await.unwrap();
+    let report = lords::play::verify::verify_game(&app.state.store, GameId(table.id))
+        .await
+        .unwrap();
     assert!(report.ok, "{report:?}");
     assert_eq!(report.events, version);
 }

@@ -322,7 +322,9 @@ async fn outage(via: Via) {
         "the long poll was not woken"
     );
 
-    let report = app.state.store.verify_game(GameId(table.id)).await.unwrap();
+    let report = lords::play::verify::verify_game(&app.state.store, GameId(table.id))
+        .await
+        .unwrap();
     assert!(report.ok, "{report:?}");
     eprintln!(
         "outage via {via:?}: {} reads while going down ({} answered 503); slowest 503 {slowest:?}; down \
@@ -422,7 +424,9 @@ async fn connections_ended_mid_request(worker_connections: u32) {
         .await
         .unwrap();
     assert_eq!(res.status(), 200);
-    let report = app.state.store.verify_game(GameId(table.id)).await.unwrap();
+    let report = lords::play::verify::verify_game(&app.state.store, GameId(table.id))
+        .await
+        .unwrap();
     assert!(report.ok, "{report:?}");
     eprintln!(
         "severed connections: {terminated} terminated, {} reads, {unavailable} answered 503",

@@ -212,6 +212,8 @@ async fn race(
         }
     }
 
-    let report = app.state.store.verify_game(GameId(table.id)).await.unwrap();
+    let report = lords::play::verify::verify_game(&app.state.store, GameId(table.id))
+        .await
+        .unwrap();
     assert!(report.ok, "{report:?}");
 }

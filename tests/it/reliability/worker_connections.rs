@@ -122,7 +122,9 @@ async fn workers_play_on_their_own_connections_and_close_them_on_shutdown() {
 
     // A whole game: views, long polls, legal actions and actions.
     assert!(play_concurrently(&api, &table, 11).await > 0);
-    let report = app.state.store.verify_game(table.game_id()).await.unwrap();
+    let report = lords::play::verify::verify_game(&app.state.store, table.game_id())
+        .await
+        .unwrap();
     assert!(report.ok, "{report:?}");
 
     // The database ends every connection of the app: the next reads and an action are
@@ -146,12 +148,10 @@ async fn workers_play_on_their_own_connections_and_close_them_on_shutdown() {
         .act(&spare.id, spare.seat(seat), &legal["actions"][0])
         .await;
     assert_eq!(res.status(), 200);
-    let report = app
-        .state
-        .store
-        .verify_game(GameId(spare.id.parse().unwrap()))
-        .await
-        .unwrap();
+    let report =
+        lords::play::verify::verify_game(&app.state.store, GameId(spare.id.parse().unwrap()))
+            .await
+            .unwrap();
     assert!(report.ok, "{report:?}");
     assert!(worker_connections(&admin, &db).await <= 2);
 
