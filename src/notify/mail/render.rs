@@ -1,7 +1,9 @@
 //! What a mail says: subject, text and HTML (escaped) in the account's language, the links of
 //! the web client, and the headers that thread a game's mails and unsubscribe in one click.
-//! Every text of every mail is in [`EN`] and [`FR`]. Pure: no queue, no database, no sending.
+//! Every text of every mail is in [`EN`] and [`FR`]; the HTML's markup is in
+//! `templates/mail/`. Pure: no queue, no database, no sending.
 
+use askama::Template;
 use chrono::{DateTime, Utc};
 use lettre::Message;
 use lettre::message::header::{HeaderName, HeaderValue};
@@ -188,22 +190,6 @@ fn header_safe(s: &str) -> String {
     s.chars().filter(|c| !c.is_control()).collect()
 }
 
-/// Text for HTML: `&`, `<`, `>`, `"` and `'` escaped.
-pub fn escape_html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// "against alice and bob" (or "in your game" when nobody else is seated).
 fn against(t: &Texts, players: &[String]) -> String {
     let names = match players {
@@ -318,7 +304,7 @@ pub fn render(mail: &Mail<'_>, site: &Site<'_>) -> anyhow::Result<Message> {
             format!("{url}/v1/unsubscribe/{token}"),
         ));
     }
-    let (text, html) = bodies(&subject, &blocks, &footer);
+    let (text, html) = bodies(&subject, &blocks, &footer)?;
 
     let from: Mailbox = site.from.parse()?;
     let to: Mailbox = header_safe(mail.to).parse()?;
@@ -347,31 +333,29 @@ fn capitalised(s: &str) -> String {
     }
 }
 
-fn bodies(subject: &str, blocks: &[Block], footer: &[Block]) -> (String, String) {
+/// The HTML part. Askama escapes every value it writes: names and chat come from users.
+#[derive(Template)]
+#[template(path = "mail/body.html")]
+struct Html<'a> {
+    subject: &'a str,
+    blocks: &'a [Block],
+    footer: &'a [Block],
+}
+
+fn bodies(subject: &str, blocks: &[Block], footer: &[Block]) -> anyhow::Result<(String, String)> {
     let mut text = String::new();
-    let mut html = format!(
-        "<!doctype html><html><head><meta charset=\"utf-8\"><title>{}</title></head><body>",
-        escape_html(subject)
-    );
     for (part, small) in [(blocks, false), (footer, true)] {
         if part.is_empty() {
             continue;
         }
         if small {
             text.push_str("--\n");
-            html.push_str("<hr>");
         }
         for b in part {
-            let style = if small {
-                " style=\"font-size:small\""
-            } else {
-                ""
-            };
             match b {
                 Block::Line(line) => {
                     text.push_str(line);
                     text.push_str("\n\n");
-                    html.push_str(&format!("<p{style}>{}</p>", escape_html(line)));
                 }
                 Block::Link(label, link) => {
                     if label.is_empty() {
@@ -379,18 +363,17 @@ fn bodies(subject: &str, blocks: &[Block], footer: &[Block]) -> (String, String)
                     } else {
                         text.push_str(&format!("{label}: {link}\n\n"));
                     }
-                    let shown = if label.is_empty() { link } else { label };
-                    html.push_str(&format!(
-                        "<p{style}><a href=\"{}\">{}</a></p>",
-                        escape_html(link),
-                        escape_html(shown)
-                    ));
                 }
             }
         }
     }
-    html.push_str("</body></html>");
-    (text, html)
+    let html = Html {
+        subject,
+        blocks,
+        footer,
+    }
+    .render()?;
+    Ok((text, html))
 }
 
 #[cfg(test)]
@@ -402,6 +385,18 @@ mod tests {
             public_url: "https://lords.example.org",
             from: "Lords <lords@example.org>",
         }
+    }
+
+    /// The HTML part as a mail client decodes it.
+    fn html_of(message: &Message) -> String {
+        let raw = message.formatted();
+        let parsed = mailparse::parse_mail(&raw).unwrap();
+        let part = parsed
+            .subparts
+            .iter()
+            .find(|p| p.ctype.mimetype == "text/html")
+            .expect("an HTML part");
+        part.get_body().unwrap()
     }
 
     fn turn<'a>(players: &'a [String]) -> Mail<'a> {
@@ -442,9 +437,25 @@ mod tests {
         let head = raw.split("\r\n\r\n").next().unwrap();
         assert!(!head.contains("\r\nBcc:"), "{head}");
         assert!(head.contains("Subject: Your turn against <b>x</b>Bcc: evil@example.org\r\n"));
-        assert_eq!(
-            escape_html("<b>\"x\" & 'y'</b>"),
-            "&lt;b&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/b&gt;"
+        let html = html_of(&message);
+        assert!(!html.contains("<b>"), "{html}");
+        assert!(html.contains("&#60;b&#62;x&#60;/b&#62;"), "{html}");
+    }
+
+    #[test]
+    fn a_hostile_display_name_is_escaped_in_the_html() {
+        let players = vec!["\"><script>alert('x')</script>".to_string()];
+        let mut mail = turn(&players);
+        mail.username = "<script>alert(1)</script> & co";
+        let html = html_of(&render(&mail, &site()).unwrap());
+        assert!(!html.contains("<script>"), "{html}");
+        assert!(
+            html.contains("Hello &#60;script&#62;alert(1)&#60;/script&#62; &#38; co,"),
+            "{html}"
+        );
+        assert!(
+            html.contains("&#34;&#62;&#60;script&#62;alert(&#39;x&#39;)&#60;/script&#62;"),
+            "{html}"
         );
     }
 }
