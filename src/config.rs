@@ -425,7 +425,8 @@ pub struct MailConfig {
     pub from: String,
     /// Without a trailing slash.
     pub public_url: String,
-    /// The first retry's delay; each next one doubles, up to `retry_max`.
+    /// The first retry's longest delay; each next one doubles, up to `retry_max`. Each wait is
+    /// drawn at random below it.
     pub retry_base: Duration,
     pub retry_max: Duration,
     /// How long a mail is retried before it is given up (`failed`).

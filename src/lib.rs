@@ -9,6 +9,7 @@
 
 pub mod accounts;
 pub mod api;
+pub mod backoff;
 pub mod config;
 pub mod eventstore;
 pub mod http;

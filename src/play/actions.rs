@@ -171,7 +171,7 @@ pub async fn submit(
                     || expected == actual)
                     && tries < MAX_TRIES =>
             {
-                tokio::time::sleep(backoff(tries)).await;
+                tokio::time::sleep(pause(tries)).await;
             }
             Attempt::Lost { expected, actual } => {
                 return Err(StoreError::VersionConflict { expected, actual });
@@ -374,9 +374,6 @@ async fn try_submit(
 }
 
 /// A short, growing, jittered pause before retrying a lost race, so that racers spread out.
-fn backoff(tries: u32) -> Duration {
-    let jitter = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos() % 4_000_000);
-    Duration::from_millis(u64::from(tries) * 2) + Duration::from_nanos(u64::from(jitter))
+fn pause(tries: u32) -> Duration {
+    Duration::from_millis(2) * tries + crate::backoff::up_to(Duration::from_millis(4))
 }

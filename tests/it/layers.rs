@@ -23,8 +23,9 @@ type ModPath = Vec<String>;
 /// over the ones before it; the HTTP shell and startup over them all; the tools on top. The
 /// rules are a crate of their own, beneath everything.
 const LAYERS: &[(&str, &[&str])] = &[
-    // What leaves the server (the SSRF guard, the HTTP and mail senders, Web Push crypto), the
+    // The retries' waits, what leaves the server (the SSRF guard, the HTTP and mail senders, Web Push crypto), the
     // transparency log's formats and key, configuration, logs and metrics, the shutdown signal.
+    ("backoff", &[]),
     ("outbound", &[]),
     ("proofs", &[]),
     ("config", &["outbound", "proofs"]),
@@ -63,6 +64,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "proofs",
             "config",
             "shutdown",
+            "backoff",
         ],
     ),
     (
@@ -82,6 +84,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "config",
             "telemetry",
             "shutdown",
+            "backoff",
         ],
     ),
     (

@@ -21,6 +21,7 @@ use serde_json::Value;
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use crate::backoff;
 use crate::eventstore::outbox::NotificationKind;
 use crate::eventstore::{AccountId, GameId};
 use crate::outbound::http::SendError;
@@ -49,20 +50,6 @@ pub fn signature(key: &[u8], message_id: &str, timestamp: i64, body: &str) -> St
     ctx.update(b".");
     ctx.update(body.as_bytes());
     format!("v1,{}", STANDARD.encode(ctx.sign().as_ref()))
-}
-
-/// The longest wait before attempt `n + 1` after `n` failed attempts: `base * 2^(n-1)`,
-/// capped.
-pub fn backoff(failed: i32, base: Duration, max: Duration) -> Duration {
-    let exp = u32::try_from(failed.saturating_sub(1)).unwrap_or(0).min(30);
-    base.saturating_mul(1u32 << exp).min(max)
-}
-
-/// The wait before attempt `n + 1` ("full jitter", as AWS's architecture blog names it): a
-/// uniform draw between zero and [`backoff`], so that endpoints that failed together (a
-/// receiver that was down) are not retried together. `unit` is the draw, in `[0, 1)`.
-pub fn jittered_backoff(failed: i32, base: Duration, max: Duration, unit: f64) -> Duration {
-    backoff(failed, base, max).mul_f64(unit.clamp(0.0, 1.0))
 }
 
 #[derive(sqlx::FromRow)]
@@ -493,12 +480,8 @@ pub async fn record(
         .await?;
         Attempted::Delivered
     } else {
-        let wait = jittered_backoff(
-            attempt,
-            config.retry_base,
-            config.retry_max,
-            rand::random::<f64>(),
-        );
+        let failed = u32::try_from(attempt).unwrap_or(0);
+        let wait = backoff::full_jitter(failed, config.retry_base, config.retry_max);
         // Given up once the next try would come `retry_for` or more after the first attempt:
         // first + retry_for <= now + wait. The choices are array elements picked by that
         // test, not `CASE`s of `now()`, and the test adds nothing to a column: Citus evaluates
@@ -691,27 +674,5 @@ mod tests {
             r#"{"test": 2432232314}"#,
         );
         assert_eq!(sig, "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=");
-    }
-
-    #[test]
-    fn a_retry_waits_a_uniform_draw_below_the_doubling_cap() {
-        let s = Duration::from_secs;
-        assert_eq!(jittered_backoff(3, s(5), s(3600), 0.0), Duration::ZERO);
-        assert_eq!(jittered_backoff(3, s(5), s(3600), 0.5), s(10));
-        assert_eq!(jittered_backoff(20, s(5), s(3600), 0.25), s(900));
-        for _ in 0..1000 {
-            let wait = jittered_backoff(4, s(5), s(3600), rand::random::<f64>());
-            assert!(wait < s(40), "{wait:?}");
-        }
-    }
-
-    #[test]
-    fn retries_wait_twice_as_long_each_time_up_to_the_cap() {
-        let s = Duration::from_secs;
-        assert_eq!(backoff(1, s(5), s(3600)), s(5));
-        assert_eq!(backoff(2, s(5), s(3600)), s(10));
-        assert_eq!(backoff(4, s(5), s(3600)), s(40));
-        assert_eq!(backoff(20, s(5), s(3600)), s(3600));
-        assert_eq!(backoff(1000, s(5), s(3600)), s(3600));
     }
 }

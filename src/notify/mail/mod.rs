@@ -4,8 +4,9 @@
 //! lease (`FOR UPDATE SKIP LOCKED`), checked against the account as it is now (a verified
 //! address, no vacation, the turn still awaited and no stream open), rendered in the account's
 //! language (`render`), sent through `outbound::mail`, recorded; retried with exponential
-//! backoff for `retry_for`, then given up and shown as the account's `email_failing_since`.
-//! Woken by `LISTEN` (new notifications, queued mail); a slow sweep catches a missed wake-up.
+//! backoff and full jitter for `retry_for`, then given up and shown as the account's
+//! `email_failing_since`. Woken by `LISTEN` (new notifications, queued mail); a slow sweep
+//! catches a missed wake-up.
 //! Any number of processes share the work. Each mail has a stable Message-ID (its row's id):
 //! a process killed between the SMTP server's acceptance and the record leaves the mail to be
 //! sent again once its lease ends, the only case of a second copy. Beside `api`, over `store`.
@@ -25,6 +26,7 @@ use sqlx::postgres::{PgListener, PgNotification, PgPoolOptions};
 use tokio::time::Instant;
 use uuid::Uuid;
 
+use crate::backoff;
 use crate::config::{MailConfig, MailTransport};
 use crate::eventstore::AccountId;
 use crate::eventstore::outbox::NOTIFICATIONS_CHANNEL;
@@ -312,12 +314,9 @@ impl Worker {
         if now >= mail.created_at + window {
             return Outcome::Failed;
         }
-        let exp = mail.attempts.clamp(0, 20) as u32;
-        let delay = self
-            .config
-            .retry_base
-            .saturating_mul(2u32.saturating_pow(exp))
-            .min(self.config.retry_max);
+        // This attempt is not counted yet: it is the `attempts + 1`th to fail.
+        let failed = u32::try_from(mail.attempts).unwrap_or(0).saturating_add(1);
+        let delay = backoff::full_jitter(failed, self.config.retry_base, self.config.retry_max);
         Outcome::Retry(now + chrono::Duration::from_std(delay).unwrap_or_default())
     }
 
