@@ -1,3 +1,5 @@
+//! Why our own: the backoff crates (`backoff`, `backon`) drive the retry loop themselves; our retries are rows in PostgreSQL, which need only the next wait.
+//!
 //! How long to wait before trying again: a doubling wait, capped, and random jitter so that
 //! those that failed together do not retry together. Names nothing else in the crate.
 

@@ -1,10 +1,19 @@
-//! Lords of Scotland Online: the rules engine and the server shell around it.
+//! Lords of Scotland Online: the server around the rules crate (`rules`), one module per
+//! feature. Dependencies point one way, each module naming only those below it
+//! (docs/architecture.md):
 //!
-//! Dependencies point one way: `main → startup → api → auth → store → engine`. The background
-//! workers (`deadlines`, `fanout`, `deliveries`, `mailer`, `ratings`, `sequencer`) sit beside
-//! `api`, over `store`; the foundations (`config`, `telemetry`, `outbound`, `transparency`,
-//! `shutdown`) name nothing above them, and the engine names nothing else in the crate.
-//! `tests/it/layers.rs` reads the module graph and fails on any edge against this order.
+//! - `startup` (the server's assembly, the commands) and `tools` on top;
+//! - `http`, the shell: routes, the OpenAPI document, middleware, rate limits, CORS, the web client;
+//! - the feature rooms, each owning its handlers, its SQL and its workers, in this order from the
+//!   top: `accounts`, `notify`, `social`, `play`, `tables`, `transparency`;
+//! - `api`, what every handler stands on: errors, the caller, request parsing, `AppState`;
+//! - `eventstore`: append, hash chain, stream, read model, outboxes, wake-ups, Citus placement;
+//! - the foundations: `config`, `telemetry`, `shutdown`, `outbound`, `proofs`, `backoff`.
+//!
+//! `tests/it/layers.rs` reads the module graph and fails on any edge against this order, on SQL
+//! outside the feature rooms and the event store, and on any type with more than 25 public
+//! methods.
+
 #![forbid(unsafe_code)]
 
 pub mod accounts;

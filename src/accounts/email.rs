@@ -1,7 +1,7 @@
 //! An account's address and the single-use tokens mailed to it (`account_tokens`): claiming an
 //! address (unverified, a verification link queued), verifying it, asking for a password reset
 //! (queued for any address, resolved apart: `password_reset_requests`) and using one. Only a token's SHA-256 is stored; the raw token travels once, in the queued
-//! mail's payload (`store::mail::enqueue`, in the same transaction). No HTTP here.
+//! mail's payload (`notify::mail::settings::enqueue`, in the same transaction). No HTTP here.
 
 use std::time::Duration;
 

@@ -1,6 +1,7 @@
-//! Accounts, password hashing, JWT issue/verify, refresh tokens (sessions), login rate limiting
-//! and the [`AuthUser`] extractor — the only code that reads the `Authorization` header. Depends
-//! on no HTTP handler code: `api` turns [`AuthError`] and [`AccountError`] into problem+json.
+//! Feature: accounts. Sign-up and the account's rows, password hashing, sessions (refresh
+//! tokens) and their revocation, personal and OAuth tokens, the OAuth authorization server,
+//! email addresses and their mailed links, request budgets per account, and the answer to what
+//! the shell asks of the accounts ([`identities`]). Its routes are in [`http`].
 
 pub mod rate_budgets;
 

@@ -1,3 +1,5 @@
+//! Why our own: the Rust OAuth crates are clients (`oauth2`), and the one server framework (`oxide-auth`) would own the flow and its storage; ours is a few RFC checks kept in the accounts' own tables and transactions.
+//!
 //! The OAuth 2.0 authorization server's protocol, without HTTP: checking authorization requests
 //! (RFC 6749 §4.1.1, RFC 7636, RFC 8252), authorization codes (60 s, single use, bound to the
 //! account, client, redirect URI, PKCE challenge and scopes), exchanging them and refreshing

@@ -2,9 +2,9 @@
 //! only as their SHA-256 hash in `refresh_tokens`. A login starts a family; every refresh
 //! retires the presented token and issues its successor (rotation); presenting a retired token
 //! again revokes the whole family (theft detection). A family is a session: access tokens name
-//! it (`sid`) and die with it (`store::revoke_sessions`, noted in this process through
+//! it (`sid`) and die with it (`eventstore::revocations::revoke_sessions`, noted in this process through
 //! [`JwtKeys::note_revoked`] once the revoking transaction commits), and every revocation
-//! announces itself to the account's open streams (`store::announce_authority_change`), which
+//! announces itself to the account's open streams (`eventstore::notify::announce_authority_change`), which
 //! end with it. No HTTP here.
 
 use std::time::Duration;

@@ -92,7 +92,7 @@ impl JwtKeys {
     }
 
     /// Keys that refuse the tokens of the sessions in `revoked` (the process's, kept by its
-    /// `store::Notifier`).
+    /// `eventstore::notify::Notifier`).
     pub fn with_revocations(mut self, revoked: Arc<RevokedSessions>) -> Self {
         self.revoked = revoked;
         self

@@ -1,3 +1,8 @@
+//! What every handler stands on, whatever its feature: problem+json errors and their stable
+//! codes ([`error`]), the caller behind a bearer token ([`extractor`], [`jwt`], [`scope`]), what
+//! the extractor asks of the accounts without naming them ([`credentials`]), strict JSON and
+//! the NUL guard, the languages of the answers, and [`state::AppState`]. No routes, no SQL.
+
 pub mod credentials;
 pub mod error;
 pub mod extractor;

@@ -1,5 +1,7 @@
-//! The event store: append-only game streams in PostgreSQL, replayed through the engine on read,
-//! and the `games` read model for listings. Depends on the engine, never on the API.
+//! The event store: append-only game streams in PostgreSQL, hash-chained, replayed through
+//! `rules` on read, the `games` read model for listings, the outboxes an append writes in its
+//! transaction, the wake-ups (LISTEN/NOTIFY) and the Citus placement of every table. Knows
+//! nothing of the features: they load a game here, let `rules` decide, and append here.
 //!
 //! Every write is one transaction: load → replay → decide → append with expected version →
 //! update the read model → `pg_notify` → commit.

@@ -1,5 +1,7 @@
-//! The HTTP API: handlers by resource, problem+json errors, the OpenAPI document, and the
-//! middleware around every route. Routes are registered by [`configure`].
+//! The HTTP shell: every feature's routes under one roof ([`configure`]), the OpenAPI
+//! document, the middleware around every route (request ids, the access log, metrics, the
+//! `/v1` rate budgets, the body checks), CORS, the web client, `/docs`, `/rules` and the
+//! operational endpoints.
 
 pub mod cors;
 pub mod docs;

@@ -5,7 +5,7 @@
 //! draft-ietf-httpapi-ratelimit-headers on every answer, whatever answers it (the body checks'
 //! 413 and 415 included: this middleware wraps them). Then a bearer token that may not call the
 //! operation is refused (`crate::api::extractor::admit`) before a handler reads its body. The counting is
-//! `store::rate_budgets` (shared through PostgreSQL); sign-in routes keep their own limiters
+//! `accounts::rate_budgets` (shared through PostgreSQL); sign-in routes keep their own limiters
 //! (`crate::api::rate_limit`), whose state is published here too.
 
 use std::net::IpAddr;
@@ -80,7 +80,7 @@ impl Budget {
     }
 }
 
-/// The sign-in routes and the limiter each keeps (see `api::sessions` and `api::accounts`).
+/// The sign-in routes and the limiter each keeps (see `accounts::http::sessions` and `accounts::http::accounts`).
 const SIGN_IN: &[(&str, &str, Budget)] = &[
     ("POST", "/v1/auth/token", Budget::SignIn),
     ("POST", "/v1/auth/refresh", Budget::SignIn),

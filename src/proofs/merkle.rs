@@ -1,3 +1,5 @@
+//! Why our own: the RFC 6962 crates (`ct-merkle`) own the tree as an in-memory structure of leaves; the log's leaf hashes live in PostgreSQL and its proofs are computed from them directly.
+//!
 //! The Merkle tree of the transparency log, exactly as RFC 9162 §2.1 defines it: leaf hash
 //! `SHA-256(0x00 ‖ leaf)`, node hash `SHA-256(0x01 ‖ left ‖ right)`, a tree of n leaves split at
 //! the largest power of two below n, and the empty tree's hash `SHA-256("")`. With the audit

@@ -1,8 +1,8 @@
 //! The transparency log's formats (docs/audit.md), exactly as independent verifiers compute
 //! them: the Merkle tree of RFC 9162 ([`merkle`]), the leaf of a finished game, the signed
 //! tree head and its Ed25519 key ([`signing`]), and the receipts signed with that key
-//! ([`receipt`]). No HTTP, no SQL but the key's row; the
-//! sequencer (`crate::transparency::sequencer`) appends leaves and signs heads, the API serves them.
+//! ([`receipt`]). No HTTP, no SQL (the event store keeps the key's row); the sequencer
+//! (`crate::transparency::sequencer`) appends leaves and signs heads, the API serves them.
 
 pub mod encoding;
 pub mod merkle;

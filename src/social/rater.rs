@@ -1,6 +1,6 @@
 //! The rating worker (service rules §9.7): in every `lords serve` process, a task that rates
 //! finished rated games, oldest first, one at a time across every process, through
-//! [`crate::social::ratings::rate_next_game`] (one transaction per game, exactly once: see `store::ratings`).
+//! [`crate::social::ratings::rate_next_game`] (one transaction per game, exactly once: see `social::ratings`).
 //! Nothing is kept in memory: a restart (or a SIGKILL) loses nothing, and a game is rated by
 //! whichever process gets there first. Between looks it sleeps `poll`, woken earlier when an
 //! append of this process ends a game (a hint only: what to rate is read from the database).

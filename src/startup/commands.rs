@@ -182,7 +182,7 @@ pub async fn export(db: &DatabaseArgs, game_id: &str) -> anyhow::Result<()> {
 }
 
 /// Places the tables on Citus when the database is a Citus coordinator (see
-/// `store::distribute`); one JSON line per table on stdout, or `{"citus":false}`.
+/// `eventstore::distribute`); one JSON line per table on stdout, or `{"citus":false}`.
 pub async fn distribute(db: &DatabaseArgs) -> anyhow::Result<()> {
     use crate::eventstore::distribute::{self, Distributed};
     let (pool, cluster) = embedded::connect(db).await?;

@@ -1,3 +1,5 @@
+//! Why our own: the embedding crates (`postgresql_embedded`, `pg-embed`) download PostgreSQL's binaries at run time; this starts the machine's own (`initdb`, `pg_ctl`) and fetches nothing.
+//!
 //! The database connection: an external server (`DATABASE_URL`) or, without one, a private
 //! PostgreSQL cluster under `<data_dir>/pg` started from the machine's own binaries, reachable
 //! only through a unix socket in that directory. Knows nothing of HTTP.

@@ -2,7 +2,7 @@
 //! two calls (`GET /v1/oauth/consent`, `POST /v1/oauth/authorizations`), the token and
 //! revocation endpoints (form-encoded, RFC 6749 §3.2 and RFC 7009, answering errors as RFC 6749
 //! §5.2 rather than problem+json), and the account's authorizations. The protocol itself is
-//! `auth::oauth`; the consent page is the web client's (`/oauth/authorize`).
+//! `accounts::oauth`; the consent page is the web client's (`/oauth/authorize`).
 
 use std::collections::HashMap;
 

@@ -1,6 +1,6 @@
 //! Personal access tokens (`POST/GET /v1/me/tokens`, `DELETE /v1/me/tokens/{id}`) and bot
 //! accounts (`POST /v1/me/bot`): first-party operations (a session signed in with a password),
-//! whose SQL is `auth::tokens`'. The bearer extractor enforces what a token may do.
+//! whose SQL is `accounts::tokens`'. The bearer extractor enforces what a token may do.
 
 use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};

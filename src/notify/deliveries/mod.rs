@@ -1,5 +1,5 @@
 //! The delivery worker: attempts the webhook and Web Push deliveries that are queued with each
-//! notification (`store::outbox::write_for_account`), signed, in order per endpoint, with
+//! notification (`eventstore::outbox::write_for_account`), signed, in order per endpoint, with
 //! retries. Driven by PostgreSQL only: each attempt leases its endpoint (`webhooks::claim`),
 //! so any number of server processes may run it. Up to `concurrency` attempts run at once,
 //! none holding a database connection while it waits for its endpoint, and at most

@@ -280,7 +280,7 @@ async fn fan_out_citus(pool: &PgPool, game: GameId) -> Result<Claimed> {
     }
     let done = write(pool, game, &rows).await?;
     // Exactly the rows claimed: a chat line's rows (numbered below the game's versions, see
-    // `store::chat`) may have come in meanwhile, before the last claimed one in this order.
+    // `social::chat`) may have come in meanwhile, before the last claimed one in this order.
     let (versions, ords): (Vec<i64>, Vec<i16>) = rows.iter().map(|r| (r.version, r.ord)).unzip();
     sqlx::query(
         "DELETE FROM game_outbox WHERE game_id = $1 \

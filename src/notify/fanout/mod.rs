@@ -1,5 +1,5 @@
 //! The fan-out worker: in every `lords serve` process, copies games' outboxes to their accounts'
-//! notifications after the appends commit ([`store::fanout`]), so that an action's transaction
+//! notifications after the appends commit ([`notify::fanout::claims`]), so that an action's transaction
 //! touches its game alone. Woken at once by this process's own appends
 //! ([`Store::outbox_hints`]); a slow sweep (`--outbox-sweep-seconds`, and once at start) finds
 //! what a process that stopped left behind. Several processes share the work through the

@@ -2,7 +2,7 @@
 //! — immediately, in the daily digest, or off — and Web Push per kind, the digest's hour and
 //! time zone, and whether mail to the address is failing), and the one-click unsubscribe of
 //! RFC 8058 (`GET`/`POST /v1/unsubscribe/{token}`, no login). The settings and tokens are the
-//! store's (`store::mail`); nothing here sends mail.
+//! store's (`notify::mail::settings`); nothing here sends mail.
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};

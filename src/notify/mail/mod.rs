@@ -1,5 +1,5 @@
 //! The mail worker, in every `lords serve` process: turns accounts' new notifications into
-//! queued mail as their settings say (`store::mail::feed_account`), queues each account's
+//! queued mail as their settings say (`notify::mail::settings::feed_account`), queues each account's
 //! daily digest when it falls due, and sends what is queued (`mail_outbox`): claimed with a
 //! lease (`FOR UPDATE SKIP LOCKED`), checked against the account as it is now (a verified
 //! address, no vacation, the turn still awaited and no stream open), rendered in the account's

@@ -1,7 +1,7 @@
 //! Webhooks: `POST/GET /v1/me/webhooks`, `DELETE /v1/me/webhooks/{id}`,
 //! `GET /v1/me/webhooks/{id}/deliveries`. Registration checks the URL against the SSRF guard
 //! (`outbound::guard`); sending is the delivery worker's. A thin shell over
-//! `store::webhooks`.
+//! `notify::webhooks::endpoints`.
 
 pub mod endpoints;
 

@@ -1,6 +1,6 @@
 //! Table chat (service rules §9.8): `POST`/`GET /v1/games/{id}/chat`, reports
 //! (`POST /v1/games/{id}/chat/{line}/report`) and mutes (`/v1/me/muted`). The lines, the rate,
-//! the silence and the mutes are the store's (`store::chat`); this file reads requests and writes
+//! the silence and the mutes are the store's (`social::chat`); this file reads requests and writes
 //! answers. The live lines go out on `/v1/games/{id}/stream` as `chat` events (`streams.rs`).
 
 use actix_web::{HttpResponse, web};

@@ -1,2 +1,4 @@
+//! The social routes: chat, players' pages and the leaderboard.
+
 pub mod chat;
 pub mod players;

@@ -2,7 +2,7 @@
 //! `/v1/players/{username}/games` (the archive of finished games),
 //! `/v1/players/{username}/rating-history` and `GET /v1/leaderboard`. No sign-in is needed; a
 //! signed-in caller also sees the private games they sat in. The reads are the store's
-//! (`store::players`); this file only reads requests and writes answers.
+//! (`social::players`); this file only reads requests and writes answers.
 
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};

@@ -1,6 +1,6 @@
 //! Invitations and rematches: `POST /v1/games/{id}/invitations`,
 //! `GET /v1/me/invitations`, `POST /v1/me/invitations/{id}/decline`,
-//! `POST /v1/games/{id}/rematch`. A thin shell over `store::invitations`; joining with an
+//! `POST /v1/games/{id}/rematch`. A thin shell over `tables::invitations`; joining with an
 //! invitation is `POST /v1/games/{id}/join` (`lobby`).
 
 use actix_web::http::header;

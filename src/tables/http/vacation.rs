@@ -1,5 +1,5 @@
 //! Vacation (service rules §9.6): `POST` and `DELETE /v1/me/vacation`, and the `vacation` part
-//! of `GET /v1/me`. The days and the games' clocks are the store's (`store::vacation`); this
+//! of `GET /v1/me`. The days and the games' clocks are the store's (`tables::vacation`); this
 //! file only reads requests and writes answers.
 
 use actix_web::{HttpResponse, web};
