@@ -59,7 +59,9 @@ impl AppState {
         let log_signer = Arc::new(LogSigner::new(config.log_signing_key.clone()));
         AppState {
             vapid,
-            store: Store::new(pool.clone()).with_receipts(log_signer.clone()),
+            store: Store::new(pool.clone())
+                .with_receipts(log_signer.clone())
+                .with_live_appends(notifier.games()),
             log_signer,
             identities,
             notifier,

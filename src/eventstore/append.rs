@@ -6,6 +6,8 @@
 //! never decides a rule. The accounts' notifications are written after the commit, by the
 //! fan-out worker.
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
@@ -15,6 +17,7 @@ use crate::eventstore::error::{
     StoreError, db_error, is_deadlock, is_unique_violation, unexpected,
 };
 use crate::eventstore::notify::CHANNEL;
+use crate::eventstore::notify::LiveAppend;
 use crate::eventstore::outbox::{self, NotificationKind};
 use crate::eventstore::read_model::{Due, ReadModel};
 use crate::eventstore::receipts::Seal;
@@ -88,6 +91,8 @@ pub(crate) struct Appended {
     pub ended: bool,
     /// The signed receipt of `version`, when the append was sealed.
     pub receipt: Option<Receipt>,
+    /// The events written, for this process's waiters on the game once the append commits.
+    pub live: Arc<LiveAppend>,
 }
 
 /// An append: `events` after version `expected` (whose last hash is `prev_hash`), bringing the
@@ -279,6 +284,11 @@ pub(crate) async fn append_in(
         told: !notifications.is_empty(),
         ended: events.iter().any(|e| matches!(e, Event::GameEnded { .. })),
         receipt,
+        live: Arc::new(LiveAppend {
+            first_seq: expected + 1,
+            seat,
+            events: events.to_vec(),
+        }),
     })
 }
 

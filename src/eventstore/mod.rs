@@ -166,6 +166,9 @@ pub struct Store {
     pub(crate) id: usize,
     /// Whether the database is a Citus coordinator, looked up by the first append that needs it.
     pub(crate) layout: Arc<tokio::sync::OnceCell<distribute::Layout>>,
+    /// This process's waiters on games, handed the events of each append once it commits
+    /// (`None`: no waiters here, as in the tools).
+    pub(crate) live: Option<Arc<notify::GameWakers>>,
     /// The receipts' key, when this store signs them, and the salts read.
     pub(crate) receipts: Arc<receipts::Receipts>,
 }
@@ -212,7 +215,15 @@ impl Store {
             id: NEXT_STORE_ID.fetch_add(1, Ordering::Relaxed),
             layout: Arc::default(),
             receipts: Arc::new(receipts::Receipts::new(None)),
+            live: None,
         }
+    }
+
+    /// Hands the events of this store's appends to this process's waiters on their games
+    /// (`Notifier::games`) once they commit, before the database's notification comes back.
+    pub fn with_live_appends(mut self, games: Arc<notify::GameWakers>) -> Self {
+        self.live = Some(games);
+        self
     }
 
     /// This store signs receipts with the transparency log's key: each `your_turn` it writes
@@ -300,6 +311,9 @@ impl Store {
         }
         if appended.told {
             self.outboxed.hint(id);
+        }
+        if let Some(games) = &self.live {
+            games.appended(id, appended.version, Some(appended.live.clone()));
         }
         if appended.ended {
             self.ended.notify_one();

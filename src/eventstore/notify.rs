@@ -1,9 +1,11 @@
 //! Wake-ups for long polls and streams: one connection per process listens on `game_events`,
-//! `game_chat`, `notifications`, `stream_authority` and `session_revoked`. Game appends and chat lines are fanned
-//! out to waiters through a broadcast channel; account notifications wake only the streams of
-//! that account (one `watch` per account with a stream open), and so do changes to an
-//! account's authority (a session revoked, the password changed, the account deleted, a game
-//! left), after which its streams re-check in the database whether they may go on. Writers `pg_notify` inside their
+//! `game_chat`, `notifications`, `stream_authority` and `session_revoked`. A game's appends and
+//! chat lines wake only that game's waiters (one `watch` per game with a waiter), and an append
+//! made in this process hands them its events at once ([`LiveAppend`]); account notifications
+//! wake only the streams of that account (one `watch` per account with a stream open), and so
+//! do changes to an account's authority (a session revoked, the password changed, the account
+//! deleted, a game left), after which its streams re-check in the database whether they may
+//! go on. Writers `pg_notify` inside their
 //! transaction, so a wake-up means the rows are committed; a wake-up is only a hint to read the
 //! database again from where the reader is. Revoked sessions are kept in memory
 //! ([`RevokedSessions`]), and loaded again from the database whenever the listener reconnects.
@@ -14,12 +16,13 @@ use std::time::Duration;
 
 use sqlx::postgres::{PgListener, PgPoolOptions};
 use sqlx::{PgConnection, PgPool};
-use tokio::sync::{broadcast, oneshot, watch};
+use tokio::sync::{oneshot, watch};
 use tokio::time::Instant;
 
 use crate::eventstore::outbox::NOTIFICATIONS_CHANNEL;
 use crate::eventstore::revocations::{REVOKED_CHANNEL, RevokedSessions};
 use crate::eventstore::{AccountId, GameId};
+use rules::{Event, Seat};
 
 /// The channel new lines are announced on, `<game id>:<line id>`: wakes the game's streams.
 pub const CHAT_CHANNEL: &str = "game_chat";
@@ -46,14 +49,134 @@ pub async fn announce_authority_change(
     Ok(())
 }
 
-#[derive(Debug, Clone, Copy)]
-enum Signal {
-    /// The game's stream reached this version.
-    Appended(GameId, i64),
-    /// A line was said at the game's table (service rules §9.8): its id.
-    Chatted(GameId, i64),
-    /// The listener (re)connected: notifications may have been missed, look at the database.
-    Resync,
+/// The events an append of this process wrote, handed to the game's waiters in this process
+/// once it commits: they need not read back what was just written.
+#[derive(Debug)]
+pub struct LiveAppend {
+    /// The `seq` of the first event.
+    pub first_seq: i64,
+    /// The acting seat of every event of the append (`None`: the deal).
+    pub seat: Option<Seat>,
+    pub events: Vec<Event>,
+}
+
+impl LiveAppend {
+    /// The `seq` of the last event: the version the append brought the game to.
+    pub fn last_seq(&self) -> i64 {
+        self.first_seq + self.events.len() as i64 - 1
+    }
+}
+
+/// Where a game is, as this process has heard: its version, its last chat line, how many
+/// times the listener resynchronised (something may have been missed), and the events of the
+/// last append when this process made it.
+#[derive(Debug, Clone, Default)]
+pub struct GameTip {
+    pub version: i64,
+    pub line: i64,
+    pub resyncs: u64,
+    pub live: Option<Arc<LiveAppend>>,
+}
+
+/// One `watch` per game with at least one waiter in this process.
+#[derive(Debug, Default)]
+pub struct GameWakers {
+    senders: Mutex<HashMap<GameId, watch::Sender<GameTip>>>,
+}
+
+impl GameWakers {
+    /// The game reached `version` (with the events when this process appended them).
+    pub fn appended(&self, id: GameId, version: i64, live: Option<Arc<LiveAppend>>) {
+        let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(tx) = senders.get(&id) {
+            tx.send_if_modified(|tip| {
+                if version <= tip.version {
+                    return false;
+                }
+                tip.version = version;
+                tip.live = live.filter(|l| l.last_seq() == version);
+                true
+            });
+        }
+    }
+
+    /// A line was said at the game's table (service rules §9.8).
+    fn chatted(&self, id: GameId, line: i64) {
+        let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(tx) = senders.get(&id) {
+            tx.send_if_modified(|tip| {
+                if line <= tip.line {
+                    return false;
+                }
+                tip.line = line;
+                true
+            });
+        }
+    }
+
+    /// After a reconnection of the listener: every waiter looks at the database.
+    fn resync_all(&self) {
+        let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
+        for tx in senders.values() {
+            tx.send_modify(|tip| {
+                tip.resyncs = tip.resyncs.wrapping_add(1);
+                tip.live = None;
+            });
+        }
+    }
+
+    fn subscribe(self: &Arc<Self>, game: GameId) -> GameWakeups {
+        let rx = {
+            let mut senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
+            senders
+                .entry(game)
+                .or_insert_with(|| watch::channel(GameTip::default()).0)
+                .subscribe()
+        };
+        GameWakeups {
+            game,
+            rx: Some(rx),
+            wakers: self.clone(),
+        }
+    }
+}
+
+/// Wake-ups of one game, for one waiter. Subscribe before reading the database: anything
+/// committed after the subscription wakes it.
+pub struct GameWakeups {
+    game: GameId,
+    rx: Option<watch::Receiver<GameTip>>,
+    wakers: Arc<GameWakers>,
+}
+
+impl GameWakeups {
+    /// Resolves at the next change of the game's tip, with it.
+    pub async fn changed(&mut self) -> GameTip {
+        if let Some(rx) = self.rx.as_mut()
+            && rx.changed().await.is_ok()
+        {
+            return rx.borrow_and_update().clone();
+        }
+        // Never happens while `self` holds the receiver (the map holds the sender).
+        std::future::pending().await
+    }
+}
+
+impl Drop for GameWakeups {
+    fn drop(&mut self) {
+        let mut senders = self
+            .wakers
+            .senders
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        drop(self.rx.take());
+        if senders
+            .get(&self.game)
+            .is_some_and(|tx| tx.receiver_count() == 0)
+        {
+            senders.remove(&self.game);
+        }
+    }
 }
 
 /// Started once per process; clones share the listener. The listener stops when the last clone
@@ -65,7 +188,7 @@ pub struct Notifier {
 
 struct Inner {
     pool: PgPool,
-    signals: broadcast::Sender<Signal>,
+    games: Arc<GameWakers>,
     accounts: Arc<AccountWakers>,
     revoked: Arc<RevokedSessions>,
     _stop: oneshot::Sender<()>,
@@ -193,8 +316,9 @@ impl Drop for AccountWakeups {
 
 impl std::fmt::Debug for Notifier {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let games = self.inner.games.senders.lock().map_or(0, |s| s.len());
         f.debug_struct("Notifier")
-            .field("waiters", &self.inner.signals.receiver_count())
+            .field("games_waited_on", &games)
             .finish()
     }
 }
@@ -203,7 +327,7 @@ impl Notifier {
     /// Listens on `game_events` over a dedicated connection (not one of the pool's), and
     /// reconnects with backoff whenever that connection drops.
     pub async fn start(pool: PgPool) -> Notifier {
-        let (signals, _) = broadcast::channel(1024);
+        let games = Arc::new(GameWakers::default());
         let (stop_tx, stop_rx) = oneshot::channel();
         let options = (*pool.connect_options()).clone();
         let listener_pool = PgPoolOptions::new()
@@ -232,14 +356,14 @@ impl Notifier {
                 revoked: revoked.clone(),
             },
             first.ok(),
-            signals.clone(),
+            games.clone(),
             accounts.clone(),
             stop_rx,
         ));
         Notifier {
             inner: Arc::new(Inner {
                 pool,
-                signals,
+                games,
                 accounts,
                 revoked,
                 _stop: stop_tx,
@@ -251,6 +375,17 @@ impl Notifier {
     /// process's token checks consult.
     pub fn revoked_sessions(&self) -> Arc<RevokedSessions> {
         self.inner.revoked.clone()
+    }
+
+    /// The games' wake-ups of this process, which its store's appends feed with their events
+    /// (`Store::with_live_appends`).
+    pub fn games(&self) -> Arc<GameWakers> {
+        self.inner.games.clone()
+    }
+
+    /// Wake-ups for game `id`, from now on (see [`GameWakeups`]).
+    pub fn subscribe_game(&self, id: GameId) -> GameWakeups {
+        self.inner.games.subscribe(id)
     }
 
     /// Wake-ups for `account`'s notifications, from now on (see [`AccountWakeups`]).
@@ -277,83 +412,26 @@ impl Notifier {
 
     /// Waits until game `id` is past `after_version` (true) or `timeout` passes (false).
     /// Looks at the database after subscribing, so an append that committed just before the
-    /// wait began is not missed.
+    /// wait began is not missed. Wakes on this game's appends only.
     pub async fn wait_past(&self, id: GameId, after_version: i64, timeout: Duration) -> bool {
-        self.wait(id, after_version, None, timeout).await
-    }
-
-    /// Waits until game `id` is past `after_version`, or its table has a line after
-    /// `after_line` (true), or `timeout` passes (false): a game stream that also sends the
-    /// table's chat. Looks at the database after subscribing, as [`Notifier::wait_past`].
-    pub async fn wait_table(
-        &self,
-        id: GameId,
-        after_version: i64,
-        after_line: i64,
-        timeout: Duration,
-    ) -> bool {
-        self.wait(id, after_version, Some(after_line), timeout)
-            .await
-    }
-
-    /// [`Notifier::wait_past`], and with `after_line` [`Notifier::wait_table`].
-    async fn wait(
-        &self,
-        id: GameId,
-        after_version: i64,
-        after_line: Option<i64>,
-        timeout: Duration,
-    ) -> bool {
-        let mut signals = self.inner.signals.subscribe();
+        let mut wakeups = self.subscribe_game(id);
         let deadline = Instant::now() + timeout;
-        if self.table_is_past(id, after_version, after_line).await {
-            return true;
-        }
-        loop {
-            match tokio::time::timeout_at(deadline, signals.recv()).await {
-                Err(_elapsed) => return false,
-                Ok(Ok(Signal::Appended(game, version))) => {
-                    if game == id && version > after_version {
-                        return true;
-                    }
-                }
-                Ok(Ok(Signal::Chatted(game, line))) => {
-                    if game == id && after_line.is_some_and(|after| line > after) {
-                        return true;
-                    }
-                }
-                Ok(Ok(Signal::Resync) | Err(broadcast::error::RecvError::Lagged(_))) => {
-                    if self.table_is_past(id, after_version, after_line).await {
-                        return true;
-                    }
-                }
-                Ok(Err(broadcast::error::RecvError::Closed)) => {
-                    tokio::time::sleep_until(deadline).await;
-                    return self.table_is_past(id, after_version, after_line).await;
-                }
-            }
-        }
-    }
-
-    /// Whether game `id` is past `after_version`, or (with `after_line`) its table has a line
-    /// after it.
-    async fn table_is_past(&self, id: GameId, after_version: i64, after_line: Option<i64>) -> bool {
         if self.is_past(id, after_version).await {
             return true;
         }
-        let Some(after_line) = after_line else {
-            return false;
-        };
-        let line: Result<Option<i64>, _> =
-            sqlx::query_scalar("SELECT max(id) FROM chat_lines WHERE game_id = $1")
-                .bind(id.0)
-                .fetch_one(&self.inner.pool)
-                .await;
-        match line {
-            Ok(l) => l.is_some_and(|l| l > after_line),
-            Err(e) => {
-                tracing::warn!(error = %e, game = %id, "wait_table: cannot read the last line");
-                false
+        let mut resyncs = 0;
+        loop {
+            let Ok(tip) = tokio::time::timeout_at(deadline, wakeups.changed()).await else {
+                return false;
+            };
+            if tip.version > after_version {
+                return true;
+            }
+            if tip.resyncs != resyncs {
+                resyncs = tip.resyncs;
+                if self.is_past(id, after_version).await {
+                    return true;
+                }
             }
         }
     }
@@ -408,7 +486,7 @@ async fn load_revoked(pool: &PgPool, revoked: &RevokedSessions) {
 async fn run(
     listening: Listening,
     mut listener: Option<PgListener>,
-    signals: broadcast::Sender<Signal>,
+    games: Arc<GameWakers>,
     accounts: Arc<AccountWakers>,
     mut stop: oneshot::Receiver<()>,
 ) {
@@ -423,7 +501,7 @@ async fn run(
                         listener = Some(l);
                         load_revoked(&listening.main, &listening.revoked).await;
                         backoff = Duration::from_millis(50);
-                        let _ = signals.send(Signal::Resync);
+                        games.resync_all();
                         accounts.wake_all();
                     }
                     Err(e) => {
@@ -459,15 +537,11 @@ async fn run(
                     }
                 }
                 Ok(Some(n)) if n.channel() == CHAT_CHANNEL => match parse(n.payload()) {
-                    Some((id, line)) => {
-                        let _ = signals.send(Signal::Chatted(id, line));
-                    }
+                    Some((id, line)) => games.chatted(id, line),
                     None => tracing::warn!(payload = n.payload(), "game_chat: bad payload"),
                 },
                 Ok(Some(n)) => match parse(n.payload()) {
-                    Some((id, version)) => {
-                        let _ = signals.send(Signal::Appended(id, version));
-                    }
+                    Some((id, version)) => games.appended(id, version, None),
                     None => tracing::warn!(payload = n.payload(), "game_events: bad payload"),
                 },
                 // The connection dropped and the listener has already listened again on a new
@@ -475,7 +549,7 @@ async fn run(
                 Ok(None) => {
                     tracing::warn!("game_events listener reconnected after losing its connection");
                     load_revoked(&listening.main, &listening.revoked).await;
-                    let _ = signals.send(Signal::Resync);
+                    games.resync_all();
                     accounts.wake_all();
                 }
                 // The connection failed (or could not be made again): start over on a new one,
@@ -505,4 +579,64 @@ fn parse_notification(payload: &str) -> Option<(AccountId, bool)> {
     };
     id.parse::<i64>().ok()?;
     Some((account.parse().ok()?, deliveries))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(n: u128) -> GameId {
+        GameId(uuid::Uuid::from_u128(n))
+    }
+
+    fn live(first_seq: i64, events: usize) -> Arc<LiveAppend> {
+        Arc::new(LiveAppend {
+            first_seq,
+            seat: Some(Seat(0)),
+            events: vec![Event::Passed { seat: Seat(0) }; events],
+        })
+    }
+
+    /// Whether `wakeups` changed without waiting.
+    fn woken(wakeups: &mut GameWakeups) -> Option<GameTip> {
+        let rx = wakeups.rx.as_mut()?;
+        rx.has_changed()
+            .unwrap_or(false)
+            .then(|| rx.borrow_and_update().clone())
+    }
+
+    #[test]
+    fn a_waiter_wakes_for_its_own_game_only_and_gets_this_process_events() {
+        let wakers = Arc::new(GameWakers::default());
+        let mut mine = wakers.subscribe(game(1));
+        wakers.appended(game(2), 5, None);
+        wakers.chatted(game(2), 9);
+        assert!(woken(&mut mine).is_none(), "another game's append woke it");
+        wakers.appended(game(1), 4, Some(live(3, 2)));
+        let tip = woken(&mut mine).expect("its own game's append wakes it");
+        assert_eq!(tip.version, 4);
+        assert_eq!(tip.live.as_ref().map(|l| l.last_seq()), Some(4));
+        // The database's notification of the same append comes after: nothing new.
+        wakers.appended(game(1), 4, None);
+        assert!(woken(&mut mine).is_none(), "an echo woke it again");
+        // Events that do not end at the version are not handed over.
+        wakers.appended(game(1), 7, Some(live(5, 1)));
+        let tip = woken(&mut mine).expect("a later append wakes it");
+        assert!(tip.live.is_none());
+        wakers.chatted(game(1), 3);
+        assert_eq!(woken(&mut mine).map(|t| t.line), Some(3));
+    }
+
+    #[test]
+    fn a_resync_wakes_every_waiter_and_the_last_waiter_gone_frees_its_game() {
+        let wakers = Arc::new(GameWakers::default());
+        let mut a = wakers.subscribe(game(1));
+        let mut b = wakers.subscribe(game(2));
+        wakers.resync_all();
+        assert_eq!(woken(&mut a).map(|t| t.resyncs), Some(1));
+        assert_eq!(woken(&mut b).map(|t| t.resyncs), Some(1));
+        drop(a);
+        drop(b);
+        assert!(wakers.senders.lock().unwrap().is_empty());
+    }
 }

@@ -6,7 +6,7 @@ use serde::Serialize;
 use sqlx::PgConnection;
 use thiserror::Error;
 
-use crate::eventstore::chain::{GENESIS, to_hex};
+use crate::eventstore::chain::GENESIS;
 use crate::eventstore::error::{Context, Result, StoreError, unexpected};
 use crate::eventstore::{GameId, seat_from_db};
 use rules::{EVENT_SCHEMA_VERSION, Event, Seat};
@@ -23,10 +23,9 @@ pub struct StoredEvent {
     /// The acting seat; `None` for system events (the start of the game).
     pub seat: Option<Seat>,
     pub recorded_at: DateTime<Utc>,
-    /// Hex.
-    pub prev_hash: String,
-    /// Hex.
-    pub hash: String,
+    /// Bytes until they are written out (hex in JSON).
+    pub prev_hash: [u8; 32],
+    pub hash: [u8; 32],
     pub event: Event,
 }
 
@@ -136,14 +135,21 @@ impl EventRow {
 
     fn decode(self, game_id: GameId) -> Result<StoredEvent> {
         let event = self.event_of(game_id)?;
+        let hash = self.hash_bytes()?;
+        let prev_hash = <[u8; 32]>::try_from(self.prev_hash.as_slice()).map_err(|_| {
+            unexpected(format!(
+                "stored prev_hash of seq {} is not 32 bytes",
+                self.seq
+            ))
+        })?;
         Ok(StoredEvent {
             seq: self.seq,
             kind: self.event_type,
             version: self.event_version,
             seat: self.seat.map(seat_from_db).transpose()?,
             recorded_at: self.recorded_at,
-            prev_hash: to_hex(&self.prev_hash),
-            hash: to_hex(&self.hash),
+            prev_hash,
+            hash,
             event,
         })
     }
@@ -185,10 +191,7 @@ pub(crate) async fn read_stream(
 pub fn head_hash_of(stream: &[StoredEvent]) -> Result<[u8; 32]> {
     match stream.last() {
         None => Ok(GENESIS),
-        Some(e) => hex::decode(&e.hash)
-            .ok()
-            .and_then(|h| <[u8; 32]>::try_from(h).ok())
-            .ok_or_else(|| unexpected(format!("stored hash of seq {} is not 32 bytes", e.seq))),
+        Some(e) => Ok(e.hash),
     }
 }
 

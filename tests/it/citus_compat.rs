@@ -170,10 +170,7 @@ async fn append_as_another_server(conn: &mut PgConnection, store: &Store, id: Ga
     let seat = loaded.game.awaiting().unwrap().seat;
     let action = legal_actions(&loaded.game, seat)[0];
     let events = rules::decide(&loaded.game, seat, &action, &mut StdRng::seed_from_u64(7)).unwrap();
-    let mut prev: [u8; 32] = hex::decode(&loaded.events.last().unwrap().hash)
-        .unwrap()
-        .try_into()
-        .unwrap();
+    let mut prev: [u8; 32] = loaded.events.last().unwrap().hash;
     let mut version = loaded.version();
     for event in &events {
         version += 1;

@@ -39,12 +39,15 @@ use crate::api::extractor::AuthUser;
 use crate::api::responses::ServiceUnavailable;
 use crate::api::state::AppState;
 use crate::eventstore::AccountId;
-use crate::eventstore::notify::{AccountWakeups, NotificationWakeups};
+use std::sync::Arc;
+
+use crate::eventstore::notify::{AccountWakeups, GameWakeups, LiveAppend, NotificationWakeups};
 use crate::eventstore::outbox::{Notification, NotificationKind};
+use crate::eventstore::read_model::GameStatus;
 use crate::eventstore::{GameId, Store};
 use crate::notify::streams::leases::OpenedStream;
 use crate::notify::streams::tickets::{IssuedTicket, TicketAuthority};
-use crate::play::http::events::event_dtos;
+use crate::play::http::events::{event_dtos, live_event_dtos};
 use crate::social::http::chat::ChatLineDto;
 use crate::tables::http::games::GamePath;
 use crate::tables::http::representations::EventDto;
@@ -302,12 +305,19 @@ pub async fn game_stream(
         (true, Some(after)) => Some(after),
         (true, None) => Some(crate::social::chat::last_chat_line(&state.store, game).await?),
     };
+    // Subscribed before the stream's first read: every append committed after it wakes the
+    // stream, and only this game's do.
+    let wakeups = state.notifier.subscribe_game(game);
     let stream = Sse::new(
         state,
         GameEvents {
             account,
             game,
             chat,
+            wakeups,
+            live: None,
+            chat_dirty: true,
+            resyncs: 0,
         },
         guard,
         after,
@@ -691,13 +701,21 @@ impl Source for Notifications {
     }
 }
 
-/// `/v1/games/{id}/stream`: the game's events, woken as long polls are, and for a seated player
-/// the table's chat lines after `chat`.
+/// `/v1/games/{id}/stream`: the game's events, woken by this game's appends only, and for a
+/// seated player the table's chat lines after `chat`. An append made in this process hands
+/// over its events, which are not read back.
 struct GameEvents {
     account: AccountId,
     game: GameId,
     /// The last chat line sent; `None`: no chat (a spectator).
     chat: Option<i64>,
+    wakeups: GameWakeups,
+    /// The events of the append that woke the stream, when this process made it.
+    live: Option<Arc<LiveAppend>>,
+    /// A chat line may follow `chat`.
+    chat_dirty: bool,
+    /// The listener's resynchronisations seen.
+    resyncs: u64,
 }
 
 /// A `chat` event: no `id:`, so that the stream's `Last-Event-ID` stays the last game event's.
@@ -716,9 +734,25 @@ impl Source for GameEvents {
             if !summary.visible_to(self.account) {
                 return Ok(None);
             }
-            let stored = state.store.events(self.game, after, PAGE).await?;
+            // The events the waking append wrote, when they follow `after` and the game goes
+            // on (a finished game's events show what only the database holds: their times and
+            // hashes); else the database's.
+            let live = self.live.take().filter(|live| {
+                live.first_seq == after + 1
+                    && live.last_seq() == summary.version
+                    && live.events.len() as i64 <= PAGE
+                    && summary.status != GameStatus::Finished
+            });
+            let events = match live {
+                Some(live) => live_event_dtos(&summary, self.account, &live),
+                None => {
+                    let stored = state.store.events(self.game, after, PAGE).await?;
+                    event_dtos(&summary, self.account, stored).0
+                }
+            };
+            let chat_dirty = std::mem::replace(&mut self.chat_dirty, false);
             let (lines, chat) = match self.chat {
-                Some(chat) if summary.is_seated(self.account) => {
+                Some(chat) if chat_dirty && summary.is_seated(self.account) => {
                     let (lines, last) = crate::social::chat::chat_lines_for_stream(
                         &state.store,
                         self.account,
@@ -731,8 +765,9 @@ impl Source for GameEvents {
                 }
                 _ => (Vec::new(), self.chat),
             };
+            // A full page of lines: more may follow.
+            self.chat_dirty = lines.len() as i64 >= PAGE;
             self.chat = chat;
-            let (events, _complete) = event_dtos(&summary, self.account, stored);
             Ok::<_, crate::eventstore::error::StoreError>(Some((events, lines)))
         }
         .await;
@@ -760,15 +795,28 @@ impl Source for GameEvents {
         }
     }
 
-    async fn wait(&mut self, state: &AppState, after: i64, left: Duration) -> bool {
-        match self.chat {
-            Some(chat) => {
-                state
-                    .notifier
-                    .wait_table(self.game, after, chat, left)
-                    .await
+    async fn wait(&mut self, _state: &AppState, after: i64, left: Duration) -> bool {
+        let deadline = Instant::now() + left;
+        loop {
+            let Ok(tip) = tokio::time::timeout_at(deadline, self.wakeups.changed()).await else {
+                return false;
+            };
+            if tip.resyncs != self.resyncs {
+                // The listener reconnected: anything may have been missed.
+                self.resyncs = tip.resyncs;
+                self.chat_dirty = self.chat.is_some();
+                return true;
             }
-            None => state.notifier.wait_past(self.game, after, left).await,
+            let appended = tip.version > after;
+            if appended {
+                self.live = tip.live;
+            }
+            if self.chat.is_some_and(|chat| tip.line > chat) {
+                self.chat_dirty = true;
+            }
+            if appended || self.chat_dirty {
+                return true;
+            }
         }
     }
 }

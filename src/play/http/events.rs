@@ -12,6 +12,7 @@ use crate::api::responses::{
 };
 use crate::api::state::AppState;
 use crate::eventstore::GameId;
+use crate::eventstore::chain::to_hex;
 use crate::eventstore::read_model::{GameStatus, GameSummary};
 use crate::play::record::GameRecord;
 use crate::tables::http::games::{GamePath, MAX_EVENTS_PAGE, invalid_query, visible};
@@ -126,9 +127,34 @@ pub(crate) fn event_dtos(
             seat: e.seat,
             event: rules::redact(&e.event, viewer),
             recorded_at: complete.then_some(e.recorded_at),
-            hash: complete.then_some(e.hash),
-            prev_hash: complete.then_some(e.prev_hash),
+            hash: complete.then(|| to_hex(&e.hash)),
+            prev_hash: complete.then(|| to_hex(&e.prev_hash)),
         })
         .collect();
     (events, complete)
+}
+
+/// The events of an append this process just made, as [`event_dtos`] shows them while the game
+/// goes on (their times and hashes shown only once it is over are not needed).
+pub(crate) fn live_event_dtos(
+    summary: &GameSummary,
+    account: crate::eventstore::AccountId,
+    live: &crate::eventstore::notify::LiveAppend,
+) -> Vec<EventDto> {
+    debug_assert!(summary.status != GameStatus::Finished);
+    let viewer = summary
+        .seat_of(account)
+        .map_or(Viewer::Spectator, Viewer::Seat);
+    live.events
+        .iter()
+        .zip(live.first_seq..)
+        .map(|(event, seq)| EventDto {
+            seq,
+            seat: live.seat,
+            event: rules::redact(event, viewer),
+            recorded_at: None,
+            hash: None,
+            prev_hash: None,
+        })
+        .collect()
 }
