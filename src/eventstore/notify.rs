@@ -11,6 +11,7 @@
 //! ([`RevokedSessions`]), and loaded again from the database whenever the listener reconnects.
 
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -78,80 +79,69 @@ pub struct GameTip {
     pub live: Option<Arc<LiveAppend>>,
 }
 
-/// One `watch` per game with at least one waiter in this process.
-#[derive(Debug, Default)]
-pub struct GameWakers {
-    senders: Mutex<HashMap<GameId, watch::Sender<GameTip>>>,
+/// One `watch` per key (a game, an account) with at least one waiter in this process: a
+/// change wakes that key's waiters only.
+#[derive(Debug)]
+pub struct Wakers<K, T> {
+    senders: Mutex<HashMap<K, watch::Sender<T>>>,
 }
 
-impl GameWakers {
-    /// The game reached `version` (with the events when this process appended them).
-    pub fn appended(&self, id: GameId, version: i64, live: Option<Arc<LiveAppend>>) {
+impl<K, T> Default for Wakers<K, T> {
+    fn default() -> Self {
+        Wakers {
+            senders: Mutex::default(),
+        }
+    }
+}
+
+impl<K: Copy + Eq + Hash, T: Clone + Default> Wakers<K, T> {
+    /// Changes `key`'s value with `change` when it has waiters; they wake when it says so.
+    fn update(&self, key: K, change: impl FnOnce(&mut T) -> bool) {
         let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(tx) = senders.get(&id) {
-            tx.send_if_modified(|tip| {
-                if version <= tip.version {
-                    return false;
-                }
-                tip.version = version;
-                tip.live = live.filter(|l| l.last_seq() == version);
-                true
-            });
+        if let Some(tx) = senders.get(&key) {
+            tx.send_if_modified(change);
         }
     }
 
-    /// A line was said at the game's table (service rules §9.8).
-    fn chatted(&self, id: GameId, line: i64) {
-        let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(tx) = senders.get(&id) {
-            tx.send_if_modified(|tip| {
-                if line <= tip.line {
-                    return false;
-                }
-                tip.line = line;
-                true
-            });
-        }
-    }
-
-    /// After a reconnection of the listener: every waiter looks at the database.
-    fn resync_all(&self) {
+    /// Changes every key's value with `change`, waking every waiter.
+    fn update_all(&self, change: impl Fn(&mut T)) {
         let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
         for tx in senders.values() {
-            tx.send_modify(|tip| {
-                tip.resyncs = tip.resyncs.wrapping_add(1);
-                tip.live = None;
-            });
+            tx.send_modify(&change);
         }
     }
 
-    fn subscribe(self: &Arc<Self>, game: GameId) -> GameWakeups {
+    fn subscribe(self: &Arc<Self>, key: K) -> Wakeups<K, T> {
         let rx = {
             let mut senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
             senders
-                .entry(game)
-                .or_insert_with(|| watch::channel(GameTip::default()).0)
+                .entry(key)
+                .or_insert_with(|| watch::channel(T::default()).0)
                 .subscribe()
         };
-        GameWakeups {
-            game,
+        Wakeups {
+            key,
             rx: Some(rx),
             wakers: self.clone(),
         }
     }
+
+    fn len(&self) -> usize {
+        self.senders.lock().map_or(0, |s| s.len())
+    }
 }
 
-/// Wake-ups of one game, for one waiter. Subscribe before reading the database: anything
+/// Wake-ups of one key, for one waiter. Subscribe before reading the database: anything
 /// committed after the subscription wakes it.
-pub struct GameWakeups {
-    game: GameId,
-    rx: Option<watch::Receiver<GameTip>>,
-    wakers: Arc<GameWakers>,
+pub struct Wakeups<K: Copy + Eq + Hash, T> {
+    key: K,
+    rx: Option<watch::Receiver<T>>,
+    wakers: Arc<Wakers<K, T>>,
 }
 
-impl GameWakeups {
-    /// Resolves at the next change of the game's tip, with it.
-    pub async fn changed(&mut self) -> GameTip {
+impl<K: Copy + Eq + Hash, T: Clone> Wakeups<K, T> {
+    /// Resolves at the next change of the key's value, with it.
+    pub async fn changed(&mut self) -> T {
         if let Some(rx) = self.rx.as_mut()
             && rx.changed().await.is_ok()
         {
@@ -162,7 +152,7 @@ impl GameWakeups {
     }
 }
 
-impl Drop for GameWakeups {
+impl<K: Copy + Eq + Hash, T> Drop for Wakeups<K, T> {
     fn drop(&mut self) {
         let mut senders = self
             .wakers
@@ -171,11 +161,49 @@ impl Drop for GameWakeups {
             .unwrap_or_else(|p| p.into_inner());
         drop(self.rx.take());
         if senders
-            .get(&self.game)
+            .get(&self.key)
             .is_some_and(|tx| tx.receiver_count() == 0)
         {
-            senders.remove(&self.game);
+            senders.remove(&self.key);
         }
+    }
+}
+
+/// The waiters on games.
+pub type GameWakers = Wakers<GameId, GameTip>;
+/// Wake-ups of one game (its appends, its chat lines, resynchronisations).
+pub type GameWakeups = Wakeups<GameId, GameTip>;
+
+impl Wakers<GameId, GameTip> {
+    /// The game reached `version` (with the events when this process appended them).
+    pub fn appended(&self, id: GameId, version: i64, live: Option<Arc<LiveAppend>>) {
+        self.update(id, |tip| {
+            if version <= tip.version {
+                return false;
+            }
+            tip.version = version;
+            tip.live = live.filter(|l| l.last_seq() == version);
+            true
+        });
+    }
+
+    /// A line was said at the game's table (service rules §9.8).
+    fn chatted(&self, id: GameId, line: i64) {
+        self.update(id, |tip| {
+            if line <= tip.line {
+                return false;
+            }
+            tip.line = line;
+            true
+        });
+    }
+
+    /// After a reconnection of the listener: every waiter looks at the database.
+    fn resync_all(&self) {
+        self.update_all(|tip| {
+            tip.resyncs = tip.resyncs.wrapping_add(1);
+            tip.live = None;
+        });
     }
 }
 
@@ -229,90 +257,30 @@ impl AccountWakers {
     }
 }
 
-/// One `watch` per account with at least one subscriber. The value only counts wake-ups: a
-/// change means "read the database again".
-#[derive(Default)]
-struct WakerMap {
-    senders: Mutex<HashMap<AccountId, watch::Sender<u64>>>,
-}
+/// The waiters on accounts. The value only counts wake-ups: a change means "read the database
+/// again".
+type WakerMap = Wakers<AccountId, u64>;
 
 impl WakerMap {
     fn wake(&self, account: AccountId) {
-        let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(tx) = senders.get(&account) {
-            tx.send_modify(|n| *n = n.wrapping_add(1));
-        }
+        self.update(account, |n| {
+            *n = n.wrapping_add(1);
+            true
+        });
     }
 
     fn wake_all(&self) {
-        let senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
-        for tx in senders.values() {
-            tx.send_modify(|n| *n = n.wrapping_add(1));
-        }
-    }
-
-    fn subscribe(self: &Arc<Self>, account: AccountId) -> AccountWakeups {
-        let rx = {
-            let mut senders = self.senders.lock().unwrap_or_else(|p| p.into_inner());
-            senders
-                .entry(account)
-                .or_insert_with(|| watch::channel(0).0)
-                .subscribe()
-        };
-        AccountWakeups {
-            account,
-            rx: Some(rx),
-            wakers: self.clone(),
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.senders.lock().map_or(0, |s| s.len())
+        self.update_all(|n| *n = n.wrapping_add(1));
     }
 }
 
 /// Wake-ups of one account, for one stream: of its notifications, or of its authority.
-/// Subscribe before reading the database: anything committed after the subscription wakes it.
-pub struct AccountWakeups {
-    account: AccountId,
-    rx: Option<watch::Receiver<u64>>,
-    wakers: Arc<WakerMap>,
-}
+/// Subscribe before reading the database: anything committed after the subscription wakes it
+/// (the listener's reconnections too, when something may have been missed).
+pub type AccountWakeups = Wakeups<AccountId, u64>;
 
 /// Wake-ups of one account's notifications.
 pub type NotificationWakeups = AccountWakeups;
-
-impl AccountWakeups {
-    /// Resolves at the next wake-up of this account (something committed, or the listener
-    /// reconnected and something may have been missed).
-    pub async fn changed(&mut self) {
-        let changed = match self.rx.as_mut() {
-            Some(rx) => rx.changed().await.is_ok(),
-            None => false,
-        };
-        if !changed {
-            // Never happens while `self` holds the receiver (the map holds the sender).
-            std::future::pending::<()>().await;
-        }
-    }
-}
-
-impl Drop for AccountWakeups {
-    fn drop(&mut self) {
-        let mut senders = self
-            .wakers
-            .senders
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
-        drop(self.rx.take());
-        if senders
-            .get(&self.account)
-            .is_some_and(|tx| tx.receiver_count() == 0)
-        {
-            senders.remove(&self.account);
-        }
-    }
-}
 
 impl std::fmt::Debug for Notifier {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

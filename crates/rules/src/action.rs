@@ -66,3 +66,32 @@ impl Action {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The server reads an action's body with serde alone for the variants with fields: each
+    /// must refuse a field it does not know.
+    #[test]
+    fn every_action_with_fields_refuses_an_unknown_field() {
+        for body in [
+            r#"{"type":"recruit","slot":0,"x":1}"#,
+            r#"{"type":"muster","card":3,"face_up":true,"x":1}"#,
+            r#"{"type":"copy_power","target":{"seat":0,"position":0},"x":1}"#,
+            r#"{"type":"swap_supporter","supporter":3,"x":1}"#,
+            r#"{"type":"swap_follower","target":{"seat":0,"position":0},"x":1}"#,
+            r#"{"type":"discard_follower","target":{"seat":0,"position":0},"x":1}"#,
+            r#"{"type":"claim_supporter","supporter":3,"x":1}"#,
+        ] {
+            let read = serde_json::from_str::<Action>(body);
+            assert!(
+                read.as_ref()
+                    .is_err_and(|e| e.to_string().contains("unknown field `x`")),
+                "{body}: {read:?}"
+            );
+            let known = body.replace(r#","x":1"#, "");
+            assert!(serde_json::from_str::<Action>(&known).is_ok(), "{known}");
+        }
+    }
+}

@@ -144,11 +144,15 @@ pub async fn resign(
 /// has (the document closes every action with `additionalProperties: false`).
 fn parse_action(body: serde_json::Value) -> Result<Action, ApiError> {
     let body = integral_floats_as_integers(body);
-    let action: Action = from_object(body.clone(), ErrorCode::InvalidAction)?;
-    if let (serde_json::Value::Object(sent), Ok(serde_json::Value::Object(known))) =
-        (&body, serde_json::to_value(action))
-        && let Some(field) = sent.keys().find(|k| !known.contains_key(*k))
-    {
+    // serde refuses a field unknown to an action with fields (`deny_unknown_fields`), but lets
+    // a unit variant of a tagged enum (`pass`) take any: its first field but `type` is kept
+    // for that case, and the body is read into the action without a copy or a serialisation.
+    let extra = match &body {
+        serde_json::Value::Object(sent) => sent.keys().find(|k| *k != "type").cloned(),
+        _ => None,
+    };
+    let action: Action = from_object(body, ErrorCode::InvalidAction)?;
+    if let (Action::Pass, Some(field)) = (action, extra) {
         return Err(ApiError::Game(
             ErrorCode::InvalidAction,
             format!("unknown field `{field}` for a {} action", action.name()),
