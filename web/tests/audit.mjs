@@ -303,13 +303,18 @@ try {
       page.on("console", (m) => {
         if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(`${where}: console: ${m.text()}`);
       });
-      // Every receipt the server gave this page, as seen on the wire.
+      // Every receipt the server gave this page, as seen on the wire, since `given` was last
+      // cleared. An answer seen before a clear is not counted even when its body is read after
+      // it: the page may have kept it before the test forgot what the page kept, or dropped it
+      // when it left the table.
       const given = new Map();
+      let epoch = 0;
       page.on("response", async (res) => {
+        const seen = epoch;
         const m = /\/v1\/games\/([0-9a-f-]{36})(?:\/actions|\/resign)?(?:\?|$)/.exec(new URL(res.url()).pathname + new URL(res.url()).search);
         if (m === null || !(res.headers()["content-type"] ?? "").includes("json")) return;
         const body = await res.json().catch(() => null);
-        if (body?.receipt) given.set(`${body.receipt.version}:${body.receipt.commitment}`, body.receipt);
+        if (body?.receipt && seen === epoch) given.set(`${body.receipt.version}:${body.receipt.commitment}`, `${res.request().method()} ${new URL(res.url()).pathname}${new URL(res.url()).search}`);
       });
 
       // A person signs up, starts a game against the random bot, plays, reloads and resigns.
@@ -339,9 +344,11 @@ try {
       // The lobby keeps the receipts of the turns' notifications (its stream replays them from
       // the first): forgotten here, they come back from the stream alone.
       await forgetKept(page, id);
-      given.clear();
       await page.getByRole("link", { name: x.lobby }).first().click();
       await page.getByRole("heading", { name: x.lobby, level: 1 }).waitFor();
+      // The table is left: what it still had under way was dropped, and counts for nothing.
+      epoch += 1;
+      given.clear();
       let notified = [];
       for (let i = 0; i < 100 && notified.length === 0; i++) {
         await page.waitForTimeout(100);
@@ -369,8 +376,10 @@ try {
         await page.waitForTimeout(100);
         kept = await keptReceipts(page, id);
       }
-      for (const [key] of given) {
-        if (!kept.some((r) => `${r.version}:${r.commitment}` === key)) fail(`${where}: the receipt ${key} given to the page was not kept`);
+      for (const [key, by] of given) {
+        if (!kept.some((r) => `${r.version}:${r.commitment}` === key)) {
+          fail(`${where}: the receipt ${key} given to the page (${by}) was not kept; it keeps versions ${kept.map((r) => r.version).join(", ")}`);
+        }
       }
       if (given.size < 2) fail(`${where}: the page was given only ${given.size} receipts after the lobby`);
       const versions = kept.map((r) => r.version).sort((a, b) => a - b);
