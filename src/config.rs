@@ -514,6 +514,11 @@ pub struct LobbyArgs {
           default_value_t = LobbyLimits::DEFAULT.max_bot_games_per_account,
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub max_bot_games_per_account: u32,
+    /// Days a seek stays open, unpaired, before it expires (service rules §9.10).
+    #[arg(long, env = "LORDS_SEEK_DAYS",
+          default_value_t = LobbyLimits::DEFAULT.seek_days,
+          value_parser = clap::value_parser!(u32).range(1..=30))]
+    pub seek_days: u32,
 }
 
 /// The lobby's caps, resolved (see [`LobbyArgs`]).
@@ -522,6 +527,7 @@ pub struct LobbyLimits {
     pub max_pending_invitations_per_game: u32,
     pub max_invitations_per_hour: u32,
     pub max_bot_games_per_account: u32,
+    pub seek_days: u32,
 }
 
 impl LobbyLimits {
@@ -529,6 +535,7 @@ impl LobbyLimits {
         max_pending_invitations_per_game: 20,
         max_invitations_per_hour: 60,
         max_bot_games_per_account: 10,
+        seek_days: 7,
     };
 }
 
@@ -544,6 +551,7 @@ impl From<&LobbyArgs> for LobbyLimits {
             max_pending_invitations_per_game: args.max_pending_invitations_per_game,
             max_invitations_per_hour: args.max_invitations_per_hour,
             max_bot_games_per_account: args.max_bot_games_per_account,
+            seek_days: args.seek_days,
         }
     }
 }

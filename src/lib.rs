@@ -5,7 +5,7 @@
 //! - `startup` (the server's assembly, the commands) and `tools` on top;
 //! - `http`, the shell: routes, the OpenAPI document, middleware, rate limits, CORS, the web client;
 //! - the feature rooms, each owning its handlers, its SQL and its workers, in this order from the
-//!   top: `accounts`, `notify`, `social`, `play`, `tables`, `transparency`;
+//!   top: `accounts`, `notify`, `matchmaking`, `social`, `play`, `tables`, `transparency`;
 //! - `api`, what every handler stands on: errors, the caller, request parsing, `AppState`;
 //! - `eventstore`: append, hash chain, stream, read model, outboxes, wake-ups, Citus placement;
 //! - the foundations: `config`, `telemetry`, `shutdown`, `outbound`, `proofs`, `backoff`.
@@ -22,6 +22,7 @@ pub mod backoff;
 pub mod config;
 pub mod eventstore;
 pub mod http;
+pub mod matchmaking;
 pub mod notify;
 pub mod outbound;
 pub mod play;

@@ -49,6 +49,18 @@ pub const OPERATIONS: &[(&str, &str, Access)] = &[
         "/v1/me/invitations/{id}/decline",
         Scoped(LobbyWrite),
     ),
+    // Matchmaking: seeks (public to read) and challenges.
+    ("GET", "/v1/seeks", Public),
+    ("POST", "/v1/seeks", Scoped(LobbyWrite)),
+    ("POST", "/v1/seeks/quick", Scoped(LobbyWrite)),
+    ("DELETE", "/v1/seeks/{id}", Scoped(LobbyWrite)),
+    ("GET", "/v1/me/seeks", Scoped(GameRead)),
+    ("POST", "/v1/challenges", Scoped(LobbyWrite)),
+    ("GET", "/v1/challenges/{id}", Scoped(GameRead)),
+    ("DELETE", "/v1/challenges/{id}", Scoped(LobbyWrite)),
+    ("POST", "/v1/challenges/{id}/accept", Scoped(LobbyWrite)),
+    ("POST", "/v1/challenges/{id}/decline", Scoped(LobbyWrite)),
+    ("GET", "/v1/me/challenges", Scoped(GameRead)),
     // Chat.
     ("GET", "/v1/games/{id}/chat", Scoped(GameRead)),
     ("POST", "/v1/games/{id}/chat", Scoped(GamePlay)),

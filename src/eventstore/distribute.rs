@@ -147,6 +147,14 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     // Password-reset requests, written for any address asked about (no account to co-locate
     // by) and each deleted once by its id: distributed on it, alone, so both are single-shard.
     ("password_reset_requests", Placement::Alone("id")),
+    // Matchmaking (service rules §9.10): seeks, challenges and their invitees. A few writes per
+    // player a day, never per action; read by anyone (the seeks' list) and by pairings that span
+    // accounts: on every node. Their `game_id` is the game a seek or a challenge became, not
+    // their key. A pairing is one short transaction over this reference table and the new
+    // game's shard (docs/scaling.md).
+    ("seeks", Placement::Reference),
+    ("challenges", Placement::Reference),
+    ("challenge_invitees", Placement::Reference),
 ];
 
 /// Tables that are node-local by design and never distributed: on Citus they live on the

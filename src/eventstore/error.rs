@@ -114,6 +114,39 @@ pub enum StoreError {
     /// No such chat line at this game's table (404).
     #[error("no such chat line at this table")]
     ChatLineNotFound,
+    /// The account has as many open seeks as one may (409; service rules §9.10).
+    #[error("you already have {max} open seeks; cancel one first")]
+    TooManySeeks { max: u32 },
+    /// The caller has no open seek with this id (404).
+    #[error("you have no open seek with this id")]
+    SeekNotFound,
+    /// A seek that cannot be made as asked (422).
+    #[error("{0}")]
+    InvalidSeek(String),
+    /// A challenge that cannot be made as asked (422).
+    #[error("{0}")]
+    InvalidChallenge(String),
+    /// An account challenged muted the challenger (403).
+    #[error("{0} does not take your challenges")]
+    ChallengeRefused(String),
+    /// No challenge with this id was made by or to the caller (404).
+    #[error("you have no challenge with this id")]
+    ChallengeNotFound,
+    /// The challenge is over (409).
+    #[error("this challenge is {0}")]
+    ChallengeNotOpen(&'static str),
+    /// The account has as many open challenges as one may (409).
+    #[error("you already have {max} open challenges; cancel one first")]
+    TooManyChallenges { max: u32 },
+    /// The account made as many challenges within 24 hours as one may (429).
+    #[error(
+        "you made {per_day} challenges within 24 hours; retry in {} s",
+        retry_after.as_secs()
+    )]
+    TooManyChallengesToday {
+        per_day: u32,
+        retry_after: std::time::Duration,
+    },
     /// The database cannot be reached right now: pool timeout, connection refused (503).
     #[error("the database is unavailable")]
     Unavailable(#[source] anyhow::Error),

@@ -23,7 +23,9 @@ pub const NOTIFICATIONS_CHANNEL: &str = "notifications";
 
 /// What a notification says.
 // `Invited` is written by an invitation by username (`invitations.rs`), `TimedOut` by the
-// deadline worker (`clock.rs`), the others by appends (`append::append_in`).
+// deadline worker (`clock.rs`), `Challenge` and `ChallengeDeclined` by matchmaking
+// (`challenges.rs`), the others by appends (`append::append_in`), `SeekMatched` at a
+// pairing's deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum NotificationKind {
@@ -38,6 +40,12 @@ pub enum NotificationKind {
     Vacation,
     /// A line said at the table by another player (service rules §9.8).
     Chat,
+    /// A seek of the account paired: the game it sits at (service rules §9.10).
+    SeekMatched,
+    /// A challenge to the account (service rules §9.10); about no game yet.
+    Challenge,
+    /// An invitee declined the account's challenge, and why.
+    ChallengeDeclined,
 }
 
 impl NotificationKind {
@@ -51,6 +59,9 @@ impl NotificationKind {
             NotificationKind::Reminder => "reminder",
             NotificationKind::Vacation => "vacation",
             NotificationKind::Chat => "chat",
+            NotificationKind::SeekMatched => "seek_matched",
+            NotificationKind::Challenge => "challenge",
+            NotificationKind::ChallengeDeclined => "challenge_declined",
         }
     }
 
@@ -64,6 +75,9 @@ impl NotificationKind {
             "reminder" => NotificationKind::Reminder,
             "vacation" => NotificationKind::Vacation,
             "chat" => NotificationKind::Chat,
+            "seek_matched" => NotificationKind::SeekMatched,
+            "challenge" => NotificationKind::Challenge,
+            "challenge_declined" => NotificationKind::ChallengeDeclined,
             other => return Err(unexpected(format!("unknown notification kind {other:?}"))),
         })
     }
@@ -171,7 +185,8 @@ pub(crate) fn notifications_of(
 #[derive(Debug, Clone)]
 pub(crate) struct ToWrite {
     pub kind: NotificationKind,
-    pub game: GameId,
+    /// The game it is about; `None` for one about none (a challenge's).
+    pub game: Option<GameId>,
     pub payload: Value,
     /// The outbox row it is copied from (`version`, `ord`): written once, whatever the number of
     /// fan-outs. `None` for a notification written directly (an invitation's).
@@ -228,7 +243,12 @@ pub(crate) async fn write_for_account(
                AND game_version IS NOT NULL",
         )
         .bind(account.0)
-        .bind(sourced.iter().map(|i| i.game.0).collect::<Vec<_>>())
+        .bind(
+            sourced
+                .iter()
+                .filter_map(|i| i.game.map(|g| g.0))
+                .collect::<Vec<_>>(),
+        )
         .bind(
             sourced
                 .iter()
@@ -243,7 +263,8 @@ pub(crate) async fn write_for_account(
     let mut written = Vec::new();
     for item in items {
         if let Some((version, ord)) = item.source
-            && done.contains(&(item.game.0, version, ord))
+            && let Some(game) = item.game
+            && done.contains(&(game.0, version, ord))
         {
             continue;
         }
@@ -318,7 +339,7 @@ async fn insert(
     .bind(account.0)
     .bind(id)
     .bind(item.kind.as_str())
-    .bind(item.game.0)
+    .bind(item.game.map(|g| g.0))
     .bind(item.payload.to_string())
     .bind(item.source.map(|(v, _)| v))
     .bind(item.source.map(|(_, o)| o))
@@ -395,7 +416,7 @@ pub(crate) async fn queue_deliveries(
     let (mut ids, mut message_ids, mut kinds, mut bodies) = (vec![], vec![], vec![], vec![]);
     for (id, n, created_at) in written {
         let message_id = message_id(account, *id);
-        let body = delivery_body(*id, n.kind, Some(n.game), &n.payload, *created_at);
+        let body = delivery_body(*id, n.kind, n.game, &n.payload, *created_at);
         for (endpoint, _) in endpoints
             .iter()
             .filter(|(_, k)| k.iter().any(|k| k == n.kind.as_str()))

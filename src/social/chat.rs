@@ -549,3 +549,21 @@ async fn account_named(
     .context("find an account by username")?;
     Ok(id.map(AccountId))
 }
+
+/// The first (by username) of `accounts` that muted `muted`, if any, in the caller's
+/// transaction: who does not take `muted`'s challenges (service rules §9.10).
+pub async fn muted_by(
+    conn: &mut PgConnection,
+    accounts: &[Uuid],
+    muted: AccountId,
+) -> Result<Option<String>> {
+    sqlx::query_scalar(
+        "SELECT a.username FROM chat_mutes m JOIN accounts a ON a.id = m.account_id \
+         WHERE m.account_id = ANY ($1) AND m.muted_id = $2 ORDER BY a.username LIMIT 1",
+    )
+    .bind(accounts)
+    .bind(muted.0)
+    .fetch_optional(conn)
+    .await
+    .context("look for a mute")
+}

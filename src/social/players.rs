@@ -615,3 +615,26 @@ pub async fn leaderboard(
 fn small_list(v: Vec<i16>) -> Vec<u8> {
     v.into_iter().filter_map(|s| u8::try_from(s).ok()).collect()
 }
+
+/// The displayed ratings of `accounts` (service rules §9.7) and the rated games behind each, in
+/// the caller's transaction; an account that played no rated game has the start (1500, none).
+pub async fn displayed_ratings(
+    conn: &mut sqlx::PgConnection,
+    accounts: &[Uuid],
+) -> Result<HashMap<Uuid, (i32, u32)>> {
+    let rows: Vec<(Uuid, i32, i32)> = sqlx::query_as(
+        "SELECT account_id, rating, games FROM player_ratings WHERE account_id = ANY ($1)",
+    )
+    .bind(accounts)
+    .fetch_all(conn)
+    .await
+    .context("read displayed ratings")?;
+    let mut ratings: HashMap<Uuid, (i32, u32)> = accounts
+        .iter()
+        .map(|a| (*a, (Rating::START.display(), 0)))
+        .collect();
+    for (account, rating, games) in rows {
+        ratings.insert(account, (rating, u32::try_from(games).unwrap_or(0)));
+    }
+    Ok(ratings)
+}

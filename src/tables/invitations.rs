@@ -218,7 +218,7 @@ async fn insert(
         });
         let invited = crate::eventstore::outbox::ToWrite {
             kind: NotificationKind::Invited,
-            game,
+            game: Some(game),
             payload,
             source: None,
             created_at: None,

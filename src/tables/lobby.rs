@@ -9,6 +9,7 @@ use uuid::Uuid;
 use crate::eventstore::append::{Append, AppendError, Appended, Tell, append_in};
 use crate::eventstore::chain::GENESIS;
 use crate::eventstore::error::{Context, Result, StoreError, is_deadlock, unexpected};
+use crate::eventstore::outbox::Pending;
 use crate::eventstore::read_model::{
     GameStatus, GameSummary, Visibility, fetch_seats, fetch_summary, insert_bot, insert_game,
     lock_row,
@@ -177,7 +178,7 @@ pub async fn create_game_with_bots(
     }
     let mut dealt = None;
     if bots.len() + 1 == usize::from(options.players) {
-        dealt = Some(start_in(store, &mut tx, id, 0, &options, rng).await?);
+        dealt = Some(start_in(store, &mut tx, id, 0, &options, Vec::new(), rng).await?);
     }
     let summary = fetch_summary(&mut tx, id).await?;
     tx.commit().await.context("commit create")?;
@@ -185,6 +186,58 @@ pub async fn create_game_with_bots(
         store.committed(id, &dealt);
     }
     Ok(summary)
+}
+
+/// A public game that matchmaking made (service rules §9.10), in the caller's transaction:
+/// `seats` are its players in seat order (at least one). Dealt at once when they fill it, with
+/// `told` told at the deal; otherwise it stays open, and anyone may take its free seats. The
+/// caller hands the deal to [`Store::committed`] once it commits.
+pub(crate) async fn create_seated_in(
+    store: &Store,
+    conn: &mut PgConnection,
+    seats: &[AccountId],
+    options: GameOptions,
+    rated: bool,
+    told: Vec<Pending>,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<(GameId, Option<Appended>)> {
+    let options = validated(options)?;
+    let (&first, others) = seats
+        .split_first()
+        .ok_or_else(|| unexpected("a game made with no player"))?;
+    if seats.len() > usize::from(options.players) {
+        return Err(unexpected(format!(
+            "{} players for a game of {}",
+            seats.len(),
+            options.players
+        )));
+    }
+    let id = GameId(Uuid::now_v7());
+    insert_game(
+        &mut *conn,
+        id,
+        options,
+        first,
+        Visibility::Public,
+        None,
+        Seat(0),
+        rated,
+    )
+    .await?;
+    for (seat, account) in (1u8..).zip(others) {
+        sqlx::query("INSERT INTO game_seats (game_id, seat, account_id) VALUES ($1, $2, $3)")
+            .bind(id.0)
+            .bind(i16::from(seat))
+            .bind(account.0)
+            .execute(&mut *conn)
+            .await
+            .context("seat a matched player")?;
+    }
+    if seats.len() < usize::from(options.players) {
+        return Ok((id, None));
+    }
+    let dealt = start_in(store, conn, id, 0, &options, told, rng).await?;
+    Ok((id, Some(dealt)))
 }
 
 /// A seated player gives a free seat of an open game to a bot of `level` (the lowest free
@@ -490,7 +543,7 @@ pub async fn rematch(
         } => {
             let mut dealt = None;
             if seated == usize::from(options.players) {
-                dealt = Some(start_in(store, &mut tx, id, 0, &options, rng).await?);
+                dealt = Some(start_in(store, &mut tx, id, 0, &options, Vec::new(), rng).await?);
             }
             (id, dealt)
         }
@@ -509,13 +562,15 @@ pub async fn summary(store: &Store, id: GameId) -> Result<GameSummary> {
 }
 
 /// Every seat is taken: deals (the engine's start events become seq 1.., system events with no
-/// acting seat), in the caller's transaction, with `game_started` and `your_turn` in the outbox.
+/// acting seat), in the caller's transaction, with `game_started` and `your_turn` in the outbox,
+/// and `also` told at the deal.
 async fn start_in(
     store: &Store,
     conn: &mut PgConnection,
     id: GameId,
     version: i64,
     options: &GameOptions,
+    also: Vec<Pending>,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<Appended> {
     let mut events = rules::start(options, rng)?;
@@ -524,7 +579,7 @@ async fn start_in(
     // told, as when a vacation starts during a game.
     let away = vacation::away_seats(conn, id).await?;
     let version_after = version + (events.len() + away.len()) as i64;
-    let mut told = Vec::new();
+    let mut told = also;
     for (seat, username, until) in away {
         // The stream keeps milliseconds; the notice says what it recorded.
         let until_ms = vacation::millis(until);
@@ -575,7 +630,7 @@ async fn seat_taken(
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<Option<Appended>> {
     if seated == usize::from(options.players) {
-        return start_in(store, conn, id, version, options, rng)
+        return start_in(store, conn, id, version, options, Vec::new(), rng)
             .await
             .map(Some);
     }

@@ -331,7 +331,8 @@ pub async fn start_vacation(store: &Store, account: AccountId, days: i64) -> Res
     let days_left = left - days as i16;
     sqlx::query(
         "UPDATE accounts SET vacation_days_banked = $2, vacation_banked_at = $3, \
-                             vacation_started_at = $4, vacation_until = $5 \
+                             vacation_started_at = $4, vacation_until = $5, \
+                             vacation_last_started_at = $4 \
          WHERE id = $1",
     )
     .bind(account.0)

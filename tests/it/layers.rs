@@ -72,6 +72,17 @@ const LAYERS: &[(&str, &[&str])] = &[
         &["tables", "play", "api", "eventstore", "config", "shutdown"],
     ),
     (
+        "matchmaking",
+        &[
+            "tables",
+            "social",
+            "api",
+            "eventstore",
+            "config",
+            "shutdown",
+        ],
+    ),
+    (
         "notify",
         &[
             "tables",
@@ -107,6 +118,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "http",
         &[
             "accounts",
+            "matchmaking",
             "tables",
             "play",
             "social",
@@ -791,6 +803,7 @@ const ROOMS_WITH_SQL: &[&str] = &[
     "transparency",
     "notify",
     "accounts",
+    "matchmaking",
 ];
 
 /// Every `.rs` file under `dir`.

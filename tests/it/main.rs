@@ -28,6 +28,7 @@ mod layers;
 mod lobby;
 mod log_monitor;
 mod mail;
+mod matchmaking;
 mod oauth;
 mod openapi;
 mod operations;

@@ -28,6 +28,8 @@ mod races;
 mod ratings;
 #[path = "reliability/resets.rs"]
 mod resets;
+#[path = "reliability/seeks.rs"]
+mod seeks;
 #[path = "reliability/sequencer.rs"]
 mod sequencer;
 #[path = "reliability/worker_connections.rs"]

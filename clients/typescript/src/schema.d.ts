@@ -474,6 +474,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Challenges 1 to 4 accounts, people or bot accounts, to a game (service rules §9.10). Each
+         *     is told (`challenge`: stream, webhooks, Web Push, mail). When every one has accepted, the
+         *     game is created with the challenger and them seated in random order; when one declines, the
+         *     challenge ends and the challenger is told why (`challenge_declined`). It expires after 7
+         *     days. An account has at most 20 open challenges and makes at most 60 a day. A bot account
+         *     challenges nobody (it does not create games, service rules §9.9).
+         * @description Challenges 1 to 4 accounts, people or bot accounts, to a game (service rules §9.10). Each
+         *     is told (`challenge`: stream, webhooks, Web Push, mail). When every one has accepted, the
+         *     game is created with the challenger and them seated in random order; when one declines, the
+         *     challenge ends and the challenger is told why (`challenge_declined`). It expires after 7
+         *     days. An account has at most 20 open challenges and makes at most 60 a day. A bot account
+         *     challenges nobody (it does not create games, service rules §9.9).
+         */
+        post: operations["create_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A challenge the caller made or was challenged by.
+         * @description A challenge the caller made or was challenged by.
+         */
+        get: operations["get_challenge"];
+        put?: never;
+        post?: never;
+        /**
+         * The challenger cancels its open challenge.
+         * @description The challenger cancels its open challenge.
+         */
+        delete: operations["cancel_challenge"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts a challenge made to the caller. When the caller was the last to accept, the game
+         *     is created (`game_id`), and dealt when the challenge filled it. Accepting again changes
+         *     nothing.
+         * @description Accepts a challenge made to the caller. When the caller was the last to accept, the game
+         *     is created (`game_id`), and dealt when the challenge filled it. Accepting again changes
+         *     nothing.
+         */
+        post: operations["accept_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declines a challenge made to the caller, with a reason (default `generic`): the challenge
+         *     ends, and the challenger is told (`challenge_declined`, with the reason).
+         * @description Declines a challenge made to the caller, with a reason (default `generic`): the challenge
+         *     ends, and the challenger is told (`challenge_declined`, with the reason).
+         */
+        post: operations["decline_challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games": {
         parameters: {
             query?: never;
@@ -992,6 +1092,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's challenges of the last 7 days, open or not, newest first: those made to it
+         *     (`incoming`) and those it made (`outgoing`).
+         * @description The caller's challenges of the last 7 days, open or not, newest first: those made to it
+         *     (`incoming`) and those it made (`outgoing`).
+         */
+        get: operations["my_challenges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/email": {
         parameters: {
             query?: never;
@@ -1277,6 +1399,26 @@ export interface paths {
          *     attempt and its result, as for webhooks. Finished deliveries are kept for 7 days.
          */
         get: operations["subscription_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/seeks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's open seeks (at most 3), oldest first.
+         * @description The caller's open seeks (at most 3), oldest first.
+         */
+        get: operations["my_seeks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1626,6 +1768,84 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The open seeks of everyone, oldest first, in pages. Public: no token needed.
+         * @description The open seeks of everyone, oldest first, in pages. Public: no token needed.
+         */
+        get: operations["list_seeks"];
+        put?: never;
+        /**
+         * Seeks a game (service rules §9.10): open to all for `--seek-days` (default 7), it pairs as
+         *     soon as `players` compatible seeks exist (the same options and `rated`; each player's rating
+         *     inside every other's range; bot accounts only where every seek allows them). The game is
+         *     then created with the players seated in random order, their seeks consumed and each told
+         *     (`seek_matched` on `/v1/me/stream`, webhooks, Web Push and mail, as their settings say);
+         *     the oldest seeks pair first. The answer of the seek that completed a table names its game
+         *     (`game_id`). A seek is dropped when its owner starts a vacation or is deleted.
+         * @description Seeks a game (service rules §9.10): open to all for `--seek-days` (default 7), it pairs as
+         *     soon as `players` compatible seeks exist (the same options and `rated`; each player's rating
+         *     inside every other's range; bot accounts only where every seek allows them). The game is
+         *     then created with the players seated in random order, their seeks consumed and each told
+         *     (`seek_matched` on `/v1/me/stream`, webhooks, Web Push and mail, as their settings say);
+         *     the oldest seeks pair first. The answer of the seek that completed a table names its game
+         *     (`game_id`). A seek is dropped when its owner starts a vacation or is deleted.
+         */
+        post: operations["create_seek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks/quick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quick play: seeks with the house's options (rated, 3 days per decision, the base rules, no
+         *     bot accounts) and answers as `POST /v1/seeks` does.
+         * @description Quick play: seeks with the house's options (rated, 3 days per decision, the base rules, no
+         *     bot accounts) and answers as `POST /v1/seeks` does.
+         */
+        post: operations["quick_seek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancels one of the caller's open seeks.
+         * @description Cancels one of the caller's open seeks.
+         */
+        delete: operations["cancel_seek"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2158,6 +2378,101 @@ export interface components {
             cards: components["schemas"]["CardDto"][];
             edition: components["schemas"]["EditionId"];
         };
+        /**
+         * @description An invitee's answer.
+         * @enum {string}
+         */
+        ChallengeAnswer: "pending" | "accepted" | "declined";
+        /** @description A challenge: who asked whom, for which game, and where it stands. */
+        ChallengeDto: {
+            /** @example ailsa */
+            challenger: string;
+            challenger_bot_account: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * Format: uuid
+             * @description The game, once every invitee accepted; `null` before. With more seats than players
+             *     named, the game waits in the lobby for anyone to take the others.
+             */
+            game_id: string | null;
+            /** Format: uuid */
+            id: string;
+            include_bruce: boolean;
+            /** Format: int32 */
+            max_timeouts: number;
+            /** Format: int32 */
+            players: number;
+            power_rule: components["schemas"]["PowerRule"];
+            rated: boolean;
+            state: components["schemas"]["ChallengeState"];
+            /** Format: int32 */
+            target_score: number;
+            /** @description The accounts challenged, in the order named. */
+            to: components["schemas"]["ChallengedDto"][];
+            /**
+             * Format: int32
+             * @description Seconds per decision; `null`: no clock.
+             */
+            turn_time_limit_s: number | null;
+        };
+        /** @description The caller's challenges of the last 7 days, newest first. */
+        ChallengeList: {
+            /** @description Made to the caller. */
+            incoming: components["schemas"]["ChallengeDto"][];
+            /** @description Made by the caller. */
+            outgoing: components["schemas"]["ChallengeDto"][];
+        };
+        /**
+         * @description What to challenge: the accounts, and the game's options (as `POST /v1/games` takes them).
+         *     Unknown fields are refused.
+         */
+        ChallengeRequest: {
+            include_bruce?: boolean | null;
+            /** Format: int32 */
+            max_timeouts?: number | null;
+            /**
+             * Format: int32
+             * @description Seats at the game, 2 to 5; default: one for the challenger and one for each of `to`.
+             *     More than that leaves seats for anyone to take once every invitee accepted.
+             */
+            players?: number | null;
+            power_rule?: null | components["schemas"]["PowerRule"];
+            /** @description Default `true`. */
+            rated?: boolean | null;
+            /** Format: int32 */
+            target_score?: number | null;
+            /**
+             * @description The usernames challenged (ignoring case), 1 to 4, each once, not the caller's.
+             * @example [
+             *       "morag"
+             *     ]
+             */
+            to: string[];
+            /**
+             * Format: int32
+             * @description Seconds per decision, 5 to 1209600. Left out: 259200 (3 days); `null`: no clock.
+             */
+            turn_time_limit_s?: number | null;
+        };
+        /**
+         * @description Where a challenge stands.
+         * @enum {string}
+         */
+        ChallengeState: "open" | "accepted" | "declined" | "cancelled" | "expired";
+        /** @description An account challenged, and its answer. */
+        ChallengedDto: {
+            /** @description `pending` until it answers. */
+            answer: components["schemas"]["ChallengeAnswer"];
+            /** @description Whether it is a bot account (service rules §9.9). */
+            bot_account: boolean;
+            /** @description Why it declined; `null` otherwise. */
+            reason: null | components["schemas"]["DeclineReason"];
+            /** @example morag */
+            username: string;
+        };
         /** @description One line said at a table. */
         ChatLine: {
             /**
@@ -2419,6 +2734,18 @@ export interface components {
              * @enum {string}
              */
             type: "deck_shuffled";
+        };
+        /**
+         * @description Why a challenge is declined (lichess's reasons): `generic` (no reason given), `later` (not
+         *     now), `too_fast` and `too_slow` (the clock), `rated` and `casual` (the other kind of game
+         *     is wanted), `not_bots` (no games with bot accounts).
+         * @enum {string}
+         */
+        DeclineReason: "generic" | "later" | "too_fast" | "too_slow" | "rated" | "casual" | "not_bots";
+        /** @description The optional body of `POST /v1/challenges/{id}/decline`. */
+        DeclineRequest: {
+            /** @description Default `generic`. */
+            reason?: null | components["schemas"]["DeclineReason"];
         };
         /**
          * @description The state of a delivery.
@@ -3119,6 +3446,10 @@ export interface components {
         MutedList: {
             muted: components["schemas"]["MutedDto"][];
         };
+        /** @description The caller's open seeks, oldest first. */
+        MySeeks: {
+            seeks: components["schemas"]["SeekDto"][];
+        };
         /**
          * @description One notification of the caller: the `data:` of a `/v1/me/stream` event whose `event:` is its
          *     `kind` and whose `id:` is its `id`.
@@ -3159,14 +3490,17 @@ export interface components {
          * @description What a notification says.
          * @enum {string}
          */
-        NotificationKind: "your_turn" | "game_started" | "game_ended" | "invited" | "timed_out" | "reminder" | "vacation" | "chat";
+        NotificationKind: "your_turn" | "game_started" | "game_ended" | "invited" | "timed_out" | "reminder" | "vacation" | "chat" | "seek_matched" | "challenge" | "challenge_declined";
         /** @description Every kind, each with its channels. */
         NotificationKinds: {
             /** @description A new message at one of your tables. */
             chat: components["schemas"]["KindChannels"];
             /** @description A game of yours ended. */
             game_over: components["schemas"]["KindChannels"];
-            /** @description You are invited to a game by your username. */
+            /**
+             * @description You are invited to a game by your username, challenged, or told that your challenge was
+             *     declined or that your seek found its game (service rules §9.10).
+             */
             invited: components["schemas"]["KindChannels"];
             /** @description A clocked decision of yours is about to time out. */
             reminder: components["schemas"]["KindChannels"];
@@ -3704,6 +4038,15 @@ export interface components {
              *     - `account_has_played` (409): Account has played
              *     - `bot_account` (403): Bot account
              *     - `bot_account_cannot_create_games` (403): Bot accounts do not create games
+             *     - `too_many_seeks` (409): Too many open seeks
+             *     - `seek_not_found` (404): Seek not found
+             *     - `invalid_seek` (422): Invalid seek
+             *     - `invalid_challenge` (422): Invalid challenge
+             *     - `challenge_refused` (403): Challenge refused
+             *     - `challenge_not_found` (404): Challenge not found
+             *     - `challenge_not_open` (409): Challenge not open
+             *     - `too_many_challenges` (409): Too many open challenges
+             *     - `too_many_challenges_today` (429): Too many challenges today
              *
              *     Rule violations (422), returned by game actions:
              *
@@ -3734,7 +4077,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "invalid_character" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "log_not_ready" | "invalid_log_range" | "tree_size_beyond_log" | "game_not_in_log" | "invalid_consistency_range" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "too_many_requests" | "invalid_request" | "authorization_not_found" | "too_many_authorizations" | "invalid_token_name" | "invalid_scope" | "invalid_expiry" | "too_many_tokens" | "personal_token_not_found" | "account_has_played" | "bot_account" | "bot_account_cannot_create_games" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "invalid_character" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "log_not_ready" | "invalid_log_range" | "tree_size_beyond_log" | "game_not_in_log" | "invalid_consistency_range" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "too_many_requests" | "invalid_request" | "authorization_not_found" | "too_many_authorizations" | "invalid_token_name" | "invalid_scope" | "invalid_expiry" | "too_many_tokens" | "personal_token_not_found" | "account_has_played" | "bot_account" | "bot_account_cannot_create_games" | "too_many_seeks" | "seek_not_found" | "invalid_seek" | "invalid_challenge" | "challenge_refused" | "challenge_not_found" | "challenge_not_open" | "too_many_challenges" | "too_many_challenges_today" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -3839,6 +4182,11 @@ export interface components {
              */
             expirationTime?: number | null;
             keys: components["schemas"]["PushKeys"];
+        };
+        /** @description Quick play: a seek with the house's options. */
+        QuickSeekRequest: {
+            /** Format: int32 */
+            players: number;
         };
         /** @description A player's rating history. */
         RatingHistory: {
@@ -4200,6 +4548,125 @@ export interface components {
              * @enum {string}
              */
             type: "seat_resigned";
+        };
+        /**
+         * @description An open request to play (service rules §9.10): the game's options, whom it admits, and
+         *     when it was made.
+         */
+        SeekDto: {
+            /**
+             * Format: int64
+             * @description Seconds since it was made.
+             * @example 3600
+             */
+            age_s: number;
+            /** @description Whether the seeker is a bot account (service rules §9.9). */
+            bot_account: boolean;
+            /** @description Whether bot accounts may sit at the game. */
+            bots: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it expires unpaired (`--seek-days` after it was made).
+             */
+            expires_at: string;
+            /**
+             * Format: uuid
+             * @description The game it paired into; `null` while it is open. The answer to the seek that completed
+             *     a table names the game at once.
+             */
+            game_id: string | null;
+            /** Format: uuid */
+            id: string;
+            include_bruce: boolean;
+            /** Format: int32 */
+            max_timeouts: number;
+            /** Format: int32 */
+            players: number;
+            power_rule: components["schemas"]["PowerRule"];
+            /** @description Fewer than 10 rated games behind the rating. */
+            provisional: boolean;
+            /** @description Whether the game will be rated (service rules §9.7). */
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The seeker's displayed rating (service rules §9.7).
+             * @example 1500
+             */
+            rating: number;
+            /**
+             * Format: int32
+             * @description The highest rating the seeker admits; `null`: any.
+             */
+            rating_max: number | null;
+            /**
+             * Format: int32
+             * @description The lowest rating the seeker admits; `null`: any.
+             */
+            rating_min: number | null;
+            /** Format: int32 */
+            target_score: number;
+            /**
+             * Format: int32
+             * @description Seconds per decision; `null`: no clock.
+             */
+            turn_time_limit_s: number | null;
+            /**
+             * @description Who seeks.
+             * @example ailsa
+             */
+            username: string;
+        };
+        /** @description A page of open seeks, oldest first. */
+        SeekPage: {
+            /** @description Pass as `cursor` for the next page; `null` on the last page. */
+            next_cursor: string | null;
+            seeks: components["schemas"]["SeekDto"][];
+        };
+        /**
+         * @description What to seek: a game's options (as `POST /v1/games` takes them), whether it is rated, and
+         *     whom it admits. Unknown fields are refused.
+         */
+        SeekRequest: {
+            /**
+             * @description Whether bot accounts may sit at the game. Default: `false` for a rated seek, `true`
+             *     otherwise. A bot account's seek must allow them.
+             */
+            bots?: boolean | null;
+            /** @description Default `false`. */
+            include_bruce?: boolean | null;
+            /**
+             * Format: int32
+             * @description Default 3.
+             */
+            max_timeouts?: number | null;
+            /** Format: int32 */
+            players: number;
+            /** @description Default `lowest_strength` for 2–3 players, `lowest_in_clan` for 4–5. */
+            power_rule?: null | components["schemas"]["PowerRule"];
+            /** @description Default `true`. */
+            rated?: boolean | null;
+            /**
+             * Format: int32
+             * @description Admit only opponents rated at most this.
+             */
+            rating_max?: number | null;
+            /**
+             * Format: int32
+             * @description Admit only opponents rated at least this (service rules §9.7's displayed rating).
+             */
+            rating_min?: number | null;
+            /**
+             * Format: int32
+             * @description Default 40.
+             */
+            target_score?: number | null;
+            /**
+             * Format: int32
+             * @description Seconds per decision, 5 to 1209600. Left out: 259200 (3 days); `null`: no clock.
+             */
+            turn_time_limit_s?: number | null;
         };
         /**
          * @description A signed tree head, as the log stores it and shows it: Ed25519 over `b"lords-sth-v1\x00" ‖
@@ -6459,6 +6926,1111 @@ export interface operations {
                      *       "status": 429,
                      *       "title": "Too many requests",
                      *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChallengeRequest"];
+            };
+        };
+        responses: {
+            /** @description Made; `Location` names it */
+            201: {
+                headers: {
+                    /** @description /v1/challenges/{id} */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "challenger": "robert_bruce",
+                     *       "challenger_bot_account": false,
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "expires_at": "2026-03-21T18:02:11.482Z",
+                     *       "game_id": null,
+                     *       "id": "0195f3f7-6f7a-7b8c-9d0e-1f2a3b4c5d6e",
+                     *       "include_bruce": false,
+                     *       "max_timeouts": 3,
+                     *       "players": 2,
+                     *       "power_rule": "lowest_strength",
+                     *       "rated": true,
+                     *       "state": "open",
+                     *       "target_score": 40,
+                     *       "to": [
+                     *         {
+                     *           "answer": "pending",
+                     *           "bot_account": false,
+                     *           "reason": null,
+                     *           "username": "moray"
+                     *         }
+                     *       ],
+                     *       "turn_time_limit_s": 86400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChallengeDto"];
+                };
+            };
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `challenge_refused`: an account named muted the caller (nobody is told). `bot_account_cannot_create_games`: the caller is a bot account; `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "challenge_refused",
+                     *       "detail": "morag does not take your challenges",
+                     *       "status": 403,
+                     *       "title": "Challenge refused",
+                     *       "type": "/problems/challenge_refused"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `player_not_found`: a username names no account */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "player_not_found",
+                     *       "detail": "no player is called \"robert_bruce\"",
+                     *       "status": 404,
+                     *       "title": "Player not found",
+                     *       "type": "/problems/player_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_challenges`: the caller has 20 open challenges */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_challenges",
+                     *       "detail": "you already have 20 open challenges; cancel one first",
+                     *       "status": 409,
+                     *       "title": "Too many open challenges",
+                     *       "type": "/problems/too_many_challenges"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_challenge` (`to` empty, too long, repeating a name or naming the caller; too few seats), `invalid_options`, `invalid_player_count`, `invalid_target_score`, `invalid_turn_time_limit`, `invalid_max_timeouts` */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_challenge",
+                     *       "detail": "to names 1 to 4 usernames, each once",
+                     *       "status": 422,
+                     *       "title": "Invalid challenge",
+                     *       "type": "/problems/invalid_challenge"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_challenges_today`: 60 challenges within 24 hours; see `Retry-After`; or `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_challenges_today",
+                     *       "detail": "you made 60 challenges within 24 hours; retry in 3600 s",
+                     *       "status": 429,
+                     *       "title": "Too many challenges today",
+                     *       "type": "/problems/too_many_challenges_today"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "challenger": "robert_bruce",
+                     *       "challenger_bot_account": false,
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "expires_at": "2026-03-21T18:02:11.482Z",
+                     *       "game_id": null,
+                     *       "id": "0195f3f7-6f7a-7b8c-9d0e-1f2a3b4c5d6e",
+                     *       "include_bruce": false,
+                     *       "max_timeouts": 3,
+                     *       "players": 2,
+                     *       "power_rule": "lowest_strength",
+                     *       "rated": true,
+                     *       "state": "open",
+                     *       "target_score": 40,
+                     *       "to": [
+                     *         {
+                     *           "answer": "pending",
+                     *           "bot_account": false,
+                     *           "reason": null,
+                     *           "username": "moray"
+                     *         }
+                     *       ],
+                     *       "turn_time_limit_s": 86400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChallengeDto"];
+                };
+            };
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `challenge_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "challenge_not_found",
+                     *       "detail": "you have no challenge with this id",
+                     *       "status": 404,
+                     *       "title": "Challenge not found",
+                     *       "type": "/problems/challenge_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancel_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `challenge_not_found`: the caller made no challenge with this id */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "challenge_not_found",
+                     *       "detail": "you have no challenge with this id",
+                     *       "status": 404,
+                     *       "title": "Challenge not found",
+                     *       "type": "/problems/challenge_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `challenge_not_open` */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "challenge_not_open",
+                     *       "detail": "this challenge was declined",
+                     *       "status": 409,
+                     *       "title": "Challenge not open",
+                     *       "type": "/problems/challenge_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    accept_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "challenger": "robert_bruce",
+                     *       "challenger_bot_account": false,
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "expires_at": "2026-03-21T18:02:11.482Z",
+                     *       "game_id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
+                     *       "id": "0195f3f7-6f7a-7b8c-9d0e-1f2a3b4c5d6e",
+                     *       "include_bruce": false,
+                     *       "max_timeouts": 3,
+                     *       "players": 2,
+                     *       "power_rule": "lowest_strength",
+                     *       "rated": true,
+                     *       "state": "accepted",
+                     *       "target_score": 40,
+                     *       "to": [
+                     *         {
+                     *           "answer": "accepted",
+                     *           "bot_account": false,
+                     *           "reason": null,
+                     *           "username": "moray"
+                     *         }
+                     *       ],
+                     *       "turn_time_limit_s": 86400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChallengeDto"];
+                };
+            };
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `challenge_not_found`: no such challenge to the caller */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "challenge_not_found",
+                     *       "detail": "you have no challenge with this id",
+                     *       "status": 404,
+                     *       "title": "Challenge not found",
+                     *       "type": "/problems/challenge_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `challenge_not_open`: it was declined, cancelled or expired, or every invitee accepted already */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "challenge_not_open",
+                     *       "detail": "this challenge was declined",
+                     *       "status": 409,
+                     *       "title": "Challenge not open",
+                     *       "type": "/problems/challenge_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    decline_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Optional: a reason */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeclineRequest"];
+            };
+        };
+        responses: {
+            /** @description Declined */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "challenger": "robert_bruce",
+                     *       "challenger_bot_account": false,
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "expires_at": "2026-03-21T18:02:11.482Z",
+                     *       "game_id": null,
+                     *       "id": "0195f3f7-6f7a-7b8c-9d0e-1f2a3b4c5d6e",
+                     *       "include_bruce": false,
+                     *       "max_timeouts": 3,
+                     *       "players": 2,
+                     *       "power_rule": "lowest_strength",
+                     *       "rated": true,
+                     *       "state": "declined",
+                     *       "target_score": 40,
+                     *       "to": [
+                     *         {
+                     *           "answer": "declined",
+                     *           "bot_account": false,
+                     *           "reason": "too_fast",
+                     *           "username": "moray"
+                     *         }
+                     *       ],
+                     *       "turn_time_limit_s": 86400
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChallengeDto"];
+                };
+            };
+            /** @description `invalid_path`, `malformed_json`, `invalid_character` (a NUL) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `challenge_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "challenge_not_found",
+                     *       "detail": "you have no challenge with this id",
+                     *       "status": 404,
+                     *       "title": "Challenge not found",
+                     *       "type": "/problems/challenge_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `challenge_not_open` */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "challenge_not_open",
+                     *       "detail": "this challenge was declined",
+                     *       "status": 409,
+                     *       "title": "Challenge not open",
+                     *       "type": "/problems/challenge_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -12095,6 +13667,161 @@ export interface operations {
             };
         };
     };
+    my_challenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's challenges */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "incoming": [
+                     *         {
+                     *           "challenger": "robert_bruce",
+                     *           "challenger_bot_account": false,
+                     *           "created_at": "2026-03-14T18:02:11.482Z",
+                     *           "expires_at": "2026-03-21T18:02:11.482Z",
+                     *           "game_id": null,
+                     *           "id": "0195f3f7-6f7a-7b8c-9d0e-1f2a3b4c5d6e",
+                     *           "include_bruce": false,
+                     *           "max_timeouts": 3,
+                     *           "players": 2,
+                     *           "power_rule": "lowest_strength",
+                     *           "rated": true,
+                     *           "state": "open",
+                     *           "target_score": 40,
+                     *           "to": [
+                     *             {
+                     *               "answer": "pending",
+                     *               "bot_account": false,
+                     *               "reason": null,
+                     *               "username": "moray"
+                     *             }
+                     *           ],
+                     *           "turn_time_limit_s": 86400
+                     *         }
+                     *       ],
+                     *       "outgoing": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChallengeList"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     put_email: {
         parameters: {
             query?: never;
@@ -14707,6 +16434,157 @@ export interface operations {
                      *       "status": 404,
                      *       "title": "Push subscription not found",
                      *       "type": "/problems/push_subscription_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    my_seeks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's open seeks */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "seeks": [
+                     *         {
+                     *           "age_s": 0,
+                     *           "bot_account": false,
+                     *           "bots": false,
+                     *           "created_at": "2026-03-14T18:02:11.482Z",
+                     *           "expires_at": "2026-03-21T18:02:11.482Z",
+                     *           "game_id": null,
+                     *           "id": "0195f3f2-5e6f-7a7b-8c8d-9e0f1a2b3c4d",
+                     *           "include_bruce": false,
+                     *           "max_timeouts": 3,
+                     *           "players": 2,
+                     *           "power_rule": "lowest_strength",
+                     *           "provisional": false,
+                     *           "rated": true,
+                     *           "rating": 1562,
+                     *           "rating_max": 1700,
+                     *           "rating_min": 1400,
+                     *           "target_score": 40,
+                     *           "turn_time_limit_s": 259200,
+                     *           "username": "robert_bruce"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MySeeks"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -17537,6 +19415,814 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["VapidPublicKey"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_seeks: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of open seeks */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "next_cursor": null,
+                     *       "seeks": [
+                     *         {
+                     *           "age_s": 0,
+                     *           "bot_account": false,
+                     *           "bots": false,
+                     *           "created_at": "2026-03-14T18:02:11.482Z",
+                     *           "expires_at": "2026-03-21T18:02:11.482Z",
+                     *           "game_id": null,
+                     *           "id": "0195f3f2-5e6f-7a7b-8c8d-9e0f1a2b3c4d",
+                     *           "include_bruce": false,
+                     *           "max_timeouts": 3,
+                     *           "players": 2,
+                     *           "power_rule": "lowest_strength",
+                     *           "provisional": false,
+                     *           "rated": true,
+                     *           "rating": 1562,
+                     *           "rating_max": 1700,
+                     *           "rating_min": 1400,
+                     *           "target_score": 40,
+                     *           "turn_time_limit_s": 259200,
+                     *           "username": "robert_bruce"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SeekPage"];
+                };
+            };
+            /** @description `invalid_query`, `invalid_cursor` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_query",
+                     *       "detail": "invalid query string: unknown field `state`",
+                     *       "status": 400,
+                     *       "title": "Invalid query string",
+                     *       "type": "/problems/invalid_query"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_seek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeekRequest"];
+            };
+        };
+        responses: {
+            /** @description Made (and paired when `game_id` is set); `Location` names it */
+            201: {
+                headers: {
+                    /** @description /v1/seeks/{id} */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "age_s": 0,
+                     *       "bot_account": false,
+                     *       "bots": false,
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "expires_at": "2026-03-21T18:02:11.482Z",
+                     *       "game_id": null,
+                     *       "id": "0195f3f2-5e6f-7a7b-8c8d-9e0f1a2b3c4d",
+                     *       "include_bruce": false,
+                     *       "max_timeouts": 3,
+                     *       "players": 2,
+                     *       "power_rule": "lowest_strength",
+                     *       "provisional": false,
+                     *       "rated": true,
+                     *       "rating": 1562,
+                     *       "rating_max": 1700,
+                     *       "rating_min": 1400,
+                     *       "target_score": 40,
+                     *       "turn_time_limit_s": 259200,
+                     *       "username": "robert_bruce"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SeekDto"];
+                };
+            };
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_seeks`: the caller already has 3 open seeks. `vacation_in_progress`: the caller is on vacation */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_seeks",
+                     *       "detail": "you already have 3 open seeks; cancel one first",
+                     *       "status": 409,
+                     *       "title": "Too many open seeks",
+                     *       "type": "/problems/too_many_seeks"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_options`, `invalid_player_count`, `invalid_target_score`, `invalid_turn_time_limit`, `invalid_max_timeouts`; `invalid_seek`: a rating range upside down, or a bot account's seek with `bots: false` */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_options",
+                     *       "detail": "players must be between 2 and 5",
+                     *       "status": 422,
+                     *       "title": "Invalid game options",
+                     *       "type": "/problems/invalid_options"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    quick_seek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickSeekRequest"];
+            };
+        };
+        responses: {
+            /** @description Made (and paired when `game_id` is set) */
+            201: {
+                headers: {
+                    /** @description /v1/seeks/{id} */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "age_s": 0,
+                     *       "bot_account": false,
+                     *       "bots": false,
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "expires_at": "2026-03-21T18:02:11.482Z",
+                     *       "game_id": null,
+                     *       "id": "0195f3f2-5e6f-7a7b-8c8d-9e0f1a2b3c4d",
+                     *       "include_bruce": false,
+                     *       "max_timeouts": 3,
+                     *       "players": 2,
+                     *       "power_rule": "lowest_strength",
+                     *       "provisional": false,
+                     *       "rated": true,
+                     *       "rating": 1562,
+                     *       "rating_max": null,
+                     *       "rating_min": null,
+                     *       "target_score": 40,
+                     *       "turn_time_limit_s": 259200,
+                     *       "username": "robert_bruce"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SeekDto"];
+                };
+            };
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_seeks`, `vacation_in_progress` */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_seeks",
+                     *       "detail": "you already have 3 open seeks; cancel one first",
+                     *       "status": 409,
+                     *       "title": "Too many open seeks",
+                     *       "type": "/problems/too_many_seeks"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_player_count`; `invalid_seek`: the caller is a bot account (quick play admits none) */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_player_count",
+                     *       "detail": "a game needs 2 to 5 players",
+                     *       "status": 422,
+                     *       "title": "Rule violation",
+                     *       "type": "/problems/invalid_player_count"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancel_seek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The seek's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            204: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `seek_not_found`: the caller has no open seek with this id (it paired, expired, was cancelled or dropped, or it is someone else's) */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "seek_not_found",
+                     *       "detail": "you have no open seek with this id",
+                     *       "status": 404,
+                     *       "title": "Seek not found",
+                     *       "type": "/problems/seek_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */

@@ -794,6 +794,82 @@ error_codes! {
         detail_fr: "un compte de robot ne crée pas de partie : une personne crée la partie et \
             l'y invite par son nom",
     },
+    TooManySeeks = "too_many_seeks", CONFLICT {
+        title: "Too many open seeks",
+        meaning: "An account has at most 3 open seeks (service rules §9.10): cancel one \
+            (`DELETE /v1/seeks/{id}`) or wait for one to pair.",
+        example: "you already have 3 open seeks; cancel one first",
+        title_fr: "Trop de recherches ouvertes",
+        detail_fr: "un compte a au plus 3 recherches ouvertes : annulez-en une ou attendez qu'une \
+            trouve sa partie",
+    },
+    SeekNotFound = "seek_not_found", NOT_FOUND {
+        title: "Seek not found",
+        meaning: "The caller has no open seek with this id: it paired, was cancelled or expired, \
+            or it is someone else's.",
+        example: "you have no open seek with this id",
+        title_fr: "Recherche introuvable",
+        detail_fr: "vous n'avez pas de recherche ouverte portant cet identifiant",
+    },
+    InvalidSeek = "invalid_seek", UNPROCESSABLE_ENTITY {
+        title: "Invalid seek",
+        meaning: "The seek cannot be made as asked: a rating range whose minimum is above its \
+            maximum, or a bot account's seek that does not allow bot accounts (service rules \
+            §9.10).",
+        example: "rating_min 1600 is above rating_max 1400",
+        title_fr: "Recherche invalide",
+        detail_fr: "la recherche ne peut être faite ainsi : une fourchette de classement \
+            inversée, ou une recherche de robot qui n'admet pas les robots",
+    },
+    InvalidChallenge = "invalid_challenge", UNPROCESSABLE_ENTITY {
+        title: "Invalid challenge",
+        meaning: "The challenge cannot be made as asked: `to` names 1 to 4 other accounts, each \
+            once, and `players` leaves a seat for each of them and the challenger.",
+        example: "to names 1 to 4 usernames, each once",
+        title_fr: "Défi invalide",
+        detail_fr: "le défi ne peut être fait ainsi : `to` nomme 1 à 4 autres comptes, chacun une \
+            fois, et `players` laisse une place à chacun et au lanceur du défi",
+    },
+    ChallengeRefused = "challenge_refused", FORBIDDEN {
+        title: "Challenge refused",
+        meaning: "An account named in `to` does not take challenges from the caller (it muted \
+            the caller). Nobody was told.",
+        example: "morag does not take your challenges",
+        title_fr: "Défi refusé",
+        detail_fr: "un des comptes défiés n'accepte pas vos défis ; personne n'a été prévenu",
+    },
+    ChallengeNotFound = "challenge_not_found", NOT_FOUND {
+        title: "Challenge not found",
+        meaning: "No challenge with this id was made by or to the caller.",
+        example: "you have no challenge with this id",
+        title_fr: "Défi introuvable",
+        detail_fr: "aucun défi portant cet identifiant ne vous concerne",
+    },
+    ChallengeNotOpen = "challenge_not_open", CONFLICT {
+        title: "Challenge not open",
+        meaning: "The challenge is over: accepted by all, declined, cancelled or expired. Its \
+            `state` says which.",
+        example: "this challenge was declined",
+        title_fr: "Défi terminé",
+        detail_fr: "ce défi est terminé : accepté par tous, décliné, annulé ou expiré",
+    },
+    TooManyChallenges = "too_many_challenges", CONFLICT {
+        title: "Too many open challenges",
+        meaning: "An account has at most 20 open challenges (service rules §9.10): cancel one or \
+            wait for answers.",
+        example: "you already have 20 open challenges; cancel one first",
+        title_fr: "Trop de défis ouverts",
+        detail_fr: "un compte a au plus 20 défis ouverts : annulez-en un ou attendez les réponses",
+    },
+    TooManyChallengesToday = "too_many_challenges_today", TOO_MANY_REQUESTS {
+        title: "Too many challenges today",
+        meaning: "An account makes at most 60 challenges in 24 hours (service rules §9.10): wait \
+            Retry-After seconds.",
+        example: "you made 60 challenges within 24 hours; retry in 3600 s",
+        title_fr: "Trop de défis aujourd'hui",
+        detail_fr: "un compte lance au plus 60 défis en 24 heures : réessayez après le délai \
+            indiqué par Retry-After",
+    },
 }
 
 impl ErrorCode {

@@ -81,6 +81,12 @@ pub enum ApiError {
         per_hour: u32,
         retry_after: Duration,
     },
+    /// 429 with `Retry-After`: the challenges an account makes within 24 hours.
+    #[error(
+        "you made {per_day} challenges within 24 hours; retry in {} s",
+        retry_after_secs(*.retry_after)
+    )]
+    TooManyChallengesToday { per_day: u32, retry_after: Duration },
     /// 429 with `Retry-After`: the chat lines an account says within a minute.
     #[error(
         "you said 10 lines within the last minute; retry in {} s",
@@ -185,6 +191,21 @@ impl From<StoreError> for ApiError {
             StoreError::PlayerNotFound => game(ErrorCode::PlayerNotFound, &e),
             StoreError::CannotMuteYourself => game(ErrorCode::CannotMuteYourself, &e),
             StoreError::ChatLineNotFound => game(ErrorCode::ChatLineNotFound, &e),
+            StoreError::TooManySeeks { .. } => game(ErrorCode::TooManySeeks, &e),
+            StoreError::SeekNotFound => game(ErrorCode::SeekNotFound, &e),
+            StoreError::InvalidSeek(_) => game(ErrorCode::InvalidSeek, &e),
+            StoreError::InvalidChallenge(_) => game(ErrorCode::InvalidChallenge, &e),
+            StoreError::ChallengeRefused(_) => game(ErrorCode::ChallengeRefused, &e),
+            StoreError::ChallengeNotFound => game(ErrorCode::ChallengeNotFound, &e),
+            StoreError::ChallengeNotOpen(_) => game(ErrorCode::ChallengeNotOpen, &e),
+            StoreError::TooManyChallenges { .. } => game(ErrorCode::TooManyChallenges, &e),
+            StoreError::TooManyChallengesToday {
+                per_day,
+                retry_after,
+            } => ApiError::TooManyChallengesToday {
+                per_day,
+                retry_after,
+            },
             StoreError::Unavailable(e) => ApiError::ServiceUnavailable(e),
             StoreError::Unexpected(e) => e.into(),
         }
@@ -232,6 +253,7 @@ impl ApiError {
             ApiError::RateLimited { .. } => ErrorCode::RateLimited,
             ApiError::TooManyInvitations { .. } => ErrorCode::TooManyInvitations,
             ApiError::ChatRateLimited { .. } => ErrorCode::ChatRateLimited,
+            ApiError::TooManyChallengesToday { .. } => ErrorCode::TooManyChallengesToday,
             ApiError::TooManyRequests { .. } => ErrorCode::TooManyRequests,
             ApiError::ServiceUnavailable(_) => ErrorCode::ServiceUnavailable,
             ApiError::MigrationsPending(_) => ErrorCode::MigrationsPending,
@@ -267,6 +289,13 @@ impl ApiError {
             )),
             ApiError::ChatRateLimited { retry_after } => Some(format!(
                 "vous avez envoyé 10 messages dans la minute ; réessayez dans {} s",
+                retry_after_secs(*retry_after)
+            )),
+            ApiError::TooManyChallengesToday {
+                per_day,
+                retry_after,
+            } => Some(format!(
+                "vous avez lancé {per_day} défis en 24 heures ; réessayez dans {} s",
                 retry_after_secs(*retry_after)
             )),
             ApiError::TooManyRequests {
@@ -358,6 +387,7 @@ impl ResponseError for ApiError {
             ApiError::RateLimited { retry_after }
             | ApiError::TooManyInvitations { retry_after, .. }
             | ApiError::ChatRateLimited { retry_after }
+            | ApiError::TooManyChallengesToday { retry_after, .. }
             | ApiError::TooManyRequests { retry_after, .. } => {
                 headers.insert(
                     header::RETRY_AFTER,

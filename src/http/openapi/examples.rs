@@ -79,6 +79,40 @@ fn example_receipt(version: usize) -> Value {
     })
 }
 
+const EXAMPLE_SEEK: &str = "0195f3f2-5e6f-7a7b-8c8d-9e0f1a2b3c4d";
+const EXAMPLE_CHALLENGE: &str = "0195f3f7-6f7a-7b8c-9d0e-1f2a3b4c5d6e";
+const EXAMPLE_EXPIRES: &str = "2026-03-21T18:02:11.482Z";
+
+/// A seek, open (quick play's options when `quick`).
+fn example_seek(quick: bool) -> Value {
+    json!({
+        "id": EXAMPLE_SEEK, "username": "robert_bruce", "bot_account": false,
+        "rating": 1562, "provisional": false, "players": 2, "rated": true, "bots": false,
+        "include_bruce": false, "power_rule": "lowest_strength", "target_score": 40,
+        "turn_time_limit_s": 259200, "max_timeouts": 3,
+        "rating_min": if quick { Value::Null } else { json!(1400) },
+        "rating_max": if quick { Value::Null } else { json!(1700) },
+        "created_at": EXAMPLE_CREATED, "expires_at": EXAMPLE_EXPIRES, "age_s": 0,
+        "game_id": null,
+    })
+}
+
+/// A challenge of robert_bruce to moray, in `state`.
+fn example_challenge(state: &str) -> Value {
+    let (answer, reason, game) = match state {
+        "accepted" => ("accepted", Value::Null, json!(EXAMPLE_GAME)),
+        "declined" => ("declined", json!("too_fast"), Value::Null),
+        _ => ("pending", Value::Null, Value::Null),
+    };
+    json!({
+        "id": EXAMPLE_CHALLENGE, "challenger": "robert_bruce", "challenger_bot_account": false,
+        "to": [{ "username": "moray", "bot_account": false, "answer": answer, "reason": reason }],
+        "players": 2, "rated": true, "include_bruce": false, "power_rule": "lowest_strength",
+        "target_score": 40, "turn_time_limit_s": 86400, "max_timeouts": 3, "state": state,
+        "game_id": game, "created_at": EXAMPLE_CREATED, "expires_at": EXAMPLE_EXPIRES,
+    })
+}
+
 /// A two-player game from a fixed seed, a few actions in: the source of the examples of views,
 /// legal actions and events, so that they are real engine output.
 struct ExampleGame {
@@ -324,6 +358,15 @@ pub(crate) fn success_example(operation: &str) -> Option<Value> {
                   "sent_at": EXAMPLE_UPDATED },
             ],
             "next_after": 42,
+        }),
+        "post /v1/seeks" | "post /v1/seeks/quick" => example_seek(operation.ends_with("quick")),
+        "get /v1/seeks" => json!({ "seeks": [example_seek(false)], "next_cursor": null }),
+        "get /v1/me/seeks" => json!({ "seeks": [example_seek(false)] }),
+        "post /v1/challenges" | "get /v1/challenges/{id}" => example_challenge("open"),
+        "post /v1/challenges/{id}/accept" => example_challenge("accepted"),
+        "post /v1/challenges/{id}/decline" => example_challenge("declined"),
+        "get /v1/me/challenges" => json!({
+            "incoming": [example_challenge("open")], "outgoing": [],
         }),
         "get /v1/me/muted" => json!({
             "muted": [{ "username": "moray", "muted_at": EXAMPLE_UPDATED }],

@@ -234,7 +234,7 @@ async fn fan_out_many(pool: &PgPool, games: &[GameId]) -> Result<Option<FannedOu
         if want {
             let item = ToWrite {
                 kind: NotificationKind::from_db(&kind)?,
-                game: GameId(game),
+                game: Some(GameId(game)),
                 payload: payload.0,
                 source: None,
                 created_at: Some(created_at),
@@ -342,7 +342,7 @@ fn by_account(game: GameId, rows: &[OutboxRow]) -> Result<Vec<(AccountId, Vec<To
     for row in rows {
         let item = ToWrite {
             kind: NotificationKind::from_db(&row.kind)?,
-            game,
+            game: Some(game),
             payload: row.payload.0.clone(),
             source: Some((row.version, row.ord)),
             created_at: Some(row.created_at),

@@ -66,7 +66,8 @@ pub struct NotificationKinds {
     pub your_turn: KindChannels,
     /// A clocked decision of yours is about to time out.
     pub reminder: KindChannels,
-    /// You are invited to a game by your username.
+    /// You are invited to a game by your username, challenged, or told that your challenge was
+    /// declined or that your seek found its game (service rules §9.10).
     pub invited: KindChannels,
     /// A game of yours ended.
     pub game_over: KindChannels,
@@ -331,13 +332,17 @@ fn page(lang: Lang, kind: MailKind, token: &str, on: bool) -> String {
     let what = match (lang, kind) {
         (Lang::En, MailKind::YourTurn) => "the mails saying it is your turn",
         (Lang::En, MailKind::Reminder) => "the mails reminding you that time is running out",
-        (Lang::En, MailKind::Invited) => "the mails about invitations to a game",
+        (Lang::En, MailKind::Invited) => {
+            "the mails about invitations, challenges and seeks that found a game"
+        }
         (Lang::En, MailKind::GameOver) => "the mails saying a game is over",
         (Lang::En, MailKind::Chat) => "the mails about new messages at your tables",
         (Lang::En, _) => "the daily digest",
         (Lang::Fr, MailKind::YourTurn) => "les courriels vous disant que c'est à vous de jouer",
         (Lang::Fr, MailKind::Reminder) => "les courriels vous rappelant que le temps presse",
-        (Lang::Fr, MailKind::Invited) => "les courriels d'invitation à une partie",
+        (Lang::Fr, MailKind::Invited) => {
+            "les courriels d'invitation, de défi et de recherche de partie aboutie"
+        }
         (Lang::Fr, MailKind::GameOver) => "les courriels annonçant la fin d'une partie",
         (Lang::Fr, MailKind::Chat) => "les courriels des nouveaux messages à vos tables",
         (Lang::Fr, _) => "le résumé quotidien",

@@ -383,7 +383,7 @@ impl Worker {
             (Some(key), false) => Some(crate::notify::mail::settings::unsubscribe_token(
                 key,
                 mail.account,
-                mail.kind,
+                mail.kind.setting(),
             )),
             _ => None,
         };
@@ -412,6 +412,15 @@ impl Worker {
                 token: mail.payload["token"].as_str(),
                 place,
                 unsubscribe: unsubscribe.as_deref(),
+                challenge: matches!(mail.kind, MailKind::Challenge | MailKind::ChallengeDeclined)
+                    .then(|| render::Challenged {
+                        who: details["challenger"]
+                            .as_str()
+                            .or_else(|| details["by"].as_str())
+                            .unwrap_or_default(),
+                        players: details["players"].as_u64().unwrap_or(0),
+                        reason: details["reason"].as_str(),
+                    }),
             },
             &Site {
                 public_url: &self.config.public_url,

@@ -32,6 +32,19 @@ pub struct Mail<'a> {
     pub place: Option<(u64, bool)>,
     /// The one-click unsubscribe token (non-transactional mail).
     pub unsubscribe: Option<&'a str>,
+    /// A challenge: who challenged the account (or, declined, who declined), the game's seats
+    /// and why it was declined.
+    pub challenge: Option<Challenged<'a>>,
+}
+
+/// What a challenge's mail says of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Challenged<'a> {
+    pub who: &'a str,
+    pub players: u64,
+    /// The reason of a decline (`generic`, `later`, `too_fast`, `too_slow`, `rated`, `casual`,
+    /// `not_bots`).
+    pub reason: Option<&'a str>,
 }
 
 /// Where the links point and who the mail is from.
@@ -69,6 +82,16 @@ pub struct Texts {
     pub game_over_place: &'static str,
     pub chat_subject: &'static str,
     pub chat_line: &'static str,
+    pub seek_matched_subject: &'static str,
+    pub seek_matched_line: &'static str,
+    pub challenge_subject: &'static str,
+    pub challenge_line: &'static str,
+    pub challenge_declined_subject: &'static str,
+    pub challenge_declined_line: &'static str,
+    /// The reasons of a decline, in `generic`, `later`, `too_fast`, `too_slow`, `rated`,
+    /// `casual`, `not_bots` order.
+    pub decline_reasons: [&'static str; 7],
+    pub see_challenges: &'static str,
     pub digest_subject_one: &'static str,
     pub digest_subject_many: &'static str,
     pub digest_line: &'static str,
@@ -100,6 +123,22 @@ pub const EN: Texts = Texts {
     game_over_place: "The game {against} is over: you finished in place {place}.",
     chat_subject: "A new message {against}",
     chat_line: "There is a new message at the table {against}.",
+    seek_matched_subject: "Your seek found a game {against}",
+    seek_matched_line: "Your seek found a game {against}: it has begun.",
+    challenge_subject: "{who} challenges you",
+    challenge_line: "{who} challenges you to a game of {players} players.",
+    challenge_declined_subject: "{who} declined your challenge",
+    challenge_declined_line: "{who} declined your challenge: {reason}.",
+    decline_reasons: [
+        "no reason given",
+        "not now",
+        "the clock is too fast",
+        "the clock is too slow",
+        "a casual game, please",
+        "a rated game, please",
+        "no games with bots",
+    ],
+    see_challenges: "See your challenges",
     digest_subject_one: "1 game awaits you",
     digest_subject_many: "{count} games await you",
     digest_line: "These games await your move, the nearest deadline first:",
@@ -131,6 +170,22 @@ pub const FR: Texts = Texts {
     game_over_place: "La partie {against} est terminée : vous finissez à la place {place}.",
     chat_subject: "Un nouveau message {against}",
     chat_line: "Un nouveau message vous attend à la table {against}.",
+    seek_matched_subject: "Votre recherche a trouvé une partie {against}",
+    seek_matched_line: "Votre recherche a trouvé une partie {against} : elle a commencé.",
+    challenge_subject: "{who} vous défie",
+    challenge_line: "{who} vous défie à une partie à {players} joueurs.",
+    challenge_declined_subject: "{who} a décliné votre défi",
+    challenge_declined_line: "{who} a décliné votre défi : {reason}.",
+    decline_reasons: [
+        "sans raison donnée",
+        "pas maintenant",
+        "la pendule est trop rapide",
+        "la pendule est trop lente",
+        "plutôt une partie amicale",
+        "plutôt une partie classée",
+        "pas de partie avec des robots",
+    ],
+    see_challenges: "Voir vos défis",
     digest_subject_one: "1 partie vous attend",
     digest_subject_many: "{count} parties vous attendent",
     digest_line: "Ces parties attendent votre coup, l'échéance la plus proche d'abord :",
@@ -244,6 +299,42 @@ pub fn render(mail: &Mail<'_>, site: &Site<'_>) -> anyhow::Result<Message> {
                 deadline(&mut blocks);
             }
             subject.replace("{against}", &vs)
+        }
+        MailKind::SeekMatched => {
+            blocks.push(Block::Line(t.seek_matched_line.replace("{against}", &vs)));
+            t.seek_matched_subject.replace("{against}", &vs)
+        }
+        MailKind::Challenge | MailKind::ChallengeDeclined => {
+            let c = mail.challenge.unwrap_or(Challenged {
+                who: "",
+                players: 0,
+                reason: None,
+            });
+            let reason = match c.reason.unwrap_or("generic") {
+                "later" => t.decline_reasons[1],
+                "too_fast" => t.decline_reasons[2],
+                "too_slow" => t.decline_reasons[3],
+                "rated" => t.decline_reasons[4],
+                "casual" => t.decline_reasons[5],
+                "not_bots" => t.decline_reasons[6],
+                _ => t.decline_reasons[0],
+            };
+            let fill = |text: &str| {
+                text.replace("{who}", c.who)
+                    .replace("{players}", &c.players.to_string())
+                    .replace("{reason}", reason)
+            };
+            let (subject, line) = if mail.kind == MailKind::Challenge {
+                (t.challenge_subject, t.challenge_line)
+            } else {
+                (t.challenge_declined_subject, t.challenge_declined_line)
+            };
+            blocks.push(Block::Line(fill(line)));
+            blocks.push(Block::Link(
+                t.see_challenges.to_string(),
+                format!("{url}/#/lobby"),
+            ));
+            fill(subject)
         }
         MailKind::GameOver => {
             let line = match mail.place {
@@ -412,7 +503,35 @@ mod tests {
             token: None,
             place: None,
             unsubscribe: Some("tok"),
+            challenge: None,
         }
+    }
+
+    #[test]
+    fn a_challenge_and_its_decline_name_who_and_why_in_both_languages() {
+        let mut mail = turn(&[]);
+        mail.kind = MailKind::Challenge;
+        mail.game = None;
+        mail.challenge = Some(Challenged {
+            who: "morag",
+            players: 3,
+            reason: None,
+        });
+        let raw = String::from_utf8(render(&mail, &site()).unwrap().formatted()).unwrap();
+        assert!(raw.contains("Subject: morag challenges you\r\n"), "{raw}");
+        assert!(raw.contains("a game of 3 players"), "{raw}");
+        mail.kind = MailKind::ChallengeDeclined;
+        mail.language = "fr";
+        mail.challenge = Some(Challenged {
+            who: "morag",
+            players: 3,
+            reason: Some("too_fast"),
+        });
+        let html = html_of(&render(&mail, &site()).unwrap());
+        assert!(
+            html.contains("morag a décliné votre défi : la pendule est trop rapide."),
+            "{html}"
+        );
     }
 
     #[test]

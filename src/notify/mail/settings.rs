@@ -30,6 +30,12 @@ pub enum MailKind {
     Chat,
     /// The daily list of the games awaiting the account.
     Digest,
+    /// A seek of the account paired (service rules §9.10): under the `invited` setting.
+    SeekMatched,
+    /// A challenge to the account: under the `invited` setting.
+    Challenge,
+    /// An invitee declined the account's challenge: under the `invited` setting.
+    ChallengeDeclined,
 }
 
 impl MailKind {
@@ -43,6 +49,20 @@ impl MailKind {
             MailKind::GameOver => "game_over",
             MailKind::Chat => "chat",
             MailKind::Digest => "digest",
+            MailKind::SeekMatched => "seek_matched",
+            MailKind::Challenge => "challenge",
+            MailKind::ChallengeDeclined => "challenge_declined",
+        }
+    }
+
+    /// The setting (of [`SETTING_KINDS`]) that decides whether and how this mail is sent: its
+    /// own, but matchmaking's mails go with the invitations.
+    pub fn setting(self) -> MailKind {
+        match self {
+            MailKind::SeekMatched | MailKind::Challenge | MailKind::ChallengeDeclined => {
+                MailKind::Invited
+            }
+            kind => kind,
         }
     }
 
@@ -107,6 +127,9 @@ impl MailKind {
             "game_over" => MailKind::GameOver,
             "chat" => MailKind::Chat,
             "digest" => MailKind::Digest,
+            "seek_matched" => MailKind::SeekMatched,
+            "challenge" => MailKind::Challenge,
+            "challenge_declined" => MailKind::ChallengeDeclined,
             _ => return None,
         })
     }
@@ -119,20 +142,23 @@ impl MailKind {
             "invited" => MailKind::Invited,
             "game_ended" => MailKind::GameOver,
             "chat" => MailKind::Chat,
+            "seek_matched" => MailKind::SeekMatched,
+            "challenge" => MailKind::Challenge,
+            "challenge_declined" => MailKind::ChallengeDeclined,
             _ => return None,
         })
     }
 
-    /// The notification kind pushed for this setting kind (Web Push endpoints' `kinds`).
-    pub fn notification_kind(self) -> Option<&'static str> {
-        Some(match self {
-            MailKind::YourTurn => "your_turn",
-            MailKind::Reminder => "reminder",
-            MailKind::Invited => "invited",
-            MailKind::GameOver => "game_ended",
-            MailKind::Chat => "chat",
-            _ => return None,
-        })
+    /// The notification kinds pushed for this setting kind (Web Push endpoints' `kinds`).
+    pub fn notification_kinds(self) -> &'static [&'static str] {
+        match self {
+            MailKind::YourTurn => &["your_turn"],
+            MailKind::Reminder => &["reminder"],
+            MailKind::Invited => &["invited", "seek_matched", "challenge", "challenge_declined"],
+            MailKind::GameOver => &["game_ended"],
+            MailKind::Chat => &["chat"],
+            _ => &[],
+        }
     }
 }
 
@@ -150,7 +176,9 @@ pub struct StoredSettings {
 impl StoredSettings {
     /// The email channel chosen for `kind` (`off` when the document lacks it).
     pub fn email(&self, kind: MailKind) -> &str {
-        self.kinds[kind.as_str()]["email"].as_str().unwrap_or("off")
+        self.kinds[kind.setting().as_str()]["email"]
+            .as_str()
+            .unwrap_or("off")
     }
 
     /// Whether mail of `kind` is sent at all: a digest when some kind is mailed as one, any
@@ -167,7 +195,7 @@ impl StoredSettings {
         SETTING_KINDS
             .iter()
             .filter(|k| self.kinds[k.as_str()]["push"].as_bool() == Some(true))
-            .filter_map(|k| k.notification_kind().map(String::from))
+            .flat_map(|k| k.notification_kinds().iter().map(|n| n.to_string()))
             .collect()
     }
 }
@@ -416,7 +444,7 @@ pub async fn feed_account(pool: &PgPool, account: AccountId, fresh_for: Duration
             let Some(mail) = MailKind::of_notification(kind) else {
                 continue;
             };
-            if !fresh || kinds[mail.as_str()]["email"].as_str() != Some("immediately") {
+            if !fresh || kinds[mail.setting().as_str()]["email"].as_str() != Some("immediately") {
                 continue;
             }
             let payload = serde_json::json!({ "notification": id, "details": payload });

@@ -25,6 +25,12 @@ from .card_drawn_event import CardDrawnEvent
 from .card_drawn_event_type import CardDrawnEventType
 from .card_dto import CardDto
 from .cards_response import CardsResponse
+from .challenge_answer import ChallengeAnswer
+from .challenge_dto import ChallengeDto
+from .challenge_list import ChallengeList
+from .challenge_request import ChallengeRequest
+from .challenge_state import ChallengeState
+from .challenged_dto import ChallengedDto
 from .chat_line import ChatLine
 from .chat_page import ChatPage
 from .chat_request import ChatRequest
@@ -50,6 +56,8 @@ from .decision_timed_out_event import DecisionTimedOutEvent
 from .decision_timed_out_event_type import DecisionTimedOutEventType
 from .deck_shuffled_event import DeckShuffledEvent
 from .deck_shuffled_event_type import DeckShuffledEventType
+from .decline_reason import DeclineReason
+from .decline_request import DeclineRequest
 from .delivery_state import DeliveryState
 from .discard_follower_action import DiscardFollowerAction
 from .discard_follower_action_type import DiscardFollowerActionType
@@ -108,6 +116,7 @@ from .mustered_event import MusteredEvent
 from .mustered_event_type import MusteredEventType
 from .muted_dto import MutedDto
 from .muted_list import MutedList
+from .my_seeks import MySeeks
 from .notification import Notification
 from .notification_kind import NotificationKind
 from .notification_kinds import NotificationKinds
@@ -145,6 +154,7 @@ from .profile import Profile
 from .push_keys import PushKeys
 from .push_subscription_dto import PushSubscriptionDto
 from .push_subscription_request import PushSubscriptionRequest
+from .quick_seek_request import QuickSeekRequest
 from .rating_history import RatingHistory
 from .rating_history_entry import RatingHistoryEntry
 from .rating_summary import RatingSummary
@@ -181,6 +191,9 @@ from .seat_back_event_type import SeatBackEventType
 from .seat_dto import SeatDto
 from .seat_resigned_event import SeatResignedEvent
 from .seat_resigned_event_type import SeatResignedEventType
+from .seek_dto import SeekDto
+from .seek_page import SeekPage
+from .seek_request import SeekRequest
 from .signed_tree_head import SignedTreeHead
 from .skirmish_ended_event import SkirmishEndedEvent
 from .skirmish_ended_event_type import SkirmishEndedEventType
@@ -256,6 +269,12 @@ __all__ = (
     "CardDrawnEventType",
     "CardDto",
     "CardsResponse",
+    "ChallengeAnswer",
+    "ChallengedDto",
+    "ChallengeDto",
+    "ChallengeList",
+    "ChallengeRequest",
+    "ChallengeState",
     "ChatLine",
     "ChatPage",
     "ChatRequest",
@@ -281,6 +300,8 @@ __all__ = (
     "DecisionTimedOutEventType",
     "DeckShuffledEvent",
     "DeckShuffledEventType",
+    "DeclineReason",
+    "DeclineRequest",
     "DeliveryState",
     "DiscardFollowerAction",
     "DiscardFollowerActionType",
@@ -339,6 +360,7 @@ __all__ = (
     "MusteredEventType",
     "MutedDto",
     "MutedList",
+    "MySeeks",
     "Notification",
     "NotificationKind",
     "NotificationKinds",
@@ -376,6 +398,7 @@ __all__ = (
     "PushKeys",
     "PushSubscriptionDto",
     "PushSubscriptionRequest",
+    "QuickSeekRequest",
     "RatingHistory",
     "RatingHistoryEntry",
     "RatingSummary",
@@ -412,6 +435,9 @@ __all__ = (
     "SeatDto",
     "SeatResignedEvent",
     "SeatResignedEventType",
+    "SeekDto",
+    "SeekPage",
+    "SeekRequest",
     "SignedTreeHead",
     "SkirmishEndedEvent",
     "SkirmishEndedEventType",

@@ -2,11 +2,14 @@ from enum import StrEnum
 
 
 class NotificationKind(StrEnum):
+    CHALLENGE = "challenge"
+    CHALLENGE_DECLINED = "challenge_declined"
     CHAT = "chat"
     GAME_ENDED = "game_ended"
     GAME_STARTED = "game_started"
     INVITED = "invited"
     REMINDER = "reminder"
+    SEEK_MATCHED = "seek_matched"
     TIMED_OUT = "timed_out"
     VACATION = "vacation"
     YOUR_TURN = "your_turn"

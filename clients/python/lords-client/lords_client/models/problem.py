@@ -110,6 +110,15 @@ class Problem:
                 - `account_has_played` (409): Account has played
                 - `bot_account` (403): Bot account
                 - `bot_account_cannot_create_games` (403): Bot accounts do not create games
+                - `too_many_seeks` (409): Too many open seeks
+                - `seek_not_found` (404): Seek not found
+                - `invalid_seek` (422): Invalid seek
+                - `invalid_challenge` (422): Invalid challenge
+                - `challenge_refused` (403): Challenge refused
+                - `challenge_not_found` (404): Challenge not found
+                - `challenge_not_open` (409): Challenge not open
+                - `too_many_challenges` (409): Too many open challenges
+                - `too_many_challenges_today` (429): Too many challenges today
 
                 Rule violations (422), returned by game actions:
 

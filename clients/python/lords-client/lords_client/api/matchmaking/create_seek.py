@@ -1,0 +1,271 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.seek_dto import SeekDto
+from ...models.seek_request import SeekRequest
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: SeekRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/seeks",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | SeekDto | None:
+    if response.status_code == 201:
+        response_201 = SeekDto.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Problem | SeekDto]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: SeekRequest,
+) -> Response[Problem | SeekDto]:
+    """Seeks a game (service rules §9.10): open to all for `--seek-days` (default 7), it pairs as
+    soon as `players` compatible seeks exist (the same options and `rated`; each player's rating
+    inside every other's range; bot accounts only where every seek allows them). The game is
+    then created with the players seated in random order, their seeks consumed and each told
+    (`seek_matched` on `/v1/me/stream`, webhooks, Web Push and mail, as their settings say);
+    the oldest seeks pair first. The answer of the seek that completed a table names its game
+    (`game_id`). A seek is dropped when its owner starts a vacation or is deleted.
+
+     Seeks a game (service rules §9.10): open to all for `--seek-days` (default 7), it pairs as
+    soon as `players` compatible seeks exist (the same options and `rated`; each player's rating
+    inside every other's range; bot accounts only where every seek allows them). The game is
+    then created with the players seated in random order, their seeks consumed and each told
+    (`seek_matched` on `/v1/me/stream`, webhooks, Web Push and mail, as their settings say);
+    the oldest seeks pair first. The answer of the seek that completed a table names its game
+    (`game_id`). A seek is dropped when its owner starts a vacation or is deleted.
+
+    Args:
+        body (SeekRequest): What to seek: a game's options (as `POST /v1/games` takes them),
+            whether it is rated, and
+            whom it admits. Unknown fields are refused.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SeekDto]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: SeekRequest,
+) -> Problem | SeekDto | None:
+    """Seeks a game (service rules §9.10): open to all for `--seek-days` (default 7), it pairs as
+    soon as `players` compatible seeks exist (the same options and `rated`; each player's rating
+    inside every other's range; bot accounts only where every seek allows them). The game is
+    then created with the players seated in random order, their seeks consumed and each told
+    (`seek_matched` on `/v1/me/stream`, webhooks, Web Push and mail, as their settings say);
+    the oldest seeks pair first. The answer of the seek that completed a table names its game
+    (`game_id`). A seek is dropped when its owner starts a vacation or is deleted.
+
+     Seeks a game (service rules §9.10): open to all for `--seek-days` (default 7), it pairs as
+    soon as `players` compatible seeks exist (the same options and `rated`; each player's rating
+    inside every other's range; bot accounts only where every seek allows them). The game is
+    then created with the players seated in random order, their seeks consumed and each told
+    (`seek_matched` on `/v1/me/stream`, webhooks, Web Push and mail, as their settings say);
+    the oldest seeks pair first. The answer of the seek that completed a table names its game
+    (`game_id`). A seek is dropped when its owner starts a vacation or is deleted.
+
+    Args:
+        body (SeekRequest): What to seek: a game's options (as `POST /v1/games` takes them),
+            whether it is rated, and
+            whom it admits. Unknown fields are refused.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SeekDto
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: SeekRequest,
+) -> Response[Problem | SeekDto]:
+    """Seeks a game (service rules §9.10): open to all for `--seek-days` (default 7), it pairs as
+    soon as `players` compatible seeks exist (the same options and `rated`; each player's rating
+    inside every other's range; bot accounts only where every seek allows them). The game is
+    then created with the players seated in random order, their seeks consumed and each told
+    (`seek_matched` on `/v1/me/stream`, webhooks, Web Push and mail, as their settings say);
+    the oldest seeks pair first. The answer of the seek that completed a table names its game
+    (`game_id`). A seek is dropped when its owner starts a vacation or is deleted.
+
+     Seeks a game (service rules §9.10): open to all for `--seek-days` (default 7), it pairs as
+    soon as `players` compatible seeks exist (the same options and `rated`; each player's rating
+    inside every other's range; bot accounts only where every seek allows them). The game is
+    then created with the players seated in random order, their seeks consumed and each told
+    (`seek_matched` on `/v1/me/stream`, webhooks, Web Push and mail, as their settings say);
+    the oldest seeks pair first. The answer of the seek that completed a table names its game
+    (`game_id`). A seek is dropped when its owner starts a vacation or is deleted.
+
+    Args:
+        body (SeekRequest): What to seek: a game's options (as `POST /v1/games` takes them),
+            whether it is rated, and
+            whom it admits. Unknown fields are refused.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SeekDto]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: SeekRequest,
+) -> Problem | SeekDto | None:
+    """Seeks a game (service rules §9.10): open to all for `--seek-days` (default 7), it pairs as
+    soon as `players` compatible seeks exist (the same options and `rated`; each player's rating
+    inside every other's range; bot accounts only where every seek allows them). The game is
+    then created with the players seated in random order, their seeks consumed and each told
+    (`seek_matched` on `/v1/me/stream`, webhooks, Web Push and mail, as their settings say);
+    the oldest seeks pair first. The answer of the seek that completed a table names its game
+    (`game_id`). A seek is dropped when its owner starts a vacation or is deleted.
+
+     Seeks a game (service rules §9.10): open to all for `--seek-days` (default 7), it pairs as
+    soon as `players` compatible seeks exist (the same options and `rated`; each player's rating
+    inside every other's range; bot accounts only where every seek allows them). The game is
+    then created with the players seated in random order, their seeks consumed and each told
+    (`seek_matched` on `/v1/me/stream`, webhooks, Web Push and mail, as their settings say);
+    the oldest seeks pair first. The answer of the seek that completed a table names its game
+    (`game_id`). A seek is dropped when its owner starts a vacation or is deleted.
+
+    Args:
+        body (SeekRequest): What to seek: a game's options (as `POST /v1/games` takes them),
+            whether it is rated, and
+            whom it admits. Unknown fields are refused.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SeekDto
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed
