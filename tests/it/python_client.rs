@@ -1,7 +1,8 @@
 //! The Python programs of `clients/python` against the real server. The client's examples, run
 //! with `python3` on the generated `lords_client` package: `play.py` plays a whole game with two
 //! personal tokens, and `bot.py` joins a private game from its bot account's stream and plays it
-//! to the end against a person. The generated package and the pinned packages it needs are in
+//! to the end against a person, and answers challenges (declines one too fast for it, accepts and
+//! plays the next). The generated package and the pinned packages it needs are in
 //! `clients/python/requirements.txt` (`.ci/run` installs them); the package's freshness is
 //! checked in `tests/it/openapi.rs`. And the independent verifier, `lords_verify.py`, which shares
 //! nothing with the server: it proves a finished game's record, the receipts its players were
@@ -194,6 +195,102 @@ async fn bot_py_joins_a_private_game_from_its_stream_and_plays_it_to_the_end() {
         .unwrap_or_else(|| panic!("the bot is not seated: {g}"));
     assert_eq!(robot_seat["seat"], 1);
     assert_eq!(robot_seat["bot_account"], true, "{robot_seat}");
+}
+
+#[tokio::test]
+async fn bot_py_declines_a_challenge_too_fast_for_it_accepts_the_next_and_plays_its_game() {
+    let app = spawn_app().await;
+    let host = app.signed_up("py_challenger").await;
+    let robot = app.signed_up("py_challenged").await;
+    let res = app
+        .client
+        .post(app.url("/v1/me/bot"))
+        .bearer_auth(&robot)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let converted: Value = res.json().await.unwrap();
+    let bot_token = converted["token"]["token"].as_str().unwrap().to_string();
+    let mut bot = example(
+        "bot.py",
+        &[
+            "--url",
+            &app.address,
+            "--token",
+            &bot_token,
+            "--games",
+            "1",
+            "--min-turn-s",
+            "60",
+        ],
+    )
+    .spawn()
+    .expect("python3 runs");
+
+    let challenge = |body: Value| {
+        let app = &app;
+        let host = &host;
+        async move {
+            let res = app
+                .client
+                .post(app.url("/v1/challenges"))
+                .bearer_auth(host)
+                .json(&body)
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(res.status(), 201);
+            res.json::<Value>().await.unwrap()["id"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        }
+    };
+    let fast = challenge(json!({"to": ["py_challenged"], "turn_time_limit_s": 30})).await;
+    let slow = challenge(json!({"to": ["py_challenged"], "rated": false})).await;
+    // The host waits for the game the bot's acceptance makes, then plays its seat.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let id = loop {
+        let c: Value = app
+            .get_with_token(&format!("/v1/challenges/{slow}"), &host)
+            .await
+            .json()
+            .await
+            .unwrap();
+        if let Some(id) = c["game_id"].as_str() {
+            break id.to_string();
+        }
+        assert!(std::time::Instant::now() < until, "not accepted: {c}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    let seat = game(&app, &id, &host).await["your_seat"].as_u64().unwrap();
+    let api = Api::of(&app);
+    tokio::select! {
+        _ = play_seat(api, id.clone(), host.clone(), seat, 11) => {}
+        _ = bot.wait() => {
+            let output = finished(bot, "bot.py").await;
+            panic!("bot.py ended before the game did:\n{output}");
+        }
+    }
+    let output = finished(bot, "bot.py").await;
+    assert!(
+        output.contains(&format!("declined challenge {fast} (too_fast)")),
+        "{output}"
+    );
+    assert!(
+        output.contains(&format!("accepted challenge {slow}")),
+        "{output}"
+    );
+    assert_eq!(finished_game(&output), id);
+    let declined: Value = app
+        .get_with_token(&format!("/v1/challenges/{fast}"), &host)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(declined["state"], "declined");
+    assert_eq!(declined["to"][0]["reason"], "too_fast");
 }
 
 /// A directory for one test's files, removed when the test ends, passed or failed.

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""A small bot for a bot account: joins the games it is invited to and plays its turns.
+"""A small bot for a bot account: joins the games it is invited or challenged to, and plays.
 
 It reads the account's notifications from `GET /v1/me/stream` (Server-Sent Events, read with
 httpx's streaming; the generated client has no SSE reader) and, for each one:
 
 - `invited`: joins the game (`POST /v1/games/{id}/join`, no code needed for an invitation by
   username);
+- `challenge`: accepts it (`POST /v1/challenges/{id}/accept`) when it supports its options, and
+  otherwise declines it with the reason (`too_fast` for a clock under `--min-turn-s`, `rated`
+  for a rated game with `--casual-only`); the last acceptance creates the game, which it plays;
 - `game_started`, `your_turn`: while the game awaits its seat, asks for the legal actions and
   submits one of them (chosen by a seeded generator) with `If-Match`. A seat that acted and is
   awaited again is not told again, so it looks again after each action;
@@ -44,7 +47,8 @@ except ImportError:  # run from a checkout without installing the package
 from lords_client import AuthenticatedClient
 from lords_client.api.accounts import me
 from lords_client.api.games import get_game, join_game, legal_actions, submit_action
-from lords_client.models import Notification, Problem
+from lords_client.api.matchmaking import accept_challenge, decline_challenge
+from lords_client.models import DeclineReason, DeclineRequest, Notification, Problem
 from lords_client.models.game_status import GameStatus
 from lords_client.models.notification_kind import NotificationKind
 from lords_client.types import Response
@@ -115,10 +119,46 @@ def notifications(client: AuthenticatedClient, after: int) -> Iterator[Notificat
 
 
 class Bot:
-    def __init__(self, client: AuthenticatedClient, seed: int) -> None:
+    def __init__(self, client: AuthenticatedClient, seed: int, min_turn_s: int = 0, casual_only: bool = False) -> None:
         self.client = client
         self.rng = random.Random(seed)
         self.played: set[UUID] = set()
+        self.min_turn_s = min_turn_s
+        self.casual_only = casual_only
+
+    def why_not(self, challenge: dict[str, Any]) -> DeclineReason | None:
+        """Why this bot declines a challenge (its notification's payload); None: it accepts."""
+        clock = challenge.get("turn_time_limit_s")
+        if clock is not None and clock < self.min_turn_s:
+            return DeclineReason.TOO_FAST
+        if challenge.get("rated") and self.casual_only:
+            return DeclineReason.RATED
+        return None
+
+    def answer(self, challenge: dict[str, Any]) -> UUID | None:
+        """Accepts or declines a challenge; the game, when this acceptance made it."""
+        challenge_id = UUID(str(challenge["challenge_id"]))
+        reason = self.why_not(challenge)
+        if reason is not None:
+            response = call(
+                decline_challenge.sync_detailed,
+                challenge_id,
+                client=self.client,
+                body=DeclineRequest(reason=reason),
+            )
+            print(f"declined challenge {challenge_id} ({reason.value}): {response.status_code}", flush=True)
+            return None
+        response = call(accept_challenge.sync_detailed, challenge_id, client=self.client)
+        if response.status_code != 200:
+            # Cancelled, declined by another or expired meanwhile: nothing to do.
+            print(f"not accepting {challenge_id}: {code_of(response)}", flush=True)
+            return None
+        print(f"accepted challenge {challenge_id}", flush=True)
+        game_id = response.parsed.game_id
+        if isinstance(game_id, UUID):
+            self.played.add(game_id)
+            return game_id
+        return None
 
     def join(self, game_id: UUID) -> None:
         response = call(join_game.sync_detailed, game_id, client=self.client)
@@ -165,13 +205,18 @@ class Bot:
         return True
 
 
-def run(url: str, token: str, games: int, after: int, seed: int) -> None:
+def run(url: str, token: str, games: int, after: int, seed: int, min_turn_s: int, casual_only: bool) -> None:
     client = AuthenticatedClient(base_url=url, token=token)
     account = ok(call(me.sync_detailed, client=client), "me")
     print(f"{account.username} is listening", flush=True)
-    bot = Bot(client, seed)
+    bot = Bot(client, seed, min_turn_s, casual_only)
     finished = 0
     for notification in notifications(client, after):
+        if notification.kind == NotificationKind.CHALLENGE:
+            made = bot.answer(notification.payload.to_dict())
+            if made is not None:
+                bot.take_turns(made)
+            continue
         game_id = notification.game_id
         if game_id is None:
             continue
@@ -194,9 +239,11 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=0, help="stop after this many games (0: never)")
     parser.add_argument("--after", type=int, default=0, help="the last notification already handled")
     parser.add_argument("--seed", type=int, default=1, help="seeds the choice of actions")
+    parser.add_argument("--min-turn-s", type=int, default=10, help="decline challenges with a faster clock (seconds)")
+    parser.add_argument("--casual-only", action="store_true", help="decline rated challenges")
     args = parser.parse_args()
     try:
-        run(args.url, args.token, args.games, args.after, args.seed)
+        run(args.url, args.token, args.games, args.after, args.seed, args.min_turn_s, args.casual_only)
     except Failed as e:
         print(f"failed: {e}", file=sys.stderr)
         return 1
