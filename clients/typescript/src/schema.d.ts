@@ -4649,12 +4649,13 @@ export interface components {
             rated?: boolean | null;
             /**
              * Format: int32
-             * @description Admit only opponents rated at most this.
+             * @description Admit only opponents rated at most this, 0 to 10000 and not below `rating_min`.
              */
             rating_max?: number | null;
             /**
              * Format: int32
-             * @description Admit only opponents rated at least this (service rules §9.7's displayed rating).
+             * @description Admit only opponents rated at least this (service rules §9.7's displayed rating), 0 to
+             *     10000.
              */
             rating_min?: number | null;
             /**

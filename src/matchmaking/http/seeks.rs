@@ -122,9 +122,12 @@ pub struct SeekRequest {
     /// Default 3.
     #[schema(minimum = 1, maximum = 10)]
     pub max_timeouts: Option<u8>,
-    /// Admit only opponents rated at least this (service rules §9.7's displayed rating).
+    /// Admit only opponents rated at least this (service rules §9.7's displayed rating), 0 to
+    /// 10000.
+    #[schema(minimum = 0, maximum = 10000)]
     pub rating_min: Option<i32>,
-    /// Admit only opponents rated at most this.
+    /// Admit only opponents rated at most this, 0 to 10000 and not below `rating_min`.
+    #[schema(minimum = 0, maximum = 10000)]
     pub rating_max: Option<i32>,
 }
 
@@ -291,9 +294,12 @@ pub async fn create_seek(
 pub async fn quick_seek(
     state: web::Data<AppState>,
     user: AuthUser,
-    body: web::Json<QuickSeekRequest>,
+    body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
-    let players = body.players;
+    let request: QuickSeekRequest =
+        serde_json::from_value(integral_floats_as_integers(body.into_inner()))
+            .map_err(|e| ApiError::MalformedJson(e.to_string()))?;
+    let players = request.players;
     // The rulebook's defaults for `players` and the house clock (3 days per decision).
     let options: GameOptions = OptionsRequest::new(players).validate()?;
     let new = NewSeek {

@@ -25,9 +25,10 @@ class SeekRequest:
             max_timeouts (int | None | Unset): Default 3.
             power_rule (None | PowerRule | Unset): Default `lowest_strength` for 2–3 players, `lowest_in_clan` for 4–5.
             rated (bool | None | Unset): Default `true`.
-            rating_max (int | None | Unset): Admit only opponents rated at most this.
+            rating_max (int | None | Unset): Admit only opponents rated at most this, 0 to 10000 and not below `rating_min`.
             rating_min (int | None | Unset): Admit only opponents rated at least this (service rules §9.7's displayed
-                rating).
+                rating), 0 to
+                10000.
             target_score (int | None | Unset): Default 40.
             turn_time_limit_s (int | None | Unset): Seconds per decision, 5 to 1209600. Left out: 259200 (3 days); `null`:
                 no clock.
