@@ -144,8 +144,19 @@ async fn subscribed(app: &TestApp, token: &str, subscription: &Value) -> String 
     let res = subscribe(app, token, subscription).await;
     assert_eq!(res.status(), 201);
     let body: Value = res.json().await.unwrap();
-    // The default notification settings push turns, reminders and invitations.
-    assert_eq!(body["kinds"], json!(["your_turn", "reminder", "invited"]));
+    // The default notification settings push turns, reminders, invitations and matchmaking's
+    // news (under the `invited` setting).
+    assert_eq!(
+        body["kinds"],
+        json!([
+            "your_turn",
+            "reminder",
+            "invited",
+            "seek_matched",
+            "challenge",
+            "challenge_declined"
+        ])
+    );
     body["id"].as_str().unwrap().to_string()
 }
 
