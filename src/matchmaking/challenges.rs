@@ -79,9 +79,15 @@ pub struct Challenges {
     pub outgoing: Vec<Challenge>,
 }
 
-/// A challenge's columns (`c`, its challenger `a`); an open one past its time reads `expired`.
+/// A challenge's columns (`c`, its challenger `a`): an open one past its time reads `expired`,
+/// and one whose challenger or an invitee was deleted since, `cancelled`.
 const COLUMNS: &str = "c.id, a.username, a.bot_account, c.options, c.rated, \
-     CASE WHEN c.state = 'open' AND c.expires_at <= now() THEN 'expired' ELSE c.state END, \
+     CASE WHEN c.state <> 'open' THEN c.state \
+          WHEN c.expires_at <= now() THEN 'expired' \
+          WHEN a.deleted_at IS NOT NULL OR EXISTS ( \
+              SELECT 1 FROM challenge_invitees d JOIN accounts x ON x.id = d.account_id \
+              WHERE d.challenge_id = c.id AND x.deleted_at IS NOT NULL) THEN 'cancelled' \
+          ELSE 'open' END, \
      c.game_id, c.created_at, c.expires_at \
      FROM challenges c JOIN accounts a ON a.id = c.challenger_id";
 
@@ -358,6 +364,19 @@ async fn lock_open_for_invitee(
     }
     if state != "open" || expired {
         return Err(StoreError::ChallengeNotOpen(state_word(&state, expired)));
+    }
+    // A deleted account can sit nowhere: its challenges, made or received, are over.
+    let gone: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM accounts WHERE deleted_at IS NOT NULL AND (id = $2 \
+             OR id IN (SELECT account_id FROM challenge_invitees WHERE challenge_id = $1)))",
+    )
+    .bind(id)
+    .bind(challenger)
+    .fetch_one(&mut *conn)
+    .await
+    .context("look for a deleted player")?;
+    if gone {
+        return Err(StoreError::ChallengeNotOpen("cancelled"));
     }
     Ok((AccountId(challenger), options.0, rated))
 }

@@ -678,3 +678,39 @@ async fn challenges_are_checked_refused_by_a_mute_and_capped() {
     assert!(retry > 3600 * 23, "{retry}");
     problem(res, 429, "too_many_challenges_today").await;
 }
+
+#[tokio::test]
+async fn a_deleted_account_leaves_no_seek_open_and_no_challenge_to_accept() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let leaving = app.signed_up("leaving").await;
+    let staying = app.signed_up("staying").await;
+    seek(&api, &leaving, json!({"players": 3})).await;
+    let c = created(
+        api.post("/v1/challenges", &leaving, &json!({"to": ["staying"]}))
+            .await,
+    )
+    .await;
+    let id = c["id"].as_str().unwrap();
+    let res = app
+        .client
+        .delete(app.url("/v1/me"))
+        .bearer_auth(&leaving)
+        .json(&json!({"password": "correct horse battery"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    assert!(open_seeks(&app).await.is_empty());
+    let lone = seek(&api, &staying, json!({"players": 3})).await;
+    assert_eq!(lone["game_id"], Value::Null);
+    let theirs = api.get_ok("/v1/me/challenges", &staying).await;
+    assert_eq!(theirs["incoming"][0]["state"], "cancelled");
+    problem(
+        api.post(&format!("/v1/challenges/{id}/accept"), &staying, &json!({}))
+            .await,
+        409,
+        "challenge_not_open",
+    )
+    .await;
+}
