@@ -52,6 +52,7 @@ mod vacation;
 mod web;
 mod web_audit;
 mod web_chat;
+mod web_matchmaking;
 mod web_players;
 mod web_push;
 mod web_settings;

@@ -1,5 +1,5 @@
 // The web client's entry: the language (i18n.js), the header with its language switch, the
-// router over `location.hash` (#/, #/signin, #/account, #/settings, #/game/<id>,
+// router over `location.hash` (#/, #/challenges, #/signin, #/account, #/settings, #/game/<id>,
 // #/player/<username>, #/leaderboard, #/tokens,
 // #/join/<id>/<code>, #/audit/<id>, and the mailed links' #/verify-email/<token> and
 // #/reset-password/<token>, with #/forgot-password), the OAuth consent page at /oauth/authorize
@@ -9,6 +9,7 @@ import { ApiError, changePassword, deleteAccount, session, signIn, signOut, sign
 import { h, replace } from "./dom.js";
 import { choose, preferred, t, use } from "./i18n.js";
 import { GAME_ID, joinWithCode, leaveLobby, linkProblem, showLobby } from "./lobby.js";
+import { challengeBadge } from "./matchmaking.js";
 import { showLeaderboard, showPlayer } from "./players.js";
 import { pushControls, stopPush, tellWorker } from "./push.js";
 import { showForgotPassword, showResetPassword, showSettings, showVerifyEmail } from "./settings.js";
@@ -71,6 +72,7 @@ function header() {
       ? [h("a", { href: "#/signin" }, t.signIn), h("a", { href: "#/leaderboard" }, t.profiles.leaderboard), languageSwitch()]
       : [
           h("a", { href: "#/" }, t.lobby),
+          challengeBadge(),
           h("a", { href: "#/leaderboard" }, t.profiles.leaderboard),
           h("a", { href: "#/account", "aria-label": t.accountOf(s.username) }, s.username),
           h("a", { href: "#/settings" }, t.settings.navLink),
@@ -149,6 +151,7 @@ async function screenRoute() {
   else if (screen === "player" && id) await showPlayer(main, decoded(id));
   else if (screen === "leaderboard") await showLeaderboard(main);
   else if (screen === "tokens") await (await import("./tokens.js")).showTokens(main);
+  else if (screen === "challenges") await showLobby(main, "challenges");
   else await showLobby(main);
 }
 

@@ -1,4 +1,5 @@
-// The lobby: my invitations, games awaiting me, my games, open games to join, a new game
+// The lobby: matchmaking first (challenges to me, "Play now", the seeks: matchmaking.js), my
+// invitations, games awaiting me, my games, open games to join, my challenges, a new game
 // (each other seat a person's or a bot's), "Learn by playing" (a guided game against the
 // random bot), joining by an invitation's link or code, and the turn notifications switch.
 // Games are named by their players; a finished one says my place and the scores. Lists put the
@@ -12,6 +13,7 @@ import { h, replace } from "./dom.js";
 import { dateTime, relative } from "./format.js";
 import { addGuideGame } from "./hints.js";
 import { t } from "./i18n.js";
+import { MATCH_KINDS, matchmaking } from "./matchmaking.js";
 import { playerLink, seatProfile } from "./players.js";
 import { pushControls } from "./push.js";
 import { follow, streams } from "./stream.js";
@@ -25,7 +27,7 @@ import { follow, streams } from "./stream.js";
 /** @typedef {import("./types.js").Notification} Notification */
 
 /** Every kind of notification: each is news for the lobby's lists. */
-const KINDS = ["your_turn", "game_started", "game_ended", "invited", "timed_out"];
+const KINDS = ["your_turn", "game_started", "game_ended", "invited", "timed_out", ...MATCH_KINDS];
 
 /** The clock choices: seconds per decision (`null`: no clock); 3 days is the default. */
 const CLOCKS = /** @type {const} */ ([
@@ -48,9 +50,12 @@ export function leaveLobby() {
 }
 
 /**
+ * The lobby; at #/challenges (`at` "challenges", where the header's badge leads), the same with
+ * the challenges to me in view.
  * @param {HTMLElement} main
+ * @param {"" | "challenges"} [at]
  */
-export async function showLobby(main) {
+export async function showLobby(main, at = "") {
   leaveLobby();
   const abort = new AbortController();
   refreshing = abort;
@@ -58,15 +63,21 @@ export async function showLobby(main) {
   const lists = h("div", { class: "lists" }, h("p", { role: "status" }, t.loadingGames));
   const error = h("div", { class: "form-error", "aria-live": "polite" });
   const learn = learnByPlaying(error);
+  const match = matchmaking(at === "challenges");
   replace(
     main,
     h(
       "section",
       { class: "lobby", "aria-labelledby": "lobby-title" },
       h("h1", { id: "lobby-title" }, t.lobby),
+      match.incoming,
+      // At #/challenges, mine follow the ones to me; otherwise they follow the games.
+      at === "challenges" ? match.outgoing : null,
+      match.play,
       learn,
       error,
       lists,
+      at === "challenges" ? null : match.outgoing,
       createForm(error),
       joinForm(),
       goForm(),
@@ -98,10 +109,16 @@ export async function showLobby(main) {
     else lists.before(learn);
     document.title = `${awaiting.length > 0 ? "● " : ""}${t.pageTitle(t.lobby)}`;
   };
+  const matched = match.load(abort.signal);
   try {
     await load();
   } catch (e) {
     replace(lists, h("p", { role: "alert" }, t.gamesNotLoaded(e instanceof Error ? e.message : String(e))));
+  }
+  await matched;
+  if (at === "challenges" && !abort.signal.aborted) {
+    match.incoming.scrollIntoView({ block: "start" });
+    /** @type {HTMLElement | null} */ (match.incoming.querySelector("h2"))?.focus({ preventScroll: true });
   }
   // News of my games and invitations comes on my stream: the lists are read again (once for a
   // burst).
@@ -111,7 +128,7 @@ export async function showLobby(main) {
     if (soon !== null || abort.signal.aborted) return;
     soon = window.setTimeout(() => {
       soon = null;
-      if (!abort.signal.aborted) void load().catch(() => {});
+      if (!abort.signal.aborted) void Promise.all([load(), match.load()]).catch(() => {});
     }, 150);
   };
   const seen = `lords.notified.${me}`;
@@ -126,6 +143,7 @@ export async function showLobby(main) {
         // A turn's notification carries the receipt of the version it tells of.
         const n = /** @type {Notification} */ (data);
         if (n.kind === "your_turn" && n.game_id !== null) keepReceiptOf(n.game_id, /** @type {{receipt?: unknown} | null} */ (n.payload)?.receipt);
+        match.heard(n);
         reload();
       },
       opened: (again) => {
@@ -142,7 +160,7 @@ export async function showLobby(main) {
     while (!abort.signal.aborted) {
       await new Promise((r) => setTimeout(r, 10_000));
       if (abort.signal.aborted) return;
-      await load().catch(() => {});
+      await Promise.all([load(), match.load()]).catch(() => {});
     }
   })();
 }

@@ -1,9 +1,10 @@
 // Players as everyone sees them: the profile page (#/player/<username>: the profile, the rating
-// chart, the archive of finished games with its pages) and the leaderboard (#/leaderboard), and
-// `playerLink`, which every username the client shows goes through. Read-only: what the server
-// answers is shown as it is.
+// chart, the archive of finished games with its pages, and, signed in, "Challenge" from
+// challenge.js) and the leaderboard (#/leaderboard), and `playerLink`, which every username the
+// client shows goes through. Otherwise read-only: what the server answers is shown as it is.
 
 import { ApiError, call, session } from "./api.js";
+import { challengeable, challengeForm } from "./challenge.js";
 import { h, replace } from "./dom.js";
 import { dateTime, num } from "./format.js";
 import { t } from "./i18n.js";
@@ -126,6 +127,7 @@ export async function showPlayer(main, username) {
         h("dt", {}, t.profiles.joined),
         h("dd", {}, h("time", { datetime: profile.joined_at }, dateTime(profile.joined_at))),
       ),
+      challengeable(profile.username, session()?.username ?? "") ? challengeForm(profile.username) : null,
     ),
     h(
       "section",

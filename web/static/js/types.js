@@ -67,4 +67,14 @@
 /** @typedef {Schemas["ScopeDescription"]} ScopeDescription */
 /** @typedef {Schemas["ConsentDto"]} Consent */
 /** @typedef {Schemas["RedirectTo"]} AuthorizationRedirect */
+/** @typedef {Schemas["SeekDto"]} Seek */
+/** @typedef {Schemas["SeekPage"]} SeekPage */
+/** @typedef {Schemas["MySeeks"]} MySeeks */
+/** @typedef {Schemas["SeekRequest"]} SeekRequest */
+/** @typedef {Schemas["QuickSeekRequest"]} QuickSeekRequest */
+/** @typedef {Schemas["ChallengeDto"]} Challenge */
+/** @typedef {Schemas["ChallengeList"]} ChallengeList */
+/** @typedef {Schemas["ChallengeRequest"]} ChallengeRequest */
+/** @typedef {Schemas["DeclineReason"]} DeclineReason */
+/** @typedef {Schemas["DeclineRequest"]} DeclineRequest */
 export {};

@@ -2,7 +2,7 @@
 // (tsc checks it against `Messages`, and web/tests/i18n.mjs compares both, key by key).
 // Figures go through format.js (Intl).
 
-import { count, list, num } from "../format.js";
+import { count, list, num, plural } from "../format.js";
 
 /** "1st", "2nd", "3rd", "4th": English ordinals through `Intl.PluralRules`. */
 const ordinals = new Intl.PluralRules("en", { type: "ordinal" });
@@ -939,6 +939,130 @@ const messages = {
     /** @param {number} n */
     ratingChange: (n) => `rated, ${n >= 0 ? "+" : "−"}${num(Math.abs(n))}`,
     seeGame: "See the game",
+  },
+
+  // Matchmaking (service rules §9.10): quick play, seeks, challenges.
+  match: {
+    playNow: "Play now",
+    playNowFor: "Play now:",
+    playNowIntro: "Rated, 3 days per move, the base rules: you are seated with the next players who ask for the same.",
+    /** @param {number} n */
+    players: (n) => `${num(n)} players`,
+    seekOpen: "Your seek is open: you are taken to the game as soon as it pairs.",
+    seekCancelled: "Seek cancelled.",
+    yourSeeks: "Your seeks",
+    /** @param {string} what */
+    yourSeek: (what) => `your seek: ${what}`,
+    /** @param {string} when */
+    made: (when) => `made ${when}`,
+    cancel: "Cancel",
+    openSeeks: "Open seeks",
+    noOpenSeeks: "Nobody else is seeking a game right now.",
+    /** @param {string} why */
+    notLoaded: (why) => `The seeks and challenges could not be loaded: ${why}`,
+    /** @param {number} r */
+    provisional: (r) => `${num(r)}?`,
+    provisionalTitle: "provisional rating: fewer than 10 rated games",
+    /**
+     * @param {number | null} min
+     * @param {number | null} max
+     */
+    ratingRange: (min, max) =>
+      min !== null && max !== null ? `ratings ${num(min)}–${num(max)}` : min !== null ? `ratings from ${num(min)}` : `ratings up to ${num(max ?? 0)}`,
+    playSeek: "Play",
+    /** @param {string} name */
+    withName: (name) => `with ${name}`,
+    seekWithOptions: "Seek a game with your options",
+    seek: "Seek",
+    rated: "Rated",
+    ratingMin: "Lowest rating admitted",
+    ratingMax: "Highest rating admitted",
+    /** @param {string} clock */
+    perMove: (clock) => `${clock} per move`,
+    noClock: "no clock",
+    ratedShort: "rated",
+    casualShort: "unrated",
+    withBruce: "with Bruce",
+    /** @param {number} n */
+    toScore: (n) => `to ${num(n)}`,
+
+    challenges: "Challenges",
+    /** @param {number} n the count, shown before */
+    badgeWaiting: (n) => plural(n, "awaits your answer", "await your answer"),
+    incoming: "Challenges to you",
+    noIncoming: "No challenge awaits your answer.",
+    outgoing: "Your challenges",
+    noOutgoing: "You have made no challenge this week.",
+    /** @param {string} name */
+    challengesYou: (name) => `${name} challenges you`,
+    /** @param {string[]} names */
+    alsoChallenged: (names) => `also challenged: ${list(names)}`,
+    accept: "Accept",
+    decline: "Decline",
+    /** @param {string} name */
+    challengeOf: (name) => `the challenge of ${name}`,
+    /** @param {string} name */
+    declineOf: (name) => `Decline the challenge of ${name}`,
+    reason: "Reason",
+    reasons: {
+      generic: "I am not taking challenges now",
+      later: "Not now: ask me again later",
+      too_fast: "The clock is too fast for me",
+      too_slow: "The clock is too slow for me",
+      rated: "I would rather play a rated game",
+      casual: "I would rather play an unrated game",
+      not_bots: "I do not play bot accounts",
+    },
+    acceptedWaiting: "You accepted: the game begins when every player has.",
+    /** @param {string} name */
+    declined: (name) => `${name}'s challenge declined.`,
+    /** @param {string} name */
+    declinedYours: (name) => `${name} declined your challenge.`,
+    /**
+     * @param {string} name
+     * @param {string} reason
+     */
+    declinedBecause: (name, reason) => `${name} declined: “${reason}”`,
+    answers: {
+      pending: "no answer yet",
+      accepted: "accepted",
+      declined: "declined",
+    },
+    states: {
+      open: "waiting",
+      accepted: "accepted",
+      declined: "declined",
+      cancelled: "cancelled",
+      expired: "expired",
+    },
+    to: "To",
+    /** @param {string[]} names */
+    challengeTo: (names) => `your challenge to ${list(names)}`,
+    challengeCancelled: "Challenge cancelled.",
+    /** @param {string} when */
+    madeAt: (when) => `made ${when}`,
+    toGame: "Go to the game",
+
+    /** @param {string} name */
+    challengeWho: (name) => `Challenge ${name}`,
+    extraSeatsNote: "With more than 2 players, the other seats open to anyone once the challenge is accepted.",
+    send: "Send the challenge",
+    close: "Close",
+    /** @param {string} name */
+    sent: (name) => `Challenge sent: ${name} has 7 days to answer.`,
+    seeChallenges: "See your challenges",
+    problems: {
+      /** @param {string} name */
+      challengeRefused: (name) => `${name} does not take challenges from you.`,
+      /** @param {string} name */
+      playerNotFound: (name) => `No player is named ${name}.`,
+      tooManyChallenges: "You have 20 challenges waiting for answers: cancel one, or wait for the answers.",
+      tooManyChallengesToday: "You have made as many challenges as a day allows: try again tomorrow.",
+      tooManySeeks: "You have 3 open seeks already: cancel one first.",
+      onVacation: "You are on vacation: end it in Settings to start a new game.",
+      seekGone: "This seek is no longer open.",
+      challengeGone: "This challenge is no longer open.",
+    },
   },
 
   // Third-party clients: what each scope lets a token do, "Apps and tokens" and the consent page.

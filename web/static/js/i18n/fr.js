@@ -2,7 +2,7 @@
 // web/tests/i18n.mjs compare les deux clé par clé), dans le vocabulaire de l'édition française :
 // allié, recrue, partisan, manche, jeton Initiative, engager, récupérer.
 
-import { count, list, num } from "../format.js";
+import { count, list, num, plural } from "../format.js";
 
 /** « 1re », « 2e » (une place) : les ordinaux par `Intl.PluralRules`. */
 const ordinals = new Intl.PluralRules("fr", { type: "ordinal" });
@@ -587,6 +587,134 @@ const messages = {
     /** @param {number} n */
     ratingChange: (n) => `classée, ${n >= 0 ? "+" : "−"}${num(Math.abs(n))}`,
     seeGame: "Voir la partie",
+  },
+
+  // Rencontres (règles du service §9.10) : partie rapide, recherches, défis.
+  match: {
+    playNow: "Jouer maintenant",
+    playNowFor: "Jouer maintenant :",
+    playNowIntro: "Classée, 3 jours par coup, les règles de base : vous êtes placé avec les prochains joueurs qui demandent la même chose.",
+    /** @param {number} n */
+    players: (n) => `${num(n)} joueurs`,
+    seekOpen: "Votre recherche est ouverte : vous rejoindrez la partie dès qu'elle sera formée.",
+    seekCancelled: "Recherche annulée.",
+    yourSeeks: "Vos recherches",
+    /** @param {string} what */
+    yourSeek: (what) => `votre recherche : ${what}`,
+    /** @param {string} when */
+    made: (when) => `créée ${when}`,
+    cancel: "Annuler",
+    openSeeks: "Recherches ouvertes",
+    noOpenSeeks: "Personne d'autre ne cherche de partie en ce moment.",
+    /** @param {string} why */
+    notLoaded: (why) => `Les recherches et les défis n'ont pas pu être chargés : ${why}`,
+    /** @param {number} r */
+    provisional: (r) => `${num(r)} ?`,
+    provisionalTitle: "classement provisoire : moins de 10 parties classées",
+    /**
+     * @param {number | null} min
+     * @param {number | null} max
+     */
+    ratingRange: (min, max) =>
+      min !== null && max !== null
+        ? `classements de ${num(min)} à ${num(max)}`
+        : min !== null
+          ? `classements à partir de ${num(min)}`
+          : `classements jusqu'à ${num(max ?? 0)}`,
+    playSeek: "Jouer",
+    /** @param {string} name */
+    withName: (name) => `avec ${name}`,
+    seekWithOptions: "Chercher une partie avec vos options",
+    seek: "Chercher",
+    rated: "Classée",
+    ratingMin: "Classement minimal admis",
+    ratingMax: "Classement maximal admis",
+    /** @param {string} clock */
+    perMove: (clock) => `${clock} par coup`,
+    noClock: "sans limite de temps",
+    ratedShort: "classée",
+    casualShort: "non classée",
+    withBruce: "avec Bruce",
+    /** @param {number} n */
+    toScore: (n) => `en ${num(n)}`,
+
+    challenges: "Défis",
+    /** @param {number} n the count, shown before */
+    badgeWaiting: (n) => plural(n, "attend votre réponse", "attendent votre réponse"),
+    incoming: "Défis reçus",
+    noIncoming: "Aucun défi n'attend votre réponse.",
+    outgoing: "Vos défis",
+    noOutgoing: "Vous n'avez lancé aucun défi cette semaine.",
+    /** @param {string} name */
+    challengesYou: (name) => `${name} vous défie`,
+    /** @param {string[]} names */
+    alsoChallenged: (names) => `également défiés : ${list(names)}`,
+    accept: "Accepter",
+    decline: "Refuser",
+    /** @param {string} name */
+    challengeOf: (name) => `le défi ${de(name)}`,
+    /** @param {string} name */
+    declineOf: (name) => `Refuser le défi ${de(name)}`,
+    reason: "Raison",
+    reasons: {
+      generic: "Je n'accepte pas de défis en ce moment",
+      later: "Pas maintenant : redemandez-moi plus tard",
+      too_fast: "La cadence est trop rapide pour moi",
+      too_slow: "La cadence est trop lente pour moi",
+      rated: "Je préfère une partie classée",
+      casual: "Je préfère une partie non classée",
+      not_bots: "Je ne joue pas contre les comptes robots",
+    },
+    acceptedWaiting: "Vous avez accepté : la partie commencera quand tous les joueurs auront accepté.",
+    /** @param {string} name */
+    declined: (name) => `Défi ${de(name)} refusé.`,
+    /** @param {string} name */
+    declinedYours: (name) => `${name} a refusé votre défi.`,
+    /**
+     * @param {string} name
+     * @param {string} reason
+     */
+    declinedBecause: (name, reason) => `${name} a refusé : « ${reason} »`,
+    answers: {
+      pending: "pas encore de réponse",
+      accepted: "accepté",
+      declined: "refusé",
+    },
+    states: {
+      open: "en attente",
+      accepted: "accepté",
+      declined: "refusé",
+      cancelled: "annulé",
+      expired: "expiré",
+    },
+    to: "À",
+    /** @param {string[]} names */
+    challengeTo: (names) => `votre défi à ${list(names)}`,
+    challengeCancelled: "Défi annulé.",
+    /** @param {string} when */
+    madeAt: (when) => `lancé ${when}`,
+    toGame: "Aller à la partie",
+
+    /** @param {string} name */
+    challengeWho: (name) => `Défier ${name}`,
+    extraSeatsNote: "À plus de 2 joueurs, les autres places s'ouvrent à tous une fois le défi accepté.",
+    send: "Envoyer le défi",
+    close: "Fermer",
+    /** @param {string} name */
+    sent: (name) => `Défi envoyé : ${name} a 7 jours pour répondre.`,
+    seeChallenges: "Voir vos défis",
+    problems: {
+      /** @param {string} name */
+      challengeRefused: (name) => `${name} n'accepte pas vos défis.`,
+      /** @param {string} name */
+      playerNotFound: (name) => `Aucun joueur ne s'appelle ${name}.`,
+      tooManyChallenges: "Vous avez 20 défis en attente de réponse : annulez-en un, ou attendez les réponses.",
+      tooManyChallengesToday: "Vous avez lancé autant de défis qu'une journée le permet : réessayez demain.",
+      tooManySeeks: "Vous avez déjà 3 recherches ouvertes : annulez-en une d'abord.",
+      onVacation: "Vous êtes en vacances : terminez-les dans les Réglages pour commencer une nouvelle partie.",
+      seekGone: "Cette recherche n'est plus ouverte.",
+      challengeGone: "Ce défi n'est plus ouvert.",
+    },
   },
 
   // Clients tiers : ce que chaque portée permet, « Applications et jetons » et la page d'accord.
