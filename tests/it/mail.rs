@@ -778,3 +778,48 @@ async fn without_an_smtp_server_each_mail_is_written_as_an_eml_file() {
         format!("<game-{}@lords.test>", table.id)
     );
 }
+
+#[tokio::test]
+async fn a_challenge_and_a_paired_seek_are_mailed_in_the_players_language() {
+    let sink = SmtpSink::start();
+    let app = app_with_sink(&sink, |_| {}).await;
+    let api = Api::of(&app);
+    let ailsa = verified(&app, "ailsa", "en").await;
+    let bruce = verified(&app, "bruce", "fr").await;
+    let res = api
+        .post(
+            "/v1/challenges",
+            &ailsa,
+            &json!({"to": ["bruce"], "players": 2}),
+        )
+        .await;
+    assert_eq!(res.status(), 201);
+    let got = sink.wait_for(1, PATIENCE).await;
+    assert_eq!(got[0].header("Subject").unwrap(), "ailsa vous défie");
+    assert!(
+        got[0]
+            .body("text/plain")
+            .unwrap()
+            .contains("ailsa vous défie à une partie à 2 joueurs."),
+        "{:?}",
+        got[0].body("text/plain")
+    );
+    // Two seeks pair: each player is told by mail, in their language, with the game's link.
+    for token in [&ailsa, &bruce] {
+        let res = api
+            .post("/v1/seeks", token, &json!({"players": 2, "rated": false}))
+            .await;
+        assert_eq!(res.status(), 201);
+    }
+    // The challenge, both seeks' news and the first turn.
+    let got = sink.wait_for(4, PATIENCE).await;
+    let subjects: Vec<String> = got.iter().filter_map(|m| m.header("Subject")).collect();
+    assert!(
+        subjects.contains(&"Your seek found a game against bruce".to_string()),
+        "{subjects:?}"
+    );
+    assert!(
+        subjects.contains(&"Votre recherche a trouvé une partie contre ailsa".to_string()),
+        "{subjects:?}"
+    );
+}
