@@ -14,6 +14,7 @@ use uuid::Uuid;
 use crate::eventstore::error::{Context, Result, StoreError};
 use crate::eventstore::outbox::{NotificationKind, ToWrite, write_for_account};
 use crate::eventstore::{AccountId, GameId, Store};
+use crate::matchmaking::seeks;
 use crate::social;
 use crate::tables::lobby;
 use rules::GameOptions;
@@ -183,7 +184,7 @@ pub async fn create(store: &Store, challenger: AccountId, new: NewChallenge) -> 
             lower.len()
         )));
     }
-    let mut tx = store.pool.begin().await.context("begin challenge")?;
+    let mut tx = seeks::begin(store).await?;
     sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1::text, $2))")
         .bind(challenger.0)
         .bind(ACCOUNT_LOCK)
@@ -399,7 +400,7 @@ pub async fn accept(
     id: Uuid,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<Challenge> {
-    let mut tx = store.pool.begin().await.context("begin accept")?;
+    let mut tx = seeks::begin(store).await?;
     let (challenger, options, rated) = lock_open_for_invitee(&mut tx, account, id).await?;
     sqlx::query(
         "UPDATE challenge_invitees SET answer = 'accepted', answered_at = now() \
@@ -457,7 +458,7 @@ pub async fn decline(
     id: Uuid,
     reason: &str,
 ) -> Result<Challenge> {
-    let mut tx = store.pool.begin().await.context("begin decline")?;
+    let mut tx = seeks::begin(store).await?;
     let (challenger, _, _) = lock_open_for_invitee(&mut tx, account, id).await?;
     sqlx::query(
         "UPDATE challenge_invitees SET answer = 'declined', reason = $3, answered_at = now() \
@@ -495,7 +496,7 @@ pub async fn decline(
 
 /// The challenger cancels its open challenge `id`.
 pub async fn cancel(store: &Store, account: AccountId, id: Uuid) -> Result<()> {
-    let mut tx = store.pool.begin().await.context("begin cancel challenge")?;
+    let mut tx = seeks::begin(store).await?;
     let row: Option<(String, bool)> = sqlx::query_as(
         "SELECT state, expires_at <= now() FROM challenges \
          WHERE id = $1 AND challenger_id = $2 FOR UPDATE",

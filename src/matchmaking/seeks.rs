@@ -149,6 +149,18 @@ impl<T> JsonContext<T> for serde_json::Result<T> {
     }
 }
 
+/// Begins one of matchmaking's write transactions. On Citus they read several accounts' shards
+/// (ratings, mutes) and write reference tables (seeks, challenges): one connection per worker,
+/// sequentially, as Citus requires for that mix (a placeholder setting on plain PostgreSQL).
+pub(crate) async fn begin(store: &Store) -> Result<sqlx::Transaction<'static, sqlx::Postgres>> {
+    let mut tx = store.pool.begin().await.context("begin matchmaking")?;
+    sqlx::query("SET LOCAL citus.multi_shard_modify_mode TO 'sequential'")
+        .execute(&mut *tx)
+        .await
+        .context("matchmaking: sequential mode")?;
+    Ok(tx)
+}
+
 async fn advisory_lock(conn: &mut PgConnection, key: &str, space: i64) -> Result<()> {
     sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, $2))")
         .bind(key)
@@ -178,7 +190,7 @@ pub async fn create(
         )));
     }
     let pool = pool_of(&options, new.rated)?;
-    let mut tx = store.pool.begin().await.context("begin seek")?;
+    let mut tx = begin(store).await?;
     advisory_lock(&mut tx, &account.0.to_string(), ACCOUNT_LOCK).await?;
     let owner: Option<(bool, bool)> = sqlx::query_as(
         "SELECT bot_account, coalesce(vacation_until > now(), false) FROM accounts \
@@ -210,6 +222,9 @@ pub async fn create(
             max: MAX_OPEN_SEEKS,
         });
     }
+    // The pool's lock before the seek is written: on Citus a write to a reference table holds
+    // its shard until the commit, so every pairing of the pool takes the two in this order.
+    advisory_lock(&mut tx, &pool, POOL_LOCK).await?;
     let id = Uuid::now_v7();
     sqlx::query(
         "INSERT INTO seeks (id, account_id, pool, options, rated, bots, rating_min, rating_max, \
@@ -253,8 +268,9 @@ pub async fn create(
 /// A pool's open seek as pairing reads it: id, owner, owner a bot account, admits bots, range.
 type CandidateRow = (Uuid, Uuid, bool, bool, Option<i32>, Option<i32>);
 
-/// Pairs `me` (a seek of `pool` written in this transaction) when it completes a table: under
-/// the pool's lock, reads the pool's other open seeks and creates the game of the group chosen.
+/// Pairs `me` (a seek of `pool` written in this transaction, which holds the pool's lock) when it
+/// completes a table: reads the pool's other open seeks and creates the game of the group
+/// chosen.
 async fn pair_in(
     store: &Store,
     conn: &mut PgConnection,
@@ -264,7 +280,6 @@ async fn pair_in(
     rated: bool,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<Option<(GameId, crate::eventstore::append::Appended)>> {
-    advisory_lock(&mut *conn, pool, POOL_LOCK).await?;
     let rows: Vec<CandidateRow> = sqlx::query_as(&format!(
         "SELECT s.id, s.account_id, a.bot_account, s.bots, s.rating_min, s.rating_max \
          FROM seeks s JOIN accounts a ON a.id = s.account_id \
@@ -384,7 +399,7 @@ pub async fn of_account(store: &Store, account: AccountId) -> Result<Vec<Seek>> 
 /// Cancels the account's open seek `id` (`SeekNotFound` when it has none such: paired,
 /// cancelled, expired, dropped, or someone else's).
 pub async fn cancel(store: &Store, account: AccountId, id: Uuid) -> Result<()> {
-    let mut tx = store.pool.begin().await.context("begin cancel seek")?;
+    let mut tx = begin(store).await?;
     let pool: Option<String> = sqlx::query_scalar(&format!(
         "SELECT s.pool FROM seeks s JOIN accounts a ON a.id = s.account_id \
          WHERE s.id = $1 AND s.account_id = $2 AND {OPEN}"
