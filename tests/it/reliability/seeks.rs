@@ -17,8 +17,13 @@ use crate::common::fresh_database;
 
 const ACCOUNTS: usize = 50;
 
-/// Server settings: sign-ups for everyone at once (the suite's connection budget as usual).
-const ENV: &[(&str, &str)] = &[("LORDS_SIGNUP_MAX_PER_WINDOW", "1000")];
+/// Server settings: sign-ups for everyone at once, and pools of two: the pairings queue on their
+/// pool's lock anyway, and the suite stays under 40 connections with another two-server test
+/// running beside this one.
+const ENV: &[(&str, &str)] = &[
+    ("LORDS_SIGNUP_MAX_PER_WINDOW", "1000"),
+    ("LORDS_DB_MAX_CONNECTIONS", "2"),
+];
 
 /// What one seek request came to: the seek (201), or nothing (refused, or its server died).
 async fn seek(api: &Api, token: &str, players: u8) -> Option<Value> {
