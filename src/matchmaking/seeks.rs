@@ -124,7 +124,8 @@ async fn seeks_of(conn: &mut PgConnection, rows: Vec<SeekRow>) -> Result<Vec<See
 
 /// The pool a seek pairs in: its options and whether it is rated, as one text.
 fn pool_of(options: &GameOptions, rated: bool) -> Result<String> {
-    let power = serde_json::to_value(options.power_rule).context_json()?;
+    let power = serde_json::to_value(options.power_rule)
+        .map_err(|e| unexpected(format!("a power rule as JSON: {e}")))?;
     Ok(format!(
         "p{}:r{}:b{}:{}:t{}:c{}:m{}",
         options.players,
@@ -137,16 +138,6 @@ fn pool_of(options: &GameOptions, rated: bool) -> Result<String> {
             .map_or_else(|| "none".to_string(), |s| s.to_string()),
         options.max_timeouts,
     ))
-}
-
-trait JsonContext<T> {
-    fn context_json(self) -> Result<T>;
-}
-
-impl<T> JsonContext<T> for serde_json::Result<T> {
-    fn context_json(self) -> Result<T> {
-        self.map_err(|e| unexpected(format!("options as JSON: {e}")))
-    }
 }
 
 /// Begins one of matchmaking's write transactions. On Citus they read several accounts' shards
