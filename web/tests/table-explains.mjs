@@ -374,7 +374,7 @@ try {
   const strengths = await eveDesk.locator(".side .strength-line [aria-hidden=true]").allTextContents();
   const armies = await eveDesk.locator(".side .army").count();
   if (armies === 0 || strengths.length !== armies) fail(`${armies} armies but ${strengths.length} strengths`);
-  for (const s of strengths) if (!/^Strength \d+( ×2)?$|^Strength \d+ \+ \d+ hidden$/.test(s)) fail(`an army's strength reads « ${s} »`);
+  for (const s of strengths) if (!/^Strength \d+( \(\d+\u00a0×\u00a02\))?$|^Strength \d+ \+ \d+ hidden$/.test(s)) fail(`an army's strength reads « ${s} »`);
   console.log(`army strengths: ${strengths.join("; ")}`);
 
   // Play on to the end.

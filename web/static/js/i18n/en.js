@@ -805,7 +805,7 @@ const messages = {
      * @param {number} n
      * @param {boolean} doubled
      */
-    strength: (n, doubled) => `Strength ${num(n)}${doubled ? " ×2" : ""}`,
+    strength: (n, doubled) => `Strength ${num(n)}${doubled ? ` (${num(n / 2)}\u00a0×\u00a02)` : ""}`,
     /**
      * @param {number} known
      * @param {number} hidden
@@ -819,7 +819,7 @@ const messages = {
     strengthSpoken: (n, doubled, hidden) =>
       hidden > 0
         ? `Strength ${num(n)}, plus ${count(hidden, "face-down card", "face-down cards")} you cannot see`
-        : `Strength ${num(n)}${doubled ? ", doubled (one clan)" : ""}`,
+        : `Strength ${num(n)}${doubled ? `: ${num(n / 2)} doubled (one clan)` : ""}`,
     /** @param {number} n */
     skirmishTitle: (n) => `Last skirmish: skirmish ${num(n)}`,
     /**
@@ -828,7 +828,8 @@ const messages = {
      * @param {number} strength
      * @param {boolean} doubled
      */
-    placeLine: (place, who, strength, doubled) => `${num(place)}. ${who}: ${num(strength)}${doubled ? " ×2" : ""}`,
+    placeLine: (place, who, strength, doubled) =>
+      `${num(place)}. ${who}: ${num(strength)}${doubled ? ` (${num(strength / 2)}\u00a0×\u00a02)` : ""}`,
     /**
      * @param {number} a
      * @param {number} b

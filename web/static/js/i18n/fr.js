@@ -480,15 +480,15 @@ const messages = {
     resigned: (who) => `${who} a abandonné`,
     byBot: (text, level) => `${text} (un robot ${level} a joué)`,
     moreEvents: (n) => count(n, "événement", "événements"),
-    strength: (n, doubled) => `Force ${num(n)}${doubled ? " ×2" : ""}`,
+    strength: (n, doubled) => `Force ${num(n)}${doubled ? ` (${num(n / 2)}\u00a0×\u00a02)` : ""}`,
     strengthHidden: (known, hidden) => `Force ${num(known)} + ${count(hidden, "cachée", "cachées")}`,
     strengthSpoken: (n, doubled, hidden) =>
       hidden > 0
         ? `Force ${num(n)}, plus ${count(hidden, "carte face cachée", "cartes face cachée")} que vous ne voyez pas`
-        : `Force ${num(n)}${doubled ? ", doublée (un seul clan)" : ""}`,
+        : `Force ${num(n)}${doubled ? ` : ${num(n / 2)} doublée (un seul clan)` : ""}`,
     skirmishTitle: (n) => `Dernière manche : manche ${num(n)}`,
     placeLine: (place, who, strength, doubled) =>
-      `${place === 1 ? "1er" : `${num(place)}e`} ${who} : ${num(strength)}${doubled ? " ×2" : ""}`,
+      `${place === 1 ? "1er" : `${num(place)}e`} ${who} : ${num(strength)}${doubled ? ` (${num(strength / 2)}\u00a0×\u00a02)` : ""}`,
     tie: (a, b, card, over) => `${num(a)} – ${num(b)} : ${card} a un meilleur rang que ${over}`,
     claims: "Partisans récupérés",
     noClaims: "Aucun partisan récupéré pour l'instant.",

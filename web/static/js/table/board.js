@@ -80,7 +80,7 @@ export function board(st, g, view, who, options, pick, marks, decision) {
 }
 
 /**
- * "Strength 24 ×2" or "Strength 12 + 2 hidden", as the server counts it for this viewer.
+ * "Strength 20 (10 × 2)" or "Strength 12 + 2 hidden", as the server counts it for this viewer.
  * @param {PlayerView} p
  */
 function strengthLine(p) {

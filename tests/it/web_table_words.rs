@@ -1,0 +1,36 @@
+//! The table's words in a real browser (Debian's Chromium driven by playwright-core,
+//! `web/tests/table-words.mjs`), on a phone and a desktop, in English and French: a doubled army
+//! reads "20 (10 × 2)".
+//!
+//! The browser checks need Node and Chromium: see `common::browser`.
+
+use crate::common;
+
+use std::time::Duration;
+
+use common::app::spawn_app_with;
+use common::browser::{run_script, screenshots};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_doubled_army_shows_how_its_strength_was_reached() {
+    // The bot answers from the deadline worker, polled every 100 ms here.
+    let app = spawn_app_with(|c| c.deadline_poll = Some(Duration::from_millis(100))).await;
+    let stdout = run_script("table-words.mjs", &app.address, "the table's words").await;
+    for lang in ["en", "fr"] {
+        for size in ["360×640", "1280×800"] {
+            for line in [format!("doubled strength on {lang} {size}: « ")] {
+                assert!(
+                    stdout.contains(&line),
+                    "the browser tests never said: {line}"
+                );
+            }
+        }
+    }
+    assert!(stdout.contains("table words: all checks passed"));
+    for name in ["table-words", "table-words-fr"] {
+        for size in ["360x640", "1280x800"] {
+            let shot = screenshots().join(format!("{name}-{size}.png"));
+            assert!(shot.exists(), "{} was not written", shot.display());
+        }
+    }
+}

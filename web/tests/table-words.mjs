@@ -1,0 +1,150 @@
+// The table's words read right, in a real browser (Debian's Chromium through playwright-core)
+// against a real server, on a 360×640 phone and a 1280×800 desktop, in English and in French:
+// a doubled army shows the strength that counts with how it was reached ("20 (10 × 2)", never
+// "20 ×2", which reads as 40), in the army and in the last skirmish's placing.
+//
+// A single-clan army is rare in a game played at random, so the page's own requests for the game
+// are answered with the server's answer in which one army is made doubled (Playwright's routing):
+// the page draws what it is given, as it would from the server.
+//
+//   node web/tests/table-words.mjs http://127.0.0.1:8080
+//
+// Env: LORDS_CHROMIUM (default /usr/bin/chromium), LORDS_SCREENSHOTS (default target/screenshots).
+// Prints "table words: all checks passed" and exits non-zero on the first failure.
+import { chromium } from "playwright-core";
+import { base, executablePath, fail, shots, watchTraffic } from "./harness.mjs";
+import path from "node:path";
+
+const PASSWORD = "bannockburn1314";
+const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+async function api(token, method, p, body, headers = {}) {
+  const res = await fetch(`${base}${p}`, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+      ...headers,
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  const json = text ? JSON.parse(text) : null;
+  if (!res.ok) fail(`${method} ${p}: ${res.status} ${json?.code ?? ""} ${json?.detail ?? text}`);
+  return json;
+}
+
+async function account(name) {
+  const username = `${name}_${suffix}`;
+  await api(null, "POST", "/v1/accounts", { username, password: PASSWORD });
+  const tok = await api(null, "POST", "/v1/auth/token", { username, password: PASSWORD });
+  return { username, access: tok.access_token, refresh: tok.refresh_token };
+}
+
+const errors = [];
+
+async function page(browser, who, { phone = false, lang = "en" } = {}) {
+  const locale = lang === "fr" ? "fr-FR" : "en-GB";
+  const ctx = await browser.newContext(
+    phone
+      ? { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale }
+      : { viewport: { width: 1280, height: 800 }, locale },
+  );
+  await ctx.addInitScript(
+    ([s, l]) => {
+      localStorage.setItem("lords.session", JSON.stringify(s));
+      localStorage.setItem("lords.lang", l);
+    },
+    [{ username: who.username, access: who.access, refresh: who.refresh }, lang],
+  );
+  const p = await ctx.newPage();
+  watchTraffic(p);
+  p.setDefaultTimeout(30_000);
+  p.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
+  p.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(`console: ${m.text()}`);
+  });
+  return p;
+}
+
+async function shot(p, name) {
+  const size = p.viewportSize();
+  const file = path.join(shots, `${name}-${size.width}x${size.height}.png`);
+  await p.screenshot({ path: file, fullPage: false });
+  console.log(`screenshot ${file}`);
+}
+
+/** The language's words this script looks for. */
+const WORDS = {
+  en: { strength: "Strength 20 (10\u00a0×\u00a02)", placed: ": 20 (10\u00a0×\u00a02)" },
+  fr: { strength: "Force 20 (10\u00a0×\u00a02)", placed: " : 20 (10\u00a0×\u00a02)" },
+};
+
+const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+try {
+  const eve = await account("eve");
+  const game = await api(eve.access, "POST", "/v1/games", { players: 2, target_score: 20, bots: [{ seat: 1, level: "greedy" }] });
+  const id = game.id;
+  // Eve musters until her army holds a card, so that it has a strength to show.
+  for (let i = 0; i < 200; i++) {
+    const g = await api(eve.access, "GET", `/v1/games/${id}`);
+    const mine = g.view.players.find((p) => p.seat === g.your_seat);
+    const awaited = g.view.awaiting?.seat === g.your_seat;
+    if (mine.army.length > 0 && awaited) break;
+    const legal = await api(eve.access, "GET", `/v1/games/${id}/legal-actions`);
+    const muster = legal.actions.find((a) => a.type === "muster") ?? legal.actions[0];
+    if (!awaited || muster === undefined) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
+    await api(eve.access, "POST", `/v1/games/${id}/actions`, muster, { "If-Match": `"${legal.version}"` });
+  }
+
+  for (const lang of ["en", "fr"]) {
+    const w = WORDS[lang];
+    for (const phone of [true, false]) {
+      const p = await page(browser, eve, { phone, lang });
+      // The game as the server sends it, with eve's army single-clan: 10 doubled to 20, placed
+      // second behind the bot's 27 in the last skirmish.
+      await p.route(
+        (u) => u.pathname === `/v1/games/${id}` && u.search === "",
+        async (route) => {
+          const res = await route.fetch();
+          const g = await res.json();
+          const me = g.your_seat;
+          const other = g.view.players.find((q) => q.seat !== me).seat;
+          for (const q of g.view.players) if (q.seat === me) q.army_strength = { known: 20, hidden_cards: 0, doubled: true };
+          g.view.last_skirmish = {
+            skirmish: 1,
+            placement: [
+              { seat: other, strength: 27, doubled: false, place: 1, army: [] },
+              { seat: me, strength: 20, doubled: true, place: 2, army: [] },
+            ],
+            claims: [],
+          };
+          await route.fulfill({ response: res, json: g });
+        },
+      );
+      await p.goto(`${base}/#/game/${id}`);
+      await p.locator("section.table[data-status]").waitFor();
+      const where = `${lang} ${phone ? "360×640" : "1280×800"}`;
+      const strengths = await p.locator(".side .strength-line [aria-hidden=true]").allTextContents();
+      if (!strengths.includes(w.strength)) fail(`a doubled army on ${where} reads « ${strengths.join(" | ")} », not « ${w.strength} »`);
+      const placing = await p.locator(".placing li").allTextContents();
+      if (placing.length !== 2 || !placing[1].includes(w.placed) || /×2/.test(placing.join(" ")))
+        fail(`the last skirmish's placing on ${where} reads « ${placing.join(" | ")} »`);
+      console.log(`doubled strength on ${where}: « ${strengths.join(" | ")} »; « ${placing.join(" / ")} »`);
+
+      await shot(p, `table-words${lang === "fr" ? "-fr" : ""}`);
+      await p.context().close();
+    }
+  }
+
+  if (errors.length > 0) fail(`errors in the pages:\n  ${errors.join("\n  ")}`);
+  console.log("table words: all checks passed");
+} catch (e) {
+  if (errors.length > 0) console.error(`errors in the pages:\n  ${errors.join("\n  ")}`);
+  throw e;
+} finally {
+  await browser.close();
+}
