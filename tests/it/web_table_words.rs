@@ -1,6 +1,6 @@
 //! The table's words in a real browser (Debian's Chromium driven by playwright-core,
 //! `web/tests/table-words.mjs`), on a phone and a desktop, in English and French: a doubled army
-//! reads "20 (10 × 2)".
+//! reads "20 (10 × 2)", and resigning a two-player game warns that it ends at once.
 //!
 //! The browser checks need Node and Chromium: see `common::browser`.
 
@@ -12,13 +12,16 @@ use common::app::spawn_app_with;
 use common::browser::{run_script, screenshots};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_doubled_army_shows_how_its_strength_was_reached() {
+async fn the_table_reads_right_on_a_phone_and_a_desktop_in_english_and_french() {
     // The bot answers from the deadline worker, polled every 100 ms here.
     let app = spawn_app_with(|c| c.deadline_poll = Some(Duration::from_millis(100))).await;
     let stdout = run_script("table-words.mjs", &app.address, "the table's words").await;
     for lang in ["en", "fr"] {
         for size in ["360×640", "1280×800"] {
-            for line in [format!("doubled strength on {lang} {size}: « ")] {
+            for line in [
+                format!("doubled strength on {lang} {size}: « "),
+                format!("two-player resign warning on {lang} {size}: « "),
+            ] {
                 assert!(
                     stdout.contains(&line),
                     "the browser tests never said: {line}"

@@ -1,7 +1,9 @@
 // The table's words read right, in a real browser (Debian's Chromium through playwright-core)
 // against a real server, on a 360×640 phone and a 1280×800 desktop, in English and in French:
 // a doubled army shows the strength that counts with how it was reached ("20 (10 × 2)", never
-// "20 ×2", which reads as 40), in the army and in the last skirmish's placing.
+// "20 ×2", which reads as 40), in the army and in the last skirmish's placing; and resigning a
+// two-player game warns that the game ends at once (service rules §9.3), not that a bot plays on
+// (as it does when two others remain).
 //
 // A single-clan army is rare in a game played at random, so the page's own requests for the game
 // are answered with the server's answer in which one army is made doubled (Playwright's routing):
@@ -76,8 +78,8 @@ async function shot(p, name) {
 
 /** The language's words this script looks for. */
 const WORDS = {
-  en: { strength: "Strength 20 (10\u00a0×\u00a02)", placed: ": 20 (10\u00a0×\u00a02)" },
-  fr: { strength: "Force 20 (10\u00a0×\u00a02)", placed: " : 20 (10\u00a0×\u00a02)" },
+  en: { strength: "Strength 20 (10\u00a0×\u00a02)", placed: ": 20 (10\u00a0×\u00a02)", resign: "Resign", keep: "Keep playing", ends: /ends at once/, botOn: /bot plays/ },
+  fr: { strength: "Force 20 (10\u00a0×\u00a02)", placed: " : 20 (10\u00a0×\u00a02)", resign: "Abandonner", keep: "Continuer", ends: /se termine aussitôt/, botOn: /robot joue/ },
 };
 
 const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
@@ -99,6 +101,15 @@ try {
     }
     await api(eve.access, "POST", `/v1/games/${id}/actions`, muster, { "If-Match": `"${legal.version}"` });
   }
+
+  const three = await api(eve.access, "POST", "/v1/games", {
+    players: 3,
+    target_score: 20,
+    bots: [
+      { seat: 1, level: "greedy" },
+      { seat: 2, level: "greedy" },
+    ],
+  });
 
   for (const lang of ["en", "fr"]) {
     const w = WORDS[lang];
@@ -135,7 +146,20 @@ try {
         fail(`the last skirmish's placing on ${where} reads « ${placing.join(" | ")} »`);
       console.log(`doubled strength on ${where}: « ${strengths.join(" | ")} »; « ${placing.join(" / ")} »`);
 
+      // Resigning with one other player: the game ends at once.
+      await p.getByRole("button", { name: w.resign, exact: true }).click();
+      const question = (await p.locator("#resign-question").textContent()) ?? "";
+      if (!w.ends.test(question) || w.botOn.test(question)) fail(`resigning a two-player game on ${where} warns « ${question} »`);
+      console.log(`two-player resign warning on ${where}: « ${question} »`);
       await shot(p, `table-words${lang === "fr" ? "-fr" : ""}`);
+      await p.getByRole("button", { name: w.keep }).click();
+      // With two others left, a bot plays the resigned seat on.
+      await p.goto(`${base}/#/game/${three.id}`);
+      await p.locator("section.table[data-status]").waitFor();
+      await p.getByRole("button", { name: w.resign, exact: true }).click();
+      const onward = (await p.locator("#resign-question").textContent()) ?? "";
+      if (!w.botOn.test(onward) || w.ends.test(onward)) fail(`resigning a three-player game on ${where} warns « ${onward} »`);
+      await p.getByRole("button", { name: w.keep }).click();
       await p.context().close();
     }
   }

@@ -561,6 +561,7 @@ const messages = {
   noClock: "No clock: take your time.",
   resign: "Resign",
   resignQuestion: "Resign this game? You cannot win it any more; a bot plays your seat to the end.",
+  resignQuestionEnds: "Resign this game? It ends at once: the only other player left in it wins.",
   resignYes: "Yes, resign",
   resignNo: "Keep playing",
   /** @param {string} level */

@@ -319,6 +319,7 @@ const messages = {
   noClock: "Sans pendule : prenez votre temps.",
   resign: "Abandonner",
   resignQuestion: "Abandonner cette partie ? Vous ne pourrez plus la gagner ; un robot joue à votre place jusqu'à la fin.",
+  resignQuestionEnds: "Abandonner cette partie ? Elle se termine aussitôt : le seul autre joueur qui y reste la gagne.",
   resignYes: "Oui, abandonner",
   resignNo: "Continuer à jouer",
   botBadge: (level) => `robot : ${level}`,

@@ -139,10 +139,13 @@ export function resignControls(st, view, seat) {
       ),
     );
   }
+  const othersLeft = view.players.filter((p) => p.seat !== seat && !p.resigned).length;
   return h(
     "section",
     { class: "resign confirm", role: "alertdialog", "aria-labelledby": "resign-question" },
-    h("p", { id: "resign-question" }, t.resignQuestion),
+    // RULES §9.3 (service rules): with at most one unresigned seat left the game ends at once;
+    // otherwise a bot plays the resigned seat on.
+    h("p", { id: "resign-question" }, othersLeft <= 1 ? t.resignQuestionEnds : t.resignQuestion),
     h(
       "button",
       {
