@@ -1,6 +1,7 @@
 //! The table's words in a real browser (Debian's Chromium driven by playwright-core,
 //! `web/tests/table-words.mjs`), on a phone and a desktop, in English and French: a doubled army
-//! reads "20 (10 × 2)", and resigning a two-player game warns that it ends at once.
+//! reads "20 (10 × 2)", resigning a two-player game warns that it ends at once, and the lobby's
+//! new game has a "rated" switch that is sent.
 //!
 //! The browser checks need Node and Chromium: see `common::browser`.
 
@@ -21,6 +22,7 @@ async fn the_table_reads_right_on_a_phone_and_a_desktop_in_english_and_french() 
             for line in [
                 format!("doubled strength on {lang} {size}: « "),
                 format!("two-player resign warning on {lang} {size}: « "),
+                format!("rated switch on {lang} {size}: « "),
             ] {
                 assert!(
                     stdout.contains(&line),
@@ -30,7 +32,12 @@ async fn the_table_reads_right_on_a_phone_and_a_desktop_in_english_and_french() 
         }
     }
     assert!(stdout.contains("table words: all checks passed"));
-    for name in ["table-words", "table-words-fr"] {
+    for name in [
+        "table-words",
+        "table-words-fr",
+        "lobby-rated",
+        "lobby-rated-fr",
+    ] {
         for size in ["360x640", "1280x800"] {
             let shot = screenshots().join(format!("{name}-{size}.png"));
             assert!(shot.exists(), "{} was not written", shot.display());

@@ -3,7 +3,8 @@
 // a doubled army shows the strength that counts with how it was reached ("20 (10 × 2)", never
 // "20 ×2", which reads as 40), in the army and in the last skirmish's placing; and resigning a
 // two-player game warns that the game ends at once (service rules §9.3), not that a bot plays on
-// (as it does when two others remain).
+// (as it does when two others remain). And the lobby's new game has a "rated" switch, on unless a
+// seat is given to a bot (service rules §9.7), that is sent with the game.
 //
 // A single-clan army is rare in a game played at random, so the page's own requests for the game
 // are answered with the server's answer in which one army is made doubled (Playwright's routing):
@@ -78,8 +79,8 @@ async function shot(p, name) {
 
 /** The language's words this script looks for. */
 const WORDS = {
-  en: { strength: "Strength 20 (10\u00a0×\u00a02)", placed: ": 20 (10\u00a0×\u00a02)", resign: "Resign", keep: "Keep playing", ends: /ends at once/, botOn: /bot plays/ },
-  fr: { strength: "Force 20 (10\u00a0×\u00a02)", placed: " : 20 (10\u00a0×\u00a02)", resign: "Abandonner", keep: "Continuer", ends: /se termine aussitôt/, botOn: /robot joue/ },
+  en: { strength: "Strength 20 (10\u00a0×\u00a02)", placed: ": 20 (10\u00a0×\u00a02)", resign: "Resign", keep: "Keep playing", newGame: "New game", rated: "Rated (changes ratings)", seat2: "Seat 2", greedy: "Bot (greedy)", createGame: "Create game", ends: /ends at once/, botOn: /bot plays/ },
+  fr: { strength: "Force 20 (10\u00a0×\u00a02)", placed: " : 20 (10\u00a0×\u00a02)", resign: "Abandonner", keep: "Continuer", newGame: "Nouvelle partie", rated: "Classée (modifie les classements)", seat2: "Place 2", greedy: "Robot (glouton)", createGame: "Créer la partie", ends: /se termine aussitôt/, botOn: /robot joue/ },
 };
 
 const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
@@ -160,6 +161,26 @@ try {
       const onward = (await p.locator("#resign-question").textContent()) ?? "";
       if (!w.botOn.test(onward) || w.ends.test(onward)) fail(`resigning a three-player game on ${where} warns « ${onward} »`);
       await p.getByRole("button", { name: w.keep }).click();
+
+      // The new game's form: a labelled "rated" switch, on by default, off once a seat is given
+      // to a bot (service rules §9.7), kept as chosen by hand, and sent.
+      await p.goto(`${base}/#/`);
+      const create = p.getByRole("form", { name: w.newGame });
+      const rated = create.getByRole("checkbox", { name: w.rated });
+      await rated.waitFor();
+      if (!(await rated.isVisible()) || !(await rated.isChecked())) fail(`the rated switch on ${where} is hidden or off by default`);
+      await create.getByLabel(w.seat2).selectOption({ label: w.greedy });
+      if (await rated.isChecked()) fail(`the rated switch on ${where} stayed on with a bot in a seat`);
+      await rated.check();
+      await shot(p, `lobby-rated${lang === "fr" ? "-fr" : ""}`);
+      const sent = p.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/v1/games");
+      await create.getByRole("button", { name: w.createGame }).click();
+      const body = (await sent).postDataJSON();
+      if (body.rated !== true || body.bots?.length !== 1) fail(`the new game on ${where} sent ${JSON.stringify(body)}`);
+      await p.locator("section.table[data-status]").waitFor();
+      const made = await api(eve.access, "GET", `/v1/games/${p.url().split("#/game/")[1]}`);
+      if (made.game.rated !== true) fail(`the game made on ${where} is not rated: ${JSON.stringify(made.game)}`);
+      console.log(`rated switch on ${where}: « ${w.rated} », on by default, off with a bot, sent as chosen`);
       await p.context().close();
     }
   }

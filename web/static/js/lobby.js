@@ -480,6 +480,11 @@ function createForm(error) {
     );
   };
   seatFields(2);
+  // RULES §9.7 (service rules): rated by default unless a seat is given to a bot; the creator may
+  // choose either, and a choice made by hand is kept.
+  const rated = /** @type {HTMLInputElement} */ (
+    h("input", { name: "rated", type: "checkbox", checked: true, onchange: () => (rated.dataset.chosen = "yes") })
+  );
   const form = h(
     "form",
     { class: "create", "aria-labelledby": "create-title" },
@@ -523,9 +528,14 @@ function createForm(error) {
       seats,
       h("label", { class: "check" }, h("input", { name: "include_bruce", type: "checkbox" }), ` ${t.includeBruce}`),
       h("label", { class: "check" }, h("input", { name: "private", type: "checkbox" }), ` ${t.privateGame}`),
+      h("label", { class: "check" }, rated, ` ${t.ratedGame}`),
     ),
     h("button", { type: "submit", class: "primary" }, t.createGame),
   );
+  // After the players' count too, which redraws the seats.
+  form.addEventListener("change", () => {
+    if (rated.dataset.chosen === undefined) rated.checked = Array.from(seats.querySelectorAll("select")).every((el) => el.value === "");
+  });
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const data = new FormData(/** @type {HTMLFormElement} */ (form));
@@ -545,6 +555,7 @@ function createForm(error) {
       include_bruce: data.get("include_bruce") !== null,
       turn_time_limit_s: clock === "none" ? null : Number(clock),
       visibility: data.get("private") !== null ? "private" : "public",
+      rated: data.get("rated") !== null,
     };
     if (rule === "lowest_strength" || rule === "lowest_in_clan") body.power_rule = rule;
     // With every other seat a bot's, the game starts at once.

@@ -549,6 +549,7 @@ const messages = {
     mcts: "MCTS, the strongest",
   },
   privateGame: "Private (by invitation only)",
+  ratedGame: "Rated (changes ratings)",
   /**
    * @param {string} rel
    * @param {string} abs

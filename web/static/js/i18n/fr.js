@@ -313,6 +313,7 @@ const messages = {
     mcts: "MCTS, le plus fort",
   },
   privateGame: "Privée (sur invitation seulement)",
+  ratedGame: "Classée (modifie les classements)",
   deadline: (rel, abs) => `Délai : ${rel} (${abs}).`,
   deadlinePassed: (abs) => `Délai dépassé (${abs}) : un robot va décider d'un instant à l'autre.`,
   decideBy: (rel) => `à décider ${rel}`,
