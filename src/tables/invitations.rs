@@ -10,7 +10,7 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
-use sqlx::PgConnection;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::eventstore::error::{Context, Result, StoreError};
@@ -590,6 +590,31 @@ pub async fn invitations_for(store: &Store, account: AccountId) -> Result<Vec<Re
         });
     }
     Ok(out)
+}
+
+/// Whether the username invitation `id` to `game` still awaits `invitee`: neither used,
+/// declined nor expired, its game still open and the invitee not seated in it. A mail about
+/// an invitation that no longer awaits anything is not sent.
+pub async fn invitation_pending(
+    pool: &PgPool,
+    game: GameId,
+    id: Uuid,
+    invitee: AccountId,
+) -> Result<bool> {
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM game_invitations i JOIN games g ON g.id = i.game_id \
+         WHERE i.game_id = $1 AND i.id = $2 AND i.invitee_id = $3 \
+           AND i.uses_left > 0 AND i.expires_at > now() AND i.declined_at IS NULL \
+           AND g.status = 'open' \
+           AND NOT EXISTS (SELECT 1 FROM game_seats s \
+                           WHERE s.game_id = i.game_id AND s.account_id = $3))",
+    )
+    .bind(game.0)
+    .bind(id)
+    .bind(invitee.0)
+    .fetch_one(pool)
+    .await
+    .context("read whether an invitation is pending")
 }
 
 /// The open games the account sits in (for account deletion: their seats are released).

@@ -823,3 +823,102 @@ async fn a_challenge_and_a_paired_seek_are_mailed_in_the_players_language() {
         "{subjects:?}"
     );
 }
+
+#[tokio::test]
+async fn a_french_mail_shows_its_deadline_in_the_players_time_zone_in_the_sites_words() {
+    let sink = SmtpSink::start();
+    let app = app_with_sink(&sink, |_| {}).await;
+    let morag = verified(&app, "morag", "fr").await;
+    let mut settings = defaults();
+    settings["time_zone"] = json!("Europe/Paris");
+    assert_eq!(put_settings(&app, &morag, &settings).await.status(), 200);
+    // A clocked game against a bot: it starts at once, and morag's turn comes with a deadline.
+    create_game(
+        &app,
+        &morag,
+        &json!({"players": 2, "turn_time_limit_s": 86400,
+                "bots": [{"seat": 1, "level": "random"}]}),
+    )
+    .await;
+    let got = sink.wait_for(1, PATIENCE).await;
+    let mail = &got[0];
+    // The bot is named as the game's log names it.
+    assert_eq!(
+        mail.header("Subject").unwrap(),
+        "À vous de jouer contre random bot"
+    );
+    let text = mail.body("text/plain").unwrap();
+    // December in Paris: central European time, not UTC.
+    assert!(text.contains("Échéance\u{a0}: "), "{text}");
+    assert!(text.contains(" CET"), "{text}");
+    assert!(!text.contains("UTC"), "{text}");
+    // French typography: a non-breaking space before a colon; the site's word for email.
+    assert!(text.contains("Ouvrir la partie\u{a0}: http"), "{text}");
+    assert!(text.contains("e-mail"), "{text}");
+    assert!(!text.contains("courriel"), "{text}");
+}
+
+#[tokio::test]
+async fn an_invitation_no_longer_pending_is_not_mailed_once_the_address_is_verified() {
+    let sink = SmtpSink::start();
+    let app = app_with_sink(&sink, |_| {}).await;
+    let api = Api::of(&app);
+    let alice = app.signed_up("alice").await;
+    let bob = app.signed_up("bob").await;
+    set_address(&app, "bob", false, "en").await;
+    // Three games of three players invite bob by name while his address is unverified: he
+    // joins the first, declines the second, and the third still awaits him.
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        let game = create_game(&app, &alice, &json!({"players": 3})).await;
+        let res = api
+            .post(
+                &format!("/v1/games/{game}/invitations"),
+                &alice,
+                &json!({"username": "bob"}),
+            )
+            .await;
+        assert_eq!(res.status(), 201);
+        games.push(game);
+    }
+    ok(api
+        .post(&format!("/v1/games/{}/join", games[0]), &bob, &json!({}))
+        .await)
+    .await;
+    let received = ok(api.get("/v1/me/invitations", &bob).await).await;
+    let declined = received
+        .as_array()
+        .or_else(|| received["invitations"].as_array())
+        .unwrap()
+        .iter()
+        .find(|i| i["game"]["id"] == json!(games[1]))
+        .expect("the second game's invitation")["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let res = api
+        .post(
+            &format!("/v1/me/invitations/{declined}/decline"),
+            &bob,
+            &json!({}),
+        )
+        .await;
+    assert!(res.status().is_success(), "{}", res.status());
+
+    // Bob verifies his address: only the invitation still pending is mailed.
+    set_address(&app, "bob", true, "en").await;
+    let got = sink.wait_for(1, PATIENCE).await;
+    until(
+        &app,
+        "SELECT (SELECT count(*) FROM mail_outbox m JOIN accounts a ON a.id = m.account_id \
+                 WHERE a.username = 'bob') = 3 \
+            AND NOT EXISTS (SELECT 1 FROM mail_outbox WHERE state = 'pending')",
+    )
+    .await;
+    let mails = only(&sink.messages(), "bob@example.org");
+    assert_eq!(mails.len(), 1, "{got:?}");
+    assert_eq!(
+        mails[0].header("In-Reply-To").unwrap(),
+        format!("<game-{}@lords.test>", games[2])
+    );
+}

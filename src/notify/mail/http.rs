@@ -338,13 +338,13 @@ fn page(lang: Lang, kind: MailKind, token: &str, on: bool) -> String {
         (Lang::En, MailKind::GameOver) => "the mails saying a game is over",
         (Lang::En, MailKind::Chat) => "the mails about new messages at your tables",
         (Lang::En, _) => "the daily digest",
-        (Lang::Fr, MailKind::YourTurn) => "les courriels vous disant que c'est à vous de jouer",
-        (Lang::Fr, MailKind::Reminder) => "les courriels vous rappelant que le temps presse",
+        (Lang::Fr, MailKind::YourTurn) => "les e-mails vous disant que c'est à vous de jouer",
+        (Lang::Fr, MailKind::Reminder) => "les e-mails vous rappelant que le temps presse",
         (Lang::Fr, MailKind::Invited) => {
-            "les courriels d'invitation, de défi et de recherche de partie aboutie"
+            "les e-mails d'invitation, de défi et de recherche de partie aboutie"
         }
-        (Lang::Fr, MailKind::GameOver) => "les courriels annonçant la fin d'une partie",
-        (Lang::Fr, MailKind::Chat) => "les courriels des nouveaux messages à vos tables",
+        (Lang::Fr, MailKind::GameOver) => "les e-mails annonçant la fin d'une partie",
+        (Lang::Fr, MailKind::Chat) => "les e-mails des nouveaux messages à vos tables",
         (Lang::Fr, _) => "le résumé quotidien",
     };
     let (title, line, done, button, settings) = match lang {
@@ -358,7 +358,7 @@ fn page(lang: Lang, kind: MailKind, token: &str, on: bool) -> String {
         Lang::Fr => (
             "Se désabonner",
             "Ceci désactive",
-            "Désactivés :",
+            "Désactivés\u{a0}:",
             "Les désactiver",
             "Choisissez ce qui vous est envoyé dans vos réglages.",
         ),

@@ -2,7 +2,8 @@
 //! queued mail as their settings say (`notify::mail::settings::feed_account`), queues each account's
 //! daily digest when it falls due, and sends what is queued (`mail_outbox`): claimed with a
 //! lease (`FOR UPDATE SKIP LOCKED`), checked against the account as it is now (a verified
-//! address, no vacation, the turn still awaited and no stream open), rendered in the account's
+//! address, no vacation, the turn still awaited, the invitation still pending and no stream
+//! open), rendered in the account's
 //! language (`render`), sent through `outbound::mail`, recorded; retried with exponential
 //! backoff and full jitter for `retry_for`, then given up and shown as the account's
 //! `email_failing_since`. Woken by `LISTEN` (new notifications, queued mail); a slow sweep
@@ -360,6 +361,29 @@ impl Worker {
                 return Ok(Outcome::Dropped);
             }
         }
+        if mail.kind == MailKind::Invited {
+            // An invitation already accepted, declined or expired, or to a game no longer
+            // open, awaits nothing: its mail would send the player to a game over or full
+            // (an address verified late would otherwise get every invitation of the week).
+            let invitation = details["invitation_id"]
+                .as_str()
+                .and_then(|id| id.parse::<Uuid>().ok());
+            let pending = match (mail.game, invitation) {
+                (Some(game), Some(id)) => {
+                    crate::tables::invitations::invitation_pending(
+                        &self.pool,
+                        game,
+                        id,
+                        mail.account,
+                    )
+                    .await?
+                }
+                _ => false,
+            };
+            if !pending {
+                return Ok(Outcome::Dropped);
+            }
+        }
         if mail.kind == MailKind::YourTurn {
             // Not while the account is at the table, nor within the grace after it left.
             let grace = chrono::Duration::from_std(self.config.stream_grace).unwrap_or_default();
@@ -406,6 +430,7 @@ impl Worker {
                 to: &to,
                 username: &recipient.username,
                 language: &recipient.language,
+                time_zone: &recipient.time_zone,
                 game: game.as_ref().map(|g| (g.id.0, g.opponents.as_slice())),
                 deadline: game.as_ref().and_then(|g| g.deadline),
                 digest: &digest,

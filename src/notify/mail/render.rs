@@ -20,6 +20,8 @@ pub struct Mail<'a> {
     pub to: &'a str,
     pub username: &'a str,
     pub language: &'a str,
+    /// The IANA time zone its times are shown in (UTC when unknown).
+    pub time_zone: &'a str,
     /// The game it is about, with the other players' names.
     pub game: Option<(uuid::Uuid, &'a [String])>,
     /// When the awaited decision times out, for a turn or a reminder.
@@ -98,6 +100,8 @@ pub struct Texts {
     pub deadline: &'static str,
     pub no_deadline: &'static str,
     pub open_game: &'static str,
+    /// Between a link's label and the link in the text part.
+    pub colon: &'static str,
     pub verify_subject: &'static str,
     pub verify_line: &'static str,
     pub reset_subject: &'static str,
@@ -145,6 +149,7 @@ pub const EN: Texts = Texts {
     deadline: "Deadline: {deadline}",
     no_deadline: "no deadline",
     open_game: "Open the game",
+    colon: ": ",
     verify_subject: "Confirm your address",
     verify_line: "Confirm that this address is yours by opening this link (valid for 24 hours):",
     reset_subject: "Reset your password",
@@ -163,19 +168,19 @@ pub const FR: Texts = Texts {
     your_turn_line: "C'est à vous de jouer dans la partie {against}.",
     reminder_subject: "Le temps presse {against}",
     reminder_line: "Votre temps pour jouer dans la partie {against} est bientôt écoulé.",
-    invited_subject: "Vous êtes invité à une partie {against}",
-    invited_line: "Vous êtes invité à une partie {against}.",
+    invited_subject: "Une invitation à une partie {against}",
+    invited_line: "Vous avez reçu une invitation à une partie {against}.",
     game_over_subject: "Partie terminée {against}",
-    game_over_won: "La partie {against} est terminée : vous avez gagné.",
-    game_over_place: "La partie {against} est terminée : vous finissez à la place {place}.",
+    game_over_won: "La partie {against} est terminée\u{a0}: vous avez gagné.",
+    game_over_place: "La partie {against} est terminée\u{a0}: vous finissez à la place {place}.",
     chat_subject: "Un nouveau message {against}",
     chat_line: "Un nouveau message vous attend à la table {against}.",
     seek_matched_subject: "Votre recherche a trouvé une partie {against}",
-    seek_matched_line: "Votre recherche a trouvé une partie {against} : elle a commencé.",
+    seek_matched_line: "Votre recherche a trouvé une partie {against}\u{a0}: elle a commencé.",
     challenge_subject: "{who} vous défie",
     challenge_line: "{who} vous défie à une partie à {players} joueurs.",
     challenge_declined_subject: "{who} a décliné votre défi",
-    challenge_declined_line: "{who} a décliné votre défi : {reason}.",
+    challenge_declined_line: "{who} a décliné votre défi\u{a0}: {reason}.",
     decline_reasons: [
         "sans raison donnée",
         "pas maintenant",
@@ -188,17 +193,18 @@ pub const FR: Texts = Texts {
     see_challenges: "Voir vos défis",
     digest_subject_one: "1 partie vous attend",
     digest_subject_many: "{count} parties vous attendent",
-    digest_line: "Ces parties attendent votre coup, l'échéance la plus proche d'abord :",
-    deadline: "Échéance : {deadline}",
+    digest_line: "Ces parties attendent votre coup, l'échéance la plus proche d'abord\u{a0}:",
+    deadline: "Échéance\u{a0}: {deadline}",
     no_deadline: "sans échéance",
     open_game: "Ouvrir la partie",
+    colon: "\u{a0}: ",
     verify_subject: "Confirmez votre adresse",
-    verify_line: "Confirmez que cette adresse est la vôtre en ouvrant ce lien (valable 24 heures) :",
+    verify_line: "Confirmez que cette adresse est la vôtre en ouvrant ce lien (valable 24 heures)\u{a0}:",
     reset_subject: "Réinitialisez votre mot de passe",
-    reset_line: "Choisissez un nouveau mot de passe en ouvrant ce lien (valable 1 heure) :",
+    reset_line: "Choisissez un nouveau mot de passe en ouvrant ce lien (valable 1 heure)\u{a0}:",
     ignore: "Si vous n'avez rien demandé, ignorez ce message.",
-    settings: "Choisir ce qui vous est envoyé par courriel",
-    unsubscribe: "Ne plus recevoir ces courriels",
+    settings: "Choisir ce qui vous est envoyé par e-mail",
+    unsubscribe: "Ne plus recevoir ces e-mails",
 };
 
 pub fn texts(language: &str) -> &'static Texts {
@@ -255,8 +261,18 @@ fn against(t: &Texts, players: &[String]) -> String {
     t.against.replace("{players}", &names)
 }
 
-fn when(at: DateTime<Utc>) -> String {
-    at.format("%Y-%m-%d %H:%M UTC").to_string()
+/// A time as the recipient reads it: in its time zone, named by its abbreviation (`CET`), or
+/// by its IANA name where the zone has only an offset for one (`+03`).
+fn when(at: DateTime<Utc>, time_zone: &str) -> String {
+    let tz: chrono_tz::Tz = time_zone.parse().unwrap_or(chrono_tz::UTC);
+    let local = at.with_timezone(&tz);
+    let abbreviation = local.format("%Z").to_string();
+    let zone = if abbreviation.chars().any(char::is_alphabetic) {
+        abbreviation
+    } else {
+        tz.name().to_string()
+    };
+    format!("{} {zone}", local.format("%Y-%m-%d %H:%M"))
 }
 
 /// A paragraph of the body, in text and in HTML.
@@ -282,7 +298,9 @@ pub fn render(mail: &Mail<'_>, site: &Site<'_>) -> anyhow::Result<Message> {
         .map(|(id, _)| (t.open_game.to_string(), format!("{url}/#/game/{id}")));
     let deadline = |blocks: &mut Vec<Block>| {
         if let Some(at) = mail.deadline {
-            blocks.push(Block::Line(t.deadline.replace("{deadline}", &when(at))));
+            blocks.push(Block::Line(
+                t.deadline.replace("{deadline}", &when(at, mail.time_zone)),
+            ));
         }
     };
     let mut blocks = vec![Block::Line(t.hello.replace("{name}", mail.username))];
@@ -351,7 +369,9 @@ pub fn render(mail: &Mail<'_>, site: &Site<'_>) -> anyhow::Result<Message> {
         MailKind::Digest => {
             blocks.push(Block::Line(t.digest_line.to_string()));
             for g in mail.digest {
-                let due = g.deadline.map_or_else(|| t.no_deadline.to_string(), when);
+                let due = g
+                    .deadline
+                    .map_or_else(|| t.no_deadline.to_string(), |at| when(at, mail.time_zone));
                 let label = format!("{} ({due})", capitalised(&against(t, &g.opponents)));
                 blocks.push(Block::Link(label, format!("{url}/#/game/{}", g.game)));
             }
@@ -395,7 +415,7 @@ pub fn render(mail: &Mail<'_>, site: &Site<'_>) -> anyhow::Result<Message> {
             format!("{url}/v1/unsubscribe/{token}"),
         ));
     }
-    let (text, html) = bodies(&subject, &blocks, &footer)?;
+    let (text, html) = bodies(t, &subject, &blocks, &footer)?;
 
     let from: Mailbox = site.from.parse()?;
     let to: Mailbox = header_safe(mail.to).parse()?;
@@ -433,7 +453,12 @@ struct Html<'a> {
     footer: &'a [Block],
 }
 
-fn bodies(subject: &str, blocks: &[Block], footer: &[Block]) -> anyhow::Result<(String, String)> {
+fn bodies(
+    t: &Texts,
+    subject: &str,
+    blocks: &[Block],
+    footer: &[Block],
+) -> anyhow::Result<(String, String)> {
     let mut text = String::new();
     for (part, small) in [(blocks, false), (footer, true)] {
         if part.is_empty() {
@@ -452,7 +477,7 @@ fn bodies(subject: &str, blocks: &[Block], footer: &[Block]) -> anyhow::Result<(
                     if label.is_empty() {
                         text.push_str(&format!("{link}\n\n"));
                     } else {
-                        text.push_str(&format!("{label}: {link}\n\n"));
+                        text.push_str(&format!("{label}{}{link}\n\n", t.colon));
                     }
                 }
             }
@@ -497,6 +522,7 @@ mod tests {
             to: "eilidh@example.org",
             username: "eilidh",
             language: "en",
+            time_zone: "UTC",
             game: Some((uuid::Uuid::nil(), players)),
             deadline: None,
             digest: &[],
@@ -529,7 +555,7 @@ mod tests {
         });
         let html = html_of(&render(&mail, &site()).unwrap());
         assert!(
-            html.contains("morag a décliné votre défi : la pendule est trop rapide."),
+            html.contains("morag a décliné votre défi\u{a0}: la pendule est trop rapide."),
             "{html}"
         );
     }
@@ -576,5 +602,51 @@ mod tests {
             html.contains("&#34;&#62;&#60;script&#62;alert(&#39;x&#39;)&#60;/script&#62;"),
             "{html}"
         );
+    }
+
+    #[test]
+    fn a_deadline_is_shown_in_the_recipients_time_zone_by_its_abbreviation_or_name() {
+        let players = vec!["alice".to_string()];
+        let mut mail = turn(&players);
+        mail.deadline = Some("2026-12-08T14:00:00Z".parse().unwrap());
+        mail.time_zone = "Europe/Paris";
+        let html = html_of(&render(&mail, &site()).unwrap());
+        assert!(html.contains("Deadline: 2026-12-08 15:00 CET"), "{html}");
+        // A zone whose abbreviation is only an offset is named.
+        mail.time_zone = "Europe/Istanbul";
+        let html = html_of(&render(&mail, &site()).unwrap());
+        assert!(
+            html.contains("Deadline: 2026-12-08 17:00 Europe/Istanbul"),
+            "{html}"
+        );
+        mail.time_zone = "Not/AZone";
+        let html = html_of(&render(&mail, &site()).unwrap());
+        assert!(html.contains("Deadline: 2026-12-08 14:00 UTC"), "{html}");
+    }
+
+    #[test]
+    fn french_mails_put_a_non_breaking_space_before_a_colon_and_say_e_mail() {
+        let players = vec!["alice".to_string()];
+        let mut mail = turn(&players);
+        mail.language = "fr";
+        mail.kind = MailKind::Invited;
+        let message = render(&mail, &site()).unwrap();
+        let raw = String::from_utf8(message.formatted()).unwrap();
+        let parsed = mailparse::parse_mail(raw.as_bytes()).unwrap();
+        let text = parsed
+            .subparts
+            .iter()
+            .find(|p| p.ctype.mimetype == "text/plain")
+            .unwrap()
+            .get_body()
+            .unwrap();
+        assert!(text.contains("Ouvrir la partie\u{a0}: https://"), "{text}");
+        assert!(text.contains("par e-mail\u{a0}: https://"), "{text}");
+        assert!(!text.contains("courriel"), "{text}");
+        // Nothing assumes the invitee's gender.
+        assert!(!text.contains("invité"), "{text}");
+        for line in [FR.deadline, FR.digest_line, FR.verify_line, FR.reset_line] {
+            assert!(!line.contains(" :"), "{line}");
+        }
     }
 }

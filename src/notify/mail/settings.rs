@@ -575,6 +575,8 @@ pub struct Recipient {
     pub language: String,
     pub on_vacation: bool,
     pub deleted: bool,
+    /// The IANA time zone its mails show times in (its settings', UTC by default).
+    pub time_zone: String,
 }
 
 pub async fn recipient(pool: &PgPool, account: AccountId) -> Result<Option<Recipient>> {
@@ -587,15 +589,24 @@ pub async fn recipient(pool: &PgPool, account: AccountId) -> Result<Option<Recip
     .fetch_optional(pool)
     .await
     .context("read a mail's recipient")?;
-    Ok(row.map(
-        |(username, verified_email, language, on_vacation, deleted)| Recipient {
-            username,
-            verified_email,
-            language,
-            on_vacation,
-            deleted,
-        },
-    ))
+    let Some((username, verified_email, language, on_vacation, deleted)) = row else {
+        return Ok(None);
+    };
+    // Read apart: the settings are on the account's shard, the accounts a reference table.
+    let time_zone: Option<String> =
+        sqlx::query_scalar("SELECT time_zone FROM notification_settings WHERE account_id = $1")
+            .bind(account.0)
+            .fetch_optional(pool)
+            .await
+            .context("read a mail recipient's time zone")?;
+    Ok(Some(Recipient {
+        username,
+        verified_email,
+        language,
+        on_vacation,
+        deleted,
+        time_zone: time_zone.unwrap_or_else(|| "UTC".into()),
+    }))
 }
 
 /// A game as a mail names it: the other players, and whether (and until when) it awaits the
@@ -603,7 +614,7 @@ pub async fn recipient(pool: &PgPool, account: AccountId) -> Result<Option<Recip
 #[derive(Debug, Clone)]
 pub struct GameForMail {
     pub id: GameId,
-    /// The other seats' usernames (bots by their kind), in seat order.
+    /// The other seats' usernames (a bot as the game's log names it, `mcts bot`), in seat order.
     pub opponents: Vec<String>,
     pub awaits_account: bool,
     /// When the awaited decision times out (clocked games).
@@ -627,7 +638,7 @@ pub async fn game_for_mail(
         return Ok(None);
     };
     let seats: Vec<(i16, Option<Uuid>, Option<String>)> = sqlx::query_as(
-        "SELECT s.seat, s.account_id, coalesce(a.username, 'bot (' || s.bot || ')') \
+        "SELECT s.seat, s.account_id, coalesce(a.username, s.bot || ' bot') \
          FROM game_seats s LEFT JOIN accounts a ON a.id = s.account_id \
          WHERE s.game_id = $1 ORDER BY s.seat",
     )
@@ -828,7 +839,7 @@ pub async fn awaiting_games(pool: &PgPool, account: AccountId) -> Result<Vec<Awa
     let mut out = Vec::with_capacity(games.len());
     for (game, deadline) in games {
         let opponents: Vec<String> = sqlx::query_scalar(
-            "SELECT coalesce(a.username, 'bot (' || s.bot || ')') \
+            "SELECT coalesce(a.username, s.bot || ' bot') \
              FROM game_seats s LEFT JOIN accounts a ON a.id = s.account_id \
              WHERE s.game_id = $1 AND s.account_id IS DISTINCT FROM $2 ORDER BY s.seat",
         )
