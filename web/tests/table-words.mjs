@@ -4,7 +4,9 @@
 // "20 ×2", which reads as 40), in the army and in the last skirmish's placing; and resigning a
 // two-player game warns that the game ends at once (service rules §9.3), not that a bot plays on
 // (as it does when two others remain). And the lobby's new game has a "rated" switch, on unless a
-// seat is given to a bot (service rules §9.7), that is sent with the game.
+// seat is given to a bot (service rules §9.7), that is sent with the game. Names read well: a bot
+// in its own seat "plays", not "plays for" itself, and the page's player's things are "your"
+// ("votre"), never "eve (you)'s".
 //
 // A single-clan army is rare in a game played at random, so the page's own requests for the game
 // are answered with the server's answer in which one army is made doubled (Playwright's routing):
@@ -79,8 +81,14 @@ async function shot(p, name) {
 
 /** The language's words this script looks for. */
 const WORDS = {
-  en: { strength: "Strength 20 (10\u00a0×\u00a02)", placed: ": 20 (10\u00a0×\u00a02)", resign: "Resign", keep: "Keep playing", newGame: "New game", rated: "Rated (changes ratings)", seat2: "Seat 2", greedy: "Bot (greedy)", createGame: "Create game", ends: /ends at once/, botOn: /bot plays/ },
-  fr: { strength: "Force 20 (10\u00a0×\u00a02)", placed: " : 20 (10\u00a0×\u00a02)", resign: "Abandonner", keep: "Continuer", newGame: "Nouvelle partie", rated: "Classée (modifie les classements)", seat2: "Place 2", greedy: "Robot (glouton)", createGame: "Créer la partie", ends: /se termine aussitôt/, botOn: /robot joue/ },
+  en: { strength: "Strength 20 (10\u00a0×\u00a02)", placed: ": 20 (10\u00a0×\u00a02)", resign: "Resign", keep: "Keep playing", newGame: "New game", rated: "Rated (changes ratings)", seat2: "Seat 2", greedy: "Bot (greedy)", createGame: "Create game",
+    botPlays: /greedy bot plays:/,
+    botFor: /plays for [^:]*bot:/,
+    mine: ["Your Scott copied the Wemyss power.", "Your Scott power is active (follower 1).", "bob discarded your Scott 3.", "Take (your army, position 2)", "Your Scott copied the Wemyss power", "A mcts bot plays for you:"], ends: /ends at once/, botOn: /bot plays/ },
+  fr: { strength: "Force 20 (10\u00a0×\u00a02)", placed: " : 20 (10\u00a0×\u00a02)", resign: "Abandonner", keep: "Continuer", newGame: "Nouvelle partie", rated: "Classée (modifie les classements)", seat2: "Place 2", greedy: "Robot (glouton)", createGame: "Créer la partie",
+    botPlays: /\S+ joue :/,
+    botFor: /joue pour [^:]*(bot|robot) :/,
+    mine: ["Votre Scott a copié le pouvoir Wemyss.", "Votre pouvoir Scott est actif (allié 1).", "bob a défaussé Scott 3 de votre armée.", "Take (votre armée, position 2)", "Votre Scott a copié le pouvoir Wemyss", "Un robot (mcts) joue pour vous :"], ends: /se termine aussitôt/, botOn: /robot joue/ },
 };
 
 const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
@@ -146,6 +154,19 @@ try {
       if (placing.length !== 2 || !placing[1].includes(w.placed) || /×2/.test(placing.join(" ")))
         fail(`the last skirmish's placing on ${where} reads « ${placing.join(" | ")} »`);
       console.log(`doubled strength on ${where}: « ${strengths.join(" | ")} »; « ${placing.join(" / ")} »`);
+
+      // The log: a bot in its own seat plays; nobody's name is "morag (you)'s".
+      const log = (await p.locator("section.log").textContent()) ?? "";
+      if (!w.botPlays.test(log) || w.botFor.test(log)) fail(`the log on ${where} names the bot's moves badly: « ${log.slice(0, 400)} »`);
+      const said = await p.evaluate(async (l) => {
+        const x = (await import(`/static/js/i18n/${l}.js`)).default;
+        const me = x.you("eve");
+        return [x.ev.powerCopied(me, "Wemyss"), x.ev.powerActivated(me, "Scott", 1), x.ev.followerDiscarded("bob", me, "Scott 3"), x.armyTarget("Take", me, 2), x.explain.copied(me, "Wemyss"), x.ev.botActed(me, "mcts")];
+      }, lang);
+      said.forEach((line, i) => {
+        if (line !== w.mine[i]) fail(`on ${where} « ${line} », not « ${w.mine[i]} »`);
+      });
+      console.log(`names on ${where}: « ${log.match(w.botPlays)?.[0]} »; « ${said.join(" / ")} »`);
 
       // Resigning with one other player: the game ends at once.
       await p.getByRole("button", { name: w.resign, exact: true }).click();

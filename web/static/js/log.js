@@ -10,9 +10,10 @@ import { t } from "./i18n.js";
 /**
  * @param {GameEvent} e
  * @param {(seat: number) => string} who
+ * @param {(seat: number) => boolean} [isBot] whether the seat is a bot's own
  * @returns {string}
  */
-export function describe(e, who) {
+export function describe(e, who, isBot = () => false) {
   const ev = t.ev;
   switch (e.type) {
     case "game_started":
@@ -77,7 +78,8 @@ export function describe(e, who) {
     case "seat_abandoned":
       return ev.seatAbandoned(who(e.seat));
     case "bot_acted":
-      return ev.botActed(who(e.seat), e.level);
+      // A bot in its own seat plays, not "for" itself.
+      return isBot(e.seat) ? ev.botPlays(who(e.seat)) : ev.botActed(who(e.seat), e.level);
     case "timeouts_cleared":
       return ev.timeoutsCleared(who(e.seat));
     case "seat_away":
@@ -178,7 +180,7 @@ export function summary(m, who, viewer, isBot) {
   let text;
   if (a === null) {
     const first = m.events[0];
-    return first ? describe(first.event, who) : "";
+    return first ? describe(first.event, who, isBot) : "";
   }
   switch (a.type) {
     case "recruited":
@@ -209,7 +211,7 @@ export function summary(m, who, viewer, isBot) {
       text = x.resigned(who(a.seat));
       break;
     default:
-      text = describe(a, who);
+      text = describe(a, who, isBot);
   }
   const seat = "seat" in a ? a.seat : null;
   return m.bot !== null && (seat === null || !isBot(seat)) ? x.byBot(text, t.botLevels[m.bot]) : text;

@@ -11,6 +11,18 @@ const suffixes = { one: "st", two: "nd", few: "rd", other: "th" };
 /** @param {number} n */
 const ordinal = (n) => `${num(n)}${suffixes[ordinals.select(n)] ?? "th"}`;
 
+/** How the page names its own player: "morag (you)". */
+const YOU = " (you)";
+/**
+ * A possessive: "morag's", and "your" for the page's own player, never "morag (you)'s".
+ * @param {string} who a name, perhaps with YOU
+ */
+const of = (who) => (who.endsWith(YOU) ? "your" : `${who}'s`);
+/** @param {string} who */
+const Of = (who) => (who.endsWith(YOU) ? "Your" : `${who}'s`);
+/** @param {string} who */
+const toWhom = (who) => (who.endsWith(YOU) ? "you" : who);
+
 const messages = {
   lang: "en",
   // The switch offers the other language, named in that language.
@@ -125,7 +137,7 @@ const messages = {
   /** @param {number} n */
   seat: (n) => `seat ${num(n)}`,
   /** @param {string} name */
-  you: (name) => `${name} (you)`,
+  you: (name) => `${name}${YOU}`,
   /** The table's heading: the players, in seat order. @param {string[]} names */
   gameTitle: (names) => names.join(" · "),
   /**
@@ -188,7 +200,7 @@ const messages = {
    * @param {string} owner
    * @param {number} position
    */
-  armyTarget: (action, owner, position) => `${action} (${owner}'s army, position ${num(position)})`,
+  armyTarget: (action, owner, position) => `${action} (${of(owner)} army, position ${num(position)})`,
   /** @param {number} position */
   faceDownFollower: (position) => `Face-down follower (position ${num(position)})`,
   yourSide: "Your side",
@@ -373,14 +385,14 @@ const messages = {
      * @param {string} clan
      * @param {number} position
      */
-    powerActivated: (who, clan, position) => `${who}'s ${clan} power is active (follower ${num(position)}).`,
+    powerActivated: (who, clan, position) => `${Of(who)} ${clan} power is active (follower ${num(position)}).`,
     /** @param {string} who */
     cardDrawn: (who) => `${who} drew a card.`,
     /**
      * @param {string} who
      * @param {string} clan
      */
-    powerCopied: (who, clan) => `${who}'s Scott copied the ${clan} power.`,
+    powerCopied: (who, clan) => `${Of(who)} Scott copied the ${clan} power.`,
     /**
      * @param {string} who
      * @param {string} decision
@@ -405,7 +417,7 @@ const messages = {
      * @param {string} owner
      * @param {string} card
      */
-    followerDiscarded: (who, owner, card) => `${who} discarded ${owner}'s ${card}.`,
+    followerDiscarded: (who, owner, card) => `${who} discarded ${of(owner)} ${card}.`,
     /** @param {number} n */
     followersRevealed: (n) => `Every face-down follower was revealed (${num(n)}).`,
     /** @param {string[]} armies */
@@ -445,7 +457,9 @@ const messages = {
      * @param {string} who
      * @param {string} level
      */
-    botActed: (who, level) => `A ${level} bot plays for ${who}:`,
+    botActed: (who, level) => `A ${level} bot plays for ${toWhom(who)}:`,
+    /** @param {string} who a bot in its own seat */
+    botPlays: (who) => `${who} plays:`,
     /** @param {string} who */
     timeoutsCleared: (who) => `${who} is back.`,
     /**
@@ -771,7 +785,7 @@ const messages = {
      * @param {string} given
      */
     took: (who, owner, taken, given) =>
-      `${who} took ${owner === null ? "your" : `${owner}'s`} ${taken ?? "face-down follower"} with ${given}`,
+      `${who} took ${owner === null ? "your" : of(owner)} ${taken ?? "face-down follower"} with ${given}`,
     /**
      * @param {string} who
      * @param {string} given
@@ -783,12 +797,12 @@ const messages = {
      * @param {string | null} owner `null`: the viewer's
      * @param {string} card
      */
-    discarded: (who, owner, card) => `${who} discarded ${owner === null ? "your" : `${owner}'s`} ${card}`,
+    discarded: (who, owner, card) => `${who} discarded ${owner === null ? "your" : of(owner)} ${card}`,
     /**
      * @param {string} who
      * @param {string} clan
      */
-    copied: (who, clan) => `${who}'s Scott copied the ${clan} power`,
+    copied: (who, clan) => `${Of(who)} Scott copied the ${clan} power`,
     /**
      * @param {string} who
      * @param {string} card

@@ -17,6 +17,20 @@ function de(name) {
   return /^[aeiouyhàâäéèêëîïôöùûü]/i.test(name) ? `d'${name}` : `de ${name}`;
 }
 
+/** How the page names its own player: "morag (vous)". */
+const YOU = " (vous)";
+/**
+ * "le Scott de Bob", and "votre Scott" for the page's own player, never "de morag (vous)".
+ * @param {string} who a name, perhaps with YOU
+ * @param {string} thing
+ * @param {string} [article] what comes before the thing when it is not the viewer's
+ */
+const theirs = (who, thing, article = "le ") => (who.endsWith(YOU) ? `votre ${thing}` : `${article}${thing} ${de(who)}`);
+/** @param {string} who */
+const toWhom = (who) => (who.endsWith(YOU) ? "vous" : who);
+/** @param {string} s */
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** @type {import("./en.js").Messages} */
 const messages = {
   lang: "fr",
@@ -102,7 +116,7 @@ const messages = {
   loadingGame: "Chargement de la partie…",
   gameNotLoaded: (why) => `La partie n'a pas pu être chargée : ${why}`,
   seat: (n) => `place ${num(n)}`,
-  you: (name) => `${name} (vous)`,
+  you: (name) => `${name}${YOU}`,
   gameTitle: (names) => names.join(" · "),
   tableMeta: (id, target) => `En ${num(target)} points · partie ${id}`,
   gameLinks: "Liens de la partie",
@@ -125,7 +139,7 @@ const messages = {
   take: (what) => `Prendre ${what}`,
   discard: (what) => `Défausser ${what}`,
   aFaceDownFollower: "un allié face cachée",
-  armyTarget: (action, owner, position) => `${action} (armée ${de(owner)}, position ${num(position)})`,
+  armyTarget: (action, owner, position) => `${action} (${theirs(owner, "armée", "")}, position ${num(position)})`,
   faceDownFollower: (position) => `Allié face cachée (position ${num(position)})`,
   yourSide: "Votre côté",
   sideOf: (name) => `Côté ${de(name)}`,
@@ -217,14 +231,15 @@ const messages = {
     musteredDown: (who) => `${who} a engagé un allié face cachée.`,
     passed: (who) => `${who} a passé.`,
     powerActivated: (who, clan, position) =>
-      `Le pouvoir ${clan} ${de(who)} est actif (allié ${num(position)}).`,
+      `${cap(theirs(who, `pouvoir ${clan}`))} est actif (allié ${num(position)}).`,
     cardDrawn: (who) => `${who} a pioché une carte.`,
-    powerCopied: (who, clan) => `Le Scott ${de(who)} a copié le pouvoir ${clan}.`,
+    powerCopied: (who, clan) => `${cap(theirs(who, "Scott"))} a copié le pouvoir ${clan}.`,
     decisionRequested: (who, decision) => `${who} doit décider : ${decision}.`,
     supporterSwapped: (who, given, supporter) => `${who} a échangé ${given} contre le partisan ${supporter}.`,
     followersSwapped: (who, given, other, taken) =>
       `${who} a donné ${given} à ${other} contre ${taken ?? "un allié face cachée"}.`,
-    followerDiscarded: (who, owner, card) => `${who} a défaussé ${card} ${de(owner)}.`,
+    followerDiscarded: (who, owner, card) =>
+      owner.endsWith(YOU) ? `${who} a défaussé ${card} de votre armée.` : `${who} a défaussé ${card} ${de(owner)}.`,
     followersRevealed: (n) => `Tous les alliés face cachée ont été retournés (${num(n)}).`,
     armiesScored: (armies) => `Armées : ${armies.join(", ")}.`,
     army: (who, strength, doubled) => `${who} ${num(strength)}${doubled ? " (doublée)" : ""}`,
@@ -237,7 +252,8 @@ const messages = {
     timedOut: (who, n) =>
       `${who} n'a pas joué à temps (${num(n)} fois de suite) ; un robot a décidé à sa place.`,
     seatAbandoned: (who) => `${who} a laissé passer trop de délais et quitte la partie.`,
-    botActed: (who, level) => `Un robot (${level}) joue pour ${who} :`,
+    botActed: (who, level) => `Un robot (${level}) joue pour ${toWhom(who)} :`,
+    botPlays: (who) => `${who} joue :`,
     timeoutsCleared: (who) => `${who} est de retour.`,
     seatAway: (who, until) => `${who} est en vacances jusqu'au ${until} ; son délai est suspendu.`,
     seatBack: (who) => `${who} est rentré de vacances.`,
@@ -477,7 +493,7 @@ const messages = {
       `${who} a pris ${taken ?? "un allié face cachée"} ${owner === null ? "de votre armée" : `à ${owner}`} avec ${given}`,
     swappedSupporter: (who, given, supporter) => `${who} a échangé ${given} contre le partisan ${supporter}`,
     discarded: (who, owner, card) => `${who} a défaussé ${card} ${owner === null ? "de votre armée" : de(owner)}`,
-    copied: (who, clan) => `Le Scott ${de(who)} a copié le pouvoir ${clan}`,
+    copied: (who, clan) => `${cap(theirs(who, "Scott"))} a copié le pouvoir ${clan}`,
     claimed: (who, card) => `${who} a récupéré ${card}`,
     resigned: (who) => `${who} a abandonné`,
     byBot: (text, level) => `${text} (un robot ${level} a joué)`,

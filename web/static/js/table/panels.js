@@ -209,7 +209,7 @@ export function logSection(list, who, viewer, isBot) {
                 "details",
                 {},
                 h("summary", {}, line, h("span", { class: "sr" }, ` (${t.explain.moreEvents(m.events.length)})`)),
-                h("ul", { class: "log-events" }, m.events.map((e) => h("li", { value: e.seq }, describe(e.event, who)))),
+                h("ul", { class: "log-events" }, m.events.map((e) => h("li", { value: e.seq }, describe(e.event, who, isBot)))),
               ),
             );
           }),
