@@ -2,7 +2,8 @@
 //! `web/tests/table-words.mjs`), on a phone and a desktop, in English and French: a doubled army
 //! reads "20 (10 × 2)", resigning a two-player game warns that it ends at once, and the lobby's
 //! new game has a "rated" switch that is sent; the page's player's things are "your", and a bot in
-//! its own seat plays rather than plays for itself.
+//! its own seat plays rather than plays for itself; the guide has no stray stop and warns that the
+//! hand carries over to the next skirmish.
 //!
 //! The browser checks need Node and Chromium: see `common::browser`.
 
@@ -25,6 +26,7 @@ async fn the_table_reads_right_on_a_phone_and_a_desktop_in_english_and_french() 
                 format!("two-player resign warning on {lang} {size}: « "),
                 format!("rated switch on {lang} {size}: « "),
                 format!("names on {lang} {size}: « "),
+                format!("the guide on {lang} {size}: « "),
             ] {
                 assert!(
                     stdout.contains(&line),

@@ -6,7 +6,8 @@
 // (as it does when two others remain). And the lobby's new game has a "rated" switch, on unless a
 // seat is given to a bot (service rules §9.7), that is sent with the game. Names read well: a bot
 // in its own seat "plays", not "plays for" itself, and the page's player's things are "your"
-// ("votre"), never "eve (you)'s".
+// ("votre"), never "eve (you)'s". The guide's texts: no stray stop (")., and only"), and the end
+// of a skirmish warns that the hand carries over to the next.
 //
 // A single-clan army is rare in a game played at random, so the page's own requests for the game
 // are answered with the server's answer in which one army is made doubled (Playwright's routing):
@@ -83,10 +84,14 @@ async function shot(p, name) {
 const WORDS = {
   en: { strength: "Strength 20 (10\u00a0×\u00a02)", placed: ": 20 (10\u00a0×\u00a02)", resign: "Resign", keep: "Keep playing", newGame: "New game", rated: "Rated (changes ratings)", seat2: "Seat 2", greedy: "Bot (greedy)", createGame: "Create game",
     botPlays: /greedy bot plays:/,
+    handKept: /hand: it carries over to the next skirmish/,
+    handKeptClaim: /keeps their hand for the next skirmish/,
     botFor: /plays for [^:]*bot:/,
     mine: ["Your Scott copied the Wemyss power.", "Your Scott power is active (follower 1).", "bob discarded your Scott 3.", "Take (your army, position 2)", "Your Scott copied the Wemyss power", "A mcts bot plays for you:"], ends: /ends at once/, botOn: /bot plays/ },
   fr: { strength: "Force 20 (10\u00a0×\u00a02)", placed: " : 20 (10\u00a0×\u00a02)", resign: "Abandonner", keep: "Continuer", newGame: "Nouvelle partie", rated: "Classée (modifie les classements)", seat2: "Place 2", greedy: "Robot (glouton)", createGame: "Créer la partie",
     botPlays: /\S+ joue :/,
+    handKept: /main passe à la manche suivante/,
+    handKeptClaim: /garde sa main pour la manche suivante/,
     botFor: /joue pour [^:]*(bot|robot) :/,
     mine: ["Votre Scott a copié le pouvoir Wemyss.", "Votre pouvoir Scott est actif (allié 1).", "bob a défaussé Scott 3 de votre armée.", "Take (votre armée, position 2)", "Votre Scott a copié le pouvoir Wemyss", "Un robot (mcts) joue pour vous :"], ends: /se termine aussitôt/, botOn: /robot joue/ },
 };
@@ -167,6 +172,18 @@ try {
         if (line !== w.mine[i]) fail(`on ${where} « ${line} », not « ${w.mine[i]} »`);
       });
       console.log(`names on ${where}: « ${log.match(w.botPlays)?.[0]} »; « ${said.join(" / ")} »`);
+
+      // The guide: a rule read inside a sentence ends it once, and the end of a skirmish warns
+      // that the hand carries over (RULES §5 step 7: everyone keeps their hand).
+      const guide = await p.evaluate(async (l) => {
+        const g = (await import(`/static/js/i18n/guide-${l}.js`)).default;
+        return [...Object.values(g.rules).flatMap((r) => [g.eligible("Scott 3", r), g.notEligible("Scott 3", r)]), g.skirmish, g.decisions.claim_supporter];
+      }, lang);
+      const stray = guide.filter((line) => /[.)]\.,|\.\.|\.\s*,/.test(line));
+      if (stray.length > 0) fail(`the guide on ${where} has stray stops: « ${stray.join(" | ")} »`);
+      if (!w.handKept.test(guide[guide.length - 2]) || !w.handKeptClaim.test(guide[guide.length - 1]))
+        fail(`the guide on ${where} never says the hand carries over: « ${guide.slice(-2).join(" | ")} »`);
+      console.log(`the guide on ${where}: « ${guide[1]} »; « ${guide[guide.length - 2].match(w.handKept)?.[0]} »`);
 
       // Resigning with one other player: the game ends at once.
       await p.getByRole("button", { name: w.resign, exact: true }).click();

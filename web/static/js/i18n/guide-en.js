@@ -15,7 +15,7 @@ const guide = {
    * @param {string} card
    * @param {string} rule
    */
-  eligible: (card, rule) => `${card} may use its power now: ${rule}`,
+  eligible: (card, rule) => `${card} may use its power now: ${rule}.`,
   /**
    * @param {string} card
    * @param {string} rule
@@ -24,9 +24,9 @@ const guide = {
     `${card} may not use its power now (it can still be mustered face-up, without its power). A card may use its power when ${rule}, and only when its power has something to act on.`,
   rules: {
     lowest_strength:
-      "this game's power rule is \"lowest strength\": no other face-up follower in play, in any army, is weaker than it (an equal one does not stop it).",
+      "this game's power rule is \"lowest strength\": no other face-up follower in play, in any army, is weaker than it (an equal one does not stop it)",
     lowest_in_clan:
-      "this game's power rule is \"lowest in clan\": no other face-up follower of its own clan in play is as weak or weaker.",
+      "this game's power rule is \"lowest in clan\": no other face-up follower of its own clan in play is as weak or weaker",
   },
   decisions: {
     makgill_muster: "Your Makgill's power: muster one more card of your hand now, face-up or face-down. Its own power is checked again.",
@@ -34,10 +34,10 @@ const guide = {
     fergusson_swap: "Your Fergusson's power: pick a follower of another army. The Fergusson goes there and that follower comes into your army.",
     wemyss_discard: "Your Wemyss's power: pick any other follower, in any army (yours too), to discard. Everyone sees it.",
     cockburn_swap: "Your Cockburn's power: pick a Supporter of the row. The Cockburn takes its place in the row and the Supporter joins your army.",
-    claim_supporter: "The skirmish is over and your army placed: claim one Supporter of the row. Its strength is added to your score; the first to the target score wins.",
+    claim_supporter: "The skirmish is over and your army placed: claim one Supporter of the row. Its strength is added to your score; the first to the target score wins. Everyone keeps their hand for the next skirmish.",
   },
   skirmish:
-    "After the fifth turn the skirmish ends: every face-down follower is turned over, each army's strength is the sum of its cards, doubled when it has two or more cards all of one clan. The strongest army claims a Supporter first; on equal strength, the army with the highest-ranked card comes first.",
+    "After the fifth turn the skirmish ends: every face-down follower is turned over, each army's strength is the sum of its cards, doubled when it has two or more cards all of one clan. The strongest army claims a Supporter first; on equal strength, the army with the highest-ranked card comes first. Mind your hand: it carries over to the next skirmish. No new hand is dealt, so the cards you keep back now are the ones you start the next skirmish with.",
   /**
    * @param {string[]} armies
    */
