@@ -3,7 +3,8 @@
 //! reads "20 (10 × 2)", resigning a two-player game warns that it ends at once, and the lobby's
 //! new game has a "rated" switch that is sent; the page's player's things are "your", and a bot in
 //! its own seat plays rather than plays for itself; the guide has no stray stop and warns that the
-//! hand carries over to the next skirmish.
+//! hand carries over to the next skirmish; and the settings without an address hide "Send the link
+//! again".
 //!
 //! The browser checks need Node and Chromium: see `common::browser`.
 
@@ -27,6 +28,7 @@ async fn the_table_reads_right_on_a_phone_and_a_desktop_in_english_and_french() 
                 format!("rated switch on {lang} {size}: « "),
                 format!("names on {lang} {size}: « "),
                 format!("the guide on {lang} {size}: « "),
+                format!("settings with no address on {lang} {size}: « "),
             ] {
                 assert!(
                     stdout.contains(&line),

@@ -7,7 +7,8 @@
 // seat is given to a bot (service rules §9.7), that is sent with the game. Names read well: a bot
 // in its own seat "plays", not "plays for" itself, and the page's player's things are "your"
 // ("votre"), never "eve (you)'s". The guide's texts: no stray stop (")., and only"), and the end
-// of a skirmish warns that the hand carries over to the next.
+// of a skirmish warns that the hand carries over to the next. The settings of an account with no
+// address show no "Send the link again": the hidden attribute always hides.
 //
 // A single-clan army is rare in a game played at random, so the page's own requests for the game
 // are answered with the server's answer in which one army is made doubled (Playwright's routing):
@@ -84,12 +85,16 @@ async function shot(p, name) {
 const WORDS = {
   en: { strength: "Strength 20 (10\u00a0×\u00a02)", placed: ": 20 (10\u00a0×\u00a02)", resign: "Resign", keep: "Keep playing", newGame: "New game", rated: "Rated (changes ratings)", seat2: "Seat 2", greedy: "Bot (greedy)", createGame: "Create game",
     botPlays: /greedy bot plays:/,
+    saveAddress: "Save address",
+    resend: "Send the link again",
     handKept: /hand: it carries over to the next skirmish/,
     handKeptClaim: /keeps their hand for the next skirmish/,
     botFor: /plays for [^:]*bot:/,
     mine: ["Your Scott copied the Wemyss power.", "Your Scott power is active (follower 1).", "bob discarded your Scott 3.", "Take (your army, position 2)", "Your Scott copied the Wemyss power", "A mcts bot plays for you:"], ends: /ends at once/, botOn: /bot plays/ },
   fr: { strength: "Force 20 (10\u00a0×\u00a02)", placed: " : 20 (10\u00a0×\u00a02)", resign: "Abandonner", keep: "Continuer", newGame: "Nouvelle partie", rated: "Classée (modifie les classements)", seat2: "Place 2", greedy: "Robot (glouton)", createGame: "Créer la partie",
     botPlays: /\S+ joue :/,
+    saveAddress: "Enregistrer l'adresse",
+    resend: "Renvoyer le lien",
     handKept: /main passe à la manche suivante/,
     handKeptClaim: /garde sa main pour la manche suivante/,
     botFor: /joue pour [^:]*(bot|robot) :/,
@@ -199,6 +204,18 @@ try {
       const onward = (await p.locator("#resign-question").textContent()) ?? "";
       if (!w.botOn.test(onward) || w.ends.test(onward)) fail(`resigning a three-player game on ${where} warns « ${onward} »`);
       await p.getByRole("button", { name: w.keep }).click();
+
+      // The settings of an account with no address: no "send the link again" (the hidden
+      // attribute wins over a button's display).
+      await p.goto(`${base}/#/settings`);
+      await p.getByRole("button", { name: w.saveAddress }).waitFor();
+      const resend = p.locator("button", { hasText: w.resend });
+      if ((await resend.count()) !== 1 || (await resend.isVisible())) fail(`« ${w.resend} » shows on ${where} with no address`);
+      const hiddenShown = await p.evaluate(() =>
+        Array.from(document.querySelectorAll("[hidden]")).filter((el) => el instanceof HTMLElement && el.offsetParent !== null).map((el) => el.outerHTML.slice(0, 80)),
+      );
+      if (hiddenShown.length > 0) fail(`hidden elements drawn on ${where}: ${hiddenShown.join(" | ")}`);
+      console.log(`settings with no address on ${where}: « ${w.resend} » hidden`);
 
       // The new game's form: a labelled "rated" switch, on by default, off once a seat is given
       // to a bot (service rules §9.7), kept as chosen by hand, and sent.
