@@ -1,9 +1,9 @@
 // The table's words read right, in a real browser (Debian's Chromium through playwright-core)
 // against a real server, on a 360×640 phone and a 1280×800 desktop, in English and in French:
 // a doubled army shows the strength that counts with how it was reached ("20 (10 × 2)", never
-// "20 ×2", which reads as 40), in the army and in the last skirmish's placing; and resigning a
-// two-player game warns that the game ends at once (service rules §9.3), not that a bot plays on
-// (as it does when two others remain). And the lobby's new game has a "rated" switch, on unless a
+// "20 ×2", which reads as 40), in the army, the last skirmish's placing, the log and the guide;
+// and resigning a two-player game warns that the game ends at once (service rules §9.3), not that
+// a bot plays on (as it does when two others remain). And the lobby's new game has a "rated" switch, on unless a
 // seat is given to a bot (service rules §9.7), that is sent with the game. Names read well: a bot
 // in its own seat "plays", not "plays for" itself, and the page's player's things are "your"
 // ("votre"), never "eve (you)'s". The guide's texts: no stray stop (")., and only"), and the end
@@ -163,6 +163,12 @@ try {
       const placing = await p.locator(".placing li").allTextContents();
       if (placing.length !== 2 || !placing[1].includes(w.placed) || /×2/.test(placing.join(" ")))
         fail(`the last skirmish's placing on ${where} reads « ${placing.join(" | ")} »`);
+      const counted = await p.evaluate(async (l) => {
+        const x = (await import(`/static/js/i18n/${l}.js`)).default;
+        const g = (await import(`/static/js/i18n/guide-${l}.js`)).default;
+        return [x.ev.army("bob", 20, true), g.armyCounted("bob", 20, true)];
+      }, lang);
+      if (counted.some((line) => line !== "bob 20 (10\u00a0×\u00a02)")) fail(`a doubled army in the log and the guide on ${where}: « ${counted.join(" | ")} »`);
       console.log(`doubled strength on ${where}: « ${strengths.join(" | ")} »; « ${placing.join(" / ")} »`);
 
       // The log: a bot in its own seat plays; nobody's name is "morag (you)'s".

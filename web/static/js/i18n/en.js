@@ -427,7 +427,7 @@ const messages = {
      * @param {number} strength
      * @param {boolean} doubled
      */
-    army: (who, strength, doubled) => `${who} ${num(strength)}${doubled ? " (doubled)" : ""}`,
+    army: (who, strength, doubled) => `${who} ${num(strength)}${doubled ? ` (${num(strength / 2)}\u00a0×\u00a02)` : ""}`,
     /**
      * @param {string} who
      * @param {string} card

@@ -242,7 +242,7 @@ const messages = {
       owner.endsWith(YOU) ? `${who} a défaussé ${card} de votre armée.` : `${who} a défaussé ${card} ${de(owner)}.`,
     followersRevealed: (n) => `Tous les alliés face cachée ont été retournés (${num(n)}).`,
     armiesScored: (armies) => `Armées : ${armies.join(", ")}.`,
-    army: (who, strength, doubled) => `${who} ${num(strength)}${doubled ? " (doublée)" : ""}`,
+    army: (who, strength, doubled) => `${who} ${num(strength)}${doubled ? ` (${num(strength / 2)}\u00a0×\u00a02)` : ""}`,
     supporterClaimed: (who, card) => `${who} a récupéré ${card}.`,
     skirmishEnded: (n, discarded) =>
       `La manche ${num(n)} est terminée ; ${count(discarded, "carte a été défaussée", "cartes ont été défaussées")}.`,

@@ -56,7 +56,7 @@ const guide = {
    * @param {number} strength
    * @param {boolean} doubled
    */
-  armyCounted: (who, strength, doubled) => `${who} ${num(strength)}${doubled ? " (doubled)" : ""}`,
+  armyCounted: (who, strength, doubled) => `${who} ${num(strength)}${doubled ? ` (${num(strength / 2)}\u00a0×\u00a02)` : ""}`,
   finished:
     "The game is over. The ranking says who claimed the most Supporter strength. \"Rematch\" plays again against the same bot; the lobby's \"Learn by playing\" starts a new guided game.",
 };

@@ -34,7 +34,7 @@ const guide = {
   armyNow: (who, known, hidden) =>
     `${who} ${num(known)}${hidden > 0 ? ` et ${num(hidden)} carte${hidden === 1 ? "" : "s"} face cachée` : ""}`,
   lastSkirmish: (armies) => `La dernière manche a compté : ${list(armies)}.`,
-  armyCounted: (who, strength, doubled) => `${who} ${num(strength)}${doubled ? " (doublée)" : ""}`,
+  armyCounted: (who, strength, doubled) => `${who} ${num(strength)}${doubled ? ` (${num(strength / 2)}\u00a0×\u00a02)` : ""}`,
   finished:
     "La partie est finie. Le classement dit qui a récupéré le plus de force en partisans. « Revanche » rejoue contre le même robot ; « Apprendre en jouant », dans le salon, lance une nouvelle partie guidée.",
 };
