@@ -70,6 +70,9 @@ pub const OPERATIONS: &[(&str, &str, Access)] = &[
         Scoped(GamePlay),
     ),
     ("GET", "/v1/me/muted", Scoped(GameRead)),
+    // Private notes.
+    ("GET", "/v1/games/{id}/notes", Scoped(GameRead)),
+    ("PUT", "/v1/games/{id}/notes", Scoped(GamePlay)),
     ("POST", "/v1/me/muted/{username}", Scoped(GamePlay)),
     ("DELETE", "/v1/me/muted/{username}", Scoped(GamePlay)),
     // Streams.

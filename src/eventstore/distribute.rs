@@ -130,6 +130,8 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     ("game_ratings", Placement::WithGames),
     ("chat_lines", Placement::WithGames),
     ("chat_reports", Placement::WithGames),
+    // A player's private notes on a game, keyed (game_id, account_id): with the game.
+    ("game_notes", Placement::WithGames),
     // Looked up by hash on every request that sends a personal or OAuth access token: one
     // shard per look, as `stream_tickets`. Listing an account's tokens reads every shard, but
     // only its owner's rare requests do.

@@ -3,6 +3,7 @@
 
 pub mod chat;
 pub mod http;
+pub mod notes;
 pub mod players;
 pub mod rater;
 pub mod ratings;

@@ -29,6 +29,7 @@ mod lobby;
 mod log_monitor;
 mod mail;
 mod matchmaking;
+mod notes;
 mod oauth;
 mod openapi;
 mod operations;

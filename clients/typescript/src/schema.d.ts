@@ -838,6 +838,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's private notes on the game, for its seated players: each player sees only its
+         *     own. Empty, with `updated_at` `null`, until written. Notes are never in the game's events,
+         *     views, record or exports.
+         * @description The caller's private notes on the game, for its seated players: each player sees only its
+         *     own. Empty, with `updated_at` `null`, until written. Notes are never in the game's events,
+         *     views, record or exports.
+         */
+        get: operations["get_notes"];
+        /**
+         * Replaces the caller's private notes on the game (any state: open, active or over), for its
+         *     seated players. Only the caller ever reads them.
+         * @description Replaces the caller's private notes on the game (any state: open, active or over), for its
+         *     seated players. Only the caller ever reads them.
+         */
+        put: operations["put_notes"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/record": {
         parameters: {
             query?: never;
@@ -3450,6 +3480,30 @@ export interface components {
         MySeeks: {
             seeks: components["schemas"]["SeekDto"][];
         };
+        /** @description The caller's private notes on a game. */
+        Notes: {
+            /**
+             * @example Moray kept two Highlanders.
+             *     Bruce next turn?
+             */
+            text: string;
+            /**
+             * Format: date-time
+             * @description When they were last written; `null` while never written.
+             * @example 2026-03-14T18:09:47.120Z
+             */
+            updated_at?: string | null;
+        };
+        /** @description The body of `PUT /v1/games/{id}/notes`. */
+        NotesRequest: {
+            /**
+             * @description 0 to 4000 characters (Unicode scalar values): lines separated by line feeds, tabs
+             *     allowed, no other control or format character (Unicode Cc, Cf). Empty clears the notes.
+             * @example Moray kept two Highlanders.
+             *     Bruce next turn?
+             */
+            text: string;
+        };
         /**
          * @description One notification of the caller: the `data:` of a `/v1/me/stream` event whose `event:` is its
          *     `kind` and whose `id:` is its `id`.
@@ -4015,6 +4069,7 @@ export interface components {
              *     - `token_not_found` (404): Link not found
              *     - `invalid_notification_settings` (422): Invalid notification settings
              *     - `invalid_chat_text` (422): Invalid chat text
+             *     - `invalid_note_text` (422): Invalid note text
              *     - `chat_rate_limited` (429): Too many chat lines
              *     - `chat_silenced` (403): Chat silenced
              *     - `player_not_found` (404): Player not found
@@ -4077,7 +4132,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "invalid_character" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "log_not_ready" | "invalid_log_range" | "tree_size_beyond_log" | "game_not_in_log" | "invalid_consistency_range" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "too_many_requests" | "invalid_request" | "authorization_not_found" | "too_many_authorizations" | "invalid_token_name" | "invalid_scope" | "invalid_expiry" | "too_many_tokens" | "personal_token_not_found" | "account_has_played" | "bot_account" | "bot_account_cannot_create_games" | "too_many_seeks" | "seek_not_found" | "invalid_seek" | "invalid_challenge" | "challenge_refused" | "challenge_not_found" | "challenge_not_open" | "too_many_challenges" | "too_many_challenges_today" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "invalid_character" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "invalid_note_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "log_not_ready" | "invalid_log_range" | "tree_size_beyond_log" | "game_not_in_log" | "invalid_consistency_range" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "too_many_requests" | "invalid_request" | "authorization_not_found" | "too_many_authorizations" | "invalid_token_name" | "invalid_scope" | "invalid_expiry" | "too_many_tokens" | "personal_token_not_found" | "account_has_played" | "bot_account" | "bot_account_cannot_create_games" | "too_many_seeks" | "seek_not_found" | "invalid_seek" | "invalid_challenge" | "challenge_refused" | "challenge_not_found" | "challenge_not_open" | "too_many_challenges" | "too_many_challenges_today" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -11483,6 +11538,416 @@ export interface operations {
                 };
             };
             /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_notes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's notes */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "text": "Moray kept two Highlanders.\nBruce next turn?",
+                     *       "updated_at": "2026-03-14T18:09:47.120Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Notes"];
+                };
+            };
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_seated`: you are not seated in this game (a spectator keeps no notes); `insufficient_scope`: the token does not hold `game:read` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:read"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_seated",
+                     *       "detail": "you are not seated in this game",
+                     *       "status": 403,
+                     *       "title": "Not seated in this game",
+                     *       "type": "/problems/not_seated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` (also a private game you may not see) */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "game_not_found",
+                     *       "detail": "no game with this id",
+                     *       "status": 404,
+                     *       "title": "Game not found",
+                     *       "type": "/problems/game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    put_notes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotesRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; the notes as kept */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "text": "Moray kept two Highlanders.\nBruce next turn?",
+                     *       "updated_at": "2026-03-14T18:09:47.120Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Notes"];
+                };
+            };
+            /** @description `invalid_path`, `malformed_json`, `invalid_character` (a NUL) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_seated`: you are not seated in this game; `insufficient_scope`: the token does not hold `game:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="game:play"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_seated",
+                     *       "detail": "you are not seated in this game",
+                     *       "status": 403,
+                     *       "title": "Not seated in this game",
+                     *       "type": "/problems/not_seated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `game_not_found` (also a private game you may not see) */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "game_not_found",
+                     *       "detail": "no game with this id",
+                     *       "status": 404,
+                     *       "title": "Game not found",
+                     *       "type": "/problems/game_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_note_text`: more than 4000 characters, or a control or format character other than a line feed or a tab */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_note_text",
+                     *       "detail": "a note is at most 4000 characters, with no control or format character but line feeds and tabs",
+                     *       "status": 422,
+                     *       "title": "Invalid note text",
+                     *       "type": "/problems/invalid_note_text"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error` */
             500: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

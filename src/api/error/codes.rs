@@ -595,6 +595,18 @@ error_codes! {
         detail_fr: "un message compte de 1 à 500 caractères sur une ligne, dont au moins un \
             visible, sans caractère de contrôle ni de mise en forme",
     },
+    // Private notes on a game.
+    InvalidNoteText = "invalid_note_text", UNPROCESSABLE_ENTITY {
+        title: "Invalid note text",
+        meaning: "A note is 0 to 4000 characters (Unicode scalar values): lines separated by \
+            line feeds, tabs allowed, and no other control or format character (as a chat \
+            line's). Fix the text; an empty text clears the note.",
+        example: "a note is at most 4000 characters, with no control or format character but \
+            line feeds and tabs",
+        title_fr: "Note invalide",
+        detail_fr: "une note compte au plus 4000 caractères, sans caractère de contrôle ni de \
+            mise en forme hormis les retours à la ligne et les tabulations",
+    },
     ChatRateLimited = "chat_rate_limited", TOO_MANY_REQUESTS {
         title: "Too many chat lines",
         meaning: "An account says at most 10 lines a minute, across all its tables: wait \

@@ -359,6 +359,10 @@ pub(crate) fn success_example(operation: &str) -> Option<Value> {
             ],
             "next_after": 42,
         }),
+        "get /v1/games/{id}/notes" | "put /v1/games/{id}/notes" => json!({
+            "text": "Moray kept two Highlanders.\nBruce next turn?",
+            "updated_at": EXAMPLE_UPDATED,
+        }),
         "post /v1/seeks" | "post /v1/seeks/quick" => example_seek(operation.ends_with("quick")),
         "get /v1/seeks" => json!({ "seeks": [example_seek(false)], "next_cursor": null }),
         "get /v1/me/seeks" => json!({ "seeks": [example_seek(false)] }),

@@ -22,7 +22,7 @@ use crate::http::{docs, ops, rules_page};
 use crate::notify::streams::{self, StreamDocs};
 use crate::notify::{push, webhooks};
 use crate::play::http::cards;
-use crate::social::http::{chat, players};
+use crate::social::http::{chat, notes, players};
 use crate::tables::http::representations::ClockedAwaiting;
 use crate::tables::http::vacation;
 use rules::RuleError;
@@ -109,6 +109,8 @@ use rules::RuleError;
         chat::list_muted,
         chat::mute,
         chat::unmute,
+        notes::get_notes,
+        notes::put_notes,
         players::get_player,
         players::player_games,
         players::rating_history,
@@ -214,6 +216,8 @@ use rules::RuleError;
         chat::ReportRequest,
         chat::MutedDto,
         chat::MutedList,
+        notes::NotesRequest,
+        notes::Notes,
         crate::social::players::Profile,
         crate::social::players::RatingSummary,
         crate::social::players::ArchivedGame,

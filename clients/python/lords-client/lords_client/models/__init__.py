@@ -117,6 +117,8 @@ from .mustered_event_type import MusteredEventType
 from .muted_dto import MutedDto
 from .muted_list import MutedList
 from .my_seeks import MySeeks
+from .notes import Notes
+from .notes_request import NotesRequest
 from .notification import Notification
 from .notification_kind import NotificationKind
 from .notification_kinds import NotificationKinds
@@ -361,6 +363,8 @@ __all__ = (
     "MutedDto",
     "MutedList",
     "MySeeks",
+    "Notes",
+    "NotesRequest",
     "Notification",
     "NotificationKind",
     "NotificationKinds",

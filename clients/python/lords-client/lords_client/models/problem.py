@@ -87,6 +87,7 @@ class Problem:
                 - `token_not_found` (404): Link not found
                 - `invalid_notification_settings` (422): Invalid notification settings
                 - `invalid_chat_text` (422): Invalid chat text
+                - `invalid_note_text` (422): Invalid note text
                 - `chat_rate_limited` (429): Too many chat lines
                 - `chat_silenced` (403): Chat silenced
                 - `player_not_found` (404): Player not found

@@ -49,6 +49,7 @@ class ProblemCode(StrEnum):
     INVALID_INVITATION = "invalid_invitation"
     INVALID_LOG_RANGE = "invalid_log_range"
     INVALID_MAX_TIMEOUTS = "invalid_max_timeouts"
+    INVALID_NOTE_TEXT = "invalid_note_text"
     INVALID_NOTIFICATION_SETTINGS = "invalid_notification_settings"
     INVALID_OPTIONS = "invalid_options"
     INVALID_PASSWORD = "invalid_password"
