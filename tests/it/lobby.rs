@@ -751,3 +751,52 @@ async fn a_rematch_rotates_bots_with_their_levels_and_invites_the_people() {
     assert_eq!(full["status"], "active");
     assert_eq!(bot_at(&full, 0).as_deref(), Some("greedy"));
 }
+
+#[tokio::test]
+async fn watchable_games_are_the_public_active_ones_most_recently_updated_first_in_pages() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let older = seat_table(&app, "older", json!({"players": 2})).await;
+    let newer = seat_table(&app, "newer", json!({"players": 2})).await;
+    // Not watchable: a private game under way (even for its own player) and a game not dealt.
+    let owner = app.signed_up("isla").await;
+    let private = create(
+        &app,
+        &owner,
+        json!({"players": 2, "visibility": "private",
+               "bots": [{"seat": 1, "level": "random"}]}),
+    )
+    .await;
+    assert_eq!(private["status"], "active");
+    let open = create(&app, &owner, json!({"players": 2})).await;
+    assert_eq!(open["status"], "open");
+
+    for query in ["?status=active&watchable=true", "?watchable=true"] {
+        let page = ok(api.get(&format!("/v1/games{query}"), &owner).await).await;
+        assert_eq!(ids(&page), [newer.id.clone(), older.id.clone()], "{query}");
+    }
+    // The same keyset pages as the listing.
+    let first = ok(api
+        .get("/v1/games?status=active&watchable=true&limit=1", &owner)
+        .await)
+    .await;
+    assert_eq!(ids(&first), [newer.id.as_str()]);
+    let cursor = first["next_cursor"].as_str().unwrap();
+    let second = ok(api
+        .get(
+            &format!("/v1/games?status=active&watchable=true&limit=1&cursor={cursor}"),
+            &owner,
+        )
+        .await)
+    .await;
+    assert_eq!(ids(&second), [older.id.as_str()]);
+    assert!(second["next_cursor"].is_null(), "{second}");
+    // Without it, the private game stays listed to its player.
+    let all = ok(api.get("/v1/games?status=active", &owner).await).await;
+    assert!(ids(&all).contains(&private["id"].as_str().unwrap().to_string()));
+
+    let res = api
+        .get("/v1/games?status=open&watchable=true", &owner)
+        .await;
+    problem(res, 400, "invalid_query").await;
+}

@@ -8106,6 +8106,11 @@ export interface operations {
                  *     without a clock last) instead of most recently updated first.
                  */
                 awaiting_me?: boolean;
+                /**
+                 * @description Only live games a spectator may watch: public and active (`status`, if given, must be
+                 *     `active`), the caller's private games left out too; most recently updated first.
+                 */
+                watchable?: boolean;
                 /** @description Page size, 1 to 100 (default 20). */
                 limit?: number;
                 /** @description The `next_cursor` of the previous page. */

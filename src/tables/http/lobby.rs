@@ -36,6 +36,9 @@ pub struct ListGamesQuery {
     /// Only games awaiting the caller's decision, ordered by nearest deadline first (games
     /// without a clock last) instead of most recently updated first.
     pub awaiting_me: Option<bool>,
+    /// Only live games a spectator may watch: public and active (`status`, if given, must be
+    /// `active`), the caller's private games left out too; most recently updated first.
+    pub watchable: Option<bool>,
     /// Page size, 1 to 100 (default 20).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
@@ -376,6 +379,16 @@ pub async fn list_games(
             )));
         }
     };
+    let watchable = q.watchable == Some(true);
+    let status = match status {
+        None | Some(GameStatus::Active) if watchable => Some(GameStatus::Active),
+        Some(_) if watchable => {
+            return Err(invalid_query(
+                "watchable games are active: leave status out or ask for active".to_string(),
+            ));
+        }
+        status => status,
+    };
     let max = state.config.max_page_size;
     let limit = q.limit.unwrap_or(20);
     if limit == 0 || limit > max {
@@ -390,7 +403,8 @@ pub async fn list_games(
             awaiting: me.filter(|_| q.awaiting_me == Some(true)),
             limit,
             cursor: q.cursor,
-            viewer: me,
+            // A watchable game is public: no private game, not even the caller's.
+            viewer: me.filter(|_| !watchable),
         },
     )
     .await?;

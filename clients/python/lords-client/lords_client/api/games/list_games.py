@@ -16,6 +16,7 @@ def _get_kwargs(
     status: GameStatus | Unset = UNSET,
     mine: bool | Unset = UNSET,
     awaiting_me: bool | Unset = UNSET,
+    watchable: bool | Unset = UNSET,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -31,6 +32,8 @@ def _get_kwargs(
     params["mine"] = mine
 
     params["awaiting_me"] = awaiting_me
+
+    params["watchable"] = watchable
 
     params["limit"] = limit
 
@@ -104,6 +107,7 @@ def sync_detailed(
     status: GameStatus | Unset = UNSET,
     mine: bool | Unset = UNSET,
     awaiting_me: bool | Unset = UNSET,
+    watchable: bool | Unset = UNSET,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
 ) -> Response[GamePage | Problem]:
@@ -123,6 +127,7 @@ def sync_detailed(
             without the lobby: it has no `open` or `abandoned`.
         mine (bool | Unset):
         awaiting_me (bool | Unset):
+        watchable (bool | Unset):
         limit (int | Unset):
         cursor (str | Unset):
 
@@ -138,6 +143,7 @@ def sync_detailed(
         status=status,
         mine=mine,
         awaiting_me=awaiting_me,
+        watchable=watchable,
         limit=limit,
         cursor=cursor,
     )
@@ -155,6 +161,7 @@ def sync(
     status: GameStatus | Unset = UNSET,
     mine: bool | Unset = UNSET,
     awaiting_me: bool | Unset = UNSET,
+    watchable: bool | Unset = UNSET,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
 ) -> GamePage | Problem | None:
@@ -174,6 +181,7 @@ def sync(
             without the lobby: it has no `open` or `abandoned`.
         mine (bool | Unset):
         awaiting_me (bool | Unset):
+        watchable (bool | Unset):
         limit (int | Unset):
         cursor (str | Unset):
 
@@ -190,6 +198,7 @@ def sync(
         status=status,
         mine=mine,
         awaiting_me=awaiting_me,
+        watchable=watchable,
         limit=limit,
         cursor=cursor,
     ).parsed
@@ -201,6 +210,7 @@ async def asyncio_detailed(
     status: GameStatus | Unset = UNSET,
     mine: bool | Unset = UNSET,
     awaiting_me: bool | Unset = UNSET,
+    watchable: bool | Unset = UNSET,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
 ) -> Response[GamePage | Problem]:
@@ -220,6 +230,7 @@ async def asyncio_detailed(
             without the lobby: it has no `open` or `abandoned`.
         mine (bool | Unset):
         awaiting_me (bool | Unset):
+        watchable (bool | Unset):
         limit (int | Unset):
         cursor (str | Unset):
 
@@ -235,6 +246,7 @@ async def asyncio_detailed(
         status=status,
         mine=mine,
         awaiting_me=awaiting_me,
+        watchable=watchable,
         limit=limit,
         cursor=cursor,
     )
@@ -250,6 +262,7 @@ async def asyncio(
     status: GameStatus | Unset = UNSET,
     mine: bool | Unset = UNSET,
     awaiting_me: bool | Unset = UNSET,
+    watchable: bool | Unset = UNSET,
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
 ) -> GamePage | Problem | None:
@@ -269,6 +282,7 @@ async def asyncio(
             without the lobby: it has no `open` or `abandoned`.
         mine (bool | Unset):
         awaiting_me (bool | Unset):
+        watchable (bool | Unset):
         limit (int | Unset):
         cursor (str | Unset):
 
@@ -286,6 +300,7 @@ async def asyncio(
             status=status,
             mine=mine,
             awaiting_me=awaiting_me,
+            watchable=watchable,
             limit=limit,
             cursor=cursor,
         )
