@@ -113,8 +113,24 @@ def _path_is_generated_valid(case):
     return meta is None or not meta.is_negative_at(ParameterLocation.PATH)
 
 
+def _fill_null_links(case):
+    """A stateful link from a field that is null in its answer (a seek not paired yet has
+    `game_id` null) reaches the next request as Python's None: sent as the text "None" in a path,
+    or left out of a query. Such a value is no schema-valid request; the game in play is sent
+    instead."""
+    path = case.path_parameters or {}
+    if path.get("id") is None or path.get("id") == "None":
+        if "{id}" in case.operation.path:
+            case.path_parameters = {**path, "id": _state["game"]}
+    query = case.query or {}
+    nulls = [k for k, v in query.items() if v is None]
+    if nulls:
+        case.query = {**query, **{k: _state["game"] for k in nulls}}
+
+
 @schemathesis.hook
 def before_call(ctx, case, **kwargs):
+    _fill_null_links(case)
     if case.operation.method.upper() != "POST" or case.operation.path not in (ACTIONS, JOIN):
         return
     if not _path_is_generated_valid(case) or _rng.random() >= TO_GAME:
