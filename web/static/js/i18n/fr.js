@@ -256,7 +256,7 @@ const messages = {
     botPlays: (who) => `${who} joue :`,
     timeoutsCleared: (who) => `${who} est de retour.`,
     seatAway: (who, until) => `${who} est en vacances jusqu'au ${until} ; son délai est suspendu.`,
-    seatBack: (who) => `${who} est rentré de vacances.`,
+    seatBack: (who) => `${who} est de retour de vacances.`,
     unknown: (type) => `Il s'est passé quelque chose (${type}).`,
   },
 
