@@ -21,6 +21,17 @@ use crate::common::fresh_database;
 
 const BIN: &str = env!("CARGO_BIN_EXE_lords");
 
+/// The tests that start `lords serve` processes run one at a time: each process holds about nine
+/// connections even when idle (its workers' pools and listeners), so two such tests side by side
+/// would take the suite past its budget of 40. A test takes [`one_at_a_time`] first.
+static SERVER_TESTS: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// Waits for the other tests that start `lords serve` processes; held until the test ends
+/// (passed or panicked).
+pub(super) async fn one_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
+    SERVER_TESTS.lock().await
+}
+
 /// `lords serve` on a given database and port, its stderr appended to a log file.
 pub(super) struct Server {
     child: Child,
@@ -151,6 +162,7 @@ async fn check_nothing_answered_was_lost(pool: &PgPool, tables: &[Table], applie
 
 #[tokio::test]
 async fn a_server_killed_mid_play_keeps_every_action_it_answered_and_plays_on_after_restart() {
+    let _one_at_a_time = one_at_a_time().await;
     let (pool, db_url) = fresh_database().await;
     let port = free_port();
     let log = std::env::temp_dir().join(format!("lords-crash-{}.log", uuid::Uuid::new_v4()));

@@ -65,6 +65,7 @@ fn check_timeouts(id: &str, events: &[Value]) {
 
 #[tokio::test]
 async fn two_servers_time_out_each_decision_once_and_one_carries_on_when_the_other_is_killed() {
+    let _one_at_a_time = super::crash::one_at_a_time().await;
     let (pool, db_url) = fresh_database().await;
     let logs = std::env::temp_dir().join(format!("lords-deadlines-{}", uuid::Uuid::new_v4()));
     std::fs::create_dir_all(&logs).unwrap();

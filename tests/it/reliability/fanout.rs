@@ -86,6 +86,7 @@ async fn resumed_ids(api: &Api, token: &str, last_event_id: i64, last: i64) -> V
 
 #[tokio::test]
 async fn a_fan_out_killed_mid_way_is_finished_by_another_server_exactly_once() {
+    let _one_at_a_time = super::crash::one_at_a_time().await;
     let (pool, db_url) = fresh_database().await;
     let logs = std::env::temp_dir().join(format!("lords-fanout-{}", Uuid::new_v4()));
     std::fs::create_dir_all(&logs).unwrap();
@@ -191,6 +192,7 @@ async fn a_fan_out_killed_mid_way_is_finished_by_another_server_exactly_once() {
 
 #[tokio::test]
 async fn a_fan_out_done_again_writes_only_what_is_missing() {
+    let _one_at_a_time = super::crash::one_at_a_time().await;
     let (pool, db_url) = fresh_database().await;
     let logs = std::env::temp_dir().join(format!("lords-fanout-{}", Uuid::new_v4()));
     std::fs::create_dir_all(&logs).unwrap();

@@ -22,6 +22,7 @@ async fn count(pool: &PgPool, sql: &str) -> i64 {
 
 #[tokio::test]
 async fn mail_pending_when_a_server_is_killed_is_all_sent_by_another_server() {
+    let _one_at_a_time = super::crash::one_at_a_time().await;
     let sink = SmtpSink::start();
     let (pool, db_url) = fresh_database().await;
     let logs = std::env::temp_dir().join(format!("lords-mail-{}", Uuid::new_v4()));

@@ -21,6 +21,7 @@ async fn count(pool: &PgPool, sql: &str) -> i64 {
 
 #[tokio::test]
 async fn a_server_killed_mid_rating_leaves_nothing_and_the_game_is_rated_once_after_restart() {
+    let _one_at_a_time = super::crash::one_at_a_time().await;
     let (pool, db_url) = fresh_database().await;
     let logs = std::env::temp_dir().join(format!("lords-ratings-{}", Uuid::new_v4()));
     std::fs::create_dir_all(&logs).unwrap();

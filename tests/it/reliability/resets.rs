@@ -19,6 +19,7 @@ async fn count(pool: &PgPool, sql: &str) -> i64 {
 
 #[tokio::test]
 async fn a_server_killed_mid_reset_leaves_the_request_queued_and_it_is_resolved_once() {
+    let _one_at_a_time = super::crash::one_at_a_time().await;
     let (pool, db_url) = fresh_database().await;
     let logs = std::env::temp_dir().join(format!("lords-resets-{}", Uuid::new_v4()));
     std::fs::create_dir_all(&logs).unwrap();

@@ -112,6 +112,7 @@ async fn check(pool: &sqlx::PgPool, players: u8, answered: &[Value]) -> usize {
 #[tokio::test]
 async fn fifty_accounts_seeking_at_once_on_two_servers_pair_each_seek_once_even_through_a_sigkill()
 {
+    let _one_at_a_time = super::crash::one_at_a_time().await;
     let (pool, db_url) = fresh_database().await;
     let logs = std::env::temp_dir().join(format!("lords-seeks-{}", Uuid::new_v4()));
     std::fs::create_dir_all(&logs).unwrap();

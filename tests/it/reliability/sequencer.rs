@@ -25,6 +25,7 @@ async fn count(pool: &PgPool, sql: &str) -> i64 {
 
 #[tokio::test]
 async fn a_sequencer_killed_mid_batch_leaves_no_gap_and_no_duplicate_leaf() {
+    let _one_at_a_time = super::crash::one_at_a_time().await;
     let (pool, db_url) = fresh_database().await;
     let logs = std::env::temp_dir().join(format!("lords-sequencer-{}", Uuid::new_v4()));
     std::fs::create_dir_all(&logs).unwrap();
