@@ -66,9 +66,11 @@ pub async fn note(store: &Store, account: AccountId, game: GameId) -> Result<Not
 pub async fn put_note(store: &Store, account: AccountId, game: GameId, text: &str) -> Result<Note> {
     check_seated(store, account, game).await?;
     let updated_at: DateTime<Utc> = sqlx::query_scalar(
-        "INSERT INTO game_notes (game_id, account_id, text) VALUES ($1, $2, $3) \
+        // The time comes with the row: Citus refuses a function in `DO UPDATE SET`.
+        "INSERT INTO game_notes (game_id, account_id, text, updated_at) \
+         VALUES ($1, $2, $3, now()) \
          ON CONFLICT (game_id, account_id) \
-         DO UPDATE SET text = EXCLUDED.text, updated_at = now() \
+         DO UPDATE SET text = EXCLUDED.text, updated_at = EXCLUDED.updated_at \
          RETURNING updated_at",
     )
     .bind(game.0)
