@@ -20,7 +20,7 @@ use crate::api::responses::{
 use crate::api::state::AppState;
 use crate::matchmaking::challenges::{self, Challenge, DECLINE_REASONS, NewChallenge};
 use crate::tables::http::games::{
-    fresh_rng, from_object, integral_floats_as_integers, refuse_bot_account,
+    fresh_rng, from_object, integral_floats_as_integers, refuse_bot_account, take_bool,
 };
 use rules::{OptionsRequest, PowerRule};
 
@@ -248,15 +248,11 @@ fn challenge_of(body: serde_json::Value) -> Result<NewChallenge, ApiError> {
             to.len()
         )));
     }
-    let rated = match fields.remove("rated") {
-        None | Some(serde_json::Value::Null) => true,
-        Some(serde_json::Value::Bool(b)) => b,
-        Some(_) => {
-            return Err(ApiError::Game(
-                ErrorCode::InvalidOptions,
-                "rated must be true or false".into(),
-            ));
-        }
+    let rated = take_bool(&mut body, "rated")?.unwrap_or(true);
+    let Some(fields) = body.as_object_mut() else {
+        return Err(ApiError::MalformedJson(
+            "the body must be a JSON object".into(),
+        ));
     };
     if !fields.contains_key("players") || fields.get("players") == Some(&serde_json::Value::Null) {
         let seats = u8::try_from(to.len() + 1).unwrap_or(u8::MAX);

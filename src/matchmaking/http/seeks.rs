@@ -18,7 +18,7 @@ use crate::api::responses::{
 };
 use crate::api::state::AppState;
 use crate::matchmaking::seeks::{self, NewSeek, Seek};
-use crate::tables::http::games::{fresh_rng, from_object, integral_floats_as_integers};
+use crate::tables::http::games::{fresh_rng, from_object, integral_floats_as_integers, take_bool};
 use rules::{GameOptions, OptionsRequest, PowerRule};
 
 /// An open request to play (service rules §9.10): the game's options, whom it admits, and
@@ -183,17 +183,6 @@ fn take(body: &mut serde_json::Value, field: &str) -> Option<serde_json::Value> 
         .filter(|v| !v.is_null())
 }
 
-fn boolean(v: Option<serde_json::Value>, field: &str) -> Result<Option<bool>, ApiError> {
-    match v {
-        None => Ok(None),
-        Some(serde_json::Value::Bool(b)) => Ok(Some(b)),
-        Some(_) => Err(ApiError::Game(
-            ErrorCode::InvalidOptions,
-            format!("{field} must be true or false"),
-        )),
-    }
-}
-
 fn rating(v: Option<serde_json::Value>, field: &str) -> Result<Option<i32>, ApiError> {
     match v {
         None => Ok(None),
@@ -214,8 +203,8 @@ fn seek_of(body: serde_json::Value) -> Result<NewSeek, ApiError> {
             "the body must be a JSON object".into(),
         ));
     }
-    let rated = boolean(take(&mut body, "rated"), "rated")?.unwrap_or(true);
-    let bots = boolean(take(&mut body, "bots"), "bots")?.unwrap_or(!rated);
+    let rated = take_bool(&mut body, "rated")?.unwrap_or(true);
+    let bots = take_bool(&mut body, "bots")?.unwrap_or(!rated);
     let rating_min = rating(take(&mut body, "rating_min"), "rating_min")?;
     let rating_max = rating(take(&mut body, "rating_max"), "rating_max")?;
     let request: OptionsRequest = from_object(body, ErrorCode::InvalidOptions)?;

@@ -106,6 +106,22 @@ pub(crate) fn seat_of(summary: &GameSummary, user: &AuthUser) -> Option<Seat> {
 
 /// JSON Schema counts `4.0` as an integer, serde's integers do not: the document's integers are
 /// accepted in either spelling.
+/// Takes the boolean option `field` out of a body read in parts: `None` when absent or `null`,
+/// 422 `invalid_options` when it is not `true` or `false`.
+pub(crate) fn take_bool(
+    body: &mut serde_json::Value,
+    field: &str,
+) -> Result<Option<bool>, ApiError> {
+    match body.as_object_mut().and_then(|o| o.remove(field)) {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::Bool(b)) => Ok(Some(b)),
+        Some(_) => Err(ApiError::Game(
+            ErrorCode::InvalidOptions,
+            format!("{field} must be true or false"),
+        )),
+    }
+}
+
 pub(crate) fn integral_floats_as_integers(mut value: serde_json::Value) -> serde_json::Value {
     fn walk(v: &mut serde_json::Value) {
         match v {

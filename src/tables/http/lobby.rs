@@ -159,16 +159,7 @@ pub async fn create_game(
         })?,
     };
     let bots = bot_seats(body.as_object_mut().and_then(|o| o.remove("bots")))?;
-    let rated = match body.as_object_mut().and_then(|o| o.remove("rated")) {
-        None | Some(serde_json::Value::Null) => None,
-        Some(serde_json::Value::Bool(rated)) => Some(rated),
-        Some(_) => {
-            return Err(ApiError::Game(
-                ErrorCode::InvalidOptions,
-                "rated must be true or false".into(),
-            ));
-        }
-    };
+    let rated = crate::tables::http::games::take_bool(&mut body, "rated")?;
     let request: OptionsRequest = from_object(body, ErrorCode::InvalidOptions)?;
     let options = request.validate()?;
     let bots: Vec<(Seat, rules::BotLevel)> = bots
