@@ -87,7 +87,12 @@ export function watchTraffic(page) {
   page.on("request", (r) => {
     if (new URL(r.url()).pathname.startsWith("/v1/")) seen.pending.add(r);
   });
-  page.on("requestfinished", async (r) => done(r, String((await r.response())?.status() ?? "no answer")));
+  // A request that finishes as the page closes has no answer to read any more: no rejection
+  // may escape a listener (node ends the whole script on one).
+  page.on("requestfinished", async (r) => {
+    const res = await r.response().catch(() => null);
+    done(r, String(res?.status() ?? "no answer"));
+  });
   page.on("requestfailed", (r) => done(r, `failed (${r.failure()?.errorText})`));
   return page;
 }
