@@ -295,6 +295,23 @@ pub async fn get(store: &Store, account: AccountId, id: Uuid) -> Result<Challeng
     Ok(challenge)
 }
 
+/// Whether the challenge `id` still awaits `invitee`'s answer: open, not past its time, and
+/// neither accepted nor declined by them. A mail about a challenge that no longer awaits the
+/// invitee is not sent.
+pub async fn challenge_pending(pool: &sqlx::PgPool, id: Uuid, invitee: AccountId) -> Result<bool> {
+    sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM challenges c \
+                        JOIN challenge_invitees i ON i.challenge_id = c.id \
+                        WHERE c.id = $1 AND i.account_id = $2 AND i.answer IS NULL \
+                          AND c.state = 'open' AND c.expires_at > now())",
+    )
+    .bind(id)
+    .bind(invitee.0)
+    .fetch_one(pool)
+    .await
+    .context("read whether a challenge is pending")
+}
+
 async fn involves(conn: &mut PgConnection, account: AccountId, id: Uuid) -> Result<bool> {
     sqlx::query_scalar(
         "SELECT EXISTS (SELECT 1 FROM challenges WHERE id = $1 AND challenger_id = $2) \

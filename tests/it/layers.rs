@@ -88,6 +88,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "tables",
             "play",
             "social",
+            "matchmaking",
             "api",
             "eventstore",
             "outbound",

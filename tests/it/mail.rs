@@ -2,8 +2,9 @@
 //! its messages parsed with mailparse: a turn's mail (multipart, Message-ID, one thread per
 //! game, the account's language, links that resolve), only to verified addresses, the
 //! notification settings document and its refusals, the daily digest, one-click unsubscribe,
-//! a refusing or absent SMTP server (retried, then `email_failing_since`), and no turn mail
-//! while the account has a stream open.
+//! a refusing or absent SMTP server (retried, then `email_failing_since`), no turn mail
+//! while the account has a stream open, and no mail about an invitation, a challenge or a
+//! paired seek that no longer awaits the player.
 
 use crate::common;
 
@@ -920,5 +921,140 @@ async fn an_invitation_no_longer_pending_is_not_mailed_once_the_address_is_verif
     assert_eq!(
         mails[0].header("In-Reply-To").unwrap(),
         format!("<game-{}@lords.test>", games[2])
+    );
+}
+
+/// A challenge from `from` to the accounts `to` (a seat each and the challenger's), unrated.
+async fn challenge(app: &TestApp, from: &str, to: &[&str]) -> String {
+    let res = Api::of(app)
+        .post("/v1/challenges", from, &json!({"to": to, "rated": false}))
+        .await;
+    assert_eq!(res.status(), 201);
+    let body: Value = res.json().await.unwrap();
+    body["id"].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn a_challenge_no_longer_awaiting_its_invitee_is_not_mailed_once_the_address_is_verified() {
+    let sink = SmtpSink::start();
+    let app = app_with_sink(&sink, |_| {}).await;
+    let api = Api::of(&app);
+    let alice = app.signed_up("alice").await;
+    let bob = app.signed_up("bob").await;
+    app.signed_up("carol").await;
+    set_address(&app, "bob", false, "en").await;
+    // Six challenges name bob while his address is unverified: he accepts the first and
+    // declines the second, alice cancels the third, the fourth expires, the fifth he accepted
+    // still waits for carol, and the last still awaits him.
+    let accepted = challenge(&app, &alice, &["bob"]).await;
+    let declined = challenge(&app, &alice, &["bob"]).await;
+    let cancelled = challenge(&app, &alice, &["bob"]).await;
+    let expired = challenge(&app, &alice, &["bob"]).await;
+    let answered = challenge(&app, &alice, &["bob", "carol"]).await;
+    challenge(&app, &alice, &["bob"]).await;
+    for id in [&accepted, &answered] {
+        let res = api
+            .post(&format!("/v1/challenges/{id}/accept"), &bob, &json!({}))
+            .await;
+        assert_eq!(res.status(), 200);
+    }
+    let res = api
+        .post(
+            &format!("/v1/challenges/{declined}/decline"),
+            &bob,
+            &json!({"reason": "later"}),
+        )
+        .await;
+    assert!(res.status().is_success(), "{}", res.status());
+    let res = app
+        .client
+        .delete(app.url(&format!("/v1/challenges/{cancelled}")))
+        .bearer_auth(&alice)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
+    sqlx::query("UPDATE challenges SET expires_at = now() - interval '1 minute' WHERE id = $1")
+        .bind(expired.parse::<uuid::Uuid>().unwrap())
+        .execute(&app.pool)
+        .await
+        .unwrap();
+
+    // Bob verifies his address: only the challenge still awaiting him is mailed.
+    set_address(&app, "bob", true, "en").await;
+    sink.wait_for(1, PATIENCE).await;
+    until(
+        &app,
+        "SELECT (SELECT count(*) FROM mail_outbox m JOIN accounts a ON a.id = m.account_id \
+                 WHERE a.username = 'bob' AND m.kind = 'challenge') = 6 \
+            AND NOT EXISTS (SELECT 1 FROM mail_outbox WHERE state = 'pending')",
+    )
+    .await;
+    let challenges: Vec<Received> = only(&sink.messages(), "bob@example.org")
+        .into_iter()
+        .filter(|m| m.header("Subject").as_deref() == Some("alice challenges you"))
+        .collect();
+    assert_eq!(challenges.len(), 1, "{challenges:?}");
+    assert!(
+        challenges[0]
+            .body("text/plain")
+            .unwrap()
+            .contains("alice challenges you to a game of 2 players."),
+        "{:?}",
+        challenges[0].body("text/plain")
+    );
+}
+
+#[tokio::test]
+async fn a_paired_seek_whose_game_is_over_is_not_mailed_once_the_address_is_verified() {
+    let sink = SmtpSink::start();
+    let app = app_with_sink(&sink, |_| {}).await;
+    let api = Api::of(&app);
+    let alice = app.signed_up("alice").await;
+    let bob = app.signed_up("bob").await;
+    let carol = app.signed_up("carol").await;
+    set_address(&app, "bob", false, "en").await;
+    // Bob's seek pairs with alice's, and he resigns that game (two players: it ends at once);
+    // his next seek pairs with carol's, and that game goes on.
+    let mut games = Vec::new();
+    for other in [&alice, &carol] {
+        let seek = json!({"players": 2, "rated": false});
+        assert_eq!(api.post("/v1/seeks", &bob, &seek).await.status(), 201);
+        let res = api.post("/v1/seeks", other, &seek).await;
+        assert_eq!(res.status(), 201);
+        let body: Value = res.json().await.unwrap();
+        let game = body["game_id"].as_str().expect("paired").to_string();
+        if games.is_empty() {
+            let res = api
+                .post(&format!("/v1/games/{game}/resign"), &bob, &json!({}))
+                .await;
+            assert!(res.status().is_success(), "{}", res.status());
+            let view = api.game(&game, &bob).await;
+            assert_eq!(view["view"]["status"], "finished", "{view}");
+        }
+        games.push(game);
+    }
+
+    // Bob verifies his address: only the seek whose game goes on is mailed.
+    set_address(&app, "bob", true, "en").await;
+    sink.wait_for(1, PATIENCE).await;
+    until(
+        &app,
+        "SELECT (SELECT count(*) FROM mail_outbox m JOIN accounts a ON a.id = m.account_id \
+                 WHERE a.username = 'bob' AND m.kind = 'seek_matched') = 2 \
+            AND NOT EXISTS (SELECT 1 FROM mail_outbox WHERE state = 'pending')",
+    )
+    .await;
+    let paired: Vec<Received> = only(&sink.messages(), "bob@example.org")
+        .into_iter()
+        .filter(|m| {
+            m.header("Subject")
+                .is_some_and(|s| s.starts_with("Your seek found a game"))
+        })
+        .collect();
+    assert_eq!(paired.len(), 1, "{paired:?}");
+    assert_eq!(
+        paired[0].header("In-Reply-To").unwrap(),
+        format!("<game-{}@lords.test>", games[1])
     );
 }

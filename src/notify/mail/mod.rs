@@ -384,6 +384,28 @@ impl Worker {
                 return Ok(Outcome::Dropped);
             }
         }
+        if mail.kind == MailKind::Challenge {
+            // A challenge this account answered, or that ended (accepted, declined, cancelled,
+            // expired), awaits nothing of it: an address verified late would otherwise get
+            // every challenge of the week.
+            let challenge = details["challenge_id"]
+                .as_str()
+                .and_then(|id| id.parse::<Uuid>().ok());
+            let pending = match challenge {
+                Some(id) => {
+                    crate::matchmaking::challenges::challenge_pending(&self.pool, id, mail.account)
+                        .await?
+                }
+                None => false,
+            };
+            if !pending {
+                return Ok(Outcome::Dropped);
+            }
+        }
+        if mail.kind == MailKind::SeekMatched && game.as_ref().is_none_or(|g| g.over) {
+            // The paired game is over: the mail would send the player to a game to play.
+            return Ok(Outcome::Dropped);
+        }
         if mail.kind == MailKind::YourTurn {
             // Not while the account is at the table, nor within the grace after it left.
             let grace = chrono::Duration::from_std(self.config.stream_grace).unwrap_or_default();

@@ -619,6 +619,8 @@ pub struct GameForMail {
     pub awaits_account: bool,
     /// When the awaited decision times out (clocked games).
     pub deadline: Option<DateTime<Utc>>,
+    /// Finished or abandoned: nothing is left to play in it.
+    pub over: bool,
 }
 
 pub async fn game_for_mail(
@@ -656,6 +658,7 @@ pub async fn game_for_mail(
             .collect(),
         awaits_account: status == "active" && mine.is_some() && awaiting == mine,
         deadline,
+        over: status == "finished" || status == "abandoned",
     }))
 }
 
