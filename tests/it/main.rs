@@ -52,6 +52,7 @@ mod transparency;
 mod vacation;
 mod web;
 mod web_audit;
+mod web_budget;
 mod web_chat;
 mod web_matchmaking;
 mod web_players;
