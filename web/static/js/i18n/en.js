@@ -890,6 +890,26 @@ const messages = {
     nextVersion: "Next version",
   },
   // The table's chat (service rules §9.8).
+  notes: {
+    title: "My notes",
+    private: "Private: only you see these. Your opponents never do, and nothing of the game shows them.",
+    label: "Notes on this game",
+    save: "Save notes",
+    /** @param {number} n @param {number} max */
+    count: (n, max) => `${num(n)}/${num(max)} characters`,
+    loading: "Reading your notes…",
+    /** @param {string} why */
+    unreadable: (why) => `Your notes could not be read: ${why}`,
+    waiting: "Not saved yet: saved when you stop typing.",
+    saving: "Saving…",
+    saved: "Saved",
+    /** @param {string} why */
+    notSaved: (why) => `Not saved: ${why}`,
+    /** @param {number} max */
+    tooLong: (max) => `the notes are longer than ${num(max)} characters. Shorten them and save again.`,
+    badText: "they hold a character that cannot be kept (a control character such as a carriage return, or an invisible mark). Remove it and save again.",
+    offline: "the server could not be reached. Your text is still here: save again in a moment.",
+  },
   chat: {
     title: "Table talk",
     lines: "Lines said at the table, oldest first",

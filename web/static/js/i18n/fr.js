@@ -539,6 +539,26 @@ const messages = {
     nextVersion: "Version suivante",
   },
   // La discussion à la table (règles du service §9.8).
+  notes: {
+    title: "Mes notes",
+    private: "Privées\u00a0: elles ne sont visibles que par vous. Vos adversaires ne les voient jamais, et rien de la partie ne les montre.",
+    label: "Notes sur cette partie",
+    save: "Enregistrer les notes",
+    /** @param {number} n @param {number} max */
+    count: (n, max) => `${num(n)}/${num(max)} caractères`,
+    loading: "Lecture de vos notes…",
+    /** @param {string} why */
+    unreadable: (why) => `Vos notes n'ont pas pu être lues\u00a0: ${why}`,
+    waiting: "Pas encore enregistré\u00a0: enregistré quand vous arrêtez de taper.",
+    saving: "Enregistrement…",
+    saved: "Enregistré",
+    /** @param {string} why */
+    notSaved: (why) => `Non enregistré\u00a0: ${why}`,
+    /** @param {number} max */
+    tooLong: (max) => `les notes dépassent ${num(max)} caractères. Raccourcissez-les et enregistrez à nouveau.`,
+    badText: "elles contiennent un caractère qui ne peut pas être gardé (un caractère de contrôle comme un retour chariot, ou une marque invisible). Retirez-le et enregistrez à nouveau.",
+    offline: "le serveur n'a pas pu être joint. Votre texte est toujours là\u00a0: enregistrez à nouveau dans un instant.",
+  },
   chat: {
     title: "Discussion à la table",
     lines: "Messages de la table, du plus ancien au plus récent",
