@@ -11,6 +11,7 @@ import { choose, preferred, t, use } from "./i18n.js";
 import { GAME_ID, joinWithCode, leaveLobby, linkProblem, showLobby } from "./lobby.js";
 import { challengeBadge } from "./matchmaking.js";
 import { showLeaderboard, showPlayer } from "./players.js";
+import { applyTheme } from "./prefs.js";
 import { pushControls, stopPush, tellWorker } from "./push.js";
 import { showForgotPassword, showResetPassword, showSettings, showVerifyEmail } from "./settings.js";
 import { leaveTable, showTable } from "./table.js";
@@ -425,6 +426,8 @@ function deletion() {
   return box;
 }
 
+// The colours chosen on this device, before anything is drawn.
+applyTheme();
 await use(preferred());
 chrome();
 window.addEventListener("hashchange", () => void route());
