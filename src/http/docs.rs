@@ -1,5 +1,6 @@
 //! Documentation the document links to: the rules this server enforces (`docs/rules.md`, built
-//! into the binary) and one page per problem `code`, so that every `type` URI of a problem
+//! into the binary), how a game is audited (`docs/audit.md`, which the web client's audit page
+//! links to) and one page per problem `code`, so that every `type` URI of a problem
 //! (`/problems/<code>`) resolves. Static text only: no state, no database.
 
 use actix_web::http::header;
@@ -40,6 +41,22 @@ pub async fn rules_fr() -> HttpResponse {
         .insert_header((header::CONTENT_LANGUAGE, "fr"))
         .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
         .body(RULES_MARKDOWN_FR)
+}
+
+/// The audit document, as committed in `docs/audit.md`.
+pub const AUDIT_MARKDOWN: &str = include_str!("../../docs/audit.md");
+
+/// How a game proves itself (`docs/audit.md`): the hash chain, shuffle commitments, receipts and
+/// the transparency log; the web client's audit page links here.
+#[utoipa::path(get, path = "/docs/audit", tag = "operations", operation_id = "audit_document",
+    responses((status = 200, description = "`docs/audit.md`, how a finished game is audited",
+        body = String, content_type = "text/markdown",
+        example = json!("# Auditing a game\n..."))))]
+pub async fn audit() -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/markdown; charset=utf-8"))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(AUDIT_MARKDOWN)
 }
 
 /// What a problem `code` means: the page its `type` URI names.

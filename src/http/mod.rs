@@ -29,6 +29,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         // Before Swagger UI, which answers every other path under /docs/.
         .service(web::resource("/docs/rules").route(web::get().to(docs::rules)))
         .service(web::resource("/docs/rules.fr").route(web::get().to(docs::rules_fr)))
+        .service(web::resource("/docs/audit").route(web::get().to(docs::audit)))
         .service(web::resource("/problems/{code}").route(web::get().to(docs::problem_page)))
         .service(
             SwaggerUi::new("/docs/{_:.*}")

@@ -3,7 +3,7 @@
 //! (recommended ruleset) finds no error in it, the TypeScript types generated from it are the
 //! committed ones, and a strict TypeScript client built on them plays a whole game against the
 //! real server. The committed Python client is what the pinned openapi-python-client generates
-//! from the document (its examples run in `tests/it/python_client.rs`). The pages the document links to (the rules, one per problem code) are served.
+//! from the document (its examples run in `tests/it/python_client.rs`). The pages the document links to (the rules, the audit document, one per problem code) are served.
 //!
 //! The Node tools come from the pinned `package.json`/`package-lock.json` (`npm ci`, run here
 //! when `node_modules` is missing; `.ci/run` runs it first).
@@ -273,6 +273,18 @@ async fn the_rules_the_document_cites_are_served_as_markdown() {
     let document: Value = serde_json::from_str(&committed_document()).unwrap();
     let external = document["externalDocs"]["url"].as_str().unwrap();
     assert!(external.ends_with("/docs/rules"), "{external}");
+}
+
+#[tokio::test]
+async fn the_audit_document_the_audit_page_links_to_is_served_as_markdown() {
+    let app = spawn_app().await;
+    let res = app.get("/docs/audit").await;
+    assert_eq!(res.status(), 200);
+    let content_type = res.headers()["content-type"].to_str().unwrap().to_owned();
+    assert!(content_type.starts_with("text/markdown"), "{content_type}");
+    let served = res.text().await.unwrap();
+    let committed = std::fs::read_to_string(root().join("docs/audit.md")).unwrap();
+    assert_eq!(served, committed);
 }
 
 #[tokio::test]

@@ -50,6 +50,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/docs/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How a game proves itself (`docs/audit.md`): the hash chain, shuffle commitments, receipts and
+         *     the transparency log; the web client's audit page links here.
+         * @description How a game proves itself (`docs/audit.md`): the hash chain, shuffle commitments, receipts and
+         *     the transparency log; the web client's audit page links here.
+         */
+        get: operations["audit_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs/rules": {
         parameters: {
             query?: never;
@@ -5346,6 +5368,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    audit_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `docs/audit.md`, how a finished game is audited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # Auditing a game
+                     *     ...
+                     */
+                    "text/markdown": string;
+                };
             };
         };
     };

@@ -100,6 +100,7 @@ use rules::RuleError;
         swagger_ui,
         docs::rules,
         docs::rules_fr,
+        docs::audit,
         rules_page::rules,
         rules_page::rules_fr,
         docs::problem_page,
