@@ -1,7 +1,10 @@
 // The lobby: matchmaking first (challenges to me, "Play now", the seeks: matchmaking.js), my
-// invitations, games awaiting me, my games, open games to join, my challenges, a new game
-// (each other seat a person's or a bot's), "Learn by playing" (a guided game against the
-// random bot), joining by an invitation's link or code, and the turn notifications switch.
+// invitations (accept or decline), games awaiting me, my other games in play or open (my latest
+// finished ones folded under them), open games to join, live public games to watch, my
+// challenges, a new game (each other seat a person's or a bot's), "Learn by playing" (a guided
+// game against the random bot, resumed while one is unfinished), joining by an invitation's link
+// or code, and the turn notifications switch; and the page an invitation link opens (#/join),
+// which says whose game it is and how it is played before joining. Each game is listed once.
 // Games are named by their players; a finished one says my place and the scores. Lists put the
 // games awaiting me first, nearest deadline first, then the rest by latest update. News of mine (invitations, turns, starts, ends) comes at once on my
 // notifications' stream (`/v1/me/stream`); the lists are also read every 10 s (others' open
@@ -11,7 +14,7 @@
 import { ApiError, call, keepReceiptOf, session } from "./api.js";
 import { h, replace } from "./dom.js";
 import { dateTime, relative } from "./format.js";
-import { addGuideGame } from "./hints.js";
+import { addGuideGame, hints } from "./hints.js";
 import { t } from "./i18n.js";
 import { MATCH_KINDS, matchmaking } from "./matchmaking.js";
 import { playerLink, seatProfile } from "./players.js";
@@ -25,6 +28,7 @@ import { follow, streams } from "./stream.js";
 /** @typedef {import("./types.js").InvitationList} InvitationList */
 /** @typedef {import("./types.js").ReceivedInvitation} ReceivedInvitation */
 /** @typedef {import("./types.js").Notification} Notification */
+/** @typedef {import("./types.js").GameDto} GameDto */
 
 /** Every kind of notification: each is news for the lobby's lists. */
 const KINDS = ["your_turn", "game_started", "game_ended", "invited", "timed_out", ...MATCH_KINDS];
@@ -40,6 +44,12 @@ const CLOCKS = /** @type {const} */ ([
 
 /** @type {BotLevel[]} */
 const LEVELS = ["random", "greedy", "mcts"];
+
+/** How many of my finished games the lobby shows (the rest are on my profile). */
+const FINISHED_SHOWN = 5;
+
+/** A page of live games to watch. */
+const WATCH_PAGE = 10;
 
 /** @type {AbortController | null} */
 let refreshing = null;
@@ -62,7 +72,11 @@ export async function showLobby(main, at = "") {
   const me = session()?.username ?? "";
   const lists = h("div", { class: "lists" }, h("p", { role: "status" }, t.loadingGames));
   const error = h("div", { class: "form-error", "aria-live": "polite" });
-  const learn = learnByPlaying(error);
+  /** My games as last read, by id: "Learn by playing" resumes an unfinished guide game. */
+  /** @type {Map<string, GameSummary>} */
+  const known = new Map();
+  const learn = learnByPlaying(error, known);
+  const watch = watchList(me);
   const match = matchmaking(at === "challenges");
   replace(
     main,
@@ -77,6 +91,7 @@ export async function showLobby(main, at = "") {
       learn,
       error,
       lists,
+      watch.el,
       at === "challenges" ? null : match.outgoing,
       createForm(error),
       joinForm(),
@@ -86,27 +101,47 @@ export async function showLobby(main, at = "") {
   );
   document.title = t.pageTitle(t.lobby);
   let live = /** @type {"stream" | "poll"} */ (streams() ? "stream" : "poll");
+  // News of my games and invitations comes on my stream: the lists are read again (once for a
+  // burst); so they are after I decline an invitation.
+  /** @type {number | null} */
+  let soon = null;
+  const reload = () => {
+    if (soon !== null || abort.signal.aborted) return;
+    soon = window.setTimeout(() => {
+      soon = null;
+      if (!abort.signal.aborted) void Promise.all([load(), match.load()]).catch(() => {});
+    }, 150);
+  };
   const load = async () => {
-    const [invitations, awaiting, mine, open] = await Promise.all([
+    const [invitations, awaiting, active, waiting, finished, open] = await Promise.all([
       /** @type {Promise<InvitationList>} */ (call("GET", "/v1/me/invitations", { signal: abort.signal })),
       page("?mine=true&awaiting_me=true&limit=50", abort.signal),
-      page("?mine=true&limit=50", abort.signal),
+      page("?mine=true&status=active&limit=50", abort.signal),
+      page("?mine=true&status=open&limit=50", abort.signal),
+      page(`?mine=true&status=finished&limit=${FINISHED_SHOWN}`, abort.signal),
       page("?status=open&limit=50", abort.signal),
+      watch.load(abort.signal).catch(() => {}),
     ]);
     if (abort.signal.aborted) return;
+    // Each game once: one awaiting me is not listed again among my games.
+    const first = new Set(awaiting.map((g) => g.id));
+    const mine = [...active, ...waiting].filter((g) => !first.has(g.id));
     const joinable = open.filter((g) => !g.seats.some((s) => s.username === me));
     for (const games of [awaiting, mine, joinable]) sortGames(games, me);
+    known.clear();
+    for (const g of [...awaiting, ...mine, ...finished]) known.set(g.id, g);
     replace(
       lists,
-      invitations.invitations.length > 0 ? invitationList(invitations.invitations, error) : null,
+      invitations.invitations.length > 0 ? invitationList(invitations.invitations, error, reload) : null,
       list(t.awaitingYou, "awaiting", awaiting, me, error),
-      list(t.yourGames, "mine", mine, me, error),
+      list(t.yourGames, "mine", mine, me, error, finishedGames(finished, me, error)),
       list(t.openGames, "open", joinable, me, error),
     );
     lists.setAttribute("data-live", live);
     // "Learn by playing" leads a new player's lobby; once they have games, it follows the lists.
-    if (mine.length > 0) lists.after(learn);
+    if (known.size > 0) lists.after(learn);
     else lists.before(learn);
+    learn.dataset["resume"] = (await guideUnderway(known)) === null ? "no" : "yes";
     document.title = `${awaiting.length > 0 ? "● " : ""}${t.pageTitle(t.lobby)}`;
   };
   const matched = match.load(abort.signal);
@@ -120,17 +155,6 @@ export async function showLobby(main, at = "") {
     match.incoming.scrollIntoView({ block: "start" });
     /** @type {HTMLElement | null} */ (match.incoming.querySelector("h2"))?.focus({ preventScroll: true });
   }
-  // News of my games and invitations comes on my stream: the lists are read again (once for a
-  // burst).
-  /** @type {number | null} */
-  let soon = null;
-  const reload = () => {
-    if (soon !== null || abort.signal.aborted) return;
-    soon = window.setTimeout(() => {
-      soon = null;
-      if (!abort.signal.aborted) void Promise.all([load(), match.load()]).catch(() => {});
-    }, 150);
-  };
   const seen = `lords.notified.${me}`;
   if (live === "stream") {
     follow("/v1/me/stream", {
@@ -194,11 +218,13 @@ function joinButton(id, label, ref, error) {
 }
 
 /**
- * My invitations by username (a rematch's included): accepting one joins its game.
+ * My invitations by username (a rematch's included): accepting one joins its game; declining
+ * one frees the seat it kept, and the lists are read again (`reload`).
  * @param {ReceivedInvitation[]} invitations
  * @param {HTMLElement} error
+ * @param {() => void} reload
  */
-function invitationList(invitations, error) {
+function invitationList(invitations, error, reload) {
   return h(
     "section",
     { class: "games invitations", "aria-labelledby": "list-invitations" },
@@ -216,7 +242,33 @@ function invitationList(invitations, error) {
           h("span", { class: "what" }, playerNames(g, "")),
           h("span", { class: "what" }, t.gameWhat(g.options.players, g.options.target_score, g.options.include_bruce)),
           h("time", { class: "when", datetime: inv.expires_at, title: dateTime(inv.expires_at) }, t.expires(relative(inv.expires_at))),
-          joinButton(g.id, t.acceptShort, t.gameRef(short), error),
+          h(
+            "span",
+            { class: "answer-buttons" },
+            joinButton(g.id, t.acceptShort, t.gameRef(short), error),
+            h(
+              "button",
+              {
+                type: "button",
+                "data-decline": inv.id,
+                onclick: async (/** @type {Event} */ ev) => {
+                  error.textContent = "";
+                  const button = /** @type {HTMLButtonElement} */ (ev.currentTarget);
+                  button.disabled = true;
+                  try {
+                    await call("POST", `/v1/me/invitations/${inv.id}/decline`);
+                    button.closest("li")?.remove();
+                    reload();
+                  } catch (e) {
+                    button.disabled = false;
+                    error.textContent = e instanceof Error ? e.message : String(e);
+                  }
+                },
+              },
+              t.lobbyMore.decline,
+              h("span", { class: "sr" }, t.gameRef(short)),
+            ),
+          ),
         );
       }),
     ),
@@ -315,40 +367,69 @@ async function page(query, signal) {
  * @param {GameSummary[]} games
  * @param {string} me
  * @param {HTMLElement} error
+ * @param {HTMLElement | null} [after] what follows the list in its section
  */
-function list(title, key, games, me, error) {
+function list(title, key, games, me, error, after = null) {
   return h(
     "section",
     { class: "games", "aria-labelledby": `list-${key}` },
     h("h2", { id: `list-${key}` }, t.listTitle(title, games.length)),
-    games.length === 0
-      ? h("p", { class: "empty" }, t.none)
-      : h(
-          "ul",
-          {},
-          games.map((g) => {
-            const seatedHere = g.seats.some((s) => s.username === me);
-            const what = t.gameWhat(g.options.players, g.options.target_score, g.options.include_bruce);
-            const short = g.id.slice(0, 8);
-            const finished = g.status === "finished";
-            return h(
-              "li",
-              { class: "game-row", "data-game": g.id, "data-status": g.status },
-              h("span", { class: `state state-${g.status}` }, t.status[g.status]),
-              h("span", { class: "who" }, g.seats.length > 0 ? playerNames(g, me) : t.nobodyYet),
-              finished ? h("span", { class: "result", "data-result": "" }, resultLine(g, me)) : h("span", { class: "what" }, what),
-              key === "awaiting" && g.deadline
-                ? h("time", { class: "when deadline", datetime: g.deadline, title: dateTime(g.deadline) }, t.decideBy(relative(g.deadline)))
-                : h("span", { class: "when" }, t.updated(dateTime(g.updated_at))),
-              finished
-                ? h("a", { href: `#/game/${g.id}`, class: "button primary" }, t.seeFinalTable, h("span", { class: "sr" }, t.ofGame(short)))
-                : seatedHere || g.status !== "open"
-                  ? h("a", { href: `#/game/${g.id}`, class: "button" }, g.status === "open" ? t.openShort : t.playShort, h("span", { class: "sr" }, t.gameRef(short)))
-                  : joinButton(g.id, t.joinShort, t.gameRef(short), error),
-              finished ? h("a", { href: `#/audit/${g.id}`, class: "button" }, t.auditShort, h("span", { class: "sr" }, t.gameRef(short))) : null,
-            );
-          }),
-        ),
+    games.length === 0 ? h("p", { class: "empty" }, t.none) : rows(games, key, me, error),
+    after,
+  );
+}
+
+/**
+ * My latest finished games, folded: they are done with, and would push the games in play down.
+ * The rest are on my profile.
+ * @param {GameSummary[]} games
+ * @param {string} me
+ * @param {HTMLElement} error
+ */
+function finishedGames(games, me, error) {
+  if (games.length === 0) return null;
+  return h(
+    "details",
+    { class: "finished-games" },
+    h("summary", {}, t.lobbyMore.finishedGames(games.length)),
+    rows(games, "finished", me, error),
+    h("p", {}, h("a", { href: `#/player/${encodeURIComponent(me)}`, class: "more-link" }, t.lobbyMore.allFinished)),
+  );
+}
+
+/**
+ * The rows of a list of games.
+ * @param {GameSummary[]} games
+ * @param {string} key
+ * @param {string} me
+ * @param {HTMLElement} error
+ */
+function rows(games, key, me, error) {
+  return h(
+    "ul",
+    {},
+    games.map((g) => {
+      const seatedHere = g.seats.some((s) => s.username === me);
+      const what = t.gameWhat(g.options.players, g.options.target_score, g.options.include_bruce);
+      const short = g.id.slice(0, 8);
+      const finished = g.status === "finished";
+      return h(
+        "li",
+        { class: "game-row", "data-game": g.id, "data-status": g.status },
+        h("span", { class: `state state-${g.status}` }, t.status[g.status]),
+        h("span", { class: "who" }, g.seats.length > 0 ? playerNames(g, me) : t.nobodyYet),
+        finished ? h("span", { class: "result", "data-result": "" }, resultLine(g, me)) : h("span", { class: "what" }, what),
+        key === "awaiting" && g.deadline
+          ? h("time", { class: "when deadline", datetime: g.deadline, title: dateTime(g.deadline) }, t.decideBy(relative(g.deadline)))
+          : h("span", { class: "when" }, t.updated(dateTime(g.updated_at))),
+        finished
+          ? h("a", { href: `#/game/${g.id}`, class: "button primary" }, t.seeFinalTable, h("span", { class: "sr" }, t.ofGame(short)))
+          : seatedHere || g.status !== "open"
+            ? h("a", { href: `#/game/${g.id}`, class: "button" }, g.status === "open" ? t.openShort : t.playShort, h("span", { class: "sr" }, t.gameRef(short)))
+            : joinButton(g.id, t.joinShort, t.gameRef(short), error),
+        finished ? h("a", { href: `#/audit/${g.id}`, class: "button" }, t.auditShort, h("span", { class: "sr" }, t.gameRef(short))) : null,
+      );
+    }),
   );
 }
 
@@ -407,16 +488,45 @@ export function sortGames(games, me) {
 }
 
 /**
- * "Learn by playing": a private game of two, no clock, against the random bot, that starts at
- * once; it is kept as a guide game (hints.js) and its table opens with hints.
- * @param {HTMLElement} error
+ * My latest guide game that is not over, or null: among my games as the lobby last read them,
+ * else as the server has it (a guide game may be older than the lists' pages).
+ * @param {Map<string, GameSummary>} known
  */
-function learnByPlaying(error) {
+async function guideUnderway(known) {
+  const doc = await hints().catch(() => null);
+  const guides = [...(doc?.games ?? [])].reverse().filter((id) => !over.has(id));
+  let asked = 0;
+  for (const id of guides) {
+    let g = known.get(id);
+    if (g === undefined && asked < 3) {
+      asked += 1;
+      g = await /** @type {Promise<GameDto>} */ (call("GET", `/v1/games/${id}`))
+        .then((d) => d.game)
+        .catch(() => undefined);
+    }
+    if (g !== undefined && (g.status === "active" || g.status === "open")) return g.id;
+    if (g !== undefined) over.add(id);
+  }
+  return null;
+}
+
+/** Guide games known to be over: not asked about again. */
+const over = new Set();
+
+/**
+ * "Learn by playing": my guide game if one is not over yet, else a new one: a private game of
+ * two, no clock, against the random bot, that starts at once; it is kept as a guide game
+ * (hints.js) and its table opens with hints.
+ * @param {HTMLElement} error
+ * @param {Map<string, GameSummary>} known my games as the lobby last read them
+ */
+function learnByPlaying(error, known) {
   return h(
     "section",
     { class: "learn", "aria-labelledby": "learn-title" },
     h("h2", { id: "learn-title" }, t.learnTitle),
     h("p", {}, t.learnIntro),
+    h("p", { class: "resume-note" }, t.lobbyMore.learnResumes),
     h(
       "button",
       {
@@ -426,6 +536,11 @@ function learnByPlaying(error) {
         onclick: async () => {
           error.textContent = "";
           try {
+            const underway = await guideUnderway(known);
+            if (underway !== null) {
+              location.hash = `#/game/${underway}`;
+              return;
+            }
             /** @type {CreateGameRequest} */
             const body = {
               players: 2,
@@ -586,4 +701,164 @@ function goForm() {
     if (id) location.hash = `#/game/${id.toLowerCase()}`;
   });
   return form;
+}
+
+/**
+ * "Watch": the live public games, most recently updated first, a page at a time (the
+ * listing's keyset pages); each opens its table, where a spectator sees what everyone may see.
+ * My own games are in my lists, not here.
+ * @param {string} me
+ */
+function watchList(me) {
+  const items = h("ul", { class: "watch-rows" });
+  const empty = h("p", { class: "empty" }, t.lobbyMore.watchEmpty);
+  const title = h("h2", { id: "list-watch" }, t.lobbyMore.watchTitle);
+  /** @type {string | null} */
+  let cursor = null;
+  /** Whether more than the first page is shown: the 10 s reading then leaves the list alone. */
+  let paged = false;
+  const more = /** @type {HTMLButtonElement} */ (
+    h("button", { type: "button", onclick: () => void next(cursor, true) }, t.lobbyMore.watchMore)
+  );
+  const el = h(
+    "section",
+    { class: "games watch", "aria-labelledby": "list-watch" },
+    title,
+    h("p", { class: "meta" }, t.lobbyMore.watchIntro),
+    empty,
+    items,
+    more,
+  );
+  /** @param {GameSummary} g */
+  const row = (g) =>
+    h(
+      "li",
+      { class: "game-row", "data-game": g.id },
+      h("span", { class: "who" }, playerNames(g, me)),
+      h("span", { class: "what" }, t.gameWhat(g.options.players, g.options.target_score, g.options.include_bruce)),
+      h("span", { class: "when" }, t.updated(dateTime(g.updated_at))),
+      h("a", { href: `#/game/${g.id}`, class: "button" }, t.lobbyMore.watchShort, h("span", { class: "sr" }, t.gameRef(g.id.slice(0, 8)))),
+    );
+  /**
+   * @param {string | null} after
+   * @param {boolean} append
+   * @param {AbortSignal} [signal]
+   */
+  const next = async (after, append, signal) => {
+    const query = `?status=active&watchable=true&limit=${WATCH_PAGE}${after ? `&cursor=${encodeURIComponent(after)}` : ""}`;
+    const p = /** @type {GamePage} */ (await call("GET", `/v1/games${query}`, { signal }));
+    if (signal?.aborted) return;
+    const lower = me.toLowerCase();
+    const games = p.games.filter((g) => !g.seats.some((s) => s.username.toLowerCase() === lower));
+    if (append) {
+      paged = true;
+      items.append(...games.map(row));
+    } else replace(items, games.map(row));
+    cursor = p.next_cursor;
+    more.hidden = cursor === null;
+    empty.hidden = items.childElementCount > 0;
+    el.dataset["count"] = String(items.childElementCount);
+  };
+  return {
+    el,
+    /** The first page again, unless more are shown. @param {AbortSignal} signal */
+    load: async (signal) => {
+      if (!paged) await next(null, false, signal);
+    },
+  };
+}
+
+/**
+ * How long each decision may take, in words.
+ * @param {number | null | undefined} seconds
+ */
+function clockWords(seconds) {
+  if (seconds == null) return t.clocks.none;
+  const preset = CLOCKS.find(([, s]) => s === seconds);
+  if (preset) return t.clocks[preset[0]];
+  if (seconds % 86400 === 0) return t.lobbyMore.days(seconds / 86400);
+  if (seconds % 3600 === 0) return t.lobbyMore.hours(seconds / 3600);
+  if (seconds % 60 === 0) return t.lobbyMore.minutes(seconds / 60);
+  return t.lobbyMore.seconds(seconds);
+}
+
+/**
+ * The page an invitation link opens: whose game it is, who sits in it and how it is played
+ * (players, target score, clock, power rule, Bruce, rated or not) as the server shows it, and a
+ * button to join with the link's code. A private game is shown only to its players: its details
+ * come once joined.
+ * @param {HTMLElement} main
+ * @param {string} game
+ * @param {string} code
+ */
+export async function showJoin(main, game, code) {
+  document.title = t.pageTitle(t.invitationTo(game.slice(0, 8)));
+  const problem = h("p", { class: "form-error", role: "alert", id: "join-problem" });
+  // A link cut short: said at once, in words (the server would answer `invalid_path`).
+  const bad = !GAME_ID.test(game);
+  if (bad) problem.textContent = t.linkNotValid;
+  const about = h("div", { class: "join-about" }, bad ? null : h("p", { role: "status" }, t.loading));
+  const joinButton = h(
+    "button",
+    {
+      type: "button",
+      class: "primary",
+      "aria-describedby": "join-problem",
+      onclick: async () => {
+        problem.textContent = "";
+        try {
+          await joinWithCode(game, code);
+        } catch (e) {
+          problem.textContent = linkProblem(e);
+          if (e instanceof ApiError) problem.dataset["code"] = e.code;
+        }
+      },
+    },
+    t.joinThisGame,
+  );
+  replace(
+    main,
+    h(
+      "section",
+      { class: "card-form join", "aria-labelledby": "join-title" },
+      h("h1", { id: "join-title" }, t.invitationTo(game.slice(0, 8))),
+      h("p", {}, t.invitationIntro),
+      about,
+      bad ? null : joinButton,
+      h("p", {}, h("a", { href: "#/", class: "more-link" }, t.backToLobby)),
+      problem,
+    ),
+  );
+  if (bad) return;
+  /** @type {GameSummary} */
+  let g;
+  try {
+    g = /** @type {GameDto} */ (await call("GET", `/v1/games/${game}`)).game;
+  } catch (e) {
+    // A private game does not exist to those not seated in it: its details come once joined.
+    replace(about, h("p", { class: "meta" }, e instanceof ApiError && e.code === "game_not_found" ? t.lobbyMore.joinPrivate : linkProblem(e)));
+    return;
+  }
+  const me = session()?.username ?? "";
+  const creator = g.seats.find((s) => s.seat === 0);
+  const o = g.options;
+  const rule = o.power_rule === "lowest_in_clan" ? t.ruleLowestInClan : t.ruleLowestStrength;
+  /** @param {string} term @param {import("./dom.js").Child} value */
+  const fact = (term, value) => [h("dt", {}, term), h("dd", {}, value)];
+  replace(
+    about,
+    creator ? h("p", { class: "join-creator" }, t.lobbyMore.createdBy(creator.bot ? t.seatBot(t.botLevels[creator.bot]) : creator.username)) : null,
+    g.status === "open" ? null : h("p", { class: "notice" }, t.lobbyMore.joinNotOpen(t.status[g.status])),
+    h(
+      "dl",
+      { class: "facts join-facts" },
+      fact(t.lobbyMore.seated, h("span", {}, g.seats.length > 0 ? playerNames(g, me) : t.nobodyYet, ` (${t.lobbyMore.seatsTaken(g.seats.length, o.players)})`)),
+      fact(t.players, String(o.players)),
+      fact(t.targetScore, String(o.target_score)),
+      fact(t.clock, clockWords(o.turn_time_limit_s)),
+      fact(t.powerRule, rule),
+      fact(t.includeBruce, o.include_bruce ? t.lobbyMore.yes : t.lobbyMore.no),
+      fact(t.lobbyMore.ratedTerm, g.rated ? t.lobbyMore.rated : t.lobbyMore.unrated),
+    ),
+  );
 }

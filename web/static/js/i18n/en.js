@@ -1193,6 +1193,41 @@ const messages = {
     /** @param {string} origin */
     backToApp: (origin) => `Go back to ${origin}`,
   },
+  // The lobby's invitations declined, finished games folded, games to watch, the invitation
+  // link's page.
+  lobbyMore: {
+    decline: "Decline",
+    /** @param {number} n */
+    finishedGames: (n) => `Your latest finished games (${num(n)})`,
+    allFinished: "All your finished games, on your profile",
+    learnResumes: "Your guide game is not over: the button takes you back to it.",
+    watchTitle: "Watch",
+    watchIntro: "Public games being played now: open one to follow it as a spectator.",
+    watchEmpty: "No public game is being played right now.",
+    watchMore: "More games to watch",
+    watchShort: "Watch",
+    /** @param {number} n */
+    days: (n) => count(n, "day", "days"),
+    /** @param {number} n */
+    hours: (n) => count(n, "hour", "hours"),
+    /** @param {number} n */
+    minutes: (n) => count(n, "minute", "minutes"),
+    /** @param {number} n */
+    seconds: (n) => count(n, "second", "seconds"),
+    joinPrivate: "This game is private: who plays in it and how it is played show once you have joined.",
+    /** @param {string} name */
+    createdBy: (name) => `A game created by ${name}.`,
+    /** @param {string} status */
+    joinNotOpen: (status) => `This game is no longer open (${status}): nobody can join it now.`,
+    seated: "At the table",
+    /** @param {number} n @param {number} of */
+    seatsTaken: (n, of) => `${num(n)} of ${num(of)} seats taken`,
+    yes: "Yes",
+    no: "No",
+    ratedTerm: "Ratings",
+    rated: "Rated: the players' ratings change",
+    unrated: "Not rated: no rating changes",
+  },
 };
 
 /** @typedef {typeof messages} Messages */

@@ -845,6 +845,41 @@ const messages = {
     /** @param {string} origin */
     backToApp: (origin) => `Retourner vers ${origin}`,
   },
+  // Le salon : les invitations refusées, les parties terminées repliées, les parties à regarder,
+  // la page d'un lien d'invitation.
+  lobbyMore: {
+    decline: "Refuser",
+    /** @param {number} n */
+    finishedGames: (n) => `Vos dernières parties terminées (${num(n)})`,
+    allFinished: "Toutes vos parties terminées, sur votre profil",
+    learnResumes: "Votre partie guidée n'est pas finie\u00a0: le bouton vous y ramène.",
+    watchTitle: "Regarder",
+    watchIntro: "Les parties publiques en cours\u00a0: ouvrez-en une pour la suivre en spectateur.",
+    watchEmpty: "Aucune partie publique n'est en cours en ce moment.",
+    watchMore: "Plus de parties à regarder",
+    watchShort: "Regarder",
+    /** @param {number} n */
+    days: (n) => count(n, "jour", "jours"),
+    /** @param {number} n */
+    hours: (n) => count(n, "heure", "heures"),
+    /** @param {number} n */
+    minutes: (n) => count(n, "minute", "minutes"),
+    /** @param {number} n */
+    seconds: (n) => count(n, "seconde", "secondes"),
+    joinPrivate: "Cette partie est privée\u00a0: ses joueurs et ses options s'affichent une fois que vous l'avez rejointe.",
+    /** @param {string} name */
+    createdBy: (name) => `Une partie créée par ${name}.`,
+    /** @param {string} status */
+    joinNotOpen: (status) => `Cette partie n'est plus ouverte (${status})\u00a0: personne ne peut plus la rejoindre.`,
+    seated: "À la table",
+    /** @param {number} n @param {number} of */
+    seatsTaken: (n, of) => `${num(n)} ${plural(n, "place prise", "places prises")} sur ${num(of)}`,
+    yes: "Oui",
+    no: "Non",
+    ratedTerm: "Classement",
+    rated: "Classée\u00a0: les classements des joueurs changent",
+    unrated: "Non classée\u00a0: aucun classement ne change",
+  },
 };
 
 export default messages;
