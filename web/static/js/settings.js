@@ -1,13 +1,15 @@
 // The settings screen (#/settings) and the screens mailed links lead to: the account's address
 // and its verification (`PUT /v1/me/email`), what to be told and how (`GET`/`PUT
-// /v1/me/notification-settings`), the vacation (`POST`/`DELETE /v1/me/vacation`); "forgot
-// password" (#/forgot-password), a verification link (#/verify-email/<token>, signed in) and a
-// reset link (#/reset-password/<token>, signed out). The server decides everything; refusals
-// show their problem's sentence. Depends on api.js, dom.js and i18n.js only.
+// /v1/me/notification-settings`), the vacation (`POST`/`DELETE /v1/me/vacation`), and this
+// device's preferences (prefs.js: kept in this browser, not on the account); "forgot password"
+// (#/forgot-password), a verification link (#/verify-email/<token>, signed in) and a reset link
+// (#/reset-password/<token>, signed out). The server decides everything; refusals show their
+// problem's sentence. Depends on api.js, dom.js, i18n.js and prefs.js only.
 
-import { ApiError, call } from "./api.js";
+import { ApiError, call, session } from "./api.js";
 import { h, replace } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { confirmMoves, setConfirmMoves, setTheme, setTurnAlert, theme, turnAlert } from "./prefs.js";
 
 /** @typedef {import("./types.js").MeDto} Reach */
 /** @typedef {import("./types.js").EmailChoice} EmailChoice */
@@ -75,6 +77,7 @@ export async function showSettings(main) {
       addressSection(me),
       notificationsSection(notifications, notificationsProblem),
       vacationSection(me),
+      deviceSection(),
       h("p", {}, h("a", { href: "#/account" }, t.settings.toAccount)),
       h("p", {}, h("a", { href: "#/tokens" }, t.tokens.link)),
     ),
@@ -184,6 +187,40 @@ function notificationsSection(doc, why) {
   });
   const hours = Array.from({ length: 24 }, (_, i) => i);
   const zones = timeZones(doc.time_zone);
+  // An account that never chose a zone has UTC: the browser's is selected instead, and the page
+  // says that the account keeps UTC until the form is saved (or keeps it on a click).
+  const local = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zoneKey = `lords.zoneSaved.${session()?.username ?? ""}`;
+  const propose = doc.time_zone === "UTC" && Boolean(local) && local !== "UTC" && !stored(zoneKey);
+  const chosen = propose ? local : doc.time_zone;
+  const zoneSelect = /** @type {HTMLSelectElement} */ (
+    h(
+      "select",
+      { name: "time_zone", "aria-describedby": propose ? "zone-note" : undefined },
+      zones.map((z) => h("option", { value: z, selected: chosen === z }, z)),
+    )
+  );
+  const zoneNote = propose
+    ? h(
+        "p",
+        { class: "notice zone-note", id: "zone-note" },
+        t.device.zoneProposed(local, doc.time_zone),
+        " ",
+        h(
+          "button",
+          {
+            type: "button",
+            onclick: () => {
+              zoneSelect.value = doc.time_zone;
+              zoneSelect.removeAttribute("aria-describedby");
+              zoneNote?.remove();
+              zoneSelect.focus();
+            },
+          },
+          t.device.keepZone(doc.time_zone),
+        ),
+      )
+    : null;
   const f = h(
     "form",
     { "aria-labelledby": "notifications-title" },
@@ -208,16 +245,8 @@ function notificationsSection(doc, why) {
         hours.map((n) => h("option", { value: n, selected: doc.digest_hour === n }, t.settings.hour(n))),
       ),
     ),
-    h(
-      "label",
-      {},
-      t.settings.timeZone,
-      h(
-        "select",
-        { name: "time_zone" },
-        zones.map((z) => h("option", { value: z, selected: doc.time_zone === z }, z)),
-      ),
-    ),
+    h("label", {}, t.settings.timeZone, zoneSelect),
+    zoneNote,
     h("button", { type: "submit", class: "primary" }, t.settings.saveNotifications),
   );
   f.addEventListener("submit", async (ev) => {
@@ -243,6 +272,9 @@ function notificationsSection(doc, why) {
     try {
       const saved = /** @type {NotificationSettings} */ (await call("PUT", "/v1/me/notification-settings", { body: next }));
       Object.assign(doc, saved);
+      keep(zoneKey);
+      zoneSelect.removeAttribute("aria-describedby");
+      zoneNote?.remove();
       status.textContent = t.settings.notificationsSaved;
     } catch (e) {
       refusal(problem, e);
@@ -260,6 +292,88 @@ function notificationsSection(doc, why) {
     problem,
   );
   return box;
+}
+
+/** @param {string} key whether this browser saved the account's notification settings once */
+function stored(key) {
+  try {
+    return localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** @param {string} key */
+function keep(key) {
+  try {
+    localStorage.setItem(key, "yes");
+  } catch {
+    // Nothing kept (private mode): the browser's zone is proposed again next time.
+  }
+}
+
+/**
+ * This device's preferences (prefs.js), each kept as soon as it is changed: confirming moves,
+ * the alert when it becomes my turn, and the colours (applied at once).
+ */
+function deviceSection() {
+  const status = h("p", { role: "status", id: "device-status" });
+  const said = () => {
+    status.textContent = "";
+    // Said again after each change, so that a screen reader hears it each time.
+    requestAnimationFrame(() => (status.textContent = t.device.saved));
+  };
+  const confirm = /** @type {HTMLInputElement} */ (
+    h("input", {
+      type: "checkbox",
+      name: "confirm_moves",
+      checked: confirmMoves(),
+      "aria-describedby": "confirm-moves-hint",
+      onchange: () => {
+        setConfirmMoves(confirm.checked);
+        said();
+      },
+    })
+  );
+  const alert = /** @type {HTMLSelectElement} */ (
+    h(
+      "select",
+      {
+        name: "turn_alert",
+        onchange: () => {
+          const v = alert.value;
+          setTurnAlert(v === "sound" || v === "vibrate" || v === "both" ? v : "off");
+          said();
+        },
+      },
+      /** @type {const} */ (["off", "sound", "vibrate", "both"]).map((a) => h("option", { value: a, selected: turnAlert() === a }, t.device.alerts[a])),
+    )
+  );
+  const colours = /** @type {HTMLSelectElement} */ (
+    h(
+      "select",
+      {
+        name: "theme",
+        onchange: () => {
+          const v = colours.value;
+          setTheme(v === "light" || v === "dark" ? v : "system");
+          said();
+        },
+      },
+      /** @type {const} */ (["system", "light", "dark"]).map((c) => h("option", { value: c, selected: theme() === c }, t.device.themes[c])),
+    )
+  );
+  return h(
+    "section",
+    { class: "card-form device", "aria-labelledby": "device-title" },
+    h("h2", { id: "device-title" }, t.device.title),
+    h("p", {}, t.device.intro),
+    h("label", { class: "check" }, confirm, ` ${t.device.confirmMoves}`),
+    h("p", { class: "form-note", id: "confirm-moves-hint" }, t.device.confirmMovesHint),
+    h("label", {}, t.device.turnAlert, alert),
+    h("label", {}, t.device.theme, colours),
+    status,
+  );
 }
 
 /**

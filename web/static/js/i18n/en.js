@@ -1228,6 +1228,22 @@ const messages = {
     rated: "Rated: the players' ratings change",
     unrated: "Not rated: no rating changes",
   },
+  // The settings: this device's preferences, and the time zone proposed.
+  device: {
+    title: "This device",
+    intro: "These three choices are kept on this device, in this browser, not on your account.",
+    confirmMoves: "Confirm moves",
+    confirmMovesHint: "A card you tap is sent only when you press Confirm (on by default on a touch screen).",
+    turnAlert: "Your turn alert",
+    alerts: { off: "Off", sound: "Sound", vibrate: "Vibration", both: "Sound and vibration" },
+    theme: "Colours",
+    themes: { system: "As the system", light: "Light", dark: "Dark" },
+    saved: "Kept on this device.",
+    /** @param {string} local @param {string} saved */
+    zoneProposed: (local, saved) => `Your browser's time zone, ${local}, is selected, but your account says ${saved} until you save.`,
+    /** @param {string} saved */
+    keepZone: (saved) => `Keep ${saved}`,
+  },
 };
 
 /** @typedef {typeof messages} Messages */

@@ -880,6 +880,22 @@ const messages = {
     rated: "Classée\u00a0: les classements des joueurs changent",
     unrated: "Non classée\u00a0: aucun classement ne change",
   },
+  // Les réglages : les préférences de cet appareil, et le fuseau horaire proposé.
+  device: {
+    title: "Cet appareil",
+    intro: "Ces trois choix sont gardés sur cet appareil, dans ce navigateur, pas sur votre compte.",
+    confirmMoves: "Confirmer les coups",
+    confirmMovesHint: "Une carte touchée n'est envoyée que lorsque vous appuyez sur Confirmer (activé par défaut sur un écran tactile).",
+    turnAlert: "Alerte «\u00a0à vous de jouer\u00a0»",
+    alerts: { off: "Aucune", sound: "Son", vibrate: "Vibration", both: "Son et vibration" },
+    theme: "Couleurs",
+    themes: { system: "Comme le système", light: "Claires", dark: "Sombres" },
+    saved: "Gardé sur cet appareil.",
+    /** @param {string} local @param {string} saved */
+    zoneProposed: (local, saved) => `Le fuseau horaire de votre navigateur, ${local}, est choisi, mais votre compte garde ${saved} tant que vous n'avez pas enregistré.`,
+    /** @param {string} saved */
+    keepZone: (saved) => `Garder ${saved}`,
+  },
 };
 
 export default messages;
