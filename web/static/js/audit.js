@@ -2,7 +2,9 @@
 // game's record (`GET /v1/games/{id}/record`), the log's key (`GET /v1/transparency/key`) and
 // the receipts this browser kept (receipts.js), checked in the browser (audit/checks.js): the
 // hash chain and the shuffles, the game's place in the signed public log, and the receipts.
-// Each check says what it found in one sentence; the first that fails is the verdict. No rules.
+// The page opens with what it proves and what it cannot, in a player's words, and a link to
+// docs/audit.md as the server serves it. Each check says what it found in one sentence; the
+// first that fails is the verdict. No rules.
 
 import { ApiError, call, session } from "./api.js";
 import { chainOf, importKey, logOf, receiptsMatch } from "./audit/checks.js";
@@ -16,6 +18,9 @@ export { firstBad } from "./audit/checks.js";
 /** @typedef {import("./types.js").GameRecord} GameRecord */
 /** @typedef {import("./types.js").TransparencyKey} TransparencyKey */
 /** @typedef {"ok" | "bad" | "pending" | "none"} Result */
+
+/** docs/audit.md, as the server serves it. */
+const AUDIT_DOC = "/docs/audit";
 
 /**
  * One check's line: its result (a mark for the eye, `data-result` for tests) and its sentence.
@@ -48,6 +53,13 @@ export async function showAudit(main, id) {
       "section",
       { class: "audit", "aria-labelledby": "audit-title" },
       h("h1", { id: "audit-title" }, t.audit.of(id.slice(0, 8))),
+      h(
+        "div",
+        { class: "plain", id: "audit-plain" },
+        h("p", {}, t.auditPlain.proven),
+        h("p", {}, t.auditPlain.notProven),
+        h("p", {}, h("a", { href: AUDIT_DOC, hreflang: "en" }, t.auditPlain.docs)),
+      ),
       h("p", {}, t.audit.intro),
       verdict,
       checks,

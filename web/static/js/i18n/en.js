@@ -1244,6 +1244,12 @@ const messages = {
     /** @param {string} saved */
     keepZone: (saved) => `Keep ${saved}`,
   },
+  // The audit page: what it proves and what it cannot, in plain words.
+  auditPlain: {
+    proven: "What this page proves: the order of the cards was sealed before any of them was dealt, and nobody, this site included, has changed the game's history since.",
+    notProven: "What it cannot prove: that the site shuffled at random rather than choosing an order, or that players did not show each other their cards outside the site.",
+    docs: "How these checks work, for auditors",
+  },
 };
 
 /** @typedef {typeof messages} Messages */

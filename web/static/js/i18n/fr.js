@@ -896,6 +896,12 @@ const messages = {
     /** @param {string} saved */
     keepZone: (saved) => `Garder ${saved}`,
   },
+  // La page d'audit : ce qu'elle prouve et ce qu'elle ne peut pas prouver, en mots simples.
+  auditPlain: {
+    proven: "Ce que cette page prouve\u00a0: l'ordre des cartes était scellé avant que la première soit distribuée, et personne, ce site compris, n'a modifié l'historique de la partie depuis.",
+    notProven: "Ce qu'elle ne peut pas prouver\u00a0: que le site a mélangé au hasard plutôt que choisi un ordre, ni que des joueurs ne se sont pas montré leurs cartes en dehors du site.",
+    docs: "Comment ces vérifications fonctionnent, pour les auditeurs (en anglais)",
+  },
 };
 
 export default messages;
