@@ -46,6 +46,8 @@ const T = {
     say: "Say something to the table",
     send: "Send",
     report: "Report",
+    reason: "Why? (1 to 500 characters)",
+    sendReport: "Send report",
     mute: (name) => `Mute ${name}`,
     menu: (name) => `Actions on ${name}'s line`,
     reported: "Reported.",
@@ -65,6 +67,8 @@ const T = {
     say: "Dire quelque chose à la table",
     send: "Envoyer",
     report: "Signaler",
+    reason: "Pourquoi\u00a0? (1 à 500 caractères)",
+    sendReport: "Envoyer le signalement",
     mute: (name) => `Masquer ${name}`,
     menu: (name) => `Actions sur le message de ${name}`,
     reported: "Signalé.",
@@ -149,11 +153,12 @@ try {
     await fitsWidth(small, `the ${l} table with its chat on a phone`);
     await axe(small, `the ${l} table with its chat`);
 
-    // Reported with a reason, asked for in a prompt.
+    // Reported with a reason, asked for in a form under the lines.
     const theirs = lines(small).filter({ hasText: `Hello from the desk (${l})` });
     await theirs.getByLabel(x.menu(x.desk)).click();
-    small.once("dialog", (d) => void d.accept(`unkind words (${l})`));
     await theirs.getByRole("button", { name: x.report }).click();
+    await small.getByLabel(x.reason).fill(`unkind words (${l})`);
+    await small.getByRole("button", { name: x.sendReport }).click();
     await small.getByRole("status").filter({ hasText: x.reported }).waitFor();
     console.log(`${l}: a line is reported with a reason`);
 

@@ -923,8 +923,6 @@ const messages = {
     /** @param {string} name */
     mute: (name) => `Mute ${name}`,
     report: "Report",
-    /** @param {string} name */
-    reasonPrompt: (name) => `Why report ${name}'s line to the operator? (1 to 500 characters)`,
     reasonNeeded: "A report needs a reason.",
     reported: "Reported. Thank you: the operator will look at it.",
     /** @param {string} name */
@@ -1249,6 +1247,14 @@ const messages = {
     proven: "What this page proves: the order of the cards was sealed before any of them was dealt, and nobody, this site included, has changed the game's history since.",
     notProven: "What it cannot prove: that the site shuffled at random rather than choosing an order, or that players did not show each other their cards outside the site.",
     docs: "How these checks work, for auditors",
+  },
+  // The chat's form to report a line.
+  reportForm: {
+    /** @param {string} name */
+    title: (name) => `Report ${name}'s line to the operator`,
+    reason: "Why? (1 to 500 characters)",
+    send: "Send report",
+    cancel: "Cancel",
   },
 };
 

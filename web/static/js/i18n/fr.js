@@ -572,8 +572,6 @@ const messages = {
     /** @param {string} name */
     mute: (name) => `Masquer ${name}`,
     report: "Signaler",
-    /** @param {string} name */
-    reasonPrompt: (name) => `Pourquoi signaler le message de ${name} à l'opérateur ? (1 à 500 caractères)`,
     reasonNeeded: "Un signalement demande un motif.",
     reported: "Signalé. Merci : l'opérateur va l'examiner.",
     /** @param {string} name */
@@ -901,6 +899,14 @@ const messages = {
     proven: "Ce que cette page prouve\u00a0: l'ordre des cartes était scellé avant que la première soit distribuée, et personne, ce site compris, n'a modifié l'historique de la partie depuis.",
     notProven: "Ce qu'elle ne peut pas prouver\u00a0: que le site a mélangé au hasard plutôt que choisi un ordre, ni que des joueurs ne se sont pas montré leurs cartes en dehors du site.",
     docs: "Comment ces vérifications fonctionnent, pour les auditeurs (en anglais)",
+  },
+  // Le formulaire de signalement d'un message du chat.
+  reportForm: {
+    /** @param {string} name */
+    title: (name) => `Signaler à l'opérateur le message ${de(name)}`,
+    reason: "Pourquoi\u00a0? (1 à 500 caractères)",
+    send: "Envoyer le signalement",
+    cancel: "Annuler",
   },
 };
 

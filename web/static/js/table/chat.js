@@ -1,8 +1,11 @@
 // The table's chat (service rules §9.8), for its seated players once the game is dealt: the
 // lines (`GET /v1/games/{id}/chat`, then live `chat` events on the game's stream), a send box
-// with its counter, and a menu per line to mute its sender or report it. Muted accounts' lines
-// never arrive (the server leaves them out); the muted list can be undone here.
-// The panel is one element kept across the table's renders, so a line being typed survives them.
+// with its counter, and a menu per line to mute its sender or report it (a reason asked for in a
+// form under the lines). The menu opens over the lines, never moving them, and closes on a tap
+// outside it or Escape, as the report form does on Escape. Muted accounts' lines never arrive
+// (the server leaves them out); the muted list can be undone here.
+// The panel is one element kept across the table's renders, so a line being typed survives them,
+// as do an open menu and a reason being typed, which the panel's own state keeps.
 
 import { ApiError, call, session } from "../api.js";
 import { h, replace } from "../dom.js";
@@ -30,6 +33,8 @@ const POLL_MS = 15000;
  * @property {HTMLElement} el the panel, kept across renders
  * @property {AbortSignal} signal aborted when the table is left
  * @property {number | null} poll the interval reading new lines without a stream
+ * @property {number | null} menu the line whose menu is open
+ * @property {ChatLine | null} reporting the line being reported
  */
 
 /**
@@ -52,9 +57,32 @@ export function openChat(game, signal) {
     el: h("section", { class: "chat", "aria-labelledby": "chat-title", "data-chat": "loading" }),
     signal,
     poll: null,
+    menu: null,
+    reporting: null,
   };
   signal.addEventListener("abort", () => {
     if (c.poll !== null) clearInterval(c.poll);
+  });
+  // A tap anywhere but on the open menu closes it; Escape closes it, or cancels a report.
+  document.addEventListener(
+    "pointerdown",
+    (ev) => {
+      if (c.menu === null || !(ev.target instanceof Node)) return;
+      const open = c.el.querySelector(`li[data-line="${c.menu}"] .line-menu`);
+      if (open !== null && open.contains(ev.target)) return;
+      closeMenu(c);
+    },
+    { signal },
+  );
+  c.el.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Escape") return;
+    if (c.reporting !== null) {
+      ev.preventDefault();
+      closeReport(c);
+    } else if (c.menu !== null) {
+      ev.preventDefault();
+      closeMenu(c)?.focus();
+    }
   });
   draw(c);
   void (async () => {
@@ -196,16 +224,70 @@ async function unmute(c, username) {
 }
 
 /**
- * Reports a line to the operator, with a reason asked for.
+ * @param {Chat} c
+ * @param {number} line
+ */
+function menuButton(c, line) {
+  return /** @type {HTMLElement | null} */ (c.el.querySelector(`li[data-line="${line}"] .line-menu > button`));
+}
+
+/**
+ * Closes the open menu in place (nothing else is drawn again: the tap that closed it goes on to
+ * what it touched).
+ * @param {Chat} c
+ * @returns {HTMLElement | null} the menu's button
+ */
+function closeMenu(c) {
+  if (c.menu === null) return null;
+  const button = menuButton(c, c.menu);
+  c.menu = null;
+  button?.setAttribute("aria-expanded", "false");
+  button?.removeAttribute("aria-controls");
+  button?.parentElement?.querySelector(".line-actions")?.remove();
+  return button;
+}
+
+/** @param {Chat} c */
+function reasonBox(c) {
+  return /** @type {HTMLTextAreaElement | null} */ (c.el.querySelector("#report-reason"));
+}
+
+/**
+ * Opens the report form for a line, the focus in its reason.
  * @param {Chat} c
  * @param {ChatLine} line
  */
-async function report(c, line) {
-  const reason = window.prompt(t.chat.reasonPrompt(line.username), "");
-  if (reason === null) return;
+function openReport(c, line) {
+  c.menu = null;
+  c.reporting = line;
+  say(c, "", false);
+  draw(c);
+  reasonBox(c)?.focus();
+}
+
+/**
+ * Closes the report form, the focus back on the reported line's menu.
+ * @param {Chat} c
+ */
+function closeReport(c) {
+  const line = c.reporting;
+  c.reporting = null;
+  draw(c);
+  if (line !== null) (menuButton(c, line.id) ?? c.el.querySelector(".chat-lines"))?.focus();
+}
+
+/**
+ * Reports the line of the open form to the operator, with the reason typed.
+ * @param {Chat} c
+ */
+async function report(c) {
+  const line = c.reporting;
+  const reason = reasonBox(c)?.value ?? "";
+  if (line === null) return;
   if (reason.trim() === "") {
     say(c, t.chat.reasonNeeded, true);
     draw(c);
+    reasonBox(c)?.focus();
     return;
   }
   try {
@@ -214,10 +296,11 @@ async function report(c, line) {
       signal: c.signal,
     });
     say(c, t.chat.reported, false);
+    closeReport(c);
   } catch (e) {
     say(c, refusal(e), true);
+    draw(c);
   }
-  draw(c);
 }
 
 /**
@@ -265,6 +348,9 @@ function draw(c) {
   const draft = box(c);
   const text = draft?.value ?? "";
   const focused = draft !== null && document.activeElement === draft;
+  const reasonDraft = reasonBox(c);
+  const reason = reasonDraft?.value ?? "";
+  const reasonFocused = reasonDraft !== null && document.activeElement === reasonDraft;
   const input = /** @type {HTMLInputElement} */ (
     h("input", {
       id: "chat-text",
@@ -296,6 +382,7 @@ function draw(c) {
     h("h2", { id: "chat-title" }, t.chat.title),
     c.lines.length === 0 ? h("p", { class: "empty" }, t.chat.empty) : null,
     list,
+    c.reporting === null ? null : reportForm(c, c.reporting, reason),
     h(
       "form",
       {
@@ -334,6 +421,42 @@ function draw(c) {
   );
   list.scrollTop = list.scrollHeight;
   if (focused) input.focus({ preventScroll: true });
+  if (reasonFocused) reasonBox(c)?.focus({ preventScroll: true });
+}
+
+/**
+ * The report form of a line: the line quoted, a reason, Send and Cancel.
+ * @param {Chat} c
+ * @param {ChatLine} line
+ * @param {string} reason the reason typed so far
+ */
+function reportForm(c, line, reason) {
+  const box = /** @type {HTMLTextAreaElement} */ (
+    h("textarea", { id: "report-reason", name: "reason", rows: 2, maxlength: MAX_CHARS, required: true })
+  );
+  box.value = reason;
+  return h(
+    "form",
+    {
+      class: "report-form",
+      "aria-labelledby": "report-title",
+      "data-reporting": line.id,
+      onsubmit: (/** @type {Event} */ ev) => {
+        ev.preventDefault();
+        void report(c);
+      },
+    },
+    h("h3", { id: "report-title" }, t.reportForm.title(line.username)),
+    h("blockquote", {}, line.text),
+    h("label", { for: "report-reason" }, t.reportForm.reason),
+    box,
+    h(
+      "div",
+      { class: "report-buttons" },
+      h("button", { type: "submit", class: "primary" }, t.reportForm.send),
+      h("button", { type: "button", onclick: () => closeReport(c) }, t.reportForm.cancel),
+    ),
+  );
 }
 
 /**
@@ -351,20 +474,59 @@ function lineItem(c, l, mine) {
       { class: "chat-head" },
       h("a", { class: "who", href: `#/player/${encodeURIComponent(l.username)}` }, l.username),
       h("time", { datetime: l.sent_at, title: l.sent_at, class: "meta" }, clock(l.sent_at)),
-      mine
-        ? null
-        : h(
-            "details",
-            { class: "line-menu" },
-            h("summary", { "aria-label": t.chat.menuOf(l.username) }, "⋯"),
-            h(
-              "div",
-              { class: "line-actions" },
-              h("button", { type: "button", "data-mute": l.username, onclick: () => void mute(c, l.username) }, t.chat.mute(l.username)),
-              h("button", { type: "button", "data-report": l.id, onclick: () => void report(c, l) }, t.chat.report),
-            ),
-          ),
+      mine ? null : lineMenu(c, l),
     ),
     h("p", { class: "chat-text" }, l.text),
+  );
+}
+
+/**
+ * The ⋯ menu of a line: a button, and its actions laid over the lines below it (the lines do not
+ * move when it opens).
+ * @param {Chat} c
+ * @param {ChatLine} l
+ */
+function lineMenu(c, l) {
+  const open = c.menu === l.id;
+  return h(
+    "div",
+    { class: "line-menu" },
+    h(
+      "button",
+      {
+        type: "button",
+        class: "line-menu-button",
+        "aria-label": t.chat.menuOf(l.username),
+        "aria-expanded": open ? "true" : "false",
+        "aria-controls": open ? `line-actions-${l.id}` : null,
+        onclick: () => {
+          // The menu may have been closed in place since this was drawn: the state says.
+          c.menu = c.menu === l.id ? null : l.id;
+          draw(c);
+          if (c.menu !== null) /** @type {HTMLElement | null} */ (c.el.querySelector(`#line-actions-${l.id} button`))?.focus();
+          else menuButton(c, l.id)?.focus();
+        },
+      },
+      "⋯",
+    ),
+    open
+      ? h(
+          "div",
+          { class: "line-actions", id: `line-actions-${l.id}` },
+          h(
+            "button",
+            {
+              type: "button",
+              "data-mute": l.username,
+              onclick: () => {
+                c.menu = null;
+                void mute(c, l.username);
+              },
+            },
+            t.chat.mute(l.username),
+          ),
+          h("button", { type: "button", "data-report": l.id, onclick: () => openReport(c, l) }, t.chat.report),
+        )
+      : null,
   );
 }
