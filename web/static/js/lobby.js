@@ -130,11 +130,13 @@ export async function showLobby(main, at = "") {
     for (const games of [awaiting, mine, joinable]) sortGames(games, me);
     known.clear();
     for (const g of [...awaiting, ...mine, ...finished]) known.set(g.id, g);
+    // The lists are drawn again every 10 s: the finished games stay open once opened.
+    const opened = /** @type {HTMLDetailsElement | null} */ (lists.querySelector("details.finished-games"))?.open ?? false;
     replace(
       lists,
       invitations.invitations.length > 0 ? invitationList(invitations.invitations, error, reload) : null,
       list(t.awaitingYou, "awaiting", awaiting, me, error),
-      list(t.yourGames, "mine", mine, me, error, finishedGames(finished, me, error)),
+      list(t.yourGames, "mine", mine, me, error, finishedGames(finished, me, error, opened)),
       list(t.openGames, "open", joinable, me, error),
     );
     lists.setAttribute("data-live", live);
@@ -385,12 +387,13 @@ function list(title, key, games, me, error, after = null) {
  * @param {GameSummary[]} games
  * @param {string} me
  * @param {HTMLElement} error
+ * @param {boolean} open whether the person opened them
  */
-function finishedGames(games, me, error) {
+function finishedGames(games, me, error, open) {
   if (games.length === 0) return null;
   return h(
     "details",
-    { class: "finished-games" },
+    { class: "finished-games", open },
     h("summary", {}, t.lobbyMore.finishedGames(games.length)),
     rows(games, "finished", me, error),
     h("p", {}, h("a", { href: `#/player/${encodeURIComponent(me)}`, class: "more-link" }, t.lobbyMore.allFinished)),
