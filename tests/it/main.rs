@@ -55,6 +55,7 @@ mod web_audit;
 mod web_budget;
 mod web_chat;
 mod web_dark_mode;
+mod web_lobby_settings;
 mod web_matchmaking;
 mod web_players;
 mod web_push;
