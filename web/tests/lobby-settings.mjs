@@ -196,11 +196,12 @@ try {
     await api(eve.access, "POST", `/v1/games/${g.id}/resign`);
     finished.push(g.id);
   }
-  // A game of bob's and eve's, where bob said a line.
+  // A game of bob's and eve's, where bob said two lines; the last, at the bottom of the lines,
+  // is the one reported (a menu that overflowed its line would scroll the lines there).
   const talk = await api(bob.access, "POST", "/v1/games", { players: 2, target_score: 20 });
   await api(eve.access, "POST", `/v1/games/${talk.id}/join`);
-  await api(bob.access, "POST", `/v1/games/${talk.id}/chat`, { text: "Your clans are a disgrace" });
   await api(bob.access, "POST", `/v1/games/${talk.id}/chat`, { text: "Good luck anyway" });
+  await api(bob.access, "POST", `/v1/games/${talk.id}/chat`, { text: "Your clans are a disgrace" });
   /** bob's public game against a bot, for eve to watch: made once the empty list was seen. */
   let watched = null;
   /** The guide game "Learn by playing" made first. */
@@ -368,7 +369,9 @@ try {
     const line = p.locator(".chat-lines li").filter({ hasText: "Your clans are a disgrace" });
     const menu = line.getByRole("button", { name: w.menu(bob.username) });
     await menu.scrollIntoViewIfNeeded();
-    const boxes = () => p.locator(".chat-lines li").evaluateAll((els) => els.map((el) => { const r = el.getBoundingClientRect(); return `${Math.round(r.top)}+${Math.round(r.height)}`; }).join(" "));
+    // Where each line is on the screen, and how far the lines are scrolled.
+    const boxes = () =>
+      p.locator(".chat-lines").evaluate((ol) => `${Math.round(ol.scrollTop)}: ${Array.from(ol.children, (el) => { const r = el.getBoundingClientRect(); return `${Math.round(r.top)}+${Math.round(r.height)}`; }).join(" ")}`);
     const before = await boxes();
     await menu.click();
     await line.getByRole("button", { name: w.report }).waitFor();

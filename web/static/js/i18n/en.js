@@ -1248,8 +1248,9 @@ const messages = {
     notProven: "What it cannot prove: that the site shuffled at random rather than choosing an order, or that players did not show each other their cards outside the site.",
     docs: "How these checks work, for auditors",
   },
-  // The chat's form to report a line.
-  reportForm: {
+  // The chat: a line's menu (its Mute named in full to screen readers) and the form to report it.
+  chatLine: {
+    mute: "Mute",
     /** @param {string} name */
     title: (name) => `Report ${name}'s line to the operator`,
     reason: "Why? (1 to 500 characters)",

@@ -900,8 +900,10 @@ const messages = {
     notProven: "Ce qu'elle ne peut pas prouver\u00a0: que le site a mélangé au hasard plutôt que choisi un ordre, ni que des joueurs ne se sont pas montré leurs cartes en dehors du site.",
     docs: "Comment ces vérifications fonctionnent, pour les auditeurs (en anglais)",
   },
-  // Le formulaire de signalement d'un message du chat.
-  reportForm: {
+  // Le chat : le menu d'un message (son « Masquer » nommé en entier pour les lecteurs d'écran) et
+  // le formulaire pour le signaler.
+  chatLine: {
+    mute: "Masquer",
     /** @param {string} name */
     title: (name) => `Signaler à l'opérateur le message ${de(name)}`,
     reason: "Pourquoi\u00a0? (1 à 500 caractères)",

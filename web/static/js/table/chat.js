@@ -446,15 +446,15 @@ function reportForm(c, line, reason) {
         void report(c);
       },
     },
-    h("h3", { id: "report-title" }, t.reportForm.title(line.username)),
+    h("h3", { id: "report-title" }, t.chatLine.title(line.username)),
     h("blockquote", {}, line.text),
-    h("label", { for: "report-reason" }, t.reportForm.reason),
+    h("label", { for: "report-reason" }, t.chatLine.reason),
     box,
     h(
       "div",
       { class: "report-buttons" },
-      h("button", { type: "submit", class: "primary" }, t.reportForm.send),
-      h("button", { type: "button", onclick: () => closeReport(c) }, t.reportForm.cancel),
+      h("button", { type: "submit", class: "primary" }, t.chatLine.send),
+      h("button", { type: "button", onclick: () => closeReport(c) }, t.chatLine.cancel),
     ),
   );
 }
@@ -503,8 +503,9 @@ function lineMenu(c, l) {
           // The menu may have been closed in place since this was drawn: the state says.
           c.menu = c.menu === l.id ? null : l.id;
           draw(c);
-          if (c.menu !== null) /** @type {HTMLElement | null} */ (c.el.querySelector(`#line-actions-${l.id} button`))?.focus();
-          else menuButton(c, l.id)?.focus();
+          // Without scrolling the lines: the menu is laid over its own line.
+          if (c.menu !== null) /** @type {HTMLElement | null} */ (c.el.querySelector(`#line-actions-${l.id} button`))?.focus({ preventScroll: true });
+          else menuButton(c, l.id)?.focus({ preventScroll: true });
         },
       },
       "⋯",
@@ -518,12 +519,13 @@ function lineMenu(c, l) {
             {
               type: "button",
               "data-mute": l.username,
+              "aria-label": t.chat.mute(l.username),
               onclick: () => {
                 c.menu = null;
                 void mute(c, l.username);
               },
             },
-            t.chat.mute(l.username),
+            t.chatLine.mute,
           ),
           h("button", { type: "button", "data-report": l.id, onclick: () => openReport(c, l) }, t.chat.report),
         )
