@@ -146,6 +146,41 @@ fn the_web_client_type_checks_strictly_against_the_generated_api_types() {
     );
 }
 
+/// The page patches the DOM with idiomorph, served from `web/static/js/vendor/`: that copy is
+/// byte for byte the npm package pinned in `package.json` (its ES module, its types, its
+/// licence), so it is updated by `npm` and a copy, never edited by hand.
+#[test]
+fn the_vendored_idiomorph_is_the_npm_package_pinned_in_package_json() {
+    common::browser::node_packages(&["idiomorph"]);
+    let package: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("package.json")).expect("package.json"),
+    )
+    .expect("package.json is JSON");
+    let pinned = package["devDependencies"]["idiomorph"]
+        .as_str()
+        .expect("idiomorph is pinned in package.json");
+    let installed: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("node_modules/idiomorph/package.json"))
+            .expect("idiomorph is installed"),
+    )
+    .expect("its package.json is JSON");
+    assert_eq!(installed["version"].as_str(), Some(pinned));
+    for (vendored, from) in [
+        ("idiomorph.js", "dist/idiomorph.esm.js"),
+        ("idiomorph.d.ts", "dist/idiomorph.d.ts"),
+        ("idiomorph.LICENSE", "LICENSE"),
+    ] {
+        let ours = std::fs::read(root().join("web/static/js/vendor").join(vendored))
+            .unwrap_or_else(|e| panic!("{vendored}: {e}"));
+        let theirs = std::fs::read(root().join("node_modules/idiomorph").join(from))
+            .unwrap_or_else(|e| panic!("{from}: {e}"));
+        assert!(
+            ours == theirs,
+            "web/static/js/vendor/{vendored} differs from node_modules/idiomorph/{from}: copy it again"
+        );
+    }
+}
+
 #[test]
 fn the_english_and_french_catalogues_have_the_same_keys() {
     node_tools();

@@ -97,8 +97,13 @@ async fn the_lobbys_first_load_weighs_at_most_150_kb_compressed() {
             .join(", ")
     );
     assert!(
-        sizes.contains_key("/static/js/table.js"),
+        sizes.contains_key("/static/js/lobby.js"),
         "the entry script's imports were not followed: {sizes:?}"
+    );
+    // The table's modules (and the DOM patching they bring) load when a table is first shown.
+    assert!(
+        !sizes.contains_key("/static/js/table.js") && !sizes.contains_key("/static/js/patch.js"),
+        "the lobby's first load holds the table's modules: {sizes:?}"
     );
     assert!(
         total <= BUDGET_BYTES,

@@ -2,7 +2,8 @@
 //! Chromium driven by playwright-core, `web/tests/lobby-settings.mjs`), on a phone and a desktop,
 //! in English and French: "Learn by playing" resumes the unfinished guide game; each game is
 //! listed once and the finished ones are folded; selects show their whole text; an invitation
-//! can be declined; live public games are listed to watch; the digest's time zone is the
+//! can be declined; live public games are listed to watch; an invitation link's page says whose
+//! game it is, its options and whether it is rated; the digest's time zone is the
 //! browser's until the account chose one, and says it is not saved yet; "This device" keeps
 //! confirming moves, the turn alert and the colours; the audit page opens with what it proves
 //! and what it cannot, and links to `docs/audit.md` as served; a chat line is reported in a form,
@@ -30,6 +31,7 @@ async fn the_lobby_settings_audit_and_chat_reports_work_on_a_phone_and_a_desktop
                 format!("selects on {lang} {size}: every one shows its whole text"),
                 format!("decline on {lang} {size}: « "),
                 format!("watch on {lang} {size}: bob's game listed"),
+                format!("invitation page on {lang} {size}: {{"),
                 format!("settings on {lang} {size}: Europe/Paris proposed, UTC kept until saved"),
                 format!("audit on {lang} {size}: « "),
                 format!("chat report on {lang} {size}: the menu moves no line"),
@@ -46,6 +48,7 @@ async fn the_lobby_settings_audit_and_chat_reports_work_on_a_phone_and_a_desktop
     for name in [
         "lobby-settings-lobby",
         "lobby-settings-settings",
+        "lobby-settings-join",
         "lobby-settings-audit",
         "lobby-settings-report",
     ] {

@@ -7,6 +7,8 @@
 // - every select shows its whole text;
 // - an invitation has Decline beside Accept, and declining it takes it away (on the server too);
 // - "Watch" lists the live public games, each linking to its table, and says when there is none;
+// - an invitation link's page names the game's creator and who sits in it, its options and
+//   whether it is rated;
 // - the digest's time zone is the browser's when the account never chose one, and the page says
 //   that the account keeps UTC until the form is saved (saving stores it);
 // - "This device": confirm moves (on by default on a touch screen), the turn alert and the
@@ -202,6 +204,9 @@ try {
   await api(eve.access, "POST", `/v1/games/${talk.id}/join`);
   await api(bob.access, "POST", `/v1/games/${talk.id}/chat`, { text: "Good luck anyway" });
   await api(bob.access, "POST", `/v1/games/${talk.id}/chat`, { text: "Your clans are a disgrace" });
+  // An open game of bob's, rated, with its invitation link.
+  const invited = await api(bob.access, "POST", "/v1/games", { players: 3, target_score: 30, turn_time_limit_s: 86400, rated: true });
+  const link = await api(bob.access, "POST", `/v1/games/${invited.id}/invitations`, { uses: 1 });
   /** bob's public game against a bot, for eve to watch: made once the empty list was seen. */
   let watched = null;
   /** The guide game "Learn by playing" made first. */
@@ -310,6 +315,26 @@ try {
       if (!p.url().endsWith(`#/game/${watched.id}`)) fail(`watching on ${where} opened ${p.url()}`);
     }
     console.log(`watch on ${where}: bob's game listed, linked to ${href}`);
+
+    // The invitation link's page: who made the game and sits in it, its options, rated.
+    await p.goto(`${base}/#/join/${invited.id}/${link.code}`);
+    const join = p.locator("section.join");
+    await join.getByText(w.createdBy(bob.username)).waitFor();
+    const facts = await join.locator("dl").evaluate((dl) => {
+      const out = {};
+      for (const dt of dl.querySelectorAll("dt")) out[(dt.textContent ?? "").trim()] = (dt.nextElementSibling?.textContent ?? "").trim();
+      return out;
+    });
+    for (const [term, value] of Object.entries(w.facts)) {
+      if (!(term in facts)) fail(`the invitation page on ${where} does not say « ${term} »: ${JSON.stringify(facts)}`);
+      if (value !== null && facts[term] !== value) fail(`the invitation page on ${where} says « ${term} » « ${facts[term]} », not « ${value} »`);
+    }
+    const seated = Object.values(facts)[0];
+    if (!seated.includes(bob.username)) fail(`the invitation page on ${where} does not say who sits: « ${seated} »`);
+    await shot(p, "lobby-settings-join", lang);
+    await fits(p, `the invitation page on ${where}`, phone);
+    if (phone) await axe(p, `the invitation page (${lang})`);
+    console.log(`invitation page on ${where}: ${JSON.stringify(facts)}`);
 
     // Settings: the browser's zone proposed (the account keeps UTC until saved); this device.
     await p.goto(`${base}/#/settings`);

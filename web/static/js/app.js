@@ -8,13 +8,12 @@
 import { ApiError, changePassword, deleteAccount, session, signIn, signOut, signUp } from "./api.js";
 import { h, replace } from "./dom.js";
 import { choose, preferred, t, use } from "./i18n.js";
-import { GAME_ID, joinWithCode, leaveLobby, linkProblem, showLobby } from "./lobby.js";
+import { GAME_ID, leaveLobby, showJoin, showLobby } from "./lobby.js";
 import { challengeBadge } from "./matchmaking.js";
 import { showLeaderboard, showPlayer } from "./players.js";
 import { applyTheme } from "./prefs.js";
 import { pushControls, stopPush, tellWorker } from "./push.js";
 import { showForgotPassword, showResetPassword, showSettings, showVerifyEmail } from "./settings.js";
-import { leaveTable, showTable } from "./table.js";
 
 /** Where a signed-out visitor was going (an invitation link): back there once signed in. */
 const AFTER = "lords.after";
@@ -29,6 +28,11 @@ function afterSignIn() {
 const AUTHORIZE = "/oauth/authorize";
 
 const main = /** @type {HTMLElement} */ (document.getElementById("main"));
+/**
+ * The table's modules, loaded the first time a table is shown: the lobby's first load goes without.
+ * @type {Promise<typeof import("./table.js")> | null}
+ */
+let table = null;
 const nav = /** @type {HTMLElement} */ (document.getElementById("nav"));
 
 /** The page's own text outside `main`: title, skip link, footer, description. */
@@ -95,7 +99,7 @@ function header() {
 }
 
 async function route() {
-  leaveTable();
+  if (table !== null) (await table).leaveTable();
   leaveLobby();
   header();
   if (location.pathname === AUTHORIZE) await authorizeRoute();
@@ -146,8 +150,8 @@ async function screenRoute() {
   else if (screen === "reset-password" && id) showResetPassword(main, id);
   else if (screen === "verify-email" && id) await showVerifyEmail(main, id);
   else if (screen === "game" && id && !GAME_ID.test(id)) badAddress();
-  else if (screen === "game" && id) await showTable(main, id);
-  else if (screen === "join" && id && code) showJoin(id, code);
+  else if (screen === "game" && id) await (await (table ??= import("./table.js"))).showTable(main, id);
+  else if (screen === "join" && id && code) await showJoin(main, id, code);
   else if (screen === "audit" && id) await (await import("./audit.js")).showAudit(main, id);
   else if (screen === "player" && id) await showPlayer(main, decoded(id));
   else if (screen === "leaderboard") await showLeaderboard(main);
@@ -225,49 +229,6 @@ function form(title, id, fields, button, submit, note) {
     }
   });
   return f;
-}
-
-/**
- * An invitation link: which game, and a button to join it with the link's code.
- * @param {string} game
- * @param {string} code
- */
-function showJoin(game, code) {
-  document.title = t.pageTitle(t.invitationTo(game.slice(0, 8)));
-  const problem = h("p", { class: "form-error", role: "alert", id: "join-problem" });
-  // A link cut short: said at once, in words (the server would answer `invalid_path`).
-  const bad = !GAME_ID.test(game);
-  if (bad) problem.textContent = t.linkNotValid;
-  const joinButton = h(
-    "button",
-    {
-      type: "button",
-      class: "primary",
-      "aria-describedby": "join-problem",
-      onclick: async () => {
-        problem.textContent = "";
-        try {
-          await joinWithCode(game, code);
-        } catch (e) {
-          problem.textContent = linkProblem(e);
-          if (e instanceof ApiError) problem.dataset["code"] = e.code;
-        }
-      },
-    },
-    t.joinThisGame,
-  );
-  replace(
-    main,
-    h(
-      "section",
-      { class: "card-form join", "aria-labelledby": "join-title" },
-      h("h1", { id: "join-title" }, t.invitationTo(game.slice(0, 8))),
-      h("p", {}, t.invitationIntro),
-      bad ? null : joinButton,
-      h("p", {}, h("a", { href: "#/" }, t.backToLobby)),
-      problem,
-    ),
-  );
 }
 
 /** A table address whose game id does not parse: said in words, with the way back. */

@@ -1,7 +1,7 @@
 // Who sits at the table: an open game's seats, joining, leaving, invitations, and the rematch.
 
 import { ApiError, call, session } from "../api.js";
-import { h } from "../dom.js";
+import { current, h, on } from "../dom.js";
 import { t } from "../i18n.js";
 import { playerLink, seatProfile } from "../players.js";
 import { refresh } from "./state.js";
@@ -12,11 +12,13 @@ import { refresh } from "./state.js";
 /** @typedef {import("./state.js").TableState} TableState */
 
 /**
- * Shows why a request failed in `problem`, with the problem's code when the server refused.
- * @param {HTMLElement} problem
+ * Shows why a request failed in the problem line drawn as `drawn` (the one on screen), with the
+ * problem's code when the server refused.
+ * @param {HTMLElement} drawn
  * @param {unknown} e
  */
-function tell(problem, e) {
+function tell(drawn, e) {
+  const problem = current(drawn);
   problem.textContent = e instanceof Error ? e.message : String(e);
   if (e instanceof ApiError) problem.dataset["code"] = e.code;
 }
@@ -121,10 +123,10 @@ function botControl(st, seat, problem) {
     ),
     h("button", { type: "submit" }, t.giveSeatToBot, h("span", { class: "sr" }, t.forSeat(seat + 1))),
   );
-  form.addEventListener("submit", async (ev) => {
+  on(form, "submit", async (ev) => {
     ev.preventDefault();
-    problem.textContent = "";
-    const level = LEVELS.find((l) => l === new FormData(/** @type {HTMLFormElement} */ (form)).get("level")) ?? "random";
+    current(problem).textContent = "";
+    const level = LEVELS.find((l) => l === new FormData(/** @type {HTMLFormElement} */ (ev.currentTarget)).get("level")) ?? "random";
     try {
       await call("POST", `/v1/games/${st.id}/bots`, { body: { level, seat }, signal: st.abort.signal });
       await refresh(st);
@@ -168,10 +170,10 @@ export function invitePanel(st, g) {
     ),
     h("button", { type: "submit" }, t.invite),
   );
-  byName.addEventListener("submit", async (ev) => {
+  on(byName, "submit", async (ev) => {
     ev.preventDefault();
-    problem.textContent = "";
-    const username = String(new FormData(/** @type {HTMLFormElement} */ (byName)).get("username") ?? "").trim();
+    current(problem).textContent = "";
+    const username = String(new FormData(/** @type {HTMLFormElement} */ (ev.currentTarget)).get("username") ?? "").trim();
     if (username === "") return;
     try {
       await call("POST", `/v1/games/${st.id}/invitations`, { body: { username }, signal: st.abort.signal });
@@ -211,7 +213,7 @@ function codeLink(st, g, problem) {
           type: "button",
           id: "make-link",
           onclick: async () => {
-            problem.textContent = "";
+            current(problem).textContent = "";
             const uses = Math.max(1, g.game.options.players - g.game.seats.length);
             try {
               const inv = /** @type {InvitationDto} */ (
@@ -262,7 +264,7 @@ export function rematchButton(st, g) {
         class: "primary",
         id: "rematch",
         onclick: async () => {
-          problem.textContent = "";
+          current(problem).textContent = "";
           try {
             const next = /** @type {GameSummary} */ (await call("POST", `/v1/games/${st.id}/rematch`));
             const me = (session()?.username ?? "").toLowerCase();
@@ -303,7 +305,7 @@ export function inviteLink(g) {
  * @param {string} inputId
  */
 function copyButton(inputId) {
-  const copied = h("span", { role: "status", class: "copied", "data-copied": "" });
+  const copied = h("span", { role: "status", class: "copied", "data-copied": "", id: `${inputId}-copied` });
   return h(
     "span",
     { class: "copy" },
@@ -315,12 +317,12 @@ function copyButton(inputId) {
           const input = /** @type {HTMLInputElement | null} */ (document.getElementById(inputId));
           try {
             await navigator.clipboard.writeText(input?.value ?? "");
-            copied.textContent = t.linkCopied;
+            current(copied).textContent = t.linkCopied;
           } catch {
             // No clipboard here (permissions, an old browser): the link is selected to copy by hand.
             input?.focus();
             input?.select();
-            copied.textContent = t.linkSelected;
+            current(copied).textContent = t.linkSelected;
           }
         },
       },
