@@ -60,6 +60,7 @@ mod web_matchmaking;
 mod web_players;
 mod web_push;
 mod web_settings;
+mod web_table_phone;
 mod web_table_words;
 mod web_tokens;
 mod webhooks;

@@ -22,7 +22,7 @@
 // Prints "audit: all browser checks passed" at the end and exits non-zero on the first failure.
 import { createHash } from "node:crypto";
 import { chromium } from "playwright-core";
-import { axe, base, executablePath, fail, shot, touchTargets, fitsWidth } from "./harness.mjs";
+import { axe, base, confirmStaged, executablePath, fail, shot, touchTargets, fitsWidth } from "./harness.mjs";
 
 const PASSWORD = "declaration of arbroath";
 /** Games the test logged before this script ran. */
@@ -336,6 +336,7 @@ try {
         await page.locator("[data-option]").first().click();
         const choice = page.locator("[data-muster-choice]");
         if ((await choice.count()) > 0) await choice.first().click();
+        await confirmStaged(page);
         await page.waitForFunction((v) => {
           const el = document.querySelector("section.table");
           return el !== null && el.getAttribute("data-busy") === null && el.getAttribute("data-version") !== v;

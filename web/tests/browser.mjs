@@ -27,7 +27,7 @@
 // target/screenshots). Prints "first-load transfer of the lobby: N bytes" and exits non-zero on
 // the first failure.
 import { chromium } from "playwright-core";
-import { axe, base, executablePath, fail, settled, shots, watchTraffic } from "./harness.mjs";
+import { axe, base, confirmStaged, executablePath, fail, settled, shots, watchTraffic } from "./harness.mjs";
 import path from "node:path";
 
 const LOBBY_BUDGET = 150 * 1024;
@@ -110,6 +110,9 @@ async function jouer(page, seed, hooks = {}) {
         } else {
           await autres.nth(k - nm).click();
         }
+        // Sur un écran tactile, le coup attend « Confirmer » (confirmer les coups).
+        const confirmer = page.getByRole("button", { name: "Confirmer", exact: true });
+        if ((await confirmer.count()) > 0) await confirmer.click();
         await settled(page, version);
         actions++;
         continue;
@@ -145,6 +148,7 @@ async function play(page, seed, hooks = {}) {
         const choices = page.locator("[data-muster-choice]");
         const c = await choices.count();
         if (c > 0) await choices.nth(Math.floor(random() * c)).click();
+        await confirmStaged(page);
         await settled(page, version);
         actions++;
         continue;
@@ -163,6 +167,7 @@ async function once(page) {
   await page.locator("[data-option]").first().click();
   const choices = page.locator("[data-muster-choice]");
   if ((await choices.count()) > 0) await choices.first().click();
+  await confirmStaged(page);
   await settled(page, version);
   return version;
 }
@@ -194,6 +199,7 @@ async function refusedBehindThePage(page, id) {
   await page.locator("[data-option]").first().click();
   const choices = page.locator("[data-muster-choice]");
   if ((await choices.count()) > 0 && direct === 0) await choices.first().click();
+  if (direct === 0) await confirmStaged(page);
   const alert = page.locator(".refusal[role=alert]");
   await alert.waitFor();
   if (direct !== 200) fail(`the direct action answered ${direct}`);
@@ -455,6 +461,10 @@ try {
   }
   await awaited.keyboard.press("Enter");
   if (await awaited.evaluate(() => document.activeElement?.hasAttribute("data-muster-choice") ?? false)) {
+    await awaited.keyboard.press("Enter");
+  }
+  // A staged move (confirm moves, on by default on a touch screen) takes Enter on Confirm.
+  if (await awaited.evaluate(() => document.activeElement?.hasAttribute("data-confirm-move") ?? false)) {
     await awaited.keyboard.press("Enter");
   }
   await awaited.waitForFunction((v) => document.querySelector("section.table")?.getAttribute("data-version") !== v, before);

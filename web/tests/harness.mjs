@@ -98,6 +98,16 @@ export function watchTraffic(page) {
 }
 
 /**
+ * Sends the move the table staged, if it staged one: with "confirm moves" on (the default on a
+ * touch screen) a recruit, a claim or a muster waits for Confirm.
+ * @param {import("playwright-core").Page} page
+ */
+export async function confirmStaged(page) {
+  const yes = page.locator("[data-confirm-move]");
+  if ((await yes.count()) > 0) await yes.click();
+}
+
+/**
  * Waits until the table has moved past `version` (or shows a refusal) and is not busy. When it
  * does not, says what the table showed and which requests were under way, so that a stall can
  * be told from a lost click.
@@ -118,7 +128,8 @@ export async function settled(page, version) {
       if (el === null) return "no table";
       const attrs = Array.from(el.attributes, (a) => `${a.name}=${a.value}`).join(" ");
       const selected = document.querySelectorAll("[aria-pressed=true]").length;
-      return `${attrs}; ${selected} card(s) selected; ${document.querySelectorAll("[data-muster-choice]").length} muster choices shown`;
+      const staged = document.querySelector("[data-staged]");
+      return `${attrs}; ${selected} card(s) selected; ${document.querySelectorAll("[data-muster-choice]").length} muster choices shown${staged ? `; staged: « ${staged.textContent} »` : ""}`;
     });
     const seen = traffic.get(page);
     const requests = seen === undefined ? "requests not watched" : `under way: ${[...seen.pending].map(named).join(", ") || "none"}; last answered: ${seen.last.join(", ")}`;

@@ -21,7 +21,7 @@
 // Env: LORDS_CHROMIUM (default /usr/bin/chromium), LORDS_SCREENSHOTS (default target/screenshots).
 // Prints "table explains: all checks passed" and exits non-zero on the first failure.
 import { chromium } from "playwright-core";
-import { axe, base, boxOf, executablePath, fail, settled, shots, watchTraffic } from "./harness.mjs";
+import { axe, base, boxOf, confirmStaged, executablePath, fail, settled, shots, watchTraffic } from "./harness.mjs";
 import path from "node:path";
 
 const PASSWORD = "bannockburn1314";
@@ -152,6 +152,7 @@ async function clickOne(p, random) {
   const choices = p.locator("[data-muster-choice]");
   const c = await choices.count();
   if (c > 0) await choices.nth(Math.floor(random() * c)).click();
+  await confirmStaged(p);
   await settled(p, version);
   return focusMovedOn(p, "an action");
 }
@@ -287,9 +288,11 @@ try {
   if (!names.every((n) => Object.values(CLAN).includes(n))) fail(`card names on the phone: ${names.join(", ")}`);
   console.log(`card names whole on the phone: ${names.slice(0, 6).join(", ")}…`);
 
-  // A power explained from the card's badge, by touch and by keyboard.
-  const info = evePhone.locator(".hand .power-info").first();
-  const infoName = (await info.getAttribute("aria-label")) ?? "";
+  // A power explained, by touch and by keyboard. On a touch screen a card that is a choice is
+  // chosen when tapped, and the decision explains its power.
+  await evePhone.locator(".hand button.card").first().tap();
+  const info = evePhone.locator(".decision .about-power");
+  const infoName = (await info.textContent()) ?? "";
   await info.tap();
   const pop = evePhone.locator(".power-pop");
   await pop.waitFor();
@@ -303,6 +306,8 @@ try {
   if (popBox === null || popBox.x < 0 || popBox.x + popBox.width > 360) fail(`the power's popover is off the screen: ${JSON.stringify(popBox)}`);
   await info.tap();
   await pop.waitFor({ state: "detached" });
+  // The card chosen is let go again.
+  await evePhone.locator(".hand button.card").first().tap();
   // The keyboard: the badge is a button; Enter opens, Tab reaches the link, Escape closes.
   const deskInfo = eveDesk.locator(".hand .power-info").first();
   await deskInfo.focus();
@@ -316,11 +321,13 @@ try {
   await eveDesk.locator(".power-pop").waitFor({ state: "detached" });
   const back = await eveDesk.evaluate(() => document.activeElement?.classList.contains("power-info") ?? false);
   if (!back) fail("Escape does not bring the focus back to the power's button");
-  const frInfo = eveFr.locator(".hand .power-info").first();
+  await eveFr.locator(".hand button.card").first().tap();
+  const frInfo = eveFr.locator(".decision .about-power");
   await frInfo.tap();
   const frHref = (await eveFr.locator(".power-pop").getByRole("link", { name: "En savoir plus dans les règles" }).getAttribute("href")) ?? "";
   if (!frHref.startsWith("/rules/fr#power-")) fail(`the French power's link: ${frHref}`);
   await frInfo.tap();
+  await eveFr.locator(".hand button.card").first().tap();
   console.log(`keyboard: Enter opens the power, Tab reaches its link, Escape closes it; French links to ${frHref}`);
 
   // Play by clicking on the phone; after each action the focus moves on; the bot's moves are
@@ -348,8 +355,9 @@ try {
   if (marked === 0) fail("no card was ever marked as touched by the last move");
   await table(evePhone).and(evePhone.locator("[data-my-turn=yes]")).waitFor();
   const lastLine = (await evePhone.locator("#last-move").textContent()) ?? "";
-  // The last move is the bot's, or mine when a skirmish ended on my action and I hold the initiative.
-  if (!/^Last move: (greedy bot|eve_\w+ \(you\))('s Scott)? (recruited|mustered|passed|took|discarded|swapped|claimed|copied)/.test(lastLine)) {
+  // The last move is the bot's, or mine when a skirmish ended on my action and I hold the initiative;
+  // on my turn it is the newest of the moves since my last turn (its line has no label).
+  if (!/^(Last move: )?(greedy bot|eve_\w+ \(you\))('s Scott)? (recruited|mustered|passed|took|discarded|swapped|claimed|copied)/.test(lastLine)) {
     fail(`the last move reads « ${lastLine} »`);
   }
   const topLines = await evePhone.evaluate(() =>
@@ -459,6 +467,7 @@ try {
   const before = await table(moragPhone).getAttribute("data-version");
   await moragPhone.locator(`.hand button[data-card="${swapGame.card}"]`).click();
   await moragPhone.getByRole("button", { name: "Muster face-up and use its power" }).click();
+  await confirmStaged(moragPhone);
   await settled(moragPhone, before);
   await moragPhone.locator(".decision[data-decision=fergusson_swap]").waitFor();
   const hint = (await moragPhone.locator("#decision-hint").textContent()) ?? "";
@@ -487,14 +496,15 @@ try {
   const finDesk = await page(browser, fin);
   await open(finDesk, swapGame.id);
   const finLine = (await finDesk.locator("#last-move").textContent()) ?? "";
-  const want = new RegExp(`^Last move: morag_${suffix} took your .+ with ${nameOf(swapGame.card)}$`);
+  // Fin's turn may follow: the line is then the newest of the moves since Fin's last turn.
+  const want = new RegExp(`^(Last move: )?morag_${suffix} took your .+ with ${nameOf(swapGame.card)}$`);
   if (!want.test(finLine)) fail(`Fin reads « ${finLine} » (took « ${takenLabel} »)`);
   const finTouched = await finDesk.locator(".card.touched").count();
   if (finTouched < 1) fail("the swapped cards are not marked on Fin's table");
   const finFr = await page(browser, fin, { lang: "fr" });
   await open(finFr, swapGame.id);
   const finLineFr = (await finFr.locator("#last-move").textContent()) ?? "";
-  if (!/^Dernier coup : morag_\w+ a pris .+ de votre armée avec Fergusson \d+$/.test(finLineFr)) fail(`Fin lit « ${finLineFr} »`);
+  if (!/^(Dernier coup : )?morag_\w+ a pris .+ de votre armée avec Fergusson \d+$/.test(finLineFr)) fail(`Fin lit « ${finLineFr} »`);
   console.log(`Fin reads « ${finLine} » (${finTouched} cards marked) and « ${finLineFr} »`);
 
   // ---------------------------------------------------------- a tie broken by rank

@@ -113,9 +113,11 @@ export function cardBack(label, opts = {}) {
 }
 
 /**
- * A card with its power explained on demand: the clan badge is a button (a disclosure, so a
- * touch screen, which never shows a `title`, can read the power too) that opens a popover
- * saying what the power does, with a link to it in the rules. Escape closes it.
+ * A card with its power explained on demand: a disclosure button for {@link powerPanel}, which
+ * the board draws under the card's row, where it covers nothing. A pointer finds it on the
+ * card's corner; on a touch screen it covers a card that is no choice, and is left out of one
+ * that is (the decision panel explains the card chosen), so a finger choosing a card never
+ * opens the explanation instead (app.css).
  * @param {HTMLElement} face the card, from {@link cardFace}
  * @param {number} id
  * @param {boolean} open
@@ -125,9 +127,7 @@ export function cardBack(label, opts = {}) {
 export function withPower(face, id, open, toggle) {
   const c = byId.get(id);
   if (!c) return face;
-  const x = t.explain;
   const name = `${CLANS[c.clan].name} ${c.strength}`;
-  const popId = `power-${id}`;
   const button = h(
     "button",
     {
@@ -135,31 +135,48 @@ export function withPower(face, id, open, toggle) {
       class: "power-info",
       id: `info-${id}`,
       "aria-expanded": open ? "true" : "false",
-      "aria-controls": popId,
-      "aria-label": x.powerOf(name),
+      "aria-controls": `power-${id}`,
+      "aria-label": t.explain.powerOf(name),
       onclick: () => toggle(!open),
+      onkeydown: (/** @type {KeyboardEvent} */ e) => {
+        if (e.key === "Escape" && open) toggle(false);
+      },
     },
   );
-  const pop = open
-    ? h(
-        "div",
-        {
-          class: "power-pop",
-          id: popId,
-          role: "group",
-          "aria-labelledby": `${popId}-title`,
-          onkeydown: (/** @type {KeyboardEvent} */ e) => {
-            if (e.key === "Escape") toggle(false);
-          },
-        },
-        h("p", { class: "power-title", id: `${popId}-title` }, h("strong", {}, x.powerTitle(CLANS[c.clan].name)), ` — ${name}`),
-        h("p", {}, x.powerText[c.clan]),
-        h("p", { class: "power-when" }, x.powerWhen),
-        h("a", { href: `${x.rulesPage}#power-${c.clan}`, class: "power-link", hreflang: t.lang }, x.moreInRules),
-      )
-    : null;
-  button.addEventListener("keydown", (e) => {
-    if (e.key === "Escape" && open) toggle(false);
-  });
-  return h("div", { class: `cardbox${open ? " open" : ""}` }, face, button, pop);
+  return h("div", { class: `cardbox${open ? " open" : ""}` }, face, button);
+}
+
+/**
+ * What card `id`'s power does, with a link to it in the rules; Escape (or Close) closes it.
+ * @param {number} id
+ * @param {() => void} close
+ */
+export function powerPanel(id, close) {
+  const c = byId.get(id);
+  if (!c) return null;
+  const x = t.explain;
+  const name = `${CLANS[c.clan].name} ${c.strength}`;
+  const popId = `power-${id}`;
+  return h(
+    "div",
+    {
+      class: "power-pop",
+      id: popId,
+      role: "group",
+      tabindex: -1,
+      "aria-labelledby": `${popId}-title`,
+      onkeydown: (/** @type {KeyboardEvent} */ e) => {
+        if (e.key === "Escape") close();
+      },
+    },
+    h("p", { class: "power-title", id: `${popId}-title` }, h("strong", {}, x.powerTitle(CLANS[c.clan].name)), ` — ${name}`),
+    h("p", {}, x.powerText[c.clan]),
+    h("p", { class: "power-when" }, x.powerWhen),
+    h(
+      "p",
+      { class: "power-links" },
+      h("a", { href: `${x.rulesPage}#power-${c.clan}`, class: "power-link", hreflang: t.lang }, x.moreInRules),
+      h("button", { type: "button", class: "power-close", onclick: close }, t.news.closePower),
+    ),
+  );
 }

@@ -29,8 +29,8 @@ async function texts() {
 }
 
 /**
- * Shows the hint for what `st` has on screen, unless dismissed: a card after the status line,
- * in the page's flow (never over the controls), with "Got it" and "Don't show hints".
+ * Shows the hint for what `st` has on screen, unless dismissed: a card just above my hand, in
+ * the page's flow (never over the controls), with "Got it" and "Don't show hints".
  * @param {TableState} st
  * @param {Hints} doc
  * @param {(doc: Hints) => Promise<Hints>} saveHints saves the whole document (hints.js)
@@ -41,8 +41,14 @@ export async function hint(st, doc, saveHints) {
   if (g === null || table === null || st.shown !== null) return;
   const g2 = await texts();
   const shown = pick(st, g, g2).find((x) => !doc.dismissed.includes(x.id));
-  for (const old of table.querySelectorAll(".guide-hint")) old.remove();
-  if (shown === undefined) return;
+  // The table keeps a place for the hint just above my hand (on a phone, the hint and what it
+  // speaks of are one screen), which its redrawing leaves alone.
+  const place = table.querySelector('[data-slot="guide"]');
+  if (shown === undefined || place === null) {
+    place?.replaceChildren();
+    return;
+  }
+  if (place.querySelector(`.guide-hint[data-hint="${shown.id}"]`) !== null) return;
   const card = h(
     "aside",
     { class: "guide-hint", "aria-labelledby": "guide-hint-title", "data-hint": shown.id },
@@ -77,9 +83,7 @@ export async function hint(st, doc, saveHints) {
       ),
     ),
   );
-  const status = table.querySelector("#status");
-  if (status !== null) status.after(card);
-  else table.prepend(card);
+  place.replaceChildren(card);
 }
 
 /**

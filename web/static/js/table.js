@@ -4,16 +4,20 @@
 // actions; board, panels, history and seats on state): this one wires them.
 
 import { loadCards } from "./cards.js";
-import { h, replace } from "./dom.js";
+import { fill, h, replace, slot } from "./dom.js";
+import { patch } from "./patch.js";
 import { seatProfile } from "./players.js";
 import { t } from "./i18n.js";
-import { act, decisionPanel, resignControls } from "./table/actions.js";
+import { choose, decisionPanel, resignControls } from "./table/actions.js";
 import { openChat } from "./table/chat.js";
+import { openNotes } from "./table/notes.js";
 import { board } from "./table/board.js";
 import { history } from "./table/history.js";
 import { live } from "./table/live.js";
 import { moves, touched } from "./log.js";
-import { clockLine, countdown, lastMoveLine, lastSkirmish, logSection, ranking, statusLine } from "./table/panels.js";
+import { clockLine, countdown, lastSkirmish, logSection, ranking, statusLine } from "./table/panels.js";
+import { awayLine, movesSince, othersMovedSince, skirmishBanner, timeoutWarning } from "./table/news.js";
+import { turnAlert } from "./table/alert.js";
 import { inviteLink, invitePanel, joinButton, leaveButton, rematchButton, seatList } from "./table/seats.js";
 import { drawnKey, refresh } from "./table/state.js";
 import { guideFor } from "./hints.js";
@@ -51,6 +55,7 @@ export async function showTable(main, id) {
     legal: [],
     legalVersion: 0,
     selected: null,
+    staged: null,
     events: [],
     busy: false,
     refusal: null,
@@ -69,8 +74,32 @@ export async function showTable(main, id) {
     acted: false,
     scrolledFor: null,
     chat: null,
+    notes: null,
+    seenVersion: null,
   };
   state = st;
+  // An open explanation closes on a tap anywhere else, and on Escape: after the tap has done
+  // its own work, so that the layout never moves under the finger.
+  document.addEventListener(
+    "click",
+    (e) => {
+      if (st.info === null || (e.target instanceof Element && e.target.closest(".power-pop, .power-info, .about-power"))) return;
+      st.info = null;
+      st.draw();
+    },
+    { signal: st.abort.signal },
+  );
+  document.addEventListener(
+    "keydown",
+    (e) => {
+      if (e.key !== "Escape" || st.info === null) return;
+      const id = st.info;
+      st.info = null;
+      st.draw();
+      document.getElementById(`info-${id}`)?.focus({ preventScroll: true });
+    },
+    { signal: st.abort.signal },
+  );
   replace(main, h("p", { role: "status" }, t.loadingGame));
   try {
     await loadCards();
@@ -114,17 +143,20 @@ function render(st) {
   const myTurn =
     current && view !== null && view.awaiting !== null && view.awaiting.seat === g.your_seat && st.legal.length > 0;
   /** @param {Action} a */
-  const pick = (a) => () => void act(st, a);
+  const pick = (a) => () => choose(st, a);
   const options = current ? st.legal : [];
   const viewer = g.your_seat;
   /** @param {number} seat */
   const isBot = (seat) => g.game.seats.some((s) => s.seat === seat && s.bot != null);
   // The moves up to the version on screen; the last one's cards are marked until the next.
-  const list = moves(st.events.filter((e) => e.seq <= shown.version));
+  const upto = st.events.filter((e) => e.seq <= shown.version);
+  const list = moves(upto);
   const last = [...list].reverse().find((m) => m.action !== null) ?? null;
   const marks = last !== null ? touched(last) : { cards: new Set(/** @type {number[]} */ ([])), places: [] };
   // The table's chat is its seated players', from the deal on (service rules §9.8).
   if (st.chat === null && g.your_seat !== null && g.game.version > 0) st.chat = openChat(st.id, st.abort.signal);
+  // My private notes on this game, from the moment I hold a seat.
+  if (st.notes === null && g.your_seat !== null) st.notes = openNotes(st.id, st.abort.signal);
 
   document.title = myTurn ? t.yourMoveTitle : t.app;
   const section = h(
@@ -145,8 +177,11 @@ function render(st) {
       h("p", { class: "meta" }, t.tableMeta(g.game.id.slice(0, 8), g.game.options.target_score)),
     ),
     statusLine(st, g, shown, who, myTurn),
-    lastMoveLine(last, who, viewer, isBot),
+    view === null ? null : skirmishBanner(view, upto, list, who, viewer),
+    movesSince(list, myTurn, who, viewer, isBot),
     current && view !== null && view.status === "active" ? clockLine(g, view) : null,
+    current && view !== null ? awayLine(view, who) : null,
+    current && view !== null ? timeoutWarning(g, view) : null,
     view === null ? null : ranking(view, who, (seat) => {
       const held = g.game.seats.find((s) => s.seat === seat);
       return held ? seatProfile(held) : null;
@@ -166,7 +201,7 @@ function render(st) {
     current && view !== null && view.status === "active" && g.your_seat !== null ? resignControls(st, view, g.your_seat) : null,
     finished && g.your_seat !== null ? rematchButton(st, g) : null,
     history(st, g),
-    h("div", { class: "talk" }, st.chat?.el ?? null, logSection(list, who, viewer, isBot)),
+    h("div", { class: "talk" }, slot("chat"), slot("notes"), logSection(list, who, viewer, isBot)),
     h(
       "nav",
       { class: "links", "aria-label": t.gameLinks },
@@ -175,15 +210,25 @@ function render(st) {
     ),
   );
   const focus = focusKey(main);
-  replace(main, section);
-  if (st.acted && !st.busy) {
+  // Patched in place, not drawn anew: a tap landing while a live update arrives still counts.
+  patch(main, section);
+  fill(main, "chat", st.chat?.el ?? null);
+  fill(main, "notes", st.notes?.el ?? null);
+  const acted = st.acted && !st.busy;
+  if (acted) {
     st.acted = false;
     focusNext(main, myTurn);
-  } else {
+    backToPlay(main, myTurn);
+  } else if (!main.contains(document.activeElement)) {
     restoreFocus(main, focus);
   }
   if (myTurn && view !== null) showTargets(st, view, shown.version);
-  fitPopover(main);
+  // It became my turn again while the page is open, after others moved (not a step of my own
+  // move): the alert chosen.
+  if (myTurn && current && !acted && st.seenVersion !== null && shown.version > st.seenVersion && othersMovedSince(list, viewer, st.seenVersion)) {
+    turnAlert();
+  }
+  if (current) st.seenVersion = shown.version;
   void guideFor(st);
   window.dispatchEvent(new CustomEvent("lords:rendered", { detail: { version: shown.version } }));
 }
@@ -271,13 +316,16 @@ function showTargets(st, view, version) {
 }
 
 /**
- * Keeps an open power popover inside the screen: moved left when it would overflow the right edge.
+ * After my move the view goes back to play: to the decision when one awaits me still, else to
+ * my hand (on a phone the log and the chat below leave them a screen away).
  * @param {HTMLElement} main
+ * @param {boolean} myTurn
  */
-function fitPopover(main) {
-  const pop = main.querySelector(".power-pop");
-  if (!(pop instanceof HTMLElement)) return;
-  const r = pop.getBoundingClientRect();
-  const over = r.right - (document.documentElement.clientWidth - 8);
-  if (over > 0) pop.style.left = `${-Math.min(over, Math.max(0, r.left - 8))}px`;
+function backToPlay(main, myTurn) {
+  const target = (myTurn ? main.querySelector(".decision") : null) ?? main.querySelector(".side.mine .hand-wrap") ?? main.querySelector(".side.mine");
+  if (target === null) return;
+  // Already in sight (its top in the upper three quarters of the screen): the view stays.
+  const top = target.getBoundingClientRect().top;
+  if (top >= 0 && top < 0.75 * window.innerHeight) return;
+  target.scrollIntoView({ block: "center" });
 }

@@ -758,6 +758,32 @@ const messages = {
   /** @param {number} n */
   forSeat: (n) => ` for seat ${num(n)}`,
   giveSeatToBot: "Give this seat to a bot",
+  // The top of the table: the moves since my last decision, a skirmish's end, who is away, timeouts.
+  news: {
+    sinceTitle: "Since your last turn",
+    /** @param {number} n */
+    earlier: (n) => `${count(n, "earlier move", "earlier moves")} in the log below.`,
+    /** @param {number} n */
+    skirmishOver: (n) => `Skirmish ${num(n)} is over`,
+    skirmishDetails: "Details below the board",
+    /**
+     * @param {string} who
+     * @param {string} until
+     */
+    away: (who, until) => `${who} is on vacation until ${until}: their clock is paused.`,
+    /**
+     * @param {number} n
+     * @param {number} most
+     */
+    timeoutsUsed: (n, most) => `Timeouts in a row: ${num(n)} of ${num(most)}.`,
+    lastTimeout: "One more and your seat is abandoned: a bot plays it to the end.",
+    /** @param {string} what */
+    confirmQuestion: (what) => `${what}?`,
+    confirm: "Confirm",
+    stagedHint: "Not sent yet: confirm it, or cancel to choose again.",
+    closePower: "Close",
+    yourTurnAlert: "Your turn",
+  },
   // The table explains itself: the last move, army strengths, the last skirmish's ties, powers.
   explain: {
     /** @param {string} text */

@@ -479,6 +479,32 @@ const messages = {
   botLevel: "Niveau du robot",
   forSeat: (n) => ` pour la place ${num(n)}`,
   giveSeatToBot: "Donner cette place à un robot",
+  // The top of the table: the moves since my last decision, a skirmish's end, who is away, timeouts.
+  news: {
+    sinceTitle: "Depuis votre dernier tour",
+    /** @param {number} n */
+    earlier: (n) => `${count(n, "coup plus ancien", "coups plus anciens")} dans le journal ci-dessous.`,
+    /** @param {number} n */
+    skirmishOver: (n) => `La manche ${num(n)} est terminée`,
+    skirmishDetails: "Le détail sous le plateau",
+    /**
+     * @param {string} who
+     * @param {string} until
+     */
+    away: (who, until) => `${who} est en vacances jusqu'au ${until}\u00a0: son délai est suspendu.`,
+    /**
+     * @param {number} n
+     * @param {number} most
+     */
+    timeoutsUsed: (n, most) => `Délais dépassés d'affilée\u00a0: ${num(n)} sur ${num(most)}.`,
+    lastTimeout: "Encore un et votre place est abandonnée\u00a0: un robot la joue jusqu'au bout.",
+    /** @param {string} what */
+    confirmQuestion: (what) => `${what}\u00a0?`,
+    confirm: "Confirmer",
+    stagedHint: "Pas encore envoyé\u00a0: confirmez, ou annulez pour choisir à nouveau.",
+    closePower: "Fermer",
+    yourTurnAlert: "À vous de jouer",
+  },
   explain: {
     lastMove: (text) => `Dernier coup : ${text}`,
     lastMoveLabel: "Dernier coup :",

@@ -2,8 +2,8 @@
 // row, the recruits and the piles; the cards the last move touched are marked, a power is
 // explained from its card, and the targets of a decision are marked as such.
 
-import { cardBack, cardFace, cardName, CLANS, withPower } from "../cards.js";
-import { h } from "../dom.js";
+import { cardBack, cardFace, cardName, CLANS, powerPanel, withPower } from "../cards.js";
+import { h, slot } from "../dom.js";
 import { t } from "../i18n.js";
 import { playerLink, seatProfile } from "../players.js";
 import { armyStrengthOf } from "./state.js";
@@ -50,8 +50,26 @@ function explained(st, face, id) {
     st.info = open ? id : null;
     st.draw();
     const again = document.getElementById(`info-${id}`);
-    if (open) document.getElementById(`power-${id}`)?.querySelector("a")?.scrollIntoView({ block: "nearest" });
-    again?.focus();
+    // Opened, the explanation takes the focus (Tab goes on to its link); closed, its button.
+    const pop = open ? document.getElementById(`power-${id}`) : null;
+    pop?.scrollIntoView({ block: "nearest" });
+    (pop ?? again)?.focus({ preventScroll: true });
+  });
+}
+
+/**
+ * The explanation of the power open (`st.info`), under the row of `cards` when it is one of
+ * them: in the flow of the page, it pushes what follows down and covers nothing.
+ * @param {TableState} st
+ * @param {(number | null)[]} cards
+ */
+function powerBelow(st, cards) {
+  const id = st.info;
+  if (id === null || !cards.includes(id)) return null;
+  return powerPanel(id, () => {
+    st.info = null;
+    st.draw();
+    document.getElementById(`info-${id}`)?.focus();
   });
 }
 
@@ -182,6 +200,7 @@ function playerSide(st, g, view, p, who, options, pick, marks) {
     army.length > 0
       ? h("ol", { class: "cards army", "aria-label": me ? t.yourArmy : t.armyOf(name) }, army)
       : h("p", { class: "empty" }, finished ? t.explain.noArmyAtEnd : t.noFollowers),
+    powerBelow(st, p.army.map((f) => f.card)),
     p.hand !== null ? hand(st, me, p.seat, name, handCards, options, marks) : null,
     p.victory.length > 0
       ? h(
@@ -215,6 +234,8 @@ function hand(st, me, seat, name, cards, options, marks) {
   return h(
     "div",
     { class: "hand-wrap" },
+    // The first-game guide's hint, above my hand (guide.js fills it).
+    me ? slot("guide") : null,
     h("h3", { id }, me ? t.yourHand : t.handOf(name)),
     h(
       "div",
@@ -246,6 +267,7 @@ function hand(st, me, seat, name, cards, options, marks) {
         );
       }),
     ),
+    powerBelow(st, cards),
   );
 }
 
@@ -265,9 +287,10 @@ function middle(st, view, options, pick, marks) {
     const mark = touchedAttrs(marks.cards.has(c));
     if (!a) return cardFace(c, { cls: mark.cls, attrs: mark.describedby ? { "aria-describedby": mark.describedby } : undefined });
     const label = a.type === "claim_supporter" ? t.claim(cardName(c)) : t.swapFor(cardName(c));
+    const staged = st.staged?.type === "claim_supporter" && st.staged.supporter === c;
     return cardFace(c, {
       tag: "button",
-      cls: `eligible ${mark.cls}`.trim(),
+      cls: `eligible ${mark.cls}${staged ? " staged" : ""}`.trim(),
       note: a.type === "swap_supporter" ? t.explain.eligible : undefined,
       attrs: {
         type: "button",
@@ -285,8 +308,10 @@ function middle(st, view, options, pick, marks) {
     if (r.state === "empty") return h("div", { class: "card empty-slot", role: "img", "aria-label": t.slotEmpty(r.slot + 1) });
     if (a) {
       const label = t.recruitFrom(what, r.slot + 1);
-      const attrs = { type: "button", "aria-label": label, title: label, "data-option": "recruit", onclick: pick(a) };
-      return r.card !== null ? explained(st, cardFace(r.card, { tag: "button", attrs }), r.card) : cardBack(label, { tag: "button", attrs });
+      const staged = st.staged?.type === "recruit" && st.staged.slot === r.slot;
+      const attrs = { type: "button", "aria-label": label, title: label, "data-option": "recruit", "aria-pressed": st.staged !== null ? String(staged) : null, onclick: pick(a) };
+      const cls = staged ? "staged" : undefined;
+      return r.card !== null ? explained(st, cardFace(r.card, { tag: "button", attrs, cls }), r.card) : cardBack(label, { tag: "button", attrs, cls });
     }
     return r.card !== null
       ? explained(st, cardFace(r.card, { note: t.slotNote(r.slot + 1) }), r.card)
@@ -300,8 +325,10 @@ function middle(st, view, options, pick, marks) {
     { class: "middle", "aria-label": t.middle },
     over && supporters.length === 0 ? null : h("h2", {}, t.supporterRow),
     over && supporters.length === 0 ? null : h("div", { class: "cards supporters", role: "group", "aria-label": t.supporterRow }, supporters),
+    over ? null : powerBelow(st, view.supporters),
     over ? null : h("h2", {}, t.recruits),
     over ? null : h("div", { class: "cards recruits", role: "group", "aria-label": t.recruits }, recruits),
+    over ? null : powerBelow(st, view.recruits.map((r) => r.card)),
     h(
       "div",
       { class: "piles" },

@@ -160,25 +160,6 @@ export function ranking(view, who, profile) {
 }
 
 /**
- * The last move in one line, under the status: the cards it touched point here
- * (`aria-describedby`).
- * @param {Move | null} move
- * @param {(seat: number) => string} who
- * @param {number | null} viewer
- * @param {(seat: number) => boolean} isBot
- */
-export function lastMoveLine(move, who, viewer, isBot) {
-  if (move === null || move.action === null) return null;
-  return h(
-    "p",
-    { id: "last-move", class: "last-move" },
-    h("strong", {}, t.explain.lastMoveLabel),
-    " ",
-    summary(move, who, viewer, isBot),
-  );
-}
-
-/**
  * The log in words, up to the version on screen: one line per decision, newest first, its
  * events (what it caused) folded under it.
  * @param {Move[]} list every move up to the version on screen

@@ -42,6 +42,7 @@ export function armyStrengthOf(p) {
  * @property {Action[]} legal
  * @property {number} legalVersion
  * @property {number | null} selected the hand card whose muster choices are open
+ * @property {Action | null} staged the move chosen and shown, sent only on Confirm ("confirm moves")
  * @property {EventDto[]} events
  * @property {boolean} busy
  * @property {ApiError | null} refusal
@@ -60,6 +61,8 @@ export function armyStrengthOf(p) {
  * @property {boolean} acted an action of mine was just sent: the next render moves the focus on
  * @property {string | null} scrolledFor the decision whose first target was scrolled into view
  * @property {import("./chat.js").Chat | null} chat the table's chat, once I am seated at a dealt game
+ * @property {import("./notes.js").Notes | null} notes my private notes on the game, once I hold a seat
+ * @property {number | null} seenVersion the latest version drawn (`null` before the first drawing)
  * @property {string} drawn what the last drawing showed of the game (`drawnKey`)
  */
 
@@ -104,6 +107,9 @@ export async function refresh(st, game = null) {
   if (st.selected !== null && !st.legal.some((a) => a.type === "muster" && a.card === st.selected)) {
     st.selected = null;
   }
+  // A staged move that is no longer offered (the game moved on) is dropped, never sent.
+  const staged = st.staged === null ? "" : JSON.stringify(st.staged);
+  if (st.staged !== null && !st.legal.some((a) => JSON.stringify(a) === staged)) st.staged = null;
 }
 
 /** @param {TableState} st */
