@@ -285,6 +285,9 @@ try {
       await atLeast(x.p, g.version);
       const info = x.p.locator(".side.mine .hand .power-info").first();
       infoId = (await info.getAttribute("id")) ?? "";
+      // The hand in the middle of the screen, as a player holds it (the browser then keeps what
+      // is on screen in place when what is above it changes: scroll anchoring).
+      await info.evaluate((el) => el.scrollIntoView({ block: "center" }));
       const before = await info.boundingBox();
       if (before === null) fail(`no power button on my hand on ${x.name}`);
       await x.p.evaluate((id) => {
@@ -297,6 +300,12 @@ try {
       const awaited = [bob, carl].find((p) => g.game.seats.find((s) => s.username === p.username)?.seat === g.view.awaiting.seat);
       await playFor(awaited, id);
       await x.p.waitForFunction((v) => Number(document.querySelector("section.table")?.getAttribute("data-version")) > v, g.version);
+      // The finger follows the card where the new drawing put it (on screen).
+      await x.p.evaluate((id) => {
+        const el = document.getElementById(id);
+        const r = el?.getBoundingClientRect();
+        if (el && r && r.width > 0 && (r.top < 0 || r.bottom > window.innerHeight)) el.scrollIntoView({ block: "center" });
+      }, infoId);
       const after = await x.p.locator(`[id="${infoId}"]`).boundingBox();
       if (after === null) {
         await x.p.mouse.up();
@@ -304,6 +313,7 @@ try {
         continue;
       }
       await x.p.mouse.move(after.x + after.width / 2, after.y + after.height / 2);
+      console.log(`the card moved ${Math.round(after.y - before.y)} px under the finger on ${x.name}`);
       await x.p.mouse.up();
       counted = true;
     }
@@ -315,7 +325,7 @@ try {
       const why = await x.p.evaluate((id) => {
         const el = document.getElementById(id);
         // @ts-ignore the mark set before the press
-        return `same element: ${el?.__pressed === true}; expanded: ${el?.getAttribute("aria-expanded")}; focus: ${document.activeElement?.id}; at the point: ${document.elementFromPoint(el.getBoundingClientRect().x + 5, el.getBoundingClientRect().y + 5)?.className}`;
+        return `my turn: ${document.querySelector("section.table")?.getAttribute("data-my-turn")}; display: ${el ? getComputedStyle(el).display : "none"}; box: ${JSON.stringify(el?.getBoundingClientRect())}; same element: ${el?.__pressed === true}; expanded: ${el?.getAttribute("aria-expanded")}; focus: ${document.activeElement?.id}; at the point: ${document.elementFromPoint(el.getBoundingClientRect().x + 5, el.getBoundingClientRect().y + 5)?.className}`;
       }, infoId);
       fail(`a tap pressed before another player's move and lifted after it was lost on ${x.name} (${why})`);
     }

@@ -8,7 +8,7 @@ import { fill, h, replace, slot } from "./dom.js";
 import { patch } from "./patch.js";
 import { seatProfile } from "./players.js";
 import { t } from "./i18n.js";
-import { choose, decisionPanel, resignControls } from "./table/actions.js";
+import { choose, decisionPanel, resignControls, stagedPanel } from "./table/actions.js";
 import { openChat } from "./table/chat.js";
 import { openNotes } from "./table/notes.js";
 import { board } from "./table/board.js";
@@ -196,7 +196,17 @@ function render(st) {
     g.game.status === "open" && g.your_seat !== null ? leaveButton(st) : null,
     view === null
       ? null
-      : board(st, g, view, who, options, pick, marks, current && myTurn ? decisionPanel(st, view, options, pick) : null),
+      : board(
+          st,
+          g,
+          view,
+          who,
+          options,
+          pick,
+          marks,
+          current && myTurn ? decisionPanel(st, view, options, pick) : null,
+          current && myTurn && st.staged !== null && st.staged.type !== "muster" ? stagedPanel(st, st.staged) : null,
+        ),
     view === null ? null : lastSkirmish(st, shown, view, who),
     current && view !== null && view.status === "active" && g.your_seat !== null ? resignControls(st, view, g.your_seat) : null,
     finished && g.your_seat !== null ? rematchButton(st, g) : null,

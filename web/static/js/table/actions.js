@@ -119,7 +119,7 @@ export function decisionPanel(st, view, options, pick) {
     "section",
     { class: "decision", "aria-label": t.yourDecisionPanel, "data-decision": decision?.kind ?? null },
     h("p", { id: "decision-hint" }, hint),
-    st.staged !== null ? stagedPanel(st, st.staged) : null,
+    st.staged?.type === "muster" ? stagedPanel(st, st.staged) : null,
     st.selected !== null && musters.length > 0
       ? h(
           "div",
@@ -207,11 +207,13 @@ export function sameAction(a, b) {
 }
 
 /**
- * The staged move in words ("Recruit Macdonnell 7 from slot 2?"), with Confirm and Cancel.
+ * The staged move in words ("Recruit Macdonnell 7 from slot 2?"), with Confirm and Cancel: a
+ * muster's in the decision panel, by the muster choices; a recruit's or a claim's under the row
+ * of its card (the board places it), so that the finger does not travel to confirm.
  * @param {TableState} st
  * @param {Action} a
  */
-function stagedPanel(st, a) {
+export function stagedPanel(st, a) {
   let what = "";
   if (a.type === "recruit") {
     const r = st.game?.view?.recruits.find((x) => x.slot === a.slot);

@@ -83,15 +83,16 @@ function powerBelow(st, cards) {
  * @param {(a: Action) => () => void} pick
  * @param {Marks} marks
  * @param {HTMLElement | null} decision the decision panel, placed beside the hand on a wide screen
+ * @param {HTMLElement | null} staged a staged recruit's or claim's confirmation, placed under its row
  */
-export function board(st, g, view, who, options, pick, marks, decision) {
+export function board(st, g, view, who, options, pick, marks, decision, staged = null) {
   const mine = view.players.find((p) => p.seat === g.your_seat) ?? null;
   const others = view.players.filter((p) => p !== mine);
   return h(
     "div",
     { id: "board", class: "board" },
     h("div", { class: "opponents" }, others.map((p) => playerSide(st, g, view, p, who, options, pick, marks))),
-    middle(st, view, options, pick, marks),
+    middle(st, view, options, pick, marks, staged),
     mine ? playerSide(st, g, view, mine, who, options, pick, marks) : null,
     decision,
   );
@@ -278,8 +279,9 @@ function hand(st, me, seat, name, cards, options, marks) {
  * @param {Action[]} options
  * @param {(a: Action) => () => void} pick
  * @param {Marks} marks
+ * @param {HTMLElement | null} staged
  */
-function middle(st, view, options, pick, marks) {
+function middle(st, view, options, pick, marks, staged) {
   const supporters = view.supporters.map((c) => {
     const a = options.find(
       (x) => (x.type === "claim_supporter" || x.type === "swap_supporter") && x.supporter === c,
@@ -326,9 +328,11 @@ function middle(st, view, options, pick, marks) {
     over && supporters.length === 0 ? null : h("h2", {}, t.supporterRow),
     over && supporters.length === 0 ? null : h("div", { class: "cards supporters", role: "group", "aria-label": t.supporterRow }, supporters),
     over ? null : powerBelow(st, view.supporters),
+    st.staged?.type === "claim_supporter" ? staged : null,
     over ? null : h("h2", {}, t.recruits),
     over ? null : h("div", { class: "cards recruits", role: "group", "aria-label": t.recruits }, recruits),
     over ? null : powerBelow(st, view.recruits.map((r) => r.card)),
+    st.staged?.type === "recruit" ? staged : null,
     h(
       "div",
       { class: "piles" },
