@@ -149,7 +149,10 @@ try {
       // From the lobby and from a finished game's table.
       await p.locator("#nav").getByRole("link", { name: x.lobby }).click();
       await p.getByRole("heading", { name: x.lobby, level: 1 }).waitFor();
-      const row = p.locator(".game-row[data-status=finished]").filter({ has: p.getByRole("link", { name: "bruce", exact: true }) }).first();
+      // The lobby folds the latest finished games: opened, a finished game's opponent links to
+      // their profile.
+      await p.locator("details.finished-games > summary").click();
+      const row = p.locator("details.finished-games .game-row[data-status=finished]").filter({ has: p.getByRole("link", { name: "bruce", exact: true }) }).first();
       const game = await row.getAttribute("data-game");
       await row.getByRole("link", { name: "bruce", exact: true }).click();
       await p.getByRole("heading", { name: "bruce", level: 1 }).waitFor();

@@ -380,10 +380,17 @@ try {
 
   // Play on through the API until the first skirmish is scored; then the others play until eve
   // decides again: the top of her table tells the skirmish's end until she does.
-  // Everyone musters face-down when they can: every army is placed at the end.
+  // Everyone musters face-down when they can: every army is placed at the end. The pages wait
+  // on a page without a table meanwhile (four tables drawing every move of a skirmish on two cores
+  // would slow the whole suite), and come back to the table at the end.
+  for (const x of pages) await x.p.goto(`${base}/healthz`);
   const muster = (a) => a.find((x) => x.type === "muster" && !x.face_up);
   await driveUntil([eve, ...others], id, (g) => g.view.last_skirmish != null || g.view.status !== "active", "the first skirmish's end", muster);
   g = await driveUntil(others, id, (g) => g.view.awaiting?.seat === g.your_seat || g.view.status !== "active", "eve's first decision after the scoring");
+  for (const x of pages) {
+    await x.p.goto(`${base}/#/game/${id}`);
+    await table(x.p).waitFor();
+  }
   if (g.view.status === "active") {
     for (const x of pages) {
       await atLeast(x.p, g.version);

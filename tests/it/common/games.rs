@@ -46,12 +46,14 @@ impl Api {
     }
 
     pub async fn get(&self, path: &str, token: &str) -> Response {
-        self.client
-            .get(self.url(path))
-            .bearer_auth(token)
-            .send()
-            .await
-            .unwrap()
+        let send = || self.client.get(self.url(path)).bearer_auth(token).send();
+        match send().await {
+            Ok(res) => res,
+            // A read is sent again once when the pooled connection it went out on was closed
+            // under it (hyper's "incomplete message"), as HTTP clients retry idempotent requests.
+            Err(e) if e.is_request() && !e.is_timeout() => send().await.unwrap(),
+            Err(e) => panic!("GET {path}: {e}"),
+        }
     }
 
     pub async fn post(&self, path: &str, token: &str, body: &Value) -> Response {
