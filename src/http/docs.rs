@@ -10,6 +10,17 @@ use crate::api::error::ApiError;
 use crate::api::error::codes::{ErrorCode, RULE_TITLE};
 use rules::RuleError;
 
+/// A committed Markdown document (in `lang` when not English), kept by caches for an hour.
+fn markdown(body: &'static str, lang: Option<&'static str>) -> HttpResponse {
+    let mut res = HttpResponse::Ok();
+    res.insert_header((header::CONTENT_TYPE, "text/markdown; charset=utf-8"))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"));
+    if let Some(lang) = lang {
+        res.insert_header((header::CONTENT_LANGUAGE, lang));
+    }
+    res.body(body)
+}
+
 /// The rules document, as committed in `docs/rules.md`.
 pub const RULES_MARKDOWN: &str = include_str!("../../docs/rules.md");
 
@@ -19,10 +30,7 @@ pub const RULES_MARKDOWN: &str = include_str!("../../docs/rules.md");
         body = String, content_type = "text/markdown",
         example = json!("# Lords of Scotland: the rules this server enforces\n..."))))]
 pub async fn rules() -> HttpResponse {
-    HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, "text/markdown; charset=utf-8"))
-        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(RULES_MARKDOWN)
+    markdown(RULES_MARKDOWN, None)
 }
 
 /// The same rules in French (`docs/rules.fr.md`): the same sections and numbering.
@@ -36,11 +44,7 @@ pub const RULES_MARKDOWN_FR: &str = include_str!("../../docs/rules.fr.md");
         body = String, content_type = "text/markdown",
         example = json!("# Lords of Scotland : les règles appliquées par ce serveur\n..."))))]
 pub async fn rules_fr() -> HttpResponse {
-    HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, "text/markdown; charset=utf-8"))
-        .insert_header((header::CONTENT_LANGUAGE, "fr"))
-        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(RULES_MARKDOWN_FR)
+    markdown(RULES_MARKDOWN_FR, Some("fr"))
 }
 
 /// The audit document, as committed in `docs/audit.md`.
@@ -53,10 +57,7 @@ pub const AUDIT_MARKDOWN: &str = include_str!("../../docs/audit.md");
         body = String, content_type = "text/markdown",
         example = json!("# Auditing a game\n..."))))]
 pub async fn audit() -> HttpResponse {
-    HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, "text/markdown; charset=utf-8"))
-        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(AUDIT_MARKDOWN)
+    markdown(AUDIT_MARKDOWN, None)
 }
 
 /// What a problem `code` means: the page its `type` URI names.
