@@ -340,6 +340,12 @@ pub struct RateArgs {
           default_value_t = RateLimits::DEFAULT.actions_per_minute,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub rate_actions_per_minute: u32,
+    /// Game actions a bot account may make per minute, counted apart from people's: a bot
+    /// plays many fast games at once (its token's policy is `bot-actions`).
+    #[arg(long, env = "LORDS_RATE_BOT_ACTIONS_PER_MINUTE",
+          default_value_t = RateLimits::DEFAULT.bot_actions_per_minute,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub rate_bot_actions_per_minute: u32,
     /// Other writes (lobby, account, notifications) one caller may make per minute; signing
     /// in, signing up, refreshing and password resets keep their own limits.
     #[arg(long, env = "LORDS_RATE_LOBBY_WRITES_PER_MINUTE",
@@ -353,6 +359,8 @@ pub struct RateArgs {
 pub struct RateLimits {
     pub reads_per_minute: u32,
     pub actions_per_minute: u32,
+    /// A bot account's game actions.
+    pub bot_actions_per_minute: u32,
     pub lobby_writes_per_minute: u32,
 }
 
@@ -360,6 +368,7 @@ impl RateLimits {
     pub const DEFAULT: RateLimits = RateLimits {
         reads_per_minute: 600,
         actions_per_minute: 120,
+        bot_actions_per_minute: 600,
         lobby_writes_per_minute: 30,
     };
 }
@@ -375,6 +384,7 @@ impl From<&RateArgs> for RateLimits {
         RateLimits {
             reads_per_minute: args.rate_reads_per_minute,
             actions_per_minute: args.rate_actions_per_minute,
+            bot_actions_per_minute: args.rate_bot_actions_per_minute,
             lobby_writes_per_minute: args.rate_lobby_writes_per_minute,
         }
     }
@@ -391,10 +401,13 @@ pub struct MailArgs {
     /// The `From` of every mail.
     #[arg(long, env = "LORDS_MAIL_FROM", default_value = defaults::MAIL_FROM)]
     pub mail_from: String,
-    /// The address players reach the server at: the base of every link in a mail, and the
-    /// host of every `Message-ID`.
-    #[arg(long, env = "LORDS_PUBLIC_URL", default_value = defaults::PUBLIC_URL)]
-    pub public_url: String,
+    /// The address clients use to reach this server (`https://lords.example.org`): the issuer
+    /// and endpoints of OAuth discovery (`/.well-known/oauth-authorization-server`), the base
+    /// of every link in a mail and the host of every `Message-ID`, and the page a Web Push
+    /// opens. Unset: `http://` and the address the server listens on (`--listen`), with a
+    /// warning at start when that address is not loopback, as clients elsewhere cannot use it.
+    #[arg(long, env = "LORDS_PUBLIC_URL")]
+    pub public_url: Option<String>,
     /// How long a mail refused for now (or an SMTP server unreachable) is retried before it
     /// is given up and the account's `email_failing_since` set.
     #[arg(long, env = "LORDS_MAIL_RETRY_FOR_SECONDS",
@@ -423,8 +436,10 @@ pub enum MailTransport {
 pub struct MailConfig {
     pub transport: MailTransport,
     pub from: String,
-    /// Without a trailing slash.
+    /// The address clients use to reach this server, without a trailing slash.
     pub public_url: String,
+    /// No `--public-url` was given: the server makes it `http://` and the address it bound.
+    pub public_url_from_listen: bool,
     /// The first retry's longest delay; each next one doubles, up to `retry_max`. Each wait is
     /// drawn at random below it.
     pub retry_base: Duration,
@@ -451,6 +466,7 @@ impl MailConfig {
             transport: MailTransport::Files(data_dir.join("mail")),
             from: defaults::MAIL_FROM.into(),
             public_url: defaults::PUBLIC_URL.into(),
+            public_url_from_listen: false,
             retry_base: Duration::from_secs(defaults::MAIL_RETRY_BASE_SECONDS),
             retry_max: Duration::from_secs(defaults::MAIL_RETRY_MAX_SECONDS),
             retry_for: Duration::from_secs(defaults::MAIL_RETRY_FOR_SECONDS),
@@ -470,7 +486,10 @@ impl MailConfig {
         }
         config.from = args.mail_from.clone();
         crate::outbound::mail::check_from(&config.from).context("LORDS_MAIL_FROM")?;
-        config.public_url = parse_public_url(&args.public_url).context("LORDS_PUBLIC_URL")?;
+        match &args.public_url {
+            Some(url) => config.public_url = parse_public_url(url).context("LORDS_PUBLIC_URL")?,
+            None => config.public_url_from_listen = true,
+        }
         config.retry_for = Duration::from_secs(args.mail_retry_for_seconds);
         config.lease = Duration::from_secs(args.mail_lease_seconds);
         Ok(config)

@@ -56,6 +56,13 @@ enum Command {
         db: lords::config::DatabaseArgs,
         game_id: String,
     },
+    /// What only an operator does to an account: issue a bot account a new token.
+    Accounts {
+        #[command(flatten)]
+        db: lords::config::DatabaseArgs,
+        #[command(subcommand)]
+        command: lords::startup::commands::Accounts,
+    },
     /// Table chat moderation (service rules §9.8): list reported lines, silence an account.
     Moderation {
         #[command(flatten)]
@@ -130,6 +137,7 @@ async fn run_async(command: Command) -> anyhow::Result<()> {
             db, game_id, all, ..
         } => lords::startup::commands::verify(&db, game_id.as_deref(), all).await,
         Command::Export { db, game_id } => lords::startup::commands::export(&db, &game_id).await,
+        Command::Accounts { db, command } => lords::startup::commands::accounts(&db, command).await,
         Command::Moderation { db, command } => {
             lords::startup::commands::moderation(&db, command).await
         }

@@ -261,6 +261,74 @@ pub async fn delete_personal(
     Ok(true)
 }
 
+/// Replaces the account's personal token `id` by a new one with the same name, scopes and
+/// expiry, in one transaction: the new secret is in the answer and nowhere else, the old token
+/// is refused from the commit on and the streams it opened end. `None` when the account has no
+/// such live token.
+pub async fn rotate_personal(
+    pool: &PgPool,
+    account: AccountId,
+    id: Uuid,
+) -> Result<Option<(PersonalToken, NewToken)>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let now = Utc::now();
+    let old: Option<(String, Vec<String>, Option<DateTime<Utc>>)> = sqlx::query_as(
+        "DELETE FROM api_tokens WHERE id = $1 AND account_id = $2 AND kind = 'personal'          AND (expires_at IS NULL OR expires_at > $3)          RETURNING name, scopes, expires_at",
+    )
+    .bind(id)
+    .bind(account.0)
+    .bind(now)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((name, scopes, expires_at)) = old else {
+        return Ok(None);
+    };
+    let scopes: Vec<Scope> = scopes.iter().filter_map(|s| Scope::parse(s)).collect();
+    let token = insert_personal(&mut tx, account, &name, &scopes, expires_at, now).await?;
+    announce_authority_change(&mut tx, account).await?;
+    tx.commit().await?;
+    Ok(Some(token))
+}
+
+/// Why an operator could not issue a bot account a token.
+#[derive(Debug, thiserror::Error)]
+pub enum BotTokenError {
+    #[error("no account is named that")]
+    NoAccount,
+    #[error("the account is not a bot account (a person signs in with a password)")]
+    NotABot,
+    #[error("the account already holds {0} personal tokens; one must be deleted first")]
+    TooMany(i64),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+/// An operator's new token for the bot account `username` (case ignored), when the bot lost its
+/// own: every scope, no expiry, named as a conversion names it. The bot's other tokens stay.
+pub async fn issue_bot_token(
+    pool: &PgPool,
+    username: &str,
+    name: &str,
+    max: i64,
+) -> Result<(AccountId, PersonalToken, NewToken), BotTokenError> {
+    let found: Option<(Uuid, bool)> = sqlx::query_as(
+        "SELECT id, bot_account FROM accounts \
+         WHERE lower(username) = lower($1) AND deleted_at IS NULL",
+    )
+    .bind(username)
+    .fetch_optional(pool)
+    .await?;
+    let (id, bot) = found.ok_or(BotTokenError::NoAccount)?;
+    if !bot {
+        return Err(BotTokenError::NotABot);
+    }
+    let account = AccountId(id);
+    let (token, secret) = create_personal(pool, account, name, &Scope::ALL, None, max)
+        .await?
+        .ok_or(BotTokenError::TooMany(max))?;
+    Ok((account, token, secret))
+}
+
 /// Why an account could not become a bot account.
 #[derive(Debug, thiserror::Error)]
 pub enum BotConversionError {

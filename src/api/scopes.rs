@@ -134,6 +134,7 @@ pub const OPERATIONS: &[(&str, &str, Access)] = &[
     // Third-party clients: personal tokens, bot accounts, OAuth consent and authorizations.
     ("GET", "/v1/me/tokens", FirstParty),
     ("POST", "/v1/me/tokens", FirstParty),
+    ("POST", "/v1/me/tokens/rotate", Scoped(Scope::BotPlay)),
     ("DELETE", "/v1/me/tokens/{id}", FirstParty),
     ("POST", "/v1/me/bot", FirstParty),
     ("GET", "/v1/oauth/consent", Public),

@@ -39,6 +39,8 @@ pub enum Budget {
     Reads,
     /// The `game:play` operations: actions, resign, chat, vacation, muting.
     Actions,
+    /// The same, by a bot account: a budget of its own (`--rate-bot-actions-per-minute`).
+    BotActions,
     /// Every other write.
     LobbyWrites,
     /// Signing in and refreshing: the login limiter, per client address.
@@ -55,6 +57,7 @@ impl Budget {
         match self {
             Budget::Reads => "reads",
             Budget::Actions => "actions",
+            Budget::BotActions => "bot-actions",
             Budget::LobbyWrites => "lobby-writes",
             Budget::SignIn => "sign-in",
             Budget::PasswordReset => "password-reset",
@@ -65,7 +68,10 @@ impl Budget {
     /// Whether this budget is counted here (429 `too_many_requests`), rather than by a sign-in
     /// limiter of its route's own.
     pub fn counted(self) -> bool {
-        matches!(self, Budget::Reads | Budget::Actions | Budget::LobbyWrites)
+        matches!(
+            self,
+            Budget::Reads | Budget::Actions | Budget::BotActions | Budget::LobbyWrites
+        )
     }
 
     /// The budget of `method path` (a request's path, or an operation's pattern).
@@ -166,6 +172,7 @@ fn quota(rates: &RateLimits, budget: Budget) -> u32 {
     match budget {
         Budget::Reads => rates.reads_per_minute,
         Budget::Actions => rates.actions_per_minute,
+        Budget::BotActions => rates.bot_actions_per_minute,
         _ => rates.lobby_writes_per_minute,
     }
 }
@@ -227,8 +234,18 @@ pub async fn limit(
     } else {
         Presented::Nothing
     };
+    // A bot account's game actions spend a budget of their own.
+    let budget = match (budget, &presented) {
+        (
+            Budget::Actions,
+            Presented::Token {
+                bot_account: true, ..
+            },
+        ) => Budget::BotActions,
+        _ => budget,
+    };
     let counted = match budget {
-        Budget::Reads | Budget::Actions | Budget::LobbyWrites => {
+        Budget::Reads | Budget::Actions | Budget::BotActions | Budget::LobbyWrites => {
             let quota = quota(&state.config.rates, budget);
             let caller = caller(&req, &presented);
             let Some(budgets) = req

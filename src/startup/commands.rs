@@ -212,6 +212,48 @@ pub async fn distribute(db: &DatabaseArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `lords accounts …`: what only an operator does to an account.
+#[derive(Debug, Clone, clap::Subcommand)]
+pub enum Accounts {
+    /// Issue a new token to a bot account that lost its own (every scope, no expiry; its other
+    /// tokens stay): prints `{username, token_id, token}` as JSON, the token shown this once,
+    /// and logs that an operator issued it.
+    BotToken {
+        /// The bot account's username (case is ignored).
+        username: String,
+    },
+}
+
+/// Runs an `accounts` command.
+pub async fn accounts(db: &DatabaseArgs, command: Accounts) -> anyhow::Result<()> {
+    let (pool, cluster) = embedded::connect_as(db, Role::Command).await?;
+    let result = match &command {
+        Accounts::BotToken { username } => crate::accounts::tokens::issue_bot_token(
+            &pool,
+            username,
+            crate::accounts::http::tokens::BOT_TOKEN_NAME,
+            crate::accounts::http::tokens::MAX_PERSONAL_TOKENS,
+        )
+        .await
+        .map(|(account, token, secret)| {
+            tracing::info!(account_id = %account, token_id = %token.id, username = %username,
+                "an operator issued a bot account a token");
+            serde_json::json!({
+                "username": username,
+                "token_id": token.id,
+                "token": secret.secret,
+            })
+            .to_string()
+        }),
+    };
+    pool.close().await;
+    if let Some(cluster) = cluster {
+        cluster.stop().await;
+    }
+    println!("{}", result.context("accounts")?);
+    Ok(())
+}
+
 /// `lords moderation …`: the operator's side of table chat (service rules §9.8).
 #[derive(Debug, Clone, clap::Subcommand)]
 pub enum Moderation {

@@ -40,6 +40,28 @@ impl ShutdownTrigger {
     }
 }
 
+/// The public URL of a server given none: `http://` and the address it bound (`[::1]:8080` for
+/// IPv6), so that OAuth discovery and mail links name the server that answers.
+pub fn public_url_of(addr: SocketAddr) -> String {
+    format!("http://{addr}")
+}
+
+/// What to warn at start about the public URL: made from an address bound that is not loopback
+/// (`0.0.0.0`, a LAN address), it names a server that clients elsewhere may not reach.
+pub fn public_url_warning(
+    bound: SocketAddr,
+    from_listen: bool,
+    public_url: &str,
+) -> Option<String> {
+    (from_listen && !bound.ip().is_loopback()).then(|| {
+        format!(
+            "no --public-url (LORDS_PUBLIC_URL): OAuth discovery, mail links and Web Push name \
+             {public_url}, the address listened on, which clients elsewhere may not reach; set \
+             --public-url to the address clients use"
+        )
+    })
+}
+
 /// A bound, not yet running, HTTP server (and its /metrics server when apart).
 pub struct Application {
     local_addr: SocketAddr,
@@ -51,10 +73,13 @@ pub struct Application {
 
 impl Application {
     /// Binds `config.listen` (use `127.0.0.1:0` in tests) and builds the app over `pool`.
-    pub async fn build(config: AppConfig, pool: PgPool) -> anyhow::Result<Application> {
+    pub async fn build(mut config: AppConfig, pool: PgPool) -> anyhow::Result<Application> {
         let listener = TcpListener::bind(&config.listen)
             .with_context(|| format!("binding the HTTP listener to {}", config.listen))?;
         let local_addr = listener.local_addr()?;
+        if config.mail.public_url_from_listen {
+            config.mail.public_url = public_url_of(local_addr);
+        }
         let metrics_listener = match &config.metrics_listen {
             Some(addr) => Some(
                 TcpListener::bind(addr)
@@ -145,6 +170,13 @@ impl Application {
 
     pub fn local_addr(&self) -> SocketAddr {
         self.local_addr
+    }
+
+    /// The address clients use to reach this server (`--public-url`, else [`public_url_of`]
+    /// the address bound), and whether it was made from the address bound.
+    pub fn public_url(&self) -> (&str, bool) {
+        let mail = &self.state.config.mail;
+        (&mail.public_url, mail.public_url_from_listen)
     }
 
     pub fn state(&self) -> &AppState {
@@ -343,6 +375,11 @@ pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
         }
     };
     tracing::info!(address = %app.local_addr(), "listening on http://{}", app.local_addr());
+    let (public_url, from_listen) = app.public_url();
+    match public_url_warning(app.local_addr(), from_listen, public_url) {
+        Some(warning) => tracing::warn!(public_url, "{warning}"),
+        None => tracing::info!(public_url, "clients reach this server at {public_url}"),
+    }
     if let Some(addr) = app.metrics_addr() {
         tracing::info!(address = %addr, "serving /metrics on http://{addr}/metrics");
     }

@@ -2,7 +2,8 @@
 //! a game converts; the conversion revokes every session and token and answers one token with
 //! every scope; the account never signs in again; profiles and seats show it; its tokens must
 //! hold `bot:play`; and a bot invited by username learns of it on its stream, joins and plays
-//! a whole game with nothing but its token.
+//! a whole game with nothing but its token. Its token rotates (`POST /v1/me/tokens/rotate`),
+//! and an operator issues it a new one when it is lost (`lords accounts bot-token`).
 
 use crate::common;
 
@@ -345,4 +346,116 @@ async fn a_bot_account_creates_no_game_nor_rematch_and_is_rated_as_any_player() 
     .await;
     let finished = api.game(&game, &person).await;
     assert!(finished["game"]["rematch"].is_null());
+}
+
+/// A bot replaces its token without an operator: the new one has the same name and scopes, the
+/// old one is refused from then on. A person's session or a token without `bot:play` cannot.
+#[tokio::test]
+async fn a_bot_rotates_its_token_and_the_old_one_is_refused() {
+    let app = spawn_app().await;
+    let session = app.signed_up("rotor").await;
+    let old = become_bot(&app, &session).await["token"]["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let res = Api::of(&app)
+        .post("/v1/me/tokens/rotate", &old, &json!({}))
+        .await;
+    assert_eq!(res.status(), 201);
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    let rotated: Value = res.json().await.unwrap();
+    let new = rotated["token"].as_str().unwrap().to_string();
+    assert!(new.starts_with("lords_pat_") && new != old);
+    assert_eq!(rotated["name"], "bot");
+    assert_eq!(
+        rotated["scopes"],
+        json!([
+            "account:read",
+            "game:read",
+            "game:play",
+            "lobby:write",
+            "notifications:write",
+            "bot:play"
+        ])
+    );
+    assert!(rotated["expires_at"].is_null());
+    problem(
+        app.get_with_token("/v1/me", &old).await,
+        401,
+        "invalid_token",
+    )
+    .await;
+    let me = ok(app.get_with_token("/v1/me", &new).await).await;
+    assert_eq!(me["username"], "rotor");
+    // Once only: the old token rotates no more.
+    let res = Api::of(&app)
+        .post("/v1/me/tokens/rotate", &old, &json!({}))
+        .await;
+    problem(res, 401, "invalid_token").await;
+
+    // A person's session is no personal token; a person's token lacks bot:play.
+    let person = app.signed_up("person").await;
+    let res = Api::of(&app)
+        .post("/v1/me/tokens/rotate", &person, &json!({}))
+        .await;
+    problem(res, 404, "personal_token_not_found").await;
+    let res = Api::of(&app)
+        .post(
+            "/v1/me/tokens",
+            &person,
+            &json!({"name": "scripts", "scopes": ["game:play"]}),
+        )
+        .await;
+    let scripts = res.json::<Value>().await.unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let res = Api::of(&app)
+        .post("/v1/me/tokens/rotate", &scripts, &json!({}))
+        .await;
+    problem(res, 403, "insufficient_scope").await;
+}
+
+/// An operator issues a bot account that lost its token a new one, from the command line; the
+/// bot plays on with it. A person's account gets none.
+#[tokio::test]
+async fn an_operator_issues_a_lost_bot_a_new_token() {
+    let app = spawn_app().await;
+    let session = app.signed_up("lostbot").await;
+    become_bot(&app, &session).await;
+    let run = |args: &'static [&'static str]| {
+        let db_url = app.db_url.clone();
+        async move {
+            tokio::process::Command::new(env!("CARGO_BIN_EXE_lords"))
+                .args(args)
+                .env("DATABASE_URL", db_url)
+                .env("LORDS_DATA_DIR", std::env::temp_dir())
+                .output()
+                .await
+                .expect("run lords")
+        }
+    };
+    let out = run(&["accounts", "bot-token", "LostBot"]).await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(printed["username"], "LostBot");
+    let token = printed["token"].as_str().unwrap();
+    let me = ok(app.get_with_token("/v1/me", token).await).await;
+    assert_eq!(me["username"], "lostbot");
+    assert_eq!(me["bot"], true);
+
+    app.signed_up("human").await;
+    let out = run(&["accounts", "bot-token", "human"]).await;
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("not a bot account"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run(&["accounts", "bot-token", "nobody"]).await;
+    assert!(!out.status.success());
 }

@@ -286,9 +286,24 @@ async fn without_database_url_the_binary_runs_its_own_postgres_and_keeps_games_a
     let pgdata = dir.0.join("pg/data");
     let client = reqwest::Client::new();
 
-    let server = Server::start(&dir.0);
+    let mut server = Server::start(&dir.0);
     let base = server.base.clone();
     wait_ready(&client, &base).await;
+    // No --public-url: the server names itself by the address it bound (port 0 here), says so
+    // at start, and OAuth discovery gives that address.
+    server.wait_for_line(
+        &format!("clients reach this server at {base}"),
+        Duration::from_secs(10),
+    );
+    let metadata: Value = client
+        .get(format!("{base}/.well-known/oauth-authorization-server"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(metadata["issuer"], base.as_str());
     let token = sign_up(&client, &base, "margaret", "maid-of-norway").await;
 
     // A second account joins a game and the two play a few turns.

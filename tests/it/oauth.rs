@@ -174,6 +174,56 @@ async fn consent(app: &TestApp, params: &Value) -> reqwest::Response {
     app.get(&format!("/v1/oauth/consent?{query}")).await
 }
 
+/// Without `--public-url` the server names itself by the address it bound: a client that reads
+/// the metadata reaches the server that answered, whatever `--listen` said.
+#[tokio::test]
+async fn without_a_public_url_the_metadata_names_the_address_bound() {
+    let app = spawn_app_with(|c| c.mail.public_url_from_listen = true).await;
+    let body: Value = app
+        .get("/.well-known/oauth-authorization-server")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(body["issuer"], app.address.as_str());
+    assert_eq!(
+        body["token_endpoint"],
+        format!("{}/oauth/token", app.address)
+    );
+    // The token endpoint it names answers (a request without a grant is refused, not lost).
+    let res = reqwest::Client::new()
+        .post(body["token_endpoint"].as_str().unwrap())
+        .form(&[("grant_type", "authorization_code")])
+        .send()
+        .await
+        .expect("the token endpoint named is the server's");
+    assert_eq!(res.status(), 400);
+}
+
+#[test]
+fn a_public_url_made_from_an_address_that_is_not_loopback_is_warned_about() {
+    use lords::startup::{public_url_of, public_url_warning};
+    let any: std::net::SocketAddr = "0.0.0.0:8080".parse().unwrap();
+    let lan: std::net::SocketAddr = "192.168.1.20:8080".parse().unwrap();
+    let local: std::net::SocketAddr = "127.0.0.1:19301".parse().unwrap();
+    let local6: std::net::SocketAddr = "[::1]:19301".parse().unwrap();
+    assert_eq!(public_url_of(local), "http://127.0.0.1:19301");
+    assert_eq!(public_url_of(local6), "http://[::1]:19301");
+    for bound in [any, lan] {
+        let warning = public_url_warning(bound, true, &public_url_of(bound))
+            .expect("a derived public URL on an address that is not loopback is warned about");
+        assert!(warning.contains("--public-url"), "{warning}");
+        assert!(warning.contains(&public_url_of(bound)), "{warning}");
+        assert_eq!(
+            public_url_warning(bound, false, "https://lords.example.org"),
+            None
+        );
+    }
+    for bound in [local, local6] {
+        assert_eq!(public_url_warning(bound, true, &public_url_of(bound)), None);
+    }
+}
+
 #[tokio::test]
 async fn the_metadata_names_the_endpoints_on_the_public_url() {
     let app = spawn_app().await;

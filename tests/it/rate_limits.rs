@@ -170,6 +170,62 @@ async fn each_kind_of_request_has_its_own_budget() {
     assert_eq!(limit(&res).1, 0);
 }
 
+/// A bot account's game actions spend a budget of their own (`bot-actions`), larger by default
+/// than a person's: a bot plays many fast games at once. Its reads and other writes are counted
+/// as anyone's.
+#[tokio::test]
+async fn a_bot_accounts_actions_have_a_budget_of_their_own() {
+    let app = spawn_app_with(|c: &mut lords::config::AppConfig| {
+        small(50, 2, 30)(c);
+        c.rates.bot_actions_per_minute = 5;
+    })
+    .await;
+    let person = app.signed_up("morven").await;
+    let robot = app.signed_up("robot").await;
+    let converted: serde_json::Value = app
+        .client
+        .post(app.url("/v1/me/bot"))
+        .bearer_auth(&robot)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let bot = converted["token"]["token"].as_str().unwrap().to_string();
+    let act = |token: String| {
+        let app = &app;
+        async move {
+            app.client
+                .post(app.url(&format!("/v1/games/{}/actions", Uuid::now_v7())))
+                .bearer_auth(token)
+                .json(&json!({"type": "pass"}))
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    in_one_window().await;
+    // The person's two actions are spent; the bot's five are its own.
+    for _ in 0..2 {
+        assert_ne!(act(person.clone()).await.status(), 429);
+    }
+    problem(act(person.clone()).await, 429, "too_many_requests").await;
+    for left in (0..5).rev() {
+        let res = act(bot.clone()).await;
+        assert_ne!(res.status(), 429);
+        assert_eq!(policy(&res), ("bot-actions".into(), 5, 60));
+        assert_eq!(remaining(&res), left);
+    }
+    let res = act(bot.clone()).await;
+    assert_eq!(policy(&res).0, "bot-actions");
+    problem(res, 429, "too_many_requests").await;
+    // Its reads are counted as anyone's.
+    let res = read(&app, &bot).await;
+    assert_eq!(policy(&res).0, "reads");
+}
+
 #[tokio::test]
 async fn an_accounts_sessions_and_personal_tokens_spend_one_budget() {
     let app = spawn_app_with(small(4, 120, 30)).await;

@@ -1125,7 +1125,8 @@ export interface paths {
          *     become one. Every session (first-party and OAuth) is revoked and every token deleted; the
          *     answer holds the account (`bot: true`) and a new personal token holding every scope
          *     (`bot:play` included), without expiry, shown this once: the bot's only credential (a bot
-         *     account cannot sign in, nor create tokens; an operator is needed if it is lost). People
+         *     account cannot sign in, nor create tokens; `POST /v1/me/tokens/rotate` replaces it, and an
+         *     operator issues a new one if it is lost: `lords accounts bot-token`). People
          *     seat the bot by inviting its username; it learns of the invitation on
          *     `GET /v1/me/stream` (`invited`), joins and plays through the same endpoints as anyone.
          * @description Makes the caller's account a bot account, for good: a program that plays through the API
@@ -1133,7 +1134,8 @@ export interface paths {
          *     become one. Every session (first-party and OAuth) is revoked and every token deleted; the
          *     answer holds the account (`bot: true`) and a new personal token holding every scope
          *     (`bot:play` included), without expiry, shown this once: the bot's only credential (a bot
-         *     account cannot sign in, nor create tokens; an operator is needed if it is lost). People
+         *     account cannot sign in, nor create tokens; `POST /v1/me/tokens/rotate` replaces it, and an
+         *     operator issues a new one if it is lost: `lords accounts bot-token`). People
          *     seat the bot by inviting its username; it learns of the invitation on
          *     `GET /v1/me/stream` (`invited`), joins and plays through the same endpoints as anyone.
          */
@@ -1531,6 +1533,34 @@ export interface paths {
          *     change the password, the address or delete the account (403 `first_party_only`).
          */
         post: operations["create_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/tokens/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces the personal token this request is made with by a new one (the same name, scopes
+         *     and expiry), in one transaction: a bot rotates its credential without an operator. The
+         *     answer holds the new token, shown this once; the old one is refused from the commit on and
+         *     the streams opened with it end within seconds. Asks `bot:play`, which only a bot account's
+         *     tokens hold.
+         * @description Replaces the personal token this request is made with by a new one (the same name, scopes
+         *     and expiry), in one transaction: a bot rotates its credential without an operator. The
+         *     answer holds the new token, shown this once; the old one is refused from the commit on and
+         *     the streams opened with it end within seconds. Asks `bot:play`, which only a bot account's
+         *     tokens hold.
+         */
+        post: operations["rotate_token"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5290,7 +5320,7 @@ export interface components {
          */
         RateLimit: string;
         /**
-         * @description The budget this request spends, as a Structured Field list of one item: its name (`reads`, `actions`, `lobby-writes`, `sign-in`, `password-reset`, `sign-up`), `q` the quota and `w` the window in seconds.
+         * @description The budget this request spends, as a Structured Field list of one item: its name (`reads`, `actions`, `bot-actions`, `lobby-writes`, `sign-in`, `password-reset`, `sign-up`), `q` the quota and `w` the window in seconds.
          * @example "reads";q=600;w=60
          */
         "RateLimit-Policy": string;
@@ -17719,6 +17749,167 @@ export interface operations {
             };
         };
     };
+    rotate_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new token, shown this once (`Cache-Control: no-store`); the token the request was made with is refused from now on */
+            201: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "created_at": "2026-03-14T18:09:47.120Z",
+                     *       "expires_at": null,
+                     *       "id": "0195f3e1-4d5e-7f6a-8b7c-8d9e0f1a2b3c",
+                     *       "name": "bot",
+                     *       "scopes": [
+                     *         "account:read",
+                     *         "game:read",
+                     *         "game:play",
+                     *         "lobby:write",
+                     *         "notifications:write",
+                     *         "bot:play"
+                     *       ],
+                     *       "token": "lords_pat_9Zb4xQe1Rk7wPm2Ls5Nt8Vy0Ca3Df6Gh9Jk2Mn5Pq8St"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PersonalTokenCreated"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `bot:play` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="bot:play"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `personal_token_not_found`: the request was not made with a live personal token */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "personal_token_not_found",
+                     *       "detail": "you have no personal token with this id",
+                     *       "status": 404,
+                     *       "title": "Personal token not found",
+                     *       "type": "/problems/personal_token_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     delete_token: {
         parameters: {
             query?: never;
@@ -19039,7 +19230,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "redirect_to": "https://app.example/callback?code=SplxlOBeZQQYbYS6WxSbIA9Xq3Fz0rNqbBJm5bYt3cM&state=af0ifjsldkj"
+                     *       "redirect_to": "https://app.example/callback?error=access_denied&state=af0ifjsldkj"
                      *     }
                      */
                     "application/json": components["schemas"]["RedirectTo"];

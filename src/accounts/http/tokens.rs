@@ -10,10 +10,11 @@ use uuid::Uuid;
 
 use crate::accounts::http::accounts::{MeDto, me_document};
 use crate::accounts::tokens::{self, BotConversionError, NewToken, PersonalToken};
+use crate::api::credentials::TokenKind;
 use crate::api::error::ApiError;
 use crate::api::error::codes::ErrorCode;
 use crate::api::error::problem::Problem;
-use crate::api::extractor::{AuthUser, LiveAuthUser};
+use crate::api::extractor::{AuthUser, Grant, LiveAuthUser};
 use crate::api::responses::{
     InvalidPath, MalformedJson, PayloadTooLarge, ServiceUnavailable, Unauthorized,
     UnsupportedMediaType,
@@ -37,6 +38,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::post().to(create_token))
             .route(web::get().to(list_tokens)),
     )
+    // Before `{id}`, which would take the path for a token's id.
+    .service(web::resource("/me/tokens/rotate").route(web::post().to(rotate_token)))
     .service(web::resource("/me/tokens/{id}").route(web::delete().to(delete_token)))
     .service(web::resource("/me/bot").route(web::post().to(become_bot)));
 }
@@ -302,12 +305,54 @@ pub async fn delete_token(
     }
 }
 
+/// Replaces the personal token this request is made with by a new one (the same name, scopes
+/// and expiry), in one transaction: a bot rotates its credential without an operator. The
+/// answer holds the new token, shown this once; the old one is refused from the commit on and
+/// the streams opened with it end within seconds. Asks `bot:play`, which only a bot account's
+/// tokens hold.
+#[utoipa::path(post, path = "/v1/me/tokens/rotate", tag = "accounts",
+    responses(
+        (status = 201, description = "The new token, shown this once (`Cache-Control: no-store`); the token the request was made with is refused from now on",
+            body = PersonalTokenCreated),
+        Unauthorized,
+        (status = 404, description = "`personal_token_not_found`: the request was not made with a live personal token", body = Problem, content_type = "application/problem+json"),
+        ServiceUnavailable,
+    ))]
+pub async fn rotate_token(
+    state: web::Data<AppState>,
+    user: AuthUser,
+) -> Result<HttpResponse, ApiError> {
+    let not_personal = || {
+        problem(
+            ErrorCode::PersonalTokenNotFound,
+            "this request was not made with a live personal token: send the token to replace",
+        )
+    };
+    let Grant::Token {
+        id,
+        kind: TokenKind::Personal,
+        ..
+    } = &user.grant
+    else {
+        return Err(not_personal());
+    };
+    let (token, secret) = tokens::rotate_personal(&state.pool, user.account_id, *id)
+        .await?
+        .ok_or_else(not_personal)?;
+    tracing::info!(account_id = %user.account_id, old_token_id = %id, token_id = %token.id,
+        "personal token rotated");
+    Ok(HttpResponse::Created()
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+        .json(PersonalTokenCreated::new(token, secret)))
+}
+
 /// Makes the caller's account a bot account, for good: a program that plays through the API
 /// with a token, as lichess's Bot API does. Only an account that never sat at a game may
 /// become one. Every session (first-party and OAuth) is revoked and every token deleted; the
 /// answer holds the account (`bot: true`) and a new personal token holding every scope
 /// (`bot:play` included), without expiry, shown this once: the bot's only credential (a bot
-/// account cannot sign in, nor create tokens; an operator is needed if it is lost). People
+/// account cannot sign in, nor create tokens; `POST /v1/me/tokens/rotate` replaces it, and an
+/// operator issues a new one if it is lost: `lords accounts bot-token`). People
 /// seat the bot by inviting its username; it learns of the invitation on
 /// `GET /v1/me/stream` (`invited`), joins and plays through the same endpoints as anyone.
 #[utoipa::path(post, path = "/v1/me/bot", tag = "accounts",

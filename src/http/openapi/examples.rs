@@ -513,6 +513,13 @@ pub(crate) fn success_example(operation: &str) -> Option<Value> {
             "scopes": ["game:read", "game:play"], "created_at": EXAMPLE_CREATED,
             "last_used_at": EXAMPLE_UPDATED,
         }] }),
+        "post /v1/me/tokens/rotate" => json!({
+            "id": EXAMPLE_WEBHOOK, "name": "bot",
+            "scopes": ["account:read", "game:read", "game:play", "lobby:write",
+                "notifications:write", "bot:play"],
+            "created_at": EXAMPLE_UPDATED, "expires_at": null,
+            "token": "lords_pat_9Zb4xQe1Rk7wPm2Ls5Nt8Vy0Ca3Df6Gh9Jk2Mn5Pq8St",
+        }),
         "post /v1/me/tokens" | "get /v1/me/tokens" | "post /v1/me/bot" => {
             let token = json!({
                 "id": EXAMPLE_WEBHOOK, "name": "my scripts", "scopes": ["game:read", "game:play"],

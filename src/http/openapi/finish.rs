@@ -160,6 +160,16 @@ pub(crate) fn finish(doc: &mut Value) {
                     }
                 }
             }
+            // Denying answers 200 with the error in the redirect, never a code.
+            if key == "post /v1/oauth/authorizations"
+                && let Some(media) = op
+                    .get_mut("responses")
+                    .and_then(|r| r.pointer_mut("/200/content/application~1json"))
+            {
+                media["example"] = json!({
+                    "redirect_to": "https://app.example/callback?error=access_denied&state=af0ifjsldkj",
+                });
+            }
             if key == "post /v1/games/{id}/actions"
                 && let Some(media) = op
                     .get_mut("requestBody")
@@ -339,7 +349,7 @@ fn rate_limit_headers() -> Value {
     json!({
         "RateLimit-Policy": {
             "description": "The budget this request spends, as a Structured Field list of one \
-                item: its name (`reads`, `actions`, `lobby-writes`, `sign-in`, \
+                item: its name (`reads`, `actions`, `bot-actions`, `lobby-writes`, `sign-in`, \
                 `password-reset`, `sign-up`), `q` the quota and `w` the window in seconds.",
             "schema": { "type": "string" },
             "example": "\"reads\";q=600;w=60"

@@ -131,6 +131,7 @@ use rules::RuleError;
         tokens::create_token,
         tokens::list_tokens,
         tokens::delete_token,
+        tokens::rotate_token,
         tokens::become_bot,
     ),
     components(schemas(
@@ -304,9 +305,12 @@ impl Modify for BearerScheme {
                     .scheme(HttpAuthScheme::Bearer)
                     .bearer_format("JWT")
                     .description(Some(
-                        "An access token from `POST /v1/auth/token` or `POST /v1/auth/refresh`, \
-                         sent as `Authorization: Bearer <token>`. Stateless: it stays valid \
-                         until it expires (15 minutes by default), even after a logout.",
+                        "A session's access token from `POST /v1/auth/token` or \
+                         `POST /v1/auth/refresh` (a JWT), sent as `Authorization: Bearer \
+                         <token>`. Stateless: it stays valid until it expires (15 minutes by \
+                         default), even after a logout. Personal tokens (`lords_pat_…`) and \
+                         OAuth tokens (`lords_oat_…`) travel in the same header but are not \
+                         JWTs: see the `oauth2` scheme.",
                     ))
                     .build(),
             ),

@@ -69,6 +69,7 @@ pub fn test_config() -> AppConfig {
     config.rates = lords::config::RateLimits {
         reads_per_minute: 1_000_000,
         actions_per_minute: 1_000_000,
+        bot_actions_per_minute: 1_000_000,
         lobby_writes_per_minute: 1_000_000,
     };
     config

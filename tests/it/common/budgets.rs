@@ -12,6 +12,7 @@ pub fn small(reads: u32, actions: u32, lobby_writes: u32) -> impl FnOnce(&mut Ap
         c.rates = RateLimits {
             reads_per_minute: reads,
             actions_per_minute: actions,
+            bot_actions_per_minute: actions,
             lobby_writes_per_minute: lobby_writes,
         }
     }

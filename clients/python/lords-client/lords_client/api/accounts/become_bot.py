@@ -84,7 +84,8 @@ def sync_detailed(
     become one. Every session (first-party and OAuth) is revoked and every token deleted; the
     answer holds the account (`bot: true`) and a new personal token holding every scope
     (`bot:play` included), without expiry, shown this once: the bot's only credential (a bot
-    account cannot sign in, nor create tokens; an operator is needed if it is lost). People
+    account cannot sign in, nor create tokens; `POST /v1/me/tokens/rotate` replaces it, and an
+    operator issues a new one if it is lost: `lords accounts bot-token`). People
     seat the bot by inviting its username; it learns of the invitation on
     `GET /v1/me/stream` (`invited`), joins and plays through the same endpoints as anyone.
 
@@ -93,7 +94,8 @@ def sync_detailed(
     become one. Every session (first-party and OAuth) is revoked and every token deleted; the
     answer holds the account (`bot: true`) and a new personal token holding every scope
     (`bot:play` included), without expiry, shown this once: the bot's only credential (a bot
-    account cannot sign in, nor create tokens; an operator is needed if it is lost). People
+    account cannot sign in, nor create tokens; `POST /v1/me/tokens/rotate` replaces it, and an
+    operator issues a new one if it is lost: `lords accounts bot-token`). People
     seat the bot by inviting its username; it learns of the invitation on
     `GET /v1/me/stream` (`invited`), joins and plays through the same endpoints as anyone.
 
@@ -123,7 +125,8 @@ def sync(
     become one. Every session (first-party and OAuth) is revoked and every token deleted; the
     answer holds the account (`bot: true`) and a new personal token holding every scope
     (`bot:play` included), without expiry, shown this once: the bot's only credential (a bot
-    account cannot sign in, nor create tokens; an operator is needed if it is lost). People
+    account cannot sign in, nor create tokens; `POST /v1/me/tokens/rotate` replaces it, and an
+    operator issues a new one if it is lost: `lords accounts bot-token`). People
     seat the bot by inviting its username; it learns of the invitation on
     `GET /v1/me/stream` (`invited`), joins and plays through the same endpoints as anyone.
 
@@ -132,7 +135,8 @@ def sync(
     become one. Every session (first-party and OAuth) is revoked and every token deleted; the
     answer holds the account (`bot: true`) and a new personal token holding every scope
     (`bot:play` included), without expiry, shown this once: the bot's only credential (a bot
-    account cannot sign in, nor create tokens; an operator is needed if it is lost). People
+    account cannot sign in, nor create tokens; `POST /v1/me/tokens/rotate` replaces it, and an
+    operator issues a new one if it is lost: `lords accounts bot-token`). People
     seat the bot by inviting its username; it learns of the invitation on
     `GET /v1/me/stream` (`invited`), joins and plays through the same endpoints as anyone.
 
@@ -158,7 +162,8 @@ async def asyncio_detailed(
     become one. Every session (first-party and OAuth) is revoked and every token deleted; the
     answer holds the account (`bot: true`) and a new personal token holding every scope
     (`bot:play` included), without expiry, shown this once: the bot's only credential (a bot
-    account cannot sign in, nor create tokens; an operator is needed if it is lost). People
+    account cannot sign in, nor create tokens; `POST /v1/me/tokens/rotate` replaces it, and an
+    operator issues a new one if it is lost: `lords accounts bot-token`). People
     seat the bot by inviting its username; it learns of the invitation on
     `GET /v1/me/stream` (`invited`), joins and plays through the same endpoints as anyone.
 
@@ -167,7 +172,8 @@ async def asyncio_detailed(
     become one. Every session (first-party and OAuth) is revoked and every token deleted; the
     answer holds the account (`bot: true`) and a new personal token holding every scope
     (`bot:play` included), without expiry, shown this once: the bot's only credential (a bot
-    account cannot sign in, nor create tokens; an operator is needed if it is lost). People
+    account cannot sign in, nor create tokens; `POST /v1/me/tokens/rotate` replaces it, and an
+    operator issues a new one if it is lost: `lords accounts bot-token`). People
     seat the bot by inviting its username; it learns of the invitation on
     `GET /v1/me/stream` (`invited`), joins and plays through the same endpoints as anyone.
 
@@ -195,7 +201,8 @@ async def asyncio(
     become one. Every session (first-party and OAuth) is revoked and every token deleted; the
     answer holds the account (`bot: true`) and a new personal token holding every scope
     (`bot:play` included), without expiry, shown this once: the bot's only credential (a bot
-    account cannot sign in, nor create tokens; an operator is needed if it is lost). People
+    account cannot sign in, nor create tokens; `POST /v1/me/tokens/rotate` replaces it, and an
+    operator issues a new one if it is lost: `lords accounts bot-token`). People
     seat the bot by inviting its username; it learns of the invitation on
     `GET /v1/me/stream` (`invited`), joins and plays through the same endpoints as anyone.
 
@@ -204,7 +211,8 @@ async def asyncio(
     become one. Every session (first-party and OAuth) is revoked and every token deleted; the
     answer holds the account (`bot: true`) and a new personal token holding every scope
     (`bot:play` included), without expiry, shown this once: the bot's only credential (a bot
-    account cannot sign in, nor create tokens; an operator is needed if it is lost). People
+    account cannot sign in, nor create tokens; `POST /v1/me/tokens/rotate` replaces it, and an
+    operator issues a new one if it is lost: `lords accounts bot-token`). People
     seat the bot by inviting its username; it learns of the invitation on
     `GET /v1/me/stream` (`invited`), joins and plays through the same endpoints as anyone.
 
