@@ -268,6 +268,8 @@ try {
     const summary = ((await fold.locator("summary").textContent()) ?? "").trim();
     if (!w.finished.test(summary)) fail(`the finished games on ${where} are titled « ${summary} »`);
     for (const id of finished) {
+      // A game finished just before (its result read by the lobby's next refresh) may come later.
+      await fold.locator(`[data-game="${id}"]`).waitFor({ state: "attached", timeout: 15_000 }).catch(() => {});
       if ((await fold.locator(`[data-game="${id}"]`).count()) !== 1) fail(`the finished game ${id} is not among the folded ones on ${where}`);
     }
     if ((await p.locator('.lists [data-status="finished"]').evaluateAll((els) => els.filter((el) => el.closest("details") === null).length)) > 0)
