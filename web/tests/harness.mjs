@@ -151,3 +151,33 @@ export async function boxOf(locator, timeout = 10_000) {
     if (box !== null || Date.now() > until) return box;
   }
 }
+
+/** The password of every account the scripts make. */
+export const PASSWORD = "bannockburn1314";
+/** What makes this run's usernames its own. */
+export const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+/** A call of the API with `token` (or none); fails the script on an answer that is not 2xx. */
+export async function api(token, method, p, body, headers = {}) {
+  const res = await fetch(`${base}${p}`, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+      ...headers,
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  const json = text ? JSON.parse(text) : null;
+  if (!res.ok) fail(`${method} ${p}: ${res.status} ${json?.code ?? ""} ${json?.detail ?? text}`);
+  return json;
+}
+
+/** A new account, `name_<suffix>`, signed in: its username and tokens. */
+export async function account(name) {
+  const username = `${name}_${suffix}`;
+  await api(null, "POST", "/v1/accounts", { username, password: PASSWORD });
+  const tok = await api(null, "POST", "/v1/auth/token", { username, password: PASSWORD });
+  return { username, access: tok.access_token, refresh: tok.refresh_token };
+}

@@ -19,34 +19,8 @@
 // Env: LORDS_CHROMIUM (default /usr/bin/chromium), LORDS_SCREENSHOTS (default target/screenshots).
 // Prints "table words: all checks passed" and exits non-zero on the first failure.
 import { chromium } from "playwright-core";
-import { base, executablePath, fail, shots, watchTraffic } from "./harness.mjs";
+import { account, api, base, executablePath, fail, shots, watchTraffic } from "./harness.mjs";
 import path from "node:path";
-
-const PASSWORD = "bannockburn1314";
-const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-
-async function api(token, method, p, body, headers = {}) {
-  const res = await fetch(`${base}${p}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-      ...headers,
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  const json = text ? JSON.parse(text) : null;
-  if (!res.ok) fail(`${method} ${p}: ${res.status} ${json?.code ?? ""} ${json?.detail ?? text}`);
-  return json;
-}
-
-async function account(name) {
-  const username = `${name}_${suffix}`;
-  await api(null, "POST", "/v1/accounts", { username, password: PASSWORD });
-  const tok = await api(null, "POST", "/v1/auth/token", { username, password: PASSWORD });
-  return { username, access: tok.access_token, refresh: tok.refresh_token };
-}
 
 const errors = [];
 
