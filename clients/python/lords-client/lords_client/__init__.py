@@ -1,8 +1,18 @@
-"""A client library for accessing Lords of Scotland Online"""
+"""A client for Lords of Scotland Online: the generated API (`lords_client.api`, `lords_client.models`)
+and, hand-written over it, `Session` for bots and scripts."""
 
 from .client import AuthenticatedClient, Client
+from .session import Action, ApiError, Decision, RetryAfter, Session, State, Turn, UnreadChat
 
 __all__ = (
+    "Action",
+    "ApiError",
     "AuthenticatedClient",
     "Client",
+    "Decision",
+    "RetryAfter",
+    "Session",
+    "State",
+    "Turn",
+    "UnreadChat",
 )
