@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime
-from http import HTTPStatus
 from typing import Any, TypeAlias, TypeVar
 from uuid import UUID
 
@@ -82,6 +81,8 @@ STREAM_READ_TIMEOUT_S = 60.0
 # The SSE reconnection delay until the server sets one with `retry:`; failures in a row double it.
 DEFAULT_RETRY_MS = 2000
 MAX_RECONNECT_DELAY_S = 60.0
+# How many times an action is sent when the connection fails before its answer.
+ACT_ATTEMPTS = 3
 
 
 class ApiError(Exception):
@@ -296,7 +297,7 @@ class Session:
         answer, or ApiError. `session.call(get_game.sync_detailed, game_id)`."""
         response = operation(*args, client=self.client, **kwargs)
         parsed = response.parsed
-        if HTTPStatus(response.status_code).is_success and parsed is not None and not isinstance(parsed, Problem):
+        if 200 <= response.status_code < 300 and parsed is not None and not isinstance(parsed, Problem):
             return parsed
         raise ApiError.of(int(response.status_code), response.content)
 
@@ -328,20 +329,28 @@ class Session:
 
     def act(self, turn: Turn, action: Action) -> ActionResult | None:
         """Submits `action` for `turn`: one `POST /v1/games/{id}/actions` with `If-Match` on the
-        turn's version and an `Idempotency-Key` (a retry after 429/503 sends the same). None when
-        the game moved on meanwhile (412: a clock ran out, someone resigned)."""
-        try:
-            return self.call(
-                submit_action.sync_detailed,
-                turn.game_id,
-                body=action,
-                if_match=f'"{turn.version}"',
-                idempotency_key=str(uuid.uuid4()),
-            )
-        except ApiError as e:
-            if e.status == 412:
-                return None
-            raise
+        turn's version and an `Idempotency-Key`, sent again with the same key when the connection
+        fails before the answer (the server answers a repeat with the original result). None
+        when the game moved on meanwhile (412: a clock ran out, someone resigned)."""
+        key = str(uuid.uuid4())
+        for attempt in range(ACT_ATTEMPTS):
+            try:
+                return self.call(
+                    submit_action.sync_detailed,
+                    turn.game_id,
+                    body=action,
+                    if_match=f'"{turn.version}"',
+                    idempotency_key=key,
+                )
+            except ApiError as e:
+                if e.status == 412:
+                    return None
+                raise
+            except httpx.TransportError:
+                if attempt + 1 == ACT_ATTEMPTS:
+                    raise
+                self.sleep(2.0**attempt)
+        return None
 
     def decide(self, turn: Turn, choose: Callable[[Turn], Action]) -> ActionResult | None:
         """`act(turn, choose(turn))` once per decision: a turn at a version this session already
