@@ -1,12 +1,14 @@
 //! The Python programs of `clients/python` against the real server. The client's examples, run
-//! with `python3` on the generated `lords_client` package: `play.py` plays a whole game with two
-//! personal tokens, and `bot.py` joins a private game from its bot account's stream and plays it
-//! to the end against a person, and answers challenges (declines one too fast for it, accepts and
-//! plays the next). The generated package and the pinned packages it needs are in
-//! `clients/python/requirements.txt` (`.ci/run` installs them); the package's freshness is
-//! checked in `tests/it/openapi.rs`. And the independent verifier, `lords_verify.py`, which shares
-//! nothing with the server: it proves a finished game's record, the receipts its players were
-//! given and its place in the transparency log, and names the check that each tampering breaks.
+//! with `python3` on the `lords_client` package of the checkout: `play.py` plays a whole game with
+//! two personal tokens, and `bot.py` (on `Session`) joins a private game from its bot account's
+//! stream and plays it to the end against a person, and answers challenges (declines one too fast
+//! for it, accepts and plays the next). The package's wheel, built and installed alone in a fresh
+//! virtual environment, plays a whole game as a bot at one request per decision. The pinned
+//! packages they need are in `clients/python/requirements-dev.txt` (`.ci/run` installs them); the
+//! package's freshness is checked in `tests/it/openapi.rs`. And the independent verifier,
+//! `lords_verify.py`, which shares nothing with the server: it proves a finished game's record,
+//! the receipts its players were given and its place in the transparency log, and names the check
+//! that each tampering breaks.
 
 use crate::common;
 
@@ -291,6 +293,175 @@ async fn bot_py_declines_a_challenge_too_fast_for_it_accepts_the_next_and_plays_
         .unwrap();
     assert_eq!(declined["state"], "declined");
     assert_eq!(declined["to"][0]["reason"], "too_fast");
+}
+
+/// A bot account's token: `session`'s account made a bot (`POST /v1/me/bot`).
+async fn bot_token(app: &TestApp, session: &str) -> String {
+    let res = app
+        .client
+        .post(app.url("/v1/me/bot"))
+        .bearer_auth(session)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let converted: Value = res.json().await.unwrap();
+    converted["token"]["token"].as_str().unwrap().to_string()
+}
+
+/// Runs a command to its end, panicking with its output when it fails.
+async fn succeeds(command: &mut Command, what: &str) {
+    let output = command
+        .stdin(Stdio::null())
+        .kill_on_drop(true)
+        .output()
+        .await
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert!(
+        output.status.success(),
+        "{what} failed:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// The package's wheel (`pip wheel`, with the build backend `.ci/run` installed: no index is
+/// asked), installed without its dependencies in a fresh virtual environment that sees the
+/// system's packages (its run-time dependencies, pinned in requirements.txt): that venv's python.
+async fn venv_with_the_wheel(files: &Scratch) -> PathBuf {
+    let dist = files.0.join("dist");
+    let package = root().join("clients/python/lords-client");
+    succeeds(
+        Command::new("python3")
+            .args(["-m", "pip", "wheel", "-q", "--no-deps", "--no-index"])
+            .arg("--no-build-isolation")
+            .arg("-w")
+            .arg(&dist)
+            .arg(&package),
+        "pip wheel",
+    )
+    .await;
+    let wheel = std::fs::read_dir(&dist)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .find(|path| path.extension().is_some_and(|e| e == "whl"))
+        .expect("a wheel");
+    let venv = files.0.join("venv");
+    succeeds(
+        Command::new("python3")
+            .args(["-m", "venv", "--system-site-packages"])
+            .arg(&venv),
+        "python3 -m venv",
+    )
+    .await;
+    let python = venv.join("bin/python");
+    succeeds(
+        Command::new(&python)
+            .args(["-m", "pip", "install", "-q", "--no-deps", "--no-index"])
+            .arg(&wheel),
+        "pip install",
+    )
+    .await;
+    python
+}
+
+/// The bot of the wheel test: joins the game, then plays its seat from `Session.stream_me()`,
+/// counting its requests (an httpx event hook) and its decisions (the calls of `choose`).
+const WHEEL_BOT: &str = r#"
+import os
+import random
+import sys
+from uuid import UUID
+
+import httpx
+import lords_client
+from lords_client import Action, Session, State, Turn
+from lords_client.api.games import join_game
+from lords_client.models import NotificationKind
+
+assert lords_client.__file__.startswith(sys.prefix), f"not the venv's: {lords_client.__file__}"
+game = UUID(os.environ["GAME"])
+rng = random.Random(3)
+requests: list[str] = []
+decisions = 0
+
+
+def count(request: httpx.Request) -> None:
+    requests.append(f"{request.method} {request.url.path}")
+
+
+def choose(turn: Turn) -> Action:
+    global decisions
+    decisions += 1
+    return rng.choice(turn.actions)
+
+
+with Session(os.environ["BASE"], os.environ["TOKEN"]) as session:
+    session.call(join_game.sync_detailed, game)
+    session.http.event_hooks = {"request": [count], "response": []}
+    for event in session.stream_me():
+        if isinstance(event, State):
+            turns = [turn for turn in event.games if turn.game_id == game]
+        elif event.game_id != game:
+            continue
+        elif event.kind == NotificationKind.GAME_ENDED:
+            print(f"game {game} finished: place {event.payload['place']}")
+            break
+        else:
+            turn = Turn.of(event)
+            turns = [] if turn is None else [turn]
+        for turn in turns:
+            before, chosen = len(requests), decisions
+            session.decide(turn, choose)
+            assert len(requests) - before == decisions - chosen, requests[before:]
+
+streams = requests.count("GET /v1/me/stream")
+actions = requests.count(f"POST /v1/games/{game}/actions")
+assert streams + actions == len(requests), requests
+assert actions == decisions > 0, (actions, decisions)
+print(f"{decisions} decisions, {actions} action requests, {streams} stream connection(s)")
+"#;
+
+#[tokio::test]
+async fn the_wheel_alone_in_a_fresh_venv_plays_a_whole_game_as_a_bot_at_one_request_per_decision() {
+    let files = Scratch::new("wheel");
+    let python = venv_with_the_wheel(&files).await;
+    let script = files.write("bot_game.py", WHEEL_BOT);
+
+    let app = spawn_app().await;
+    let host = app.signed_up("py_wheel_host").await;
+    let robot = app.signed_up("py_wheel_bot").await;
+    let token = bot_token(&app, &robot).await;
+    let id = create_game(&app, &host, &json!({"players": 2})).await;
+    let mut bot = Command::new(&python);
+    bot.arg(&script)
+        .current_dir(&files.0)
+        .env("BASE", &app.address)
+        .env("TOKEN", &token)
+        .env("GAME", &id)
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .env("PYTHONUNBUFFERED", "1")
+        .env_remove("PYTHONPATH")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    let mut bot = bot.spawn().expect("the venv's python runs");
+
+    let api = Api::of(&app);
+    tokio::select! {
+        _ = play_seat(api, id.clone(), host.clone(), 0, 5) => {}
+        _ = bot.wait() => {
+            let output = finished(bot, "the wheel's bot").await;
+            panic!("the bot ended before the game did:\n{output}");
+        }
+    }
+    let output = finished(bot, "the wheel's bot").await;
+    assert_eq!(finished_game(&output), id);
+    assert!(output.contains(" action requests, "), "{output}");
+    let g = game(&app, &id, &host).await;
+    assert_eq!(g["game"]["status"], "finished");
+    assert_eq!(g["game"]["seats"][1]["username"], "py_wheel_bot", "{g}");
 }
 
 /// A directory for one test's files, removed when the test ends, passed or failed.
