@@ -14,6 +14,7 @@ mod cli;
 mod clocks;
 mod compose;
 mod cors;
+mod docs_bots;
 mod docs_links;
 mod email;
 mod engine_purity;
