@@ -295,6 +295,76 @@ async fn bot_py_declines_a_challenge_too_fast_for_it_accepts_the_next_and_plays_
     assert_eq!(declined["to"][0]["reason"], "too_fast");
 }
 
+/// Invites `username` to a new private game of `host`'s; the game's id.
+async fn invite(app: &TestApp, host: &str, username: &str) -> String {
+    let id = create_game(app, host, &json!({"players": 2, "visibility": "private"})).await;
+    let res = Api::of(app)
+        .post(
+            &format!("/v1/games/{id}/invitations"),
+            host,
+            &json!({"username": username}),
+        )
+        .await;
+    assert_eq!(res.status(), 201);
+    id
+}
+
+/// The notification id on the line `N game(s) played; last notification ID` of bot.py.
+fn last_notification(output: &str) -> String {
+    output
+        .lines()
+        .find_map(|line| {
+            line.split_once("; last notification ")
+                .map(|(_, id)| id.trim())
+        })
+        .unwrap_or_else(|| panic!("no last notification in:\n{output}"))
+        .to_string()
+}
+
+/// Runs bot.py with `args` while the host plays seat 0 of `id`; its output.
+async fn bot_plays(app: &TestApp, host: &str, id: &str, args: &[&str]) -> String {
+    let mut bot = example("bot.py", args).spawn().expect("python3 runs");
+    let api = Api::of(app);
+    tokio::select! {
+        _ = play_seat(api, id.to_string(), host.to_string(), 0, 13) => {}
+        _ = bot.wait() => {
+            let output = finished(bot, "bot.py").await;
+            panic!("bot.py ended before the game did:\n{output}");
+        }
+    }
+    finished(bot, "bot.py").await
+}
+
+#[tokio::test]
+async fn bot_py_started_after_an_invitation_takes_it_from_the_state_and_resumes_exactly_after_the_id_it_printed()
+ {
+    let app = spawn_app().await;
+    let host = app.signed_up("py_resume_host").await;
+    let robot = app.signed_up("py_resumed").await;
+    let token = bot_token(&app, &robot).await;
+    let base = ["--url", &app.address, "--token", &token, "--games", "1"];
+
+    // Invited while it was not running: the state event that opens its stream has it.
+    let first = invite(&app, &host, "py_resumed").await;
+    let output = bot_plays(&app, &host, &first, &base).await;
+    assert!(
+        output.contains("0 game(s) awaiting, 1 invitation(s), 0 challenge(s)"),
+        "{output}"
+    );
+    assert!(output.contains(&format!("joined {first}")), "{output}");
+    assert_eq!(finished_game(&output), first);
+
+    // Invited again while it was down, restarted with the last id it printed: no state, the
+    // notifications after that id, so the invitation arrives as one.
+    let after = last_notification(&output);
+    let second = invite(&app, &host, "py_resumed").await;
+    let args: Vec<&str> = base.iter().copied().chain(["--after", &after]).collect();
+    let output = bot_plays(&app, &host, &second, &args).await;
+    assert!(!output.contains("state at notification"), "{output}");
+    assert!(output.contains(&format!("joined {second}")), "{output}");
+    assert_eq!(finished_game(&output), second);
+}
+
 /// A bot account's token: `session`'s account made a bot (`POST /v1/me/bot`).
 async fn bot_token(app: &TestApp, session: &str) -> String {
     let res = app
