@@ -336,8 +336,7 @@ async fn bot_plays(app: &TestApp, host: &str, id: &str, args: &[&str]) -> String
 }
 
 #[tokio::test]
-async fn bot_py_started_after_an_invitation_takes_it_from_the_state_and_resumes_exactly_after_the_id_it_printed()
- {
+async fn bot_py_takes_an_invitation_from_the_state_and_resumes_after_the_id_it_printed() {
     let app = spawn_app().await;
     let host = app.signed_up("py_resume_host").await;
     let robot = app.signed_up("py_resumed").await;
@@ -447,7 +446,7 @@ import httpx
 import lords_client
 from lords_client import Action, Session, State, Turn
 from lords_client.api.games import join_game
-from lords_client.models import NotificationKind
+from lords_client.models import EventDto, NotificationKind
 
 assert lords_client.__file__.startswith(sys.prefix), f"not the venv's: {lords_client.__file__}"
 game = UUID(os.environ["GAME"])
@@ -485,11 +484,17 @@ with Session(os.environ["BASE"], os.environ["TOKEN"]) as session:
             session.decide(turn, choose)
             assert len(requests) - before == decisions - chosen, requests[before:]
 
-streams = requests.count("GET /v1/me/stream")
-actions = requests.count(f"POST /v1/games/{game}/actions")
-assert streams + actions == len(requests), requests
-assert actions == decisions > 0, (actions, decisions)
-print(f"{decisions} decisions, {actions} action requests, {streams} stream connection(s)")
+    streams = requests.count("GET /v1/me/stream")
+    actions = requests.count(f"POST /v1/games/{game}/actions")
+    assert streams + actions == len(requests), requests
+    assert actions == decisions > 0, (actions, decisions)
+    print(f"{decisions} decisions, {actions} action requests, {streams} stream connection(s)")
+
+    # The game's stream, read to its end: it ends after the game's last event.
+    events = [event for event in session.stream_game(game) if isinstance(event, EventDto)]
+    assert [event.seq for event in events] == list(range(1, len(events) + 1)), events
+    assert events[-1].event.type_ == "game_ended", events[-1]
+    print(f"the game's stream ended after {len(events)} events")
 "#;
 
 #[tokio::test]
@@ -529,6 +534,10 @@ async fn the_wheel_alone_in_a_fresh_venv_plays_a_whole_game_as_a_bot_at_one_requ
     let output = finished(bot, "the wheel's bot").await;
     assert_eq!(finished_game(&output), id);
     assert!(output.contains(" action requests, "), "{output}");
+    assert!(
+        output.contains("the game's stream ended after "),
+        "{output}"
+    );
     let g = game(&app, &id, &host).await;
     assert_eq!(g["game"]["status"], "finished");
     assert_eq!(g["game"]["seats"][1]["username"], "py_wheel_bot", "{g}");
