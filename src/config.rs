@@ -240,7 +240,7 @@ pub struct ServeArgs {
     #[arg(long, env = "LORDS_METRICS_LISTEN")]
     pub metrics_listen: Option<String>,
     /// Seconds of silence after which a Server-Sent Events stream (`/v1/me/stream`,
-    /// `/v1/games/{id}/stream`) sends a `: keep-alive` comment, so proxies keep it open.
+    /// `/v1/games/{id}/stream`) sends a `heartbeat` event, so proxies keep it open.
     #[arg(long, env = "LORDS_SSE_HEARTBEAT_SECONDS",
           default_value_t = defaults::SSE_HEARTBEAT_SECONDS,
           value_parser = clap::value_parser!(u64).range(1..=3600))]

@@ -106,10 +106,12 @@ pub(crate) struct Pending {
 /// e.g. the deal), tells the table once the game is `after`:
 /// - the first append (the deal): `game_started` to every seat;
 /// - the game over: `game_ended` to every seat with its place, score and the winners;
-/// - otherwise `your_turn` to the awaited seat, unless it is the seat that just acted (it is at
-///   the table already; its next decision is in its action's answer) or a seat a bot plays.
-///   Its `deadline` (when that decision times out, `null` without a clock) is added by the
-///   append, which decides it (`append::append_in`).
+/// - otherwise `your_turn` to the awaited seat (one per awaited decision), unless it resigned or
+///   a bot plays it, with the seat's legal actions (`actions`, so that a bot takes the decision
+///   in one request) and `continuation`: whether that seat is the one that just acted (its own
+///   move goes on: streams and webhooks carry it, Web Push and mail leave it out). Its
+///   `deadline` (when that decision times out, `null` without a clock) is added by the append,
+///   which decides it (`append::append_in`).
 pub(crate) fn notifications_of(
     expected: i64,
     version: i64,
@@ -165,7 +167,6 @@ pub(crate) fn notifications_of(
             }
         }));
     } else if let Some(awaiting) = after.awaiting()
-        && actor != Some(awaiting.seat)
         && !after.is_resigned(awaiting.seat)
     {
         out.push(Pending {
@@ -175,6 +176,8 @@ pub(crate) fn notifications_of(
                 "version": version,
                 "seat": awaiting.seat.0,
                 "decision": awaiting.decision,
+                "actions": rules::legal_actions(after, awaiting.seat),
+                "continuation": actor == Some(awaiting.seat),
             }),
         });
     }
@@ -391,16 +394,18 @@ pub(crate) async fn queue_deliveries(
     account: AccountId,
     written: &[(i64, &ToWrite, DateTime<Utc>)],
 ) -> Result<u64> {
-    const ENDPOINTS: &str = "SELECT id, kinds FROM webhook_endpoints \
+    const ENDPOINTS: &str = "SELECT id, kinds, push_p256dh IS NOT NULL FROM webhook_endpoints \
                              WHERE account_id = $1 AND disabled_at IS NULL ORDER BY id";
-    let wants = |endpoints: &[(Uuid, Vec<String>)]| {
-        endpoints.iter().any(|(_, kinds)| {
-            written
-                .iter()
-                .any(|(_, n, _)| kinds.iter().any(|k| k == n.kind.as_str()))
-        })
+    // A continuation (the seat's own move goes on) is no news to a person: it is not pushed.
+    let takes = |kinds: &[String], push: bool, n: &ToWrite| {
+        kinds.iter().any(|k| k == n.kind.as_str()) && !(push && is_continuation(n.kind, &n.payload))
     };
-    let endpoints: Vec<(Uuid, Vec<String>)> = sqlx::query_as(ENDPOINTS)
+    let wants = |endpoints: &[(Uuid, Vec<String>, bool)]| {
+        endpoints
+            .iter()
+            .any(|(_, kinds, push)| written.iter().any(|(_, n, _)| takes(kinds, *push, n)))
+    };
+    let endpoints: Vec<(Uuid, Vec<String>, bool)> = sqlx::query_as(ENDPOINTS)
         .bind(account.0)
         .fetch_all(&mut *conn)
         .await
@@ -408,18 +413,19 @@ pub(crate) async fn queue_deliveries(
     if !wants(&endpoints) {
         return Ok(0);
     }
-    let endpoints: Vec<(Uuid, Vec<String>)> = sqlx::query_as(&format!("{ENDPOINTS} FOR KEY SHARE"))
-        .bind(account.0)
-        .fetch_all(&mut *conn)
-        .await
-        .context("hold an account's endpoints")?;
+    let endpoints: Vec<(Uuid, Vec<String>, bool)> =
+        sqlx::query_as(&format!("{ENDPOINTS} FOR KEY SHARE"))
+            .bind(account.0)
+            .fetch_all(&mut *conn)
+            .await
+            .context("hold an account's endpoints")?;
     let (mut ids, mut message_ids, mut kinds, mut bodies) = (vec![], vec![], vec![], vec![]);
     for (id, n, created_at) in written {
         let message_id = message_id(account, *id);
         let body = delivery_body(*id, n.kind, n.game, &n.payload, *created_at);
-        for (endpoint, _) in endpoints
+        for (endpoint, ..) in endpoints
             .iter()
-            .filter(|(_, k)| k.iter().any(|k| k == n.kind.as_str()))
+            .filter(|(_, kinds, push)| takes(kinds, *push, n))
         {
             ids.push(*endpoint);
             message_ids.push(message_id.clone());
@@ -443,6 +449,12 @@ pub(crate) async fn queue_deliveries(
     .await
     .context("queue deliveries")?
     .rows_affected())
+}
+
+/// A `your_turn` to the seat that just acted (its own move goes on): streams and webhooks carry
+/// it, Web Push and mail do not.
+pub fn is_continuation(kind: NotificationKind, payload: &Value) -> bool {
+    kind == NotificationKind::YourTurn && payload["continuation"] == Value::Bool(true)
 }
 
 /// A delivery's `webhook-id`: the notification's identity, the same on every attempt and in
@@ -512,6 +524,16 @@ impl Store {
                 })
             })
             .collect()
+    }
+
+    /// The account's last notification id (0 before its first): everything after it is yet to
+    /// come.
+    pub async fn last_notification_id(&self, account: AccountId) -> Result<i64> {
+        sqlx::query_scalar("SELECT coalesce(max(id), 0) FROM notifications WHERE account_id = $1")
+            .bind(account.0)
+            .fetch_one(&self.pool)
+            .await
+            .context("read the last notification id")
     }
 }
 

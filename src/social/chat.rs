@@ -278,6 +278,44 @@ pub async fn chat_lines_for_stream(
     Ok((lines, last))
 }
 
+/// Marks the lines of game `id` up to `line` read by `account` (never backwards; nothing when
+/// it holds no seat there).
+pub async fn mark_read(store: &Store, account: AccountId, id: GameId, line: i64) -> Result<()> {
+    sqlx::query(
+        "UPDATE game_seats SET chat_read = $3 \
+         WHERE game_id = $1 AND account_id = $2 AND chat_read < $3",
+    )
+    .bind(id.0)
+    .bind(account.0)
+    .bind(line)
+    .execute(&store.pool)
+    .await
+    .context("mark chat lines read")?;
+    Ok(())
+}
+
+/// The account's active games whose chat holds lines of others it has not read (its mutes'
+/// left out), with their number.
+pub async fn unread(store: &Store, account: AccountId) -> Result<Vec<(GameId, i64)>> {
+    let mut conn = store.pool.acquire().await.context("acquire")?;
+    // The mutes first: on Citus they live with the account, the lines with their game.
+    let muted = muted_ids(&mut conn, account).await?;
+    let rows: Vec<(Uuid, i64)> = sqlx::query_as(
+        "SELECT s.game_id, count(*) FROM game_seats s \
+         JOIN games g ON g.id = s.game_id \
+         JOIN chat_lines l ON l.game_id = s.game_id AND l.id > s.chat_read \
+         WHERE s.account_id = $1 AND g.status = 'active' AND l.account_id <> $1 \
+           AND l.account_id <> ALL ($2) \
+         GROUP BY s.game_id ORDER BY s.game_id",
+    )
+    .bind(account.0)
+    .bind(&muted)
+    .fetch_all(&mut *conn)
+    .await
+    .context("count unread chat lines")?;
+    Ok(rows.into_iter().map(|(g, n)| (GameId(g), n)).collect())
+}
+
 /// The id of the game's last line (0 when none): where a stream opened without a chat
 /// cursor starts.
 pub async fn last_chat_line(store: &Store, id: GameId) -> Result<i64> {

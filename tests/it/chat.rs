@@ -584,7 +584,7 @@ async fn lines_arrive_live_on_the_game_stream_without_ids_and_muted_senders_are_
     let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(7);
     assert!(step(&api, &table, &mut rng).await);
     let next = spectator.event().await;
-    assert_eq!(next.event, None, "{next:?}");
+    assert_eq!(next.event.as_deref(), Some("game"), "{next:?}");
     assert_eq!(next.id, Some(version + 1));
 
     // A negative cursor is refused.

@@ -8,7 +8,7 @@ use crate::common;
 use serde_json::{Value, json};
 
 use common::app::{TestApp, problem, spawn_app};
-use common::games::{Api, notifications_settled, ok};
+use common::games::{Api, created, notifications_settled, ok};
 
 /// A new account turned into a bot account (service rules §9.9); its token.
 async fn bot_account(app: &TestApp, name: &str) -> String {
@@ -56,13 +56,6 @@ async fn told(app: &TestApp, username: &str, kind: &str) -> Vec<(Option<uuid::Uu
 }
 
 /// The body of a 201.
-async fn created(res: reqwest::Response) -> Value {
-    let status = res.status();
-    let body: Value = res.json().await.unwrap();
-    assert_eq!(status, 201, "{body}");
-    body
-}
-
 async fn delete(app: &TestApp, path: &str, token: &str) -> reqwest::Response {
     app.client
         .delete(app.url(path))

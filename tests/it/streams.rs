@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use common::app::{TestApp, problem, spawn_app, spawn_app_on, spawn_app_with};
 use common::games::{
-    Api, Table, awaited, create_game, notifications_settled, ok, seat_table, step,
+    Api, Table, awaited, create_game, created, notifications_settled, ok, seat_table, step,
 };
 use common::sse::{ENDS_WITHIN, PATIENCE, Sse};
 use rand::SeedableRng;
@@ -60,10 +60,10 @@ async fn your_turn_arrives_on_the_players_stream_after_the_opponent_acts() {
     let api = Api::of(&app);
     let table = seat_table(&app, "yt", json!({"players": 2})).await;
     let (first, other) = awaited_and_other(&api, &table).await;
-    let mut stream = my_stream(&app, table.seat(other), None).await;
+    let mut stream = my_stream(&app, table.seat(other), Some(0)).await;
     let started = stream.event().await;
     assert_eq!(started.id, Some(1));
-    assert_eq!(started.event.as_deref(), Some("game_started"));
+    assert_eq!(started.kind(), Some("game_started"));
     let data = started.data.unwrap();
     assert_eq!(data["id"], 1);
     assert_eq!(data["kind"], "game_started");
@@ -75,7 +75,7 @@ async fn your_turn_arrives_on_the_players_stream_after_the_opponent_acts() {
     let version = api.version(&table.id, table.seat(first)).await;
     let turn = stream.event().await;
     assert_eq!(turn.id, Some(2));
-    assert_eq!(turn.event.as_deref(), Some("your_turn"));
+    assert_eq!(turn.kind(), Some("your_turn"));
     let data = turn.data.unwrap();
     assert_eq!(data["kind"], "your_turn");
     assert_eq!(data["game_id"], table.id);
@@ -107,11 +107,11 @@ async fn the_first_player_is_told_the_game_started_and_that_it_is_their_turn() {
     let table = seat_table(&app, "gs", json!({"players": 3})).await;
     // Any of the three seats may hold the initiative.
     let first = awaited(&api, &table).await.unwrap();
-    let mut stream = my_stream(&app, table.seat(first), None).await;
+    let mut stream = my_stream(&app, table.seat(first), Some(0)).await;
     let a = stream.event().await;
     let b = stream.event().await;
-    assert_eq!((a.id, a.event.as_deref()), (Some(1), Some("game_started")));
-    assert_eq!((b.id, b.event.as_deref()), (Some(2), Some("your_turn")));
+    assert_eq!((a.id, a.kind()), (Some(1), Some("game_started")));
+    assert_eq!((b.id, b.kind()), (Some(2), Some("your_turn")));
     assert_eq!(a.data.unwrap()["payload"]["players"], 3);
 }
 
@@ -120,7 +120,7 @@ async fn a_whole_game_streams_every_notification_once_and_resumes_after_last_eve
     let app = spawn_app().await;
     let api = Api::of(&app);
     let table = seat_table(&app, "rs", json!({"players": 2, "target_score": 10})).await;
-    let mut live = my_stream(&app, table.seat(0), None).await;
+    let mut live = my_stream(&app, table.seat(0), Some(0)).await;
     // The game is played while the stream is open.
     let player = {
         let api = api.clone();
@@ -137,7 +137,7 @@ async fn a_whole_game_streams_every_notification_once_and_resumes_after_last_eve
         let data = e.data.unwrap();
         assert_eq!(e.id, Some(seen.len() as i64 + 1), "no gap, no duplicate");
         assert_eq!(data["id"], seen.len() as i64 + 1);
-        assert_eq!(e.event.as_deref(), data["kind"].as_str());
+        assert_eq!(e.event.as_deref(), Some("notification"));
         let ended = data["kind"] == "game_ended";
         seen.push(data);
         if ended {
@@ -188,13 +188,13 @@ async fn a_notification_from_an_action_on_a_second_server_process_arrives() {
     let other_api = Api::of(&other_app);
     let table = seat_table(&app, "mp", json!({"players": 2})).await;
     let (_, other) = awaited_and_other(&api, &table).await;
-    let mut stream = my_stream(&app, table.seat(other), None).await;
-    assert_eq!(stream.event().await.event.as_deref(), Some("game_started"));
+    let mut stream = my_stream(&app, table.seat(other), Some(0)).await;
+    assert_eq!(stream.event().await.kind(), Some("game_started"));
     let mut rng = StdRng::seed_from_u64(3);
     // Every action goes through the second server.
     play_until_awaited(&other_api, &table, other, &mut rng).await;
     let turn = stream.event().await;
-    assert_eq!(turn.event.as_deref(), Some("your_turn"));
+    assert_eq!(turn.kind(), Some("your_turn"));
     assert_eq!(turn.data.unwrap()["payload"]["seat"], other);
 }
 
@@ -211,14 +211,14 @@ async fn a_rejected_action_writes_no_notification() {
     let res = api.act(&table.id, table.seat(other), &action).await;
     problem(res, 422, "not_your_turn").await;
     assert_eq!(notification_count(&app).await, before);
-    let mut stream = my_stream(&app, table.seat(other), None).await;
+    let mut stream = my_stream(&app, table.seat(other), Some(0)).await;
     assert_eq!(stream.event().await.id, Some(1));
     let mut rng = StdRng::seed_from_u64(5);
     play_until_awaited(&api, &table, other, &mut rng).await;
     // The next one the stream carries is the next id: nothing was written in between.
     let next = stream.event().await;
     assert_eq!(next.id, Some(2));
-    assert_eq!(next.event.as_deref(), Some("your_turn"));
+    assert_eq!(next.kind(), Some("your_turn"));
 }
 
 #[tokio::test]
@@ -384,31 +384,30 @@ async fn an_expired_stream_ticket_is_refused_with_401() {
 }
 
 #[tokio::test]
-async fn a_quiet_stream_sends_keep_alive_comments_at_the_configured_interval() {
+async fn a_quiet_stream_sends_heartbeat_events_at_the_configured_interval() {
     let app = spawn_app_with(|c| c.sse_heartbeat = Duration::from_secs(1)).await;
     let token = app.signed_up("quiet").await;
-    let mut stream = my_stream(&app, &token, None).await;
-    let mut comments = 0;
-    while comments < 2 {
+    let mut stream = my_stream(&app, &token, Some(0)).await;
+    let mut heartbeats = 0;
+    while heartbeats < 2 {
         let frame = stream.frame().await.expect("open");
-        assert!(frame.data.is_none(), "nothing to say: {frame:?}");
-        if frame.comment.as_deref() == Some("keep-alive") {
-            comments += 1;
+        if frame.data.is_some() {
+            // Nothing to say but that the stream is alive.
+            assert_eq!(frame.event.as_deref(), Some("heartbeat"), "{frame:?}");
+            assert_eq!(frame.data, Some(json!({})));
+            assert_eq!(frame.id, None, "a heartbeat moves no position");
+            heartbeats += 1;
         }
     }
     let api = Api::of(&app);
     let table = seat_table(&app, "hb", json!({"players": 2})).await;
     let mut stream = open(&app, &table.path("/stream"), &table.spectator, None).await;
     let version = api.version(&table.id, &table.spectator).await;
-    for _ in 0..version {
-        stream.event().await;
+    for seq in 1..=version {
+        let e = stream.event().await;
+        assert_eq!((e.id, e.event.as_deref()), (Some(seq), Some("game")));
     }
-    loop {
-        let frame = stream.frame().await.expect("open");
-        if frame.comment.as_deref() == Some("keep-alive") {
-            break;
-        }
-    }
+    stream.still_open().await;
 }
 
 #[tokio::test]
@@ -956,4 +955,231 @@ async fn a_strangers_game_stream_of_a_private_game_answers_as_for_an_unknown_gam
         .await
         .unwrap();
     assert_eq!(leases, 0);
+}
+
+/// A stream opened without a position starts now: one `state` event (what awaits the account,
+/// its `id:` the account's last notification), then the notifications after it, not the
+/// account's history.
+#[tokio::test]
+async fn a_stream_opened_without_a_position_starts_with_the_state_of_the_account() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "snap", json!({"players": 2})).await;
+    let (first, other) = awaited_and_other(&api, &table).await;
+    let me = format!("snap{first}");
+    // A line from the other player, an invitation and a challenge, all waiting for `me`.
+    let line = created(
+        api.post(
+            &table.path("/chat"),
+            table.seat(other),
+            &json!({"text": "your move"}),
+        )
+        .await,
+    )
+    .await;
+    let host = app.signed_up("snaphost").await;
+    let private = create_game(&app, &host, &json!({"players": 3, "visibility": "private"})).await;
+    let res = api
+        .post(
+            &format!("/v1/games/{private}/invitations"),
+            &host,
+            &json!({"username": me}),
+        )
+        .await;
+    assert_eq!(res.status(), 201);
+    let challenge = created(
+        api.post("/v1/challenges", &host, &json!({"to": [me], "players": 2}))
+            .await,
+    )
+    .await;
+    notifications_settled(&app.pool).await;
+    let last: i64 = sqlx::query_scalar(
+        "SELECT max(n.id) FROM notifications n JOIN accounts a ON a.id = n.account_id \
+         WHERE a.username = $1",
+    )
+    .bind(&me)
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert!(last >= 4, "started, turn, chat, invited, challenge: {last}");
+
+    let mut stream = my_stream(&app, table.seat(first), None).await;
+    let state = stream.any_event().await;
+    assert_eq!(state.event.as_deref(), Some("state"), "{state:?}");
+    assert_eq!(
+        state.id,
+        Some(last),
+        "the position is the last notification"
+    );
+    let data = state.data.unwrap();
+    let legal = api.legal(&table.id, table.seat(first)).await;
+    let game = api.game(&table.id, table.seat(first)).await;
+    assert_eq!(
+        data["games"],
+        json!([{
+            "game_id": table.id,
+            "version": legal["version"],
+            "seat": first,
+            "decision": game["view"]["awaiting"]["decision"],
+            "deadline": game["view"]["awaiting"]["deadline"],
+            "actions": legal["actions"],
+        }]),
+        "{data}"
+    );
+    let invitations = data["invitations"].as_array().unwrap();
+    assert_eq!(invitations.len(), 1, "{data}");
+    assert_eq!(invitations[0]["game"]["id"], private);
+    assert_eq!(invitations[0]["inviter"], "snaphost");
+    let challenges = data["challenges"].as_array().unwrap();
+    assert_eq!(challenges.len(), 1, "{data}");
+    assert_eq!(challenges[0]["id"], challenge["id"]);
+    assert_eq!(
+        data["chat"],
+        json!([{"game_id": table.id, "unread": 1}]),
+        "{data}"
+    );
+    // Nothing of the history follows: the next event is the next notification.
+    created(
+        api.post(
+            &table.path("/chat"),
+            table.seat(other),
+            &json!({"text": "well?"}),
+        )
+        .await,
+    )
+    .await;
+    let next = stream.event().await;
+    assert_eq!(next.id, Some(last + 1));
+    assert_eq!(next.kind(), Some("chat"));
+
+    // Lines read through GET .../chat are no longer unread; the other player has none.
+    let page = api.get_ok(&table.path("/chat"), table.seat(first)).await;
+    assert_eq!(page["lines"][0]["id"], line["id"]);
+    let mut again = my_stream(&app, table.seat(first), None).await;
+    let state = again.any_event().await;
+    assert_eq!(state.id, Some(last + 1));
+    assert_eq!(state.data.unwrap()["chat"], json!([]));
+    let mut theirs = my_stream(&app, table.seat(other), None).await;
+    let state = theirs.any_event().await.data.unwrap();
+    assert_eq!(state["games"], json!([]), "not awaited: {state}");
+    assert_eq!(
+        state["chat"],
+        json!([]),
+        "their own lines are not unread: {state}"
+    );
+}
+
+/// One `your_turn` per awaited decision, with the legal actions: a seat played from its stream
+/// alone, one request (the action) per decision, plays a whole game, and is told again after
+/// its own action when it is awaited again (`continuation`).
+#[tokio::test]
+async fn a_seat_played_from_its_stream_alone_takes_every_decision_with_one_request() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "one", json!({"players": 2, "target_score": 10})).await;
+    let mut stream = my_stream(&app, table.seat(0), None).await;
+    let opponent = tokio::spawn(common::games::play_seat(
+        api.clone(),
+        table.id.clone(),
+        table.tokens[1].clone(),
+        1,
+        9,
+    ));
+    let state = stream.any_event().await;
+    assert_eq!(state.event.as_deref(), Some("state"));
+    let mut todo: Option<(i64, Vec<Value>)> = state.data.unwrap()["games"]
+        .as_array()
+        .unwrap()
+        .first()
+        .map(|g| {
+            (
+                g["version"].as_i64().unwrap(),
+                g["actions"].as_array().unwrap().clone(),
+            )
+        });
+    let mut rng = StdRng::seed_from_u64(2);
+    let (mut decisions, mut continuations, mut acted_to) = (0, 0, None);
+    loop {
+        if let Some((version, actions)) = todo.take() {
+            let action = common::games::choose(&actions, &mut rng).clone();
+            let res = api
+                .client
+                .post(app.url(&table.path("/actions")))
+                .bearer_auth(table.seat(0))
+                .header("If-Match", format!("\"{version}\""))
+                .json(&action)
+                .send()
+                .await
+                .unwrap();
+            acted_to = ok(res).await["version"].as_i64();
+            decisions += 1;
+        }
+        let e = stream.event().await;
+        let n = e.data.unwrap();
+        match n["kind"].as_str().unwrap() {
+            "your_turn" => {
+                let p = &n["payload"];
+                let version = p["version"].as_i64().unwrap();
+                // Told again right after its own action exactly when nobody acted between.
+                assert_eq!(p["continuation"], json!(acted_to == Some(version)), "{n}");
+                if p["continuation"] == true {
+                    continuations += 1;
+                }
+                assert_eq!(p["seat"], 0);
+                let actions = p["actions"].as_array().unwrap();
+                assert!(!actions.is_empty(), "{n}");
+                todo = Some((version, actions.clone()));
+            }
+            "game_ended" => break,
+            _ => {}
+        }
+    }
+    opponent.await.unwrap();
+    assert!(decisions > 2, "{decisions}");
+    // Every decision came from one notification.
+    let told: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM notifications n JOIN accounts a ON a.id = n.account_id \
+         WHERE a.username = 'one0' AND n.kind = 'your_turn'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(told, decisions);
+    let stored: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM notifications n JOIN accounts a ON a.id = n.account_id \
+         WHERE a.username = 'one0' AND n.payload->>'continuation' = 'true'",
+    )
+    .fetch_one(&app.pool)
+    .await
+    .unwrap();
+    assert_eq!(stored, continuations);
+}
+
+/// A game's stream names its events `game` and ends after `game_ended`; opened again after
+/// it, it ends at once.
+#[tokio::test]
+async fn a_game_stream_ends_after_the_games_last_event() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let table = seat_table(&app, "end", json!({"players": 2, "target_score": 10})).await;
+    let path = table.path("/stream");
+    let mut stream = open(&app, &path, &table.spectator, None).await;
+    common::games::play_sequentially(&api, &table, 4).await;
+    let version = api.version(&table.id, &table.spectator).await;
+    let mut last = None;
+    while let Some(frame) = stream.frame().await {
+        if frame.event.as_deref() == Some("game") {
+            assert_eq!(frame.id, Some(last.unwrap_or(0) + 1));
+            last = frame.id;
+            if last == Some(version) {
+                assert_eq!(frame.data.unwrap()["event"]["type"], "game_ended");
+            }
+        }
+    }
+    assert_eq!(last, Some(version), "every event, then the end");
+    let mut after = open(&app, &path, &table.spectator, Some(version)).await;
+    after.ends().await;
+    let mut again = open(&app, &path, &table.spectator, Some(version - 1)).await;
+    assert_eq!(again.event().await.id, Some(version));
+    again.ends().await;
 }

@@ -701,9 +701,11 @@ export interface paths {
         };
         /**
          * The table's lines after the line `after`, oldest first, for the game's seated players: the
-         *     lines of accounts you muted are left out, old ones included.
+         *     lines of accounts you muted are left out, old ones included. The lines returned count as
+         *     read (`/v1/me/stream`'s `state` counts the others' lines after the last one read).
          * @description The table's lines after the line `after`, oldest first, for the game's seated players: the
-         *     lines of accounts you muted are left out, old ones included.
+         *     lines of accounts you muted are left out, old ones included. The lines returned count as
+         *     read (`/v1/me/stream`'s `state` counts the others' lines after the last one read).
          */
         get: operations["list_chat"];
         put?: never;
@@ -986,10 +988,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The game's events as the caller may see them, as Server-Sent Events: `id:` the seq, `data:`
-         *     the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at that moment
-         *     (redacted while the game is on; everything once it is over). Spectators too. Resumes after
-         *     `Last-Event-ID` (or `?last_event_id=`); `: keep-alive` comments fill silences.
+         * The game's events as the caller may see them, as Server-Sent Events named `game`: `id:` the
+         *     seq, `data:` the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at
+         *     that moment (redacted while the game is on; everything once it is over). Spectators too.
+         *     Resumes after `Last-Event-ID` (or `?last_event_id=`); an event named `heartbeat`
+         *     (`data: {}`, no `id:`) fills each silence of 15 seconds. The stream ends after the game's
+         *     `game_ended` event (at once when it was already sent).
          * @description A seated player's stream also carries the table's chat (service rules §9.8): each line as an
          *     event named `chat` whose `data:` is a `ChatLine` and which has no `id:` (chat lines are not
          *     game events: `Last-Event-ID` stays the last seq), from `?chat_after=` (else from the lines
@@ -1489,14 +1493,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's notifications as they happen, as Server-Sent Events: `id:` the notification's
-         *     id, `event:` its kind, `data:` the `Notification`. Every notification after `Last-Event-ID`
-         *     (or `?last_event_id=`; none: from the first) is sent first, then each new one, whichever
-         *     server process wrote it; `: keep-alive` comments fill silences.
-         * @description The caller's notifications as they happen, as Server-Sent Events: `id:` the notification's
-         *     id, `event:` its kind, `data:` the `Notification`. Every notification after `Last-Event-ID`
-         *     (or `?last_event_id=`; none: from the first) is sent first, then each new one, whichever
-         *     server process wrote it; `: keep-alive` comments fill silences.
+         * The caller's notifications as they happen, as Server-Sent Events named `notification`: `id:`
+         *     the notification's id, `data:` the `Notification` (its `kind` says what it is).
+         * @description - With `Last-Event-ID` (or `?last_event_id=`): every notification after it first, then each
+         *       new one, whichever server process wrote it.
+         *     - Without: the stream starts now. Its first event, named `state`, is what awaits the caller
+         *       (`StreamState`: the games awaiting its decisions with their legal actions, its invitations
+         *       and open challenges, its unread chat); its `id:` is the caller's last notification id, and
+         *       the notifications after it follow.
+         *
+         *     An event named `heartbeat` (`data: {}`, no `id:`) fills each silence of 15 seconds.
          */
         get: operations["my_stream"];
         put?: never;
@@ -2365,6 +2371,29 @@ export interface components {
              *     ]
              */
             token_endpoint_auth_methods_supported: string[];
+        };
+        /** @description A game awaiting the caller's decision, with what a bot needs to take it in one request. */
+        AwaitedGame: {
+            /** @description The caller's legal actions, each exactly as `POST /v1/games/{id}/actions` accepts it. */
+            actions: components["schemas"]["Action"][];
+            /**
+             * Format: date-time
+             * @description When the decision times out; `null` without a clock.
+             */
+            deadline: string | null;
+            decision: components["schemas"]["Decision"];
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * Format: int32
+             * @description The caller's seat.
+             */
+            seat: number;
+            /**
+             * Format: int64
+             * @description The version to act on (`If-Match`).
+             */
+            version: number;
         };
         /** @description Whose decision the game waits for, and what it is. */
         Awaiting: {
@@ -3557,8 +3586,8 @@ export interface components {
             text: string;
         };
         /**
-         * @description One notification of the caller: the `data:` of a `/v1/me/stream` event whose `event:` is its
-         *     `kind` and whose `id:` is its `id`.
+         * @description One notification of the caller: the `data:` of a `/v1/me/stream` event named `notification`
+         *     whose `id:` is its `id`.
          */
         Notification: {
             /**
@@ -3580,9 +3609,11 @@ export interface components {
             id: number;
             kind: components["schemas"]["NotificationKind"];
             /**
-             * @description By kind. `your_turn`: `{version, seat, decision, deadline, receipt}` (the awaited
-             *     `Decision`; `deadline` is `null` without a clock; `receipt` is the signed `Receipt` of
-             *     `version`, absent for games created before games had receipts). `game_started`: `{version, seat,
+             * @description By kind. `your_turn` (one per awaited decision): `{version, seat, decision, deadline,
+             *     receipt, actions, continuation}` (the awaited `Decision`; `deadline` is `null` without a
+             *     clock; `receipt` is the signed `Receipt` of `version`, absent for games created before
+             *     games had receipts; `actions` the seat's legal `Action`s; `continuation` is `true` when
+             *     the seat just acted and is awaited again). `game_started`: `{version, seat,
              *     players}`. `game_ended`: `{version, seat, place, score, scores, won, winners}` (`place`
              *     from 1; `scores` by seat; `winners` are seats). `seat` is always the caller's seat.
              *     `invited` (an invitation by username, a rematch's included): `{invitation_id, inviter_id,
@@ -4840,6 +4871,24 @@ export interface components {
          * @enum {string}
          */
         Status: "not_started" | "active" | "finished";
+        /**
+         * @description The data of the `state` event that opens `/v1/me/stream` without `Last-Event-ID`. Its `id:`
+         *     is the caller's last notification id at that moment: the notifications that follow it come
+         *     next (some may repeat what the state already shows).
+         */
+        StreamState: {
+            /** @description The open challenges made to the caller, as `GET /v1/challenges` lists them. */
+            challenges: components["schemas"]["ChallengeDto"][];
+            /**
+             * @description The caller's active games whose chat holds lines of other players it has not read
+             *     (through `GET /v1/games/{id}/chat` or its game stream), lines of muted accounts left out.
+             */
+            chat: components["schemas"]["UnreadChat"][];
+            /** @description The active games awaiting a decision of the caller, nearest deadline first (at most 100). */
+            games: components["schemas"]["AwaitedGame"][];
+            /** @description The caller's live invitations by username, as `GET /v1/me/invitations` lists them. */
+            invitations: components["schemas"]["ReceivedInvitationDto"][];
+        };
         /** @description A stream ticket: pass it as `?ticket=` to one stream request within `expires_in` seconds. */
         StreamTicket: {
             /**
@@ -5037,6 +5086,16 @@ export interface components {
          * @enum {string}
          */
         UnratedReason: "too_few_decisions";
+        /** @description Unread chat at one table. */
+        UnreadChat: {
+            /** Format: uuid */
+            game_id: string;
+            /**
+             * Format: int64
+             * @description Lines of other players after the last one the caller read.
+             */
+            unread: number;
+        };
         /** @description An account's vacation days and its vacation under way (in `GET /v1/me`). */
         VacationDto: {
             /**
@@ -13095,9 +13154,11 @@ export interface operations {
              *     retry: 2000
              *
              *     id: 13
+             *     event: game
              *     data: {"seq":13,"seat":1,"event":{"type":"passed","seat":1},"recorded_at":null,"hash":null,"prev_hash":null}
              *
-             *     : keep-alive
+             *     event: heartbeat
+             *     data: {}
              *
              *     ```
              */
@@ -17227,11 +17288,16 @@ export interface operations {
              *     ```text
              *     retry: 2000
              *
-             *     id: 7
-             *     event: your_turn
-             *     data: {"id":7,"kind":"your_turn","game_id":"0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10","created_at":"2026-03-14T18:09:47.120Z","payload":{"version":12,"seat":1,"decision":{"kind":"turn"},"deadline":null}}
+             *     id: 6
+             *     event: state
+             *     data: {"games":[],"invitations":[],"challenges":[],"chat":[]}
              *
-             *     : keep-alive
+             *     id: 7
+             *     event: notification
+             *     data: {"id":7,"kind":"your_turn","game_id":"0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10","created_at":"2026-03-14T18:09:47.120Z","payload":{"version":12,"seat":1,"decision":{"kind":"turn"},"deadline":null,"actions":[{"type":"pass"}],"continuation":false}}
+             *
+             *     event: heartbeat
+             *     data: {}
              *
              *     ```
              */

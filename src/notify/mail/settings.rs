@@ -444,6 +444,12 @@ pub async fn feed_account(pool: &PgPool, account: AccountId, fresh_for: Duration
             let Some(mail) = MailKind::of_notification(kind) else {
                 continue;
             };
+            if crate::eventstore::NotificationKind::from_db(kind)
+                .is_ok_and(|k| crate::eventstore::outbox::is_continuation(k, payload))
+            {
+                // The player's own move goes on: no news to mail.
+                continue;
+            }
             if !fresh || kinds[mail.setting().as_str()]["email"].as_str() != Some("immediately") {
                 continue;
             }

@@ -16,6 +16,7 @@
 //! the per-account cap holds across server processes.
 
 pub mod leases;
+pub mod state;
 pub mod tickets;
 
 use std::collections::VecDeque;
@@ -60,7 +61,9 @@ const PAGE: i64 = 100;
 const MAX_TICKET_LEN: usize = 128;
 /// First line of every stream: EventSource waits this long (ms) before reconnecting.
 const RETRY: &[u8] = b"retry: 2000\n\n";
-const KEEP_ALIVE: &[u8] = b": keep-alive\n\n";
+/// What fills a silence: an event of its own (no `id:`), so that a client reading events sees
+/// the connection is alive.
+const HEARTBEAT: &[u8] = b"event: heartbeat\ndata: {}\n\n";
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/stream-tickets").route(web::post().to(issue_ticket)))
@@ -82,8 +85,8 @@ pub struct StreamTicket {
     pub expires_in: u64,
 }
 
-/// One notification of the caller: the `data:` of a `/v1/me/stream` event whose `event:` is its
-/// `kind` and whose `id:` is its `id`.
+/// One notification of the caller: the `data:` of a `/v1/me/stream` event named `notification`
+/// whose `id:` is its `id`.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[schema(as = Notification)]
 pub struct NotificationDto {
@@ -97,9 +100,11 @@ pub struct NotificationDto {
     pub game_id: Option<Uuid>,
     #[schema(example = "2026-03-14T18:09:47.120Z")]
     pub created_at: DateTime<Utc>,
-    /// By kind. `your_turn`: `{version, seat, decision, deadline, receipt}` (the awaited
-    /// `Decision`; `deadline` is `null` without a clock; `receipt` is the signed `Receipt` of
-    /// `version`, absent for games created before games had receipts). `game_started`: `{version, seat,
+    /// By kind. `your_turn` (one per awaited decision): `{version, seat, decision, deadline,
+    /// receipt, actions, continuation}` (the awaited `Decision`; `deadline` is `null` without a
+    /// clock; `receipt` is the signed `Receipt` of `version`, absent for games created before
+    /// games had receipts; `actions` the seat's legal `Action`s; `continuation` is `true` when
+    /// the seat just acted and is awaited again). `game_started`: `{version, seat,
     /// players}`. `game_ended`: `{version, seat, place, score, scores, won, winners}` (`place`
     /// from 1; `scores` by seat; `winners` are seats). `seat` is always the caller's seat.
     /// `invited` (an invitation by username, a rematch's included): `{invitation_id, inviter_id,
@@ -218,10 +223,17 @@ pub async fn issue_ticket(
         }))
 }
 
-/// The caller's notifications as they happen, as Server-Sent Events: `id:` the notification's
-/// id, `event:` its kind, `data:` the `Notification`. Every notification after `Last-Event-ID`
-/// (or `?last_event_id=`; none: from the first) is sent first, then each new one, whichever
-/// server process wrote it; `: keep-alive` comments fill silences.
+/// The caller's notifications as they happen, as Server-Sent Events named `notification`: `id:`
+/// the notification's id, `data:` the `Notification` (its `kind` says what it is).
+///
+/// - With `Last-Event-ID` (or `?last_event_id=`): every notification after it first, then each
+///   new one, whichever server process wrote it.
+/// - Without: the stream starts now. Its first event, named `state`, is what awaits the caller
+///   (`StreamState`: the games awaiting its decisions with their legal actions, its invitations
+///   and open challenges, its unread chat); its `id:` is the caller's last notification id, and
+///   the notifications after it follow.
+///
+/// An event named `heartbeat` (`data: {}`, no `id:`) fills each silence of 15 seconds.
 #[utoipa::path(get, path = "/v1/me/stream", tag = "streams",
     params(StreamQuery,
         ("Last-Event-ID" = Option<String>, Header, description = "The last notification id received: the stream resumes after it", nullable = false, pattern = "^[0-9]{1,18}$")),
@@ -245,17 +257,25 @@ pub async fn my_stream(
     // Subscribed before the first read: whatever commits after it wakes the stream.
     let wakeups = state.notifier.subscribe_notifications(account);
     let guard = Guard::open(&state, authority, None).await?;
-    let stream = Sse::new(state, Notifications { account, wakeups }, guard, after);
+    let source = Notifications {
+        account,
+        wakeups,
+        // No position given: the state now, then what comes next.
+        snapshot: after.is_none(),
+    };
+    let stream = Sse::new(state, source, guard, after.unwrap_or(0));
     Ok(event_stream(futures_util::stream::unfold(
         stream,
         Sse::next,
     )))
 }
 
-/// The game's events as the caller may see them, as Server-Sent Events: `id:` the seq, `data:`
-/// the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at that moment
-/// (redacted while the game is on; everything once it is over). Spectators too. Resumes after
-/// `Last-Event-ID` (or `?last_event_id=`); `: keep-alive` comments fill silences.
+/// The game's events as the caller may see them, as Server-Sent Events named `game`: `id:` the
+/// seq, `data:` the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at
+/// that moment (redacted while the game is on; everything once it is over). Spectators too.
+/// Resumes after `Last-Event-ID` (or `?last_event_id=`); an event named `heartbeat`
+/// (`data: {}`, no `id:`) fills each silence of 15 seconds. The stream ends after the game's
+/// `game_ended` event (at once when it was already sent).
 ///
 /// A seated player's stream also carries the table's chat (service rules §9.8): each line as an
 /// event named `chat` whose `data:` is a `ChatLine` and which has no `id:` (chat lines are not
@@ -288,7 +308,7 @@ pub async fn game_stream(
     }
     // Nothing here depends on the game: a stranger's answer is the same for a private game and
     // for none.
-    let after = last_event_id(&req, q.last_event_id)?;
+    let after = last_event_id(&req, q.last_event_id)?.unwrap_or(0);
     let authority = caller(&state, &req, q.ticket.as_deref()).await?;
     let account = authority.account;
     let game = GameId(path.id);
@@ -318,6 +338,7 @@ pub async fn game_stream(
             live: None,
             chat_dirty: true,
             resyncs: 0,
+            ended: false,
         },
         guard,
         after,
@@ -503,24 +524,30 @@ impl Drop for Guard {
     }
 }
 
-/// Where to resume: `Last-Event-ID` (what EventSource sends when it reconnects), else the query.
-fn last_event_id(req: &HttpRequest, query: Option<i64>) -> Result<i64, ApiError> {
+/// Where to resume: `Last-Event-ID` (what EventSource sends when it reconnects), else the query;
+/// `None` when neither is given.
+fn last_event_id(req: &HttpRequest, query: Option<i64>) -> Result<Option<i64>, ApiError> {
     if let Some(value) = req.headers().get("last-event-id") {
         let text = value.to_str().unwrap_or("").trim();
         if !text.is_empty() {
-            return text.parse::<i64>().ok().filter(|n| *n >= 0).ok_or_else(|| {
-                ApiError::Game(
-                    ErrorCode::InvalidHeader,
-                    "Last-Event-ID must be an id this stream sent (0 or more)".into(),
-                )
-            });
+            return text
+                .parse::<i64>()
+                .ok()
+                .filter(|n| *n >= 0)
+                .map(Some)
+                .ok_or_else(|| {
+                    ApiError::Game(
+                        ErrorCode::InvalidHeader,
+                        "Last-Event-ID must be an id this stream sent (0 or more)".into(),
+                    )
+                });
         }
     }
     match query {
         Some(n) if n < 0 => Err(ApiError::InvalidQuery(
             "last_event_id must be 0 or more".into(),
         )),
-        other => Ok(other.unwrap_or(0)),
+        other => Ok(other),
     }
 }
 
@@ -535,18 +562,19 @@ fn event_stream(
         .streaming(body)
 }
 
-/// One SSE event. `data` is one line of JSON (serde_json never writes a newline).
-fn sse_event(id: i64, event: Option<&str>, data: &impl Serialize) -> Bytes {
+/// One SSE event, with its `id:` unless `None`. `data` is one line of JSON (serde_json never
+/// writes a newline).
+fn sse_event(id: Option<i64>, event: &str, data: &impl Serialize) -> Bytes {
     let json = serde_json::to_string(data).unwrap_or_else(|_| "null".into());
     let mut s = String::with_capacity(json.len() + 48);
-    s.push_str("id: ");
-    s.push_str(&id.to_string());
-    s.push('\n');
-    if let Some(event) = event {
-        s.push_str("event: ");
-        s.push_str(event);
+    if let Some(id) = id {
+        s.push_str("id: ");
+        s.push_str(&id.to_string());
         s.push('\n');
     }
+    s.push_str("event: ");
+    s.push_str(event);
+    s.push('\n');
     s.push_str("data: ");
     s.push_str(&json);
     s.push_str("\n\n");
@@ -563,12 +591,22 @@ trait Source {
     async fn read(&mut self, state: &AppState, after: i64) -> Option<Vec<(i64, Bytes)>>;
     /// Until something may follow `after` (`true`) or `left` has passed (`false`).
     async fn wait(&mut self, state: &AppState, after: i64, left: Duration) -> bool;
+    /// What opens the stream before the lines after its position, with the position it moves
+    /// the stream to; `Some(None)` for nothing, `None` when the store cannot be read.
+    async fn opening(&mut self, _state: &AppState) -> Option<Option<(i64, Bytes)>> {
+        Some(None)
+    }
+    /// Nothing more will ever follow: the stream ends once what was read is sent.
+    fn ended(&self) -> bool {
+        false
+    }
 }
 
-/// The loop both streams share: `retry:` first, then read after the last id sent whenever
-/// something may be new, send, wait for a wake-up; `: keep-alive` after `heartbeat` of silence;
-/// the end as soon as the server begins shutting down, even mid-read, and as soon as the
-/// stream's authority is gone ([`Guard`]).
+/// The loop both streams share: `retry:` first (and the source's opening), then read after the
+/// last id sent whenever something may be new, send, wait for a wake-up; a `heartbeat` event
+/// after `heartbeat` of silence; the end once the source has nothing more to send, as soon as
+/// the server begins shutting down, even mid-read, and as soon as the stream's authority is
+/// gone ([`Guard`]).
 struct Sse<S> {
     state: web::Data<AppState>,
     source: S,
@@ -578,6 +616,8 @@ struct Sse<S> {
     /// Something may be stored after `last`.
     dirty: bool,
     started: bool,
+    /// The source's opening was sent (or there was none).
+    opened: bool,
     heartbeat: Duration,
 }
 
@@ -592,6 +632,7 @@ impl<S: Source> Sse<S> {
             pending: VecDeque::new(),
             dirty: true,
             started: false,
+            opened: false,
         }
     }
 
@@ -600,12 +641,24 @@ impl<S: Source> Sse<S> {
             self.started = true;
             return Some((Ok(Bytes::from_static(RETRY)), self));
         }
+        if !self.opened {
+            self.opened = true;
+            let opening = tokio::select! {
+                _ = self.state.shutdown.wait() => return None,
+                opening = self.source.opening(&self.state) => opening?,
+            };
+            if let Some((id, line)) = opening {
+                self.last = id;
+                return Some((Ok(line), self));
+            }
+        }
         let quiet_until = Instant::now() + self.heartbeat;
         loop {
             if let Some(line) = self.pending.pop_front() {
                 return Some((Ok(line), self));
             }
-            if self.state.shutdown.is_shutting_down() || self.guard.expired() {
+            if self.source.ended() || self.state.shutdown.is_shutting_down() || self.guard.expired()
+            {
                 return None;
             }
             if self.dirty {
@@ -642,7 +695,7 @@ impl<S: Source> Sse<S> {
                     }
                 }
                 Woken::Data => self.dirty = true,
-                Woken::Quiet => return Some((Ok(Bytes::from_static(KEEP_ALIVE)), self)),
+                Woken::Quiet => return Some((Ok(Bytes::from_static(HEARTBEAT)), self)),
             }
         }
     }
@@ -666,10 +719,13 @@ enum Woken {
     Quiet,
 }
 
-/// `/v1/me/stream`: the caller's notifications, woken by the notifications channel.
+/// `/v1/me/stream`: the caller's notifications, woken by the notifications channel; opened
+/// with the caller's state when it starts from now.
 struct Notifications {
     account: AccountId,
     wakeups: NotificationWakeups,
+    /// Open with a `state` event ([`state::state_of`]).
+    snapshot: bool,
 }
 
 impl Source for Notifications {
@@ -682,8 +738,11 @@ impl Source for Notifications {
             Ok(rows) => Some(
                 rows.into_iter()
                     .map(|n| {
-                        let (id, kind) = (n.id, n.kind.as_str());
-                        (id, sse_event(id, Some(kind), &NotificationDto::from(n)))
+                        let id = n.id;
+                        (
+                            id,
+                            sse_event(Some(id), "notification", &NotificationDto::from(n)),
+                        )
                     })
                     .collect(),
             ),
@@ -698,6 +757,19 @@ impl Source for Notifications {
         tokio::time::timeout(left, self.wakeups.changed())
             .await
             .is_ok()
+    }
+
+    async fn opening(&mut self, state: &AppState) -> Option<Option<(i64, Bytes)>> {
+        if !self.snapshot {
+            return Some(None);
+        }
+        match state::state_of(&state.store, self.account).await {
+            Ok((last, now)) => Some(Some((last, sse_event(Some(last), "state", &now)))),
+            Err(e) => {
+                tracing::warn!(error = %e, "notification stream: cannot read the state; closing it");
+                None
+            }
+        }
     }
 }
 
@@ -716,6 +788,8 @@ struct GameEvents {
     chat_dirty: bool,
     /// The listener's resynchronisations seen.
     resyncs: u64,
+    /// The game is over and its last event read: the stream ends once it is sent.
+    ended: bool,
 }
 
 /// A `chat` event: no `id:`, so that the stream's `Last-Event-ID` stays the last game event's.
@@ -750,6 +824,9 @@ impl Source for GameEvents {
                     event_dtos(&summary, self.account, stored).0
                 }
             };
+            // `game_ended` is a finished game's last event.
+            let read_to = events.last().map_or(after, |e| e.seq);
+            self.ended = summary.status == GameStatus::Finished && read_to >= summary.version;
             let chat_dirty = std::mem::replace(&mut self.chat_dirty, false);
             let (lines, chat) = match self.chat {
                 Some(chat) if chat_dirty && summary.is_seated(self.account) => {
@@ -761,6 +838,11 @@ impl Source for GameEvents {
                         PAGE,
                     )
                     .await?;
+                    if last > chat {
+                        // Sent to the player: read (`/v1/me/stream`'s `state` counts the rest).
+                        crate::social::chat::mark_read(&state.store, self.account, self.game, last)
+                            .await?;
+                    }
                     (lines, Some(last))
                 }
                 _ => (Vec::new(), self.chat),
@@ -776,7 +858,7 @@ impl Source for GameEvents {
             Ok(Some((events, lines))) => {
                 let mut out: Vec<(i64, Bytes)> = events
                     .into_iter()
-                    .map(|e| (e.seq, sse_event(e.seq, None, &e)))
+                    .map(|e| (e.seq, sse_event(Some(e.seq), "game", &e)))
                     .collect();
                 // Chat lines after the events, under the last seq sent: the stream's position
                 // in the game does not move.
@@ -793,6 +875,10 @@ impl Source for GameEvents {
                 None
             }
         }
+    }
+
+    fn ended(&self) -> bool {
+        self.ended
     }
 
     async fn wait(&mut self, _state: &AppState, after: i64, left: Duration) -> bool {
@@ -841,18 +927,22 @@ impl utoipa::Modify for StreamDocs {
             (
                 "/v1/me/stream",
                 "retry: 2000\n\n\
-                 id: 7\nevent: your_turn\ndata: {\"id\":7,\"kind\":\"your_turn\",\
+                 id: 6\nevent: state\ndata: {\"games\":[],\"invitations\":[],\
+                 \"challenges\":[],\"chat\":[]}\n\n\
+                 id: 7\nevent: notification\ndata: {\"id\":7,\"kind\":\"your_turn\",\
                  \"game_id\":\"0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10\",\
                  \"created_at\":\"2026-03-14T18:09:47.120Z\",\"payload\":{\"version\":12,\
-                 \"seat\":1,\"decision\":{\"kind\":\"turn\"},\"deadline\":null}}\n\n\
-                 : keep-alive\n\n",
+                 \"seat\":1,\"decision\":{\"kind\":\"turn\"},\"deadline\":null,\
+                 \"actions\":[{\"type\":\"pass\"}],\"continuation\":false}}\n\n\
+                 event: heartbeat\ndata: {}\n\n",
             ),
             (
                 "/v1/games/{id}/stream",
                 "retry: 2000\n\n\
-                 id: 13\ndata: {\"seq\":13,\"seat\":1,\"event\":{\"type\":\"passed\",\
-                 \"seat\":1},\"recorded_at\":null,\"hash\":null,\"prev_hash\":null}\n\n\
-                 : keep-alive\n\n",
+                 id: 13\nevent: game\ndata: {\"seq\":13,\"seat\":1,\"event\":{\"type\":\
+                 \"passed\",\"seat\":1},\"recorded_at\":null,\"hash\":null,\
+                 \"prev_hash\":null}\n\n\
+                 event: heartbeat\ndata: {}\n\n",
             ),
         ];
         for (path, example) in examples {

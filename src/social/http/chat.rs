@@ -196,7 +196,8 @@ pub async fn post_chat(
 }
 
 /// The table's lines after the line `after`, oldest first, for the game's seated players: the
-/// lines of accounts you muted are left out, old ones included.
+/// lines of accounts you muted are left out, old ones included. The lines returned count as
+/// read (`/v1/me/stream`'s `state` counts the others' lines after the last one read).
 #[utoipa::path(get, path = "/v1/games/{id}/chat", tag = "chat", params(GamePath, ChatQuery),
     security(("bearer" = [])),
     responses(
@@ -233,6 +234,11 @@ pub async fn list_chat(
     )
     .await?;
     let next_after = lines.last().map_or(after, |l| l.id);
+    if !lines.is_empty() {
+        // What the caller was shown is read (`/v1/me/stream`'s `state` counts the rest).
+        crate::social::chat::mark_read(&state.store, user.account_id, GameId(path.id), next_after)
+            .await?;
+    }
     Ok(HttpResponse::Ok().json(ChatPage {
         lines: lines.into_iter().map(ChatLineDto::from).collect(),
         next_after,

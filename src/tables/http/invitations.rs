@@ -99,6 +99,18 @@ pub struct ReceivedInvitationDto {
     pub expires_at: DateTime<Utc>,
 }
 
+impl From<crate::tables::invitations::ReceivedInvitation> for ReceivedInvitationDto {
+    fn from(i: crate::tables::invitations::ReceivedInvitation) -> Self {
+        ReceivedInvitationDto {
+            id: i.id,
+            game: i.game.into(),
+            inviter: i.inviter,
+            seat: i.seat,
+            expires_at: i.expires_at,
+        }
+    }
+}
+
 /// The caller's invitations.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct InvitationList {
@@ -250,13 +262,7 @@ pub async fn my_invitations(
     let invitations = crate::tables::invitations::invitations_for(&state.store, user.account_id)
         .await?
         .into_iter()
-        .map(|i| ReceivedInvitationDto {
-            id: i.id,
-            game: i.game.into(),
-            inviter: i.inviter,
-            seat: i.seat,
-            expires_at: i.expires_at,
-        })
+        .map(ReceivedInvitationDto::from)
         .collect();
     Ok(HttpResponse::Ok().json(InvitationList { invitations }))
 }

@@ -124,6 +124,14 @@ impl Api {
     }
 }
 
+/// Asserts a 201 and returns its JSON body.
+pub async fn created(res: Response) -> Value {
+    let status = res.status();
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(status, 201, "{body}");
+    body
+}
+
 /// Asserts a 200 and returns its JSON body (the body is shown when the status is wrong).
 pub async fn ok(res: Response) -> Value {
     let status = res.status();

@@ -18,6 +18,15 @@ pub struct Frame {
     pub comment: Option<String>,
 }
 
+impl Frame {
+    /// A notification's kind: the `data.kind` of an event named `notification`.
+    pub fn kind(&self) -> Option<&str> {
+        (self.event.as_deref() == Some("notification"))
+            .then(|| self.data.as_ref()?["kind"].as_str())
+            .flatten()
+    }
+}
+
 /// An open `text/event-stream` response, read frame by frame.
 pub struct Sse {
     res: reqwest::Response,
@@ -77,19 +86,34 @@ impl Sse {
             .expect("the stream ends within 5 s");
     }
 
-    /// Two `: keep-alive` comments in a row: the stream is still open a heartbeat later.
+    /// Two `heartbeat` events in a row: the stream is still open a heartbeat later.
     pub async fn still_open(&mut self) {
-        let mut comments = 0;
-        while comments < 2 {
+        let mut heartbeats = 0;
+        while heartbeats < 2 {
             let frame = self.frame().await.expect("the stream stays open");
-            if frame.comment.as_deref() == Some("keep-alive") {
-                comments += 1;
+            if frame.event.as_deref() == Some("heartbeat") {
+                assert_eq!(frame.data, Some(serde_json::json!({})), "{frame:?}");
+                assert_eq!(frame.id, None, "a heartbeat moves no position: {frame:?}");
+                heartbeats += 1;
             }
         }
     }
 
-    /// The next event, skipping comments and `retry:`.
+    /// The next event, skipping comments, `retry:`, heartbeats and the `state` that opens
+    /// `/v1/me/stream` from now.
     pub async fn event(&mut self) -> Frame {
+        loop {
+            let frame = self.frame().await.expect("the stream stays open");
+            if frame.data.is_some()
+                && !matches!(frame.event.as_deref(), Some("heartbeat" | "state"))
+            {
+                return frame;
+            }
+        }
+    }
+
+    /// The next event whatever it is (a heartbeat or a `state` too), skipping `retry:`.
+    pub async fn any_event(&mut self) -> Frame {
         loop {
             let frame = self.frame().await.expect("the stream stays open");
             if frame.data.is_some() {

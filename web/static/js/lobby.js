@@ -160,14 +160,18 @@ export async function showLobby(main, at = "") {
   const seen = `lords.notified.${me}`;
   if (live === "stream") {
     follow("/v1/me/stream", {
-      kinds: KINDS,
-      // From the last notification this browser heard of: an old account's whole history is
-      // not replayed on every visit to the lobby.
+      // Each notification is an event named `notification`; a stream opened from now starts
+      // with the account's `state`, which the lists loaded here already show.
+      kinds: ["notification", "state"],
+      // From the last notification this browser heard of (none: from now): what came while
+      // the lobby was away still reaches its lists.
       after: () => localStorage.getItem(seen),
-      heard: (data, id) => {
+      heard: (data, id, kind) => {
         if (/^\d+$/.test(id)) localStorage.setItem(seen, id);
+        if (kind !== "notification") return;
         // A turn's notification carries the receipt of the version it tells of.
         const n = /** @type {Notification} */ (data);
+        if (!KINDS.includes(n.kind)) return;
         if (n.kind === "your_turn" && n.game_id !== null) keepReceiptOf(n.game_id, /** @type {{receipt?: unknown} | null} */ (n.payload)?.receipt);
         match.heard(n);
         reload();

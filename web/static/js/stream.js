@@ -12,10 +12,10 @@ const ATTEMPTS = 3;
 
 /**
  * @typedef {object} Follow
- * @property {string[]} kinds the `event:` names to listen to ("message" for unnamed events)
+ * @property {string[]} kinds the `event:` names to listen to
  * @property {() => string | null} after the last id seen, if any
  * @property {(data: unknown, id: string, kind: string) => void} heard each event's parsed
- *   `data:`, its id and its `event:` name ("message" for unnamed events)
+ *   `data:`, its id and its `event:` name
  * @property {() => string} [query] more of the query string (`name=value&…`) for each opening
  * @property {(again: boolean) => void} opened each opening (`again`: not the first), a chance
  *   to catch up on what happened while none was open

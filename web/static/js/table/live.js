@@ -66,7 +66,7 @@ export async function live(st) {
   st.abort.signal.addEventListener("abort", () => streaming.abort());
   st.stopStream = () => streaming.abort();
   follow(`/v1/games/${st.id}/stream`, {
-    kinds: ["message", "chat"],
+    kinds: ["game", "chat"],
     after: () => String(lastSeq(st)),
     // A seated player's stream also brings the table's chat, after the last line read.
     query: () => (st.chat !== null ? `chat_after=${st.chat.after}` : ""),
@@ -75,8 +75,11 @@ export async function live(st) {
         if (st.chat !== null) heardLine(st.chat, /** @type {ChatLine} */ (data));
         return;
       }
-      addEvents(st, [/** @type {EventDto} */ (data)]);
+      const e = /** @type {EventDto} */ (data);
+      addEvents(st, [e]);
       catchUp(st);
+      // The server ends a game's stream after its last event: nothing more to follow.
+      if (e.event.type === "game_ended") streaming.abort();
     },
     // Opened again: what happened while none was open shows at once.
     opened: (again) => {

@@ -15,6 +15,7 @@ from .authorization_decision import AuthorizationDecision
 from .authorization_dto import AuthorizationDto
 from .authorization_list import AuthorizationList
 from .authorization_server_metadata import AuthorizationServerMetadata
+from .awaited_game import AwaitedGame
 from .awaiting import Awaiting
 from .bot_acted_event import BotActedEvent
 from .bot_acted_event_type import BotActedEventType
@@ -202,6 +203,7 @@ from .skirmish_ended_event_type import SkirmishEndedEventType
 from .skirmish_started_event import SkirmishStartedEvent
 from .skirmish_started_event_type import SkirmishStartedEventType
 from .status import Status
+from .stream_state import StreamState
 from .stream_ticket import StreamTicket
 from .supporter_claimed_event import SupporterClaimedEvent
 from .supporter_claimed_event_type import SupporterClaimedEventType
@@ -226,6 +228,7 @@ from .turn_decision_kind import TurnDecisionKind
 from .turn_started_event import TurnStartedEvent
 from .turn_started_event_type import TurnStartedEventType
 from .unrated_reason import UnratedReason
+from .unread_chat import UnreadChat
 from .vacation_dto import VacationDto
 from .vacation_ended import VacationEnded
 from .vacation_request import VacationRequest
@@ -261,6 +264,7 @@ __all__ = (
     "AuthorizationDto",
     "AuthorizationList",
     "AuthorizationServerMetadata",
+    "AwaitedGame",
     "Awaiting",
     "BotActedEvent",
     "BotActedEventType",
@@ -448,6 +452,7 @@ __all__ = (
     "SkirmishStartedEvent",
     "SkirmishStartedEventType",
     "Status",
+    "StreamState",
     "StreamTicket",
     "SupporterClaimedEvent",
     "SupporterClaimedEventType",
@@ -472,6 +477,7 @@ __all__ = (
     "TurnStartedEvent",
     "TurnStartedEventType",
     "UnratedReason",
+    "UnreadChat",
     "VacationDto",
     "VacationEnded",
     "VacationRequest",

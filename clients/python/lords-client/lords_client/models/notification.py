@@ -19,17 +19,20 @@ T = TypeVar("T", bound="Notification")
 
 @_attrs_define
 class Notification:
-    """One notification of the caller: the `data:` of a `/v1/me/stream` event whose `event:` is its
-    `kind` and whose `id:` is its `id`.
+    """One notification of the caller: the `data:` of a `/v1/me/stream` event named `notification`
+    whose `id:` is its `id`.
 
         Attributes:
             created_at (datetime.datetime):  Example: 2026-03-14T18:09:47.120Z.
             game_id (None | UUID): The game it is about. Example: 0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10.
             id (int): Per account, strictly increasing: resume after it with `Last-Event-ID`. Example: 7.
             kind (NotificationKind): What a notification says.
-            payload (NotificationPayload): By kind. `your_turn`: `{version, seat, decision, deadline, receipt}` (the awaited
-                `Decision`; `deadline` is `null` without a clock; `receipt` is the signed `Receipt` of
-                `version`, absent for games created before games had receipts). `game_started`: `{version, seat,
+            payload (NotificationPayload): By kind. `your_turn` (one per awaited decision): `{version, seat, decision,
+                deadline,
+                receipt, actions, continuation}` (the awaited `Decision`; `deadline` is `null` without a
+                clock; `receipt` is the signed `Receipt` of `version`, absent for games created before
+                games had receipts; `actions` the seat's legal `Action`s; `continuation` is `true` when
+                the seat just acted and is awaited again). `game_started`: `{version, seat,
                 players}`. `game_ended`: `{version, seat, place, score, scores, won, winners}` (`place`
                 from 1; `scores` by seat; `winners` are seats). `seat` is always the caller's seat.
                 `invited` (an invitation by username, a rematch's included): `{invitation_id, inviter_id,

@@ -11,9 +11,11 @@ T = TypeVar("T", bound="NotificationPayload")
 
 @_attrs_define
 class NotificationPayload:
-    """By kind. `your_turn`: `{version, seat, decision, deadline, receipt}` (the awaited
-    `Decision`; `deadline` is `null` without a clock; `receipt` is the signed `Receipt` of
-    `version`, absent for games created before games had receipts). `game_started`: `{version, seat,
+    """By kind. `your_turn` (one per awaited decision): `{version, seat, decision, deadline,
+    receipt, actions, continuation}` (the awaited `Decision`; `deadline` is `null` without a
+    clock; `receipt` is the signed `Receipt` of `version`, absent for games created before
+    games had receipts; `actions` the seat's legal `Action`s; `continuation` is `true` when
+    the seat just acted and is awaited again). `game_started`: `{version, seat,
     players}`. `game_ended`: `{version, seat, place, score, scores, won, winners}` (`place`
     from 1; `scores` by seat; `winners` are seats). `seat` is always the caller's seat.
     `invited` (an invitation by username, a rematch's included): `{invitation_id, inviter_id,

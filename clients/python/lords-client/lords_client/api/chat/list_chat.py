@@ -102,10 +102,12 @@ def sync_detailed(
     limit: int | Unset = UNSET,
 ) -> Response[ChatPage | Problem]:
     """The table's lines after the line `after`, oldest first, for the game's seated players: the
-    lines of accounts you muted are left out, old ones included.
+    lines of accounts you muted are left out, old ones included. The lines returned count as
+    read (`/v1/me/stream`'s `state` counts the others' lines after the last one read).
 
      The table's lines after the line `after`, oldest first, for the game's seated players: the
-    lines of accounts you muted are left out, old ones included.
+    lines of accounts you muted are left out, old ones included. The lines returned count as
+    read (`/v1/me/stream`'s `state` counts the others' lines after the last one read).
 
     Args:
         id (UUID):
@@ -141,10 +143,12 @@ def sync(
     limit: int | Unset = UNSET,
 ) -> ChatPage | Problem | None:
     """The table's lines after the line `after`, oldest first, for the game's seated players: the
-    lines of accounts you muted are left out, old ones included.
+    lines of accounts you muted are left out, old ones included. The lines returned count as
+    read (`/v1/me/stream`'s `state` counts the others' lines after the last one read).
 
      The table's lines after the line `after`, oldest first, for the game's seated players: the
-    lines of accounts you muted are left out, old ones included.
+    lines of accounts you muted are left out, old ones included. The lines returned count as
+    read (`/v1/me/stream`'s `state` counts the others' lines after the last one read).
 
     Args:
         id (UUID):
@@ -175,10 +179,12 @@ async def asyncio_detailed(
     limit: int | Unset = UNSET,
 ) -> Response[ChatPage | Problem]:
     """The table's lines after the line `after`, oldest first, for the game's seated players: the
-    lines of accounts you muted are left out, old ones included.
+    lines of accounts you muted are left out, old ones included. The lines returned count as
+    read (`/v1/me/stream`'s `state` counts the others' lines after the last one read).
 
      The table's lines after the line `after`, oldest first, for the game's seated players: the
-    lines of accounts you muted are left out, old ones included.
+    lines of accounts you muted are left out, old ones included. The lines returned count as
+    read (`/v1/me/stream`'s `state` counts the others' lines after the last one read).
 
     Args:
         id (UUID):
@@ -212,10 +218,12 @@ async def asyncio(
     limit: int | Unset = UNSET,
 ) -> ChatPage | Problem | None:
     """The table's lines after the line `after`, oldest first, for the game's seated players: the
-    lines of accounts you muted are left out, old ones included.
+    lines of accounts you muted are left out, old ones included. The lines returned count as
+    read (`/v1/me/stream`'s `state` counts the others' lines after the last one read).
 
      The table's lines after the line `after`, oldest first, for the game's seated players: the
-    lines of accounts you muted are left out, old ones included.
+    lines of accounts you muted are left out, old ones included. The lines returned count as
+    read (`/v1/me/stream`'s `state` counts the others' lines after the last one read).
 
     Args:
         id (UUID):

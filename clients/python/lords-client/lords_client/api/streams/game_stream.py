@@ -111,10 +111,12 @@ def sync_detailed(
     chat_after: int | Unset = UNSET,
     last_event_id_header: str | Unset = UNSET,
 ) -> Response[EventDto | Problem]:
-    """The game's events as the caller may see them, as Server-Sent Events: `id:` the seq, `data:`
-    the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at that moment
-    (redacted while the game is on; everything once it is over). Spectators too. Resumes after
-    `Last-Event-ID` (or `?last_event_id=`); `: keep-alive` comments fill silences.
+    """The game's events as the caller may see them, as Server-Sent Events named `game`: `id:` the
+    seq, `data:` the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at
+    that moment (redacted while the game is on; everything once it is over). Spectators too.
+    Resumes after `Last-Event-ID` (or `?last_event_id=`); an event named `heartbeat`
+    (`data: {}`, no `id:`) fills each silence of 15 seconds. The stream ends after the game's
+    `game_ended` event (at once when it was already sent).
 
      A seated player's stream also carries the table's chat (service rules §9.8): each line as an
     event named `chat` whose `data:` is a `ChatLine` and which has no `id:` (chat lines are not
@@ -161,10 +163,12 @@ def sync(
     chat_after: int | Unset = UNSET,
     last_event_id_header: str | Unset = UNSET,
 ) -> EventDto | Problem | None:
-    """The game's events as the caller may see them, as Server-Sent Events: `id:` the seq, `data:`
-    the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at that moment
-    (redacted while the game is on; everything once it is over). Spectators too. Resumes after
-    `Last-Event-ID` (or `?last_event_id=`); `: keep-alive` comments fill silences.
+    """The game's events as the caller may see them, as Server-Sent Events named `game`: `id:` the
+    seq, `data:` the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at
+    that moment (redacted while the game is on; everything once it is over). Spectators too.
+    Resumes after `Last-Event-ID` (or `?last_event_id=`); an event named `heartbeat`
+    (`data: {}`, no `id:`) fills each silence of 15 seconds. The stream ends after the game's
+    `game_ended` event (at once when it was already sent).
 
      A seated player's stream also carries the table's chat (service rules §9.8): each line as an
     event named `chat` whose `data:` is a `ChatLine` and which has no `id:` (chat lines are not
@@ -206,10 +210,12 @@ async def asyncio_detailed(
     chat_after: int | Unset = UNSET,
     last_event_id_header: str | Unset = UNSET,
 ) -> Response[EventDto | Problem]:
-    """The game's events as the caller may see them, as Server-Sent Events: `id:` the seq, `data:`
-    the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at that moment
-    (redacted while the game is on; everything once it is over). Spectators too. Resumes after
-    `Last-Event-ID` (or `?last_event_id=`); `: keep-alive` comments fill silences.
+    """The game's events as the caller may see them, as Server-Sent Events named `game`: `id:` the
+    seq, `data:` the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at
+    that moment (redacted while the game is on; everything once it is over). Spectators too.
+    Resumes after `Last-Event-ID` (or `?last_event_id=`); an event named `heartbeat`
+    (`data: {}`, no `id:`) fills each silence of 15 seconds. The stream ends after the game's
+    `game_ended` event (at once when it was already sent).
 
      A seated player's stream also carries the table's chat (service rules §9.8): each line as an
     event named `chat` whose `data:` is a `ChatLine` and which has no `id:` (chat lines are not
@@ -254,10 +260,12 @@ async def asyncio(
     chat_after: int | Unset = UNSET,
     last_event_id_header: str | Unset = UNSET,
 ) -> EventDto | Problem | None:
-    """The game's events as the caller may see them, as Server-Sent Events: `id:` the seq, `data:`
-    the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at that moment
-    (redacted while the game is on; everything once it is over). Spectators too. Resumes after
-    `Last-Event-ID` (or `?last_event_id=`); `: keep-alive` comments fill silences.
+    """The game's events as the caller may see them, as Server-Sent Events named `game`: `id:` the
+    seq, `data:` the `EventDto` exactly as `GET /v1/games/{id}/events` shows it to the caller at
+    that moment (redacted while the game is on; everything once it is over). Spectators too.
+    Resumes after `Last-Event-ID` (or `?last_event_id=`); an event named `heartbeat`
+    (`data: {}`, no `id:`) fills each silence of 15 seconds. The stream ends after the game's
+    `game_ended` event (at once when it was already sent).
 
      A seated player's stream also carries the table's chat (service rules §9.8): each line as an
     event named `chat` whose `data:` is a `ChatLine` and which has no `id:` (chat lines are not

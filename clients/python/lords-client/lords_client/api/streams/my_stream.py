@@ -98,15 +98,17 @@ def sync_detailed(
     ticket: str | Unset = UNSET,
     last_event_id_header: str | Unset = UNSET,
 ) -> Response[Notification | Problem]:
-    """The caller's notifications as they happen, as Server-Sent Events: `id:` the notification's
-    id, `event:` its kind, `data:` the `Notification`. Every notification after `Last-Event-ID`
-    (or `?last_event_id=`; none: from the first) is sent first, then each new one, whichever
-    server process wrote it; `: keep-alive` comments fill silences.
+    """The caller's notifications as they happen, as Server-Sent Events named `notification`: `id:`
+    the notification's id, `data:` the `Notification` (its `kind` says what it is).
 
-     The caller's notifications as they happen, as Server-Sent Events: `id:` the notification's
-    id, `event:` its kind, `data:` the `Notification`. Every notification after `Last-Event-ID`
-    (or `?last_event_id=`; none: from the first) is sent first, then each new one, whichever
-    server process wrote it; `: keep-alive` comments fill silences.
+     - With `Last-Event-ID` (or `?last_event_id=`): every notification after it first, then each
+      new one, whichever server process wrote it.
+    - Without: the stream starts now. Its first event, named `state`, is what awaits the caller
+      (`StreamState`: the games awaiting its decisions with their legal actions, its invitations
+      and open challenges, its unread chat); its `id:` is the caller's last notification id, and
+      the notifications after it follow.
+
+    An event named `heartbeat` (`data: {}`, no `id:`) fills each silence of 15 seconds.
 
     Args:
         last_event_id_query (int | Unset):
@@ -141,15 +143,17 @@ def sync(
     ticket: str | Unset = UNSET,
     last_event_id_header: str | Unset = UNSET,
 ) -> Notification | Problem | None:
-    """The caller's notifications as they happen, as Server-Sent Events: `id:` the notification's
-    id, `event:` its kind, `data:` the `Notification`. Every notification after `Last-Event-ID`
-    (or `?last_event_id=`; none: from the first) is sent first, then each new one, whichever
-    server process wrote it; `: keep-alive` comments fill silences.
+    """The caller's notifications as they happen, as Server-Sent Events named `notification`: `id:`
+    the notification's id, `data:` the `Notification` (its `kind` says what it is).
 
-     The caller's notifications as they happen, as Server-Sent Events: `id:` the notification's
-    id, `event:` its kind, `data:` the `Notification`. Every notification after `Last-Event-ID`
-    (or `?last_event_id=`; none: from the first) is sent first, then each new one, whichever
-    server process wrote it; `: keep-alive` comments fill silences.
+     - With `Last-Event-ID` (or `?last_event_id=`): every notification after it first, then each
+      new one, whichever server process wrote it.
+    - Without: the stream starts now. Its first event, named `state`, is what awaits the caller
+      (`StreamState`: the games awaiting its decisions with their legal actions, its invitations
+      and open challenges, its unread chat); its `id:` is the caller's last notification id, and
+      the notifications after it follow.
+
+    An event named `heartbeat` (`data: {}`, no `id:`) fills each silence of 15 seconds.
 
     Args:
         last_event_id_query (int | Unset):
@@ -179,15 +183,17 @@ async def asyncio_detailed(
     ticket: str | Unset = UNSET,
     last_event_id_header: str | Unset = UNSET,
 ) -> Response[Notification | Problem]:
-    """The caller's notifications as they happen, as Server-Sent Events: `id:` the notification's
-    id, `event:` its kind, `data:` the `Notification`. Every notification after `Last-Event-ID`
-    (or `?last_event_id=`; none: from the first) is sent first, then each new one, whichever
-    server process wrote it; `: keep-alive` comments fill silences.
+    """The caller's notifications as they happen, as Server-Sent Events named `notification`: `id:`
+    the notification's id, `data:` the `Notification` (its `kind` says what it is).
 
-     The caller's notifications as they happen, as Server-Sent Events: `id:` the notification's
-    id, `event:` its kind, `data:` the `Notification`. Every notification after `Last-Event-ID`
-    (or `?last_event_id=`; none: from the first) is sent first, then each new one, whichever
-    server process wrote it; `: keep-alive` comments fill silences.
+     - With `Last-Event-ID` (or `?last_event_id=`): every notification after it first, then each
+      new one, whichever server process wrote it.
+    - Without: the stream starts now. Its first event, named `state`, is what awaits the caller
+      (`StreamState`: the games awaiting its decisions with their legal actions, its invitations
+      and open challenges, its unread chat); its `id:` is the caller's last notification id, and
+      the notifications after it follow.
+
+    An event named `heartbeat` (`data: {}`, no `id:`) fills each silence of 15 seconds.
 
     Args:
         last_event_id_query (int | Unset):
@@ -220,15 +226,17 @@ async def asyncio(
     ticket: str | Unset = UNSET,
     last_event_id_header: str | Unset = UNSET,
 ) -> Notification | Problem | None:
-    """The caller's notifications as they happen, as Server-Sent Events: `id:` the notification's
-    id, `event:` its kind, `data:` the `Notification`. Every notification after `Last-Event-ID`
-    (or `?last_event_id=`; none: from the first) is sent first, then each new one, whichever
-    server process wrote it; `: keep-alive` comments fill silences.
+    """The caller's notifications as they happen, as Server-Sent Events named `notification`: `id:`
+    the notification's id, `data:` the `Notification` (its `kind` says what it is).
 
-     The caller's notifications as they happen, as Server-Sent Events: `id:` the notification's
-    id, `event:` its kind, `data:` the `Notification`. Every notification after `Last-Event-ID`
-    (or `?last_event_id=`; none: from the first) is sent first, then each new one, whichever
-    server process wrote it; `: keep-alive` comments fill silences.
+     - With `Last-Event-ID` (or `?last_event_id=`): every notification after it first, then each
+      new one, whichever server process wrote it.
+    - Without: the stream starts now. Its first event, named `state`, is what awaits the caller
+      (`StreamState`: the games awaiting its decisions with their legal actions, its invitations
+      and open challenges, its unread chat); its `id:` is the caller's last notification id, and
+      the notifications after it follow.
+
+    An event named `heartbeat` (`data: {}`, no `id:`) fills each silence of 15 seconds.
 
     Args:
         last_event_id_query (int | Unset):
