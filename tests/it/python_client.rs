@@ -1,9 +1,10 @@
 //! The Python programs of `clients/python` against the real server. The client's examples, run
 //! with `python3` on the `lords_client` package of the checkout: `play.py` plays a whole game with
 //! two personal tokens, and `bot.py` (on `Session`) joins a private game from its bot account's
-//! stream and plays it to the end against a person, and answers challenges (declines one too fast
-//! for it, accepts and plays the next). The package's wheel, built and installed alone in a fresh
-//! virtual environment, plays a whole game as a bot at one request per decision. The pinned
+//! stream and plays it to the end against a person, answers challenges (declines one too fast for
+//! it, accepts and plays the next), and restarts safely. The package's wheel, built and installed
+//! alone in a fresh virtual environment, plays a whole game as a bot at one request per decision;
+//! `Session`'s own tests (`clients/python/tests`) run against a scripted server. The pinned
 //! packages they need are in `clients/python/requirements-dev.txt` (`.ci/run` installs them); the
 //! package's freshness is checked in `tests/it/openapi.rs`. And the independent verifier,
 //! `lords_verify.py`, which shares nothing with the server: it proves a finished game's record,
@@ -293,6 +294,26 @@ async fn bot_py_declines_a_challenge_too_fast_for_it_accepts_the_next_and_plays_
         .unwrap();
     assert_eq!(declined["state"], "declined");
     assert_eq!(declined["to"][0]["reason"], "too_fast");
+}
+
+#[tokio::test]
+async fn session_reconnects_waits_out_retry_after_and_raises_problem_codes_against_a_scripted_server()
+ {
+    // clients/python/tests: what a real server rarely does on cue (a dropped stream, 429, 503).
+    let child = Command::new("python3")
+        .args(["-m", "unittest", "discover", "-v", "-s"])
+        .arg(root().join("clients/python/tests"))
+        .current_dir(root())
+        .env("PYTHONPATH", root().join("clients/python/lords-client"))
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("python3 runs");
+    let output = finished(child, "test_session.py").await;
+    assert!(output.contains("OK"), "{output}");
 }
 
 /// Invites `username` to a new private game of `host`'s; the game's id.
