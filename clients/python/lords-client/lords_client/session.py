@@ -13,7 +13,7 @@ import json
 import random
 import time
 import uuid
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime
@@ -373,16 +373,16 @@ class Session:
                     if turn.game_id == wanted:
                         self.decide(turn, choose)
             elif event.game_id == wanted:
-                turn = Turn.of(event)
-                if turn is not None:
-                    self.decide(turn, choose)
+                announced = Turn.of(event)
+                if announced is not None:
+                    self.decide(announced, choose)
                 elif event.kind == NotificationKind.GAME_ENDED:
                     return event
         return None
 
     def _events(
         self, path: str, last_id: str | None, final: Callable[[ServerSentEvent], bool]
-    ) -> Iterator[ServerSentEvent]:
+    ) -> Generator[ServerSentEvent, None, None]:
         """A stream's events, across reconnections: after a dropped connection, an end of the
         stream or a 5xx, it reconnects with `Last-Event-ID` set to the last id seen, waiting
         `retry:` (doubled for each failure in a row, up to a minute). It ends after an event
