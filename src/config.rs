@@ -533,6 +533,13 @@ pub struct LobbyArgs {
           default_value_t = LobbyLimits::DEFAULT.max_bot_games_per_account,
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub max_bot_games_per_account: u32,
+    /// Unfinished (open or active) games a bot account (service rules §9.9) may play at once;
+    /// one more (joining, accepting a challenge, creating a game) gets 409
+    /// `too_many_bot_account_games`.
+    #[arg(long, env = "LORDS_MAX_GAMES_PER_BOT_ACCOUNT",
+          default_value_t = LobbyLimits::DEFAULT.max_games_per_bot_account,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub max_games_per_bot_account: u32,
     /// Days a seek stays open, unpaired, before it expires (service rules §9.10).
     #[arg(long, env = "LORDS_SEEK_DAYS",
           default_value_t = LobbyLimits::DEFAULT.seek_days,
@@ -546,6 +553,7 @@ pub struct LobbyLimits {
     pub max_pending_invitations_per_game: u32,
     pub max_invitations_per_hour: u32,
     pub max_bot_games_per_account: u32,
+    pub max_games_per_bot_account: u32,
     pub seek_days: u32,
 }
 
@@ -554,6 +562,7 @@ impl LobbyLimits {
         max_pending_invitations_per_game: 20,
         max_invitations_per_hour: 60,
         max_bot_games_per_account: 10,
+        max_games_per_bot_account: 50,
         seek_days: 7,
     };
 }
@@ -570,6 +579,7 @@ impl From<&LobbyArgs> for LobbyLimits {
             max_pending_invitations_per_game: args.max_pending_invitations_per_game,
             max_invitations_per_hour: args.max_invitations_per_hour,
             max_bot_games_per_account: args.max_bot_games_per_account,
+            max_games_per_bot_account: args.max_games_per_bot_account,
             seek_days: args.seek_days,
         }
     }

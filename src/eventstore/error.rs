@@ -77,6 +77,9 @@ pub enum StoreError {
     /// sits in (409).
     #[error("you already sit in {max} unfinished games with bots; finish one first")]
     TooManyBotGames { max: u32 },
+    /// A bot account already plays as many unfinished games as a bot account may (409).
+    #[error("this bot account already plays {max} unfinished games; finish one first")]
+    TooManyBotAccountGames { max: u32 },
     /// The seat is kept for an invitee (a rematch's), until the invitation expires or is
     /// declined (409).
     #[error("that seat is kept for an invited player")]

@@ -410,15 +410,21 @@ fn state_word(state: &str, expired: bool) -> &'static str {
 }
 
 /// `account` accepts the challenge `id`. When every invitee has, the game is created (dealt
-/// when they fill it). Accepting again changes nothing.
+/// when they fill it). Accepting again changes nothing. With `bot_account_max`, a bot account
+/// (the one accepting, or the challenger when the game is created) that already plays that
+/// many unfinished games makes it fail with `TooManyBotAccountGames`.
 pub async fn accept(
     store: &Store,
     account: AccountId,
     id: Uuid,
+    bot_account_max: Option<u32>,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<Challenge> {
     let mut tx = seeks::begin(store).await?;
     let (challenger, options, rated) = lock_open_for_invitee(&mut tx, account, id).await?;
+    if let Some(max) = bot_account_max {
+        lobby::check_bot_account_games(&mut tx, &[account], max).await?;
+    }
     sqlx::query(
         "UPDATE challenge_invitees SET answer = 'accepted', answered_at = now() \
          WHERE challenge_id = $1 AND account_id = $2 AND answer IS NULL",
@@ -441,6 +447,9 @@ pub async fn accept(
         .iter()
         .all(|(_, a)| a.as_deref() == Some("accepted"))
     {
+        if let Some(max) = bot_account_max {
+            lobby::check_bot_account_games(&mut tx, &[challenger], max).await?;
+        }
         let mut seats: Vec<AccountId> = std::iter::once(challenger)
             .chain(waiting.iter().map(|(a, _)| AccountId(*a)))
             .collect();

@@ -164,12 +164,14 @@ async fn advisory_lock(conn: &mut PgConnection, key: &str, space: i64) -> Result
 
 /// Makes a seek for `account`, lasting `lifetime`, and pairs it when it completes a table.
 /// Refused when the account is on vacation, already has [`MAX_OPEN_SEEKS`] open seeks, or is
-/// a bot account seeking a game closed to bot accounts.
+/// a bot account seeking a game closed to bot accounts, or a bot account that already plays
+/// `bot_account_max` unfinished games (its seeks already open may still pair).
 pub async fn create(
     store: &Store,
     account: AccountId,
     new: NewSeek,
     lifetime: chrono::Duration,
+    bot_account_max: Option<u32>,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<Seek> {
     let options = lobby::validated(new.options)?;
@@ -194,6 +196,9 @@ pub async fn create(
     let (bot_account, away) = owner.ok_or(StoreError::UnknownAccount)?;
     if away {
         return Err(StoreError::VacationInProgress);
+    }
+    if bot_account && let Some(max) = bot_account_max {
+        lobby::check_bot_account_games(&mut tx, &[account], max).await?;
     }
     if bot_account && !new.bots {
         return Err(StoreError::InvalidSeek(

@@ -40,6 +40,8 @@ async fn retry_deadlocked<T>(mut attempt: impl AsyncFnMut() -> Result<T>) -> Res
 const OPEN_GAMES_LOCK: i64 = 7103;
 /// See [`OPEN_GAMES_LOCK`]: the cap on unfinished games with bots.
 const BOT_GAMES_LOCK: i64 = 7104;
+/// See [`OPEN_GAMES_LOCK`]: the cap on a bot account's unfinished games.
+const BOT_ACCOUNT_GAMES_LOCK: i64 = 7105;
 
 async fn lock_account(conn: &mut PgConnection, account: AccountId, cap: i64) -> Result<()> {
     sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1::text, $2))")
@@ -69,6 +71,41 @@ async fn check_bot_games(conn: &mut PgConnection, account: AccountId, max: u32) 
     .context("count the account's games with bots")?;
     if games >= i64::from(max) {
         return Err(StoreError::TooManyBotGames { max });
+    }
+    Ok(())
+}
+
+/// Refuses with `TooManyBotAccountGames` when one of `accounts` is a bot account (service rules
+/// §9.9) that already plays `max` unfinished (open or active) games; people pass. As for
+/// [`check_bot_games`], one account's checks queue up on an advisory lock, and the count reads
+/// every shard under Citus.
+pub(crate) async fn check_bot_account_games(
+    conn: &mut PgConnection,
+    accounts: &[AccountId],
+    max: u32,
+) -> Result<()> {
+    let ids: Vec<Uuid> = accounts.iter().map(|a| a.0).collect();
+    // In id order: two checks of the same accounts take their locks in the same order.
+    let bots: Vec<Uuid> = sqlx::query_scalar(
+        "SELECT id FROM accounts WHERE id = ANY ($1) AND bot_account ORDER BY id",
+    )
+    .bind(&ids)
+    .fetch_all(&mut *conn)
+    .await
+    .context("find the bot accounts")?;
+    for bot in bots {
+        lock_account(&mut *conn, AccountId(bot), BOT_ACCOUNT_GAMES_LOCK).await?;
+        let (games,): (i64,) = sqlx::query_as(
+            "SELECT count(*) FROM game_seats s JOIN games g ON g.id = s.game_id \
+             WHERE s.account_id = $1 AND g.status IN ('open', 'active')",
+        )
+        .bind(bot)
+        .fetch_one(&mut *conn)
+        .await
+        .context("count a bot account's games")?;
+        if games >= i64::from(max) {
+            return Err(StoreError::TooManyBotAccountGames { max });
+        }
     }
     Ok(())
 }
@@ -338,7 +375,7 @@ pub async fn join_game(
     account: AccountId,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<GameSummary> {
-    join_game_with(store, id, account, None, rng).await
+    join_game_with(store, id, account, None, None, rng).await
 }
 
 /// Joins with an invitation: `code` (a code invitation's), or else the account's own
@@ -347,15 +384,20 @@ pub async fn join_game(
 /// and so is a private game without an invitation (for a public game such a code is
 /// `NoSuchInvitation`). A use of the invitation is spent. The seat is the
 /// one the invitation reserves (rematches) when free, else the lowest free seat that no
-/// other live invitation reserves.
+/// other live invitation reserves. With `bot_account_max`, a bot account that already plays
+/// that many unfinished games is refused (`TooManyBotAccountGames`).
 pub async fn join_game_with(
     store: &Store,
     id: GameId,
     account: AccountId,
     code: Option<&str>,
+    bot_account_max: Option<u32>,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<GameSummary> {
-    retry_deadlocked(async || try_join_game_with(store, id, account, code, rng).await).await
+    retry_deadlocked(async || {
+        try_join_game_with(store, id, account, code, bot_account_max, rng).await
+    })
+    .await
 }
 
 async fn try_join_game_with(
@@ -363,9 +405,13 @@ async fn try_join_game_with(
     id: GameId,
     account: AccountId,
     code: Option<&str>,
+    bot_account_max: Option<u32>,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<GameSummary> {
     let mut tx = store.pool.begin().await.context("begin join")?;
+    if let Some(max) = bot_account_max {
+        check_bot_account_games(&mut tx, &[account], max).await?;
+    }
     let game = lock_row(&mut tx, id).await?;
     let seats = fetch_seats(&mut tx, &[id.0])
         .await?

@@ -459,3 +459,63 @@ async fn an_operator_issues_a_lost_bot_a_new_token() {
     let out = run(&["accounts", "bot-token", "nobody"]).await;
     assert!(!out.status.success());
 }
+
+/// A bot account plays at most `--max-games-per-bot-account` unfinished games at once: one
+/// more join, challenge acceptance or seek is 409 `too_many_bot_account_games`, and a game
+/// left frees a place. People are not held to it.
+#[tokio::test]
+async fn a_bot_account_plays_at_most_the_configured_number_of_games_at_once() {
+    let app = common::app::spawn_app_with(|c| c.lobby.max_games_per_bot_account = 2).await;
+    let api = Api::of(&app);
+    let person = app.signed_up("busyhost").await;
+    let session = app.signed_up("busybot").await;
+    let bot = become_bot(&app, &session).await["token"]["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        games.push(create_game(&app, &person, &json!({"players": 3})).await);
+    }
+    ok(api.join(&games[0], &bot).await).await;
+    ok(api.join(&games[1], &bot).await).await;
+    problem(
+        api.join(&games[2], &bot).await,
+        409,
+        "too_many_bot_account_games",
+    )
+    .await;
+    let challenge: Value = api
+        .post(
+            "/v1/challenges",
+            &person,
+            &json!({"to": ["busybot"], "players": 2}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let accept = format!(
+        "/v1/challenges/{}/accept",
+        challenge["id"].as_str().unwrap()
+    );
+    problem(
+        api.post(&accept, &bot, &json!({})).await,
+        409,
+        "too_many_bot_account_games",
+    )
+    .await;
+    problem(
+        api.post("/v1/seeks", &bot, &json!({"players": 2, "bots": true}))
+            .await,
+        409,
+        "too_many_bot_account_games",
+    )
+    .await;
+    // A person is not held to a bot account's cap.
+    let other = app.signed_up("busyperson").await;
+    ok(api.join(&games[2], &other).await).await;
+    // A game left frees a place.
+    ok(api.leave(&games[0], &bot).await).await;
+    ok(api.post(&accept, &bot, &json!({})).await).await;
+}

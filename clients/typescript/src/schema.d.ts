@@ -4137,6 +4137,7 @@ export interface components {
              *     - `too_many_pending_invitations` (409): Too many pending invitations
              *     - `too_many_invitations` (429): Too many invitations
              *     - `too_many_bot_games` (409): Too many games with bots
+             *     - `too_many_bot_account_games` (409): Too many games for a bot account
              *     - `seat_reserved` (409): Seat reserved
              *     - `invitation_not_found` (404): Invitation not found
              *     - `invalid_hints` (422): Invalid hints
@@ -4215,7 +4216,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "invalid_character" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "invalid_note_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "log_not_ready" | "invalid_log_range" | "tree_size_beyond_log" | "game_not_in_log" | "invalid_consistency_range" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "too_many_requests" | "invalid_request" | "authorization_not_found" | "too_many_authorizations" | "invalid_token_name" | "invalid_scope" | "invalid_expiry" | "too_many_tokens" | "personal_token_not_found" | "account_has_played" | "bot_account" | "bot_account_cannot_create_games" | "too_many_seeks" | "seek_not_found" | "invalid_seek" | "invalid_challenge" | "challenge_refused" | "challenge_not_found" | "challenge_not_open" | "too_many_challenges" | "too_many_challenges_today" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "invalid_character" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "too_many_bot_account_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "invalid_note_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "log_not_ready" | "invalid_log_range" | "tree_size_beyond_log" | "game_not_in_log" | "invalid_consistency_range" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "too_many_requests" | "invalid_request" | "authorization_not_found" | "too_many_authorizations" | "invalid_token_name" | "invalid_scope" | "invalid_expiry" | "too_many_tokens" | "personal_token_not_found" | "account_has_played" | "bot_account" | "bot_account_cannot_create_games" | "too_many_seeks" | "seek_not_found" | "invalid_seek" | "invalid_challenge" | "challenge_refused" | "challenge_not_found" | "challenge_not_open" | "too_many_challenges" | "too_many_challenges_today" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -7907,7 +7908,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `challenge_not_open`: it was declined, cancelled or expired, or every invitee accepted already */
+            /** @description `challenge_not_open`: it was declined, cancelled or expired, or every invitee accepted already. `too_many_bot_account_games`: the caller, or the challenger when this acceptance creates the game, is a bot account that already plays as many unfinished games as a bot account may (`--max-games-per-bot-account`) */
             409: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -11109,7 +11110,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `already_seated`, `game_full`, `game_not_open` */
+            /** @description `already_seated`, `game_full`, `game_not_open`, `too_many_bot_account_games` (the caller is a bot account that already plays as many unfinished games as a bot account may, `--max-games-per-bot-account`) */
             409: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -20501,7 +20502,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `too_many_seeks`: the caller already has 3 open seeks. `vacation_in_progress`: the caller is on vacation */
+            /** @description `too_many_seeks`: the caller already has 3 open seeks. `vacation_in_progress`: the caller is on vacation. `too_many_bot_account_games`: the caller is a bot account that already plays as many unfinished games as a bot account may (`--max-games-per-bot-account`) */
             409: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -20754,7 +20755,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `too_many_seeks`, `vacation_in_progress` */
+            /** @description `too_many_seeks`, `vacation_in_progress`, `too_many_bot_account_games` */
             409: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

@@ -451,6 +451,15 @@ error_codes! {
         detail_fr: "vous êtes déjà assis à autant de parties en cours avec des robots que \
             permis : terminez-en une d'abord",
     },
+    TooManyBotAccountGames = "too_many_bot_account_games", CONFLICT {
+        title: "Too many games for a bot account",
+        meaning: "The bot account already plays as many unfinished games as a bot account may \
+            (50 by default, `--max-games-per-bot-account`): finish one first.",
+        example: "this bot account already plays 50 unfinished games; finish one first",
+        title_fr: "Trop de parties pour un compte robot",
+        detail_fr: "ce compte robot joue déjà autant de parties en cours que permis : terminez-en \
+            une d'abord",
+    },
     SeatReserved = "seat_reserved", CONFLICT {
         title: "Seat reserved",
         meaning: "The seat is kept for an invited player (a rematch's rotated seat) until the \

@@ -178,6 +178,9 @@ impl From<StoreError> for ApiError {
                 retry_after,
             },
             StoreError::TooManyBotGames { .. } => game(ErrorCode::TooManyBotGames, &e),
+            StoreError::TooManyBotAccountGames { .. } => {
+                game(ErrorCode::TooManyBotAccountGames, &e)
+            }
             StoreError::SeatReserved => game(ErrorCode::SeatReserved, &e),
             StoreError::InvitationNotFound => game(ErrorCode::InvitationNotFound, &e),
             StoreError::NotEnoughVacationDays { .. } => game(ErrorCode::NotEnoughVacationDays, &e),

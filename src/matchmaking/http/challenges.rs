@@ -354,7 +354,7 @@ pub async fn my_challenges(
         InvalidPath,
         Unauthorized,
         (status = 404, description = "`challenge_not_found`: no such challenge to the caller", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`challenge_not_open`: it was declined, cancelled or expired, or every invitee accepted already", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`challenge_not_open`: it was declined, cancelled or expired, or every invitee accepted already. `too_many_bot_account_games`: the caller, or the challenger when this acceptance creates the game, is a bot account that already plays as many unfinished games as a bot account may (`--max-games-per-bot-account`)", body = Problem, content_type = "application/problem+json"),
         ServiceUnavailable,
     ))]
 pub async fn accept_challenge(
@@ -363,7 +363,14 @@ pub async fn accept_challenge(
     path: web::Path<ChallengePath>,
 ) -> Result<HttpResponse, ApiError> {
     let mut rng = fresh_rng()?;
-    let c = challenges::accept(&state.store, user.account_id, path.id, &mut rng).await?;
+    let c = challenges::accept(
+        &state.store,
+        user.account_id,
+        path.id,
+        Some(state.config.lobby.max_games_per_bot_account),
+        &mut rng,
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(ChallengeDto::from(c)))
 }
 

@@ -225,6 +225,7 @@ async fn seek(state: &AppState, user: &AuthUser, new: NewSeek) -> Result<HttpRes
         user.account_id,
         new,
         chrono::Duration::days(days),
+        Some(state.config.lobby.max_games_per_bot_account),
         &mut rng,
     )
     .await?;
@@ -249,7 +250,7 @@ async fn seek(state: &AppState, user: &AuthUser, new: NewSeek) -> Result<HttpRes
             headers(("Location" = String, description = "/v1/seeks/{id}"))),
         MalformedJson,
         Unauthorized,
-        (status = 409, description = "`too_many_seeks`: the caller already has 3 open seeks. `vacation_in_progress`: the caller is on vacation", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`too_many_seeks`: the caller already has 3 open seeks. `vacation_in_progress`: the caller is on vacation. `too_many_bot_account_games`: the caller is a bot account that already plays as many unfinished games as a bot account may (`--max-games-per-bot-account`)", body = Problem, content_type = "application/problem+json"),
         PayloadTooLarge,
         UnsupportedMediaType,
         (status = 422, description = "`invalid_options`, `invalid_player_count`, `invalid_target_score`, `invalid_turn_time_limit`, `invalid_max_timeouts`; `invalid_seek`: a rating range upside down, or a bot account's seek with `bots: false`", body = Problem, content_type = "application/problem+json"),
@@ -274,7 +275,7 @@ pub async fn create_seek(
             headers(("Location" = String, description = "/v1/seeks/{id}"))),
         MalformedJson,
         Unauthorized,
-        (status = 409, description = "`too_many_seeks`, `vacation_in_progress`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`too_many_seeks`, `vacation_in_progress`, `too_many_bot_account_games`", body = Problem, content_type = "application/problem+json"),
         PayloadTooLarge,
         UnsupportedMediaType,
         (status = 422, description = "`invalid_player_count`; `invalid_seek`: the caller is a bot account (quick play admits none)", body = Problem, content_type = "application/problem+json"),

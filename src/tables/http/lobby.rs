@@ -211,7 +211,7 @@ pub struct JoinRequest {
         InvalidPathOrJson,
         Unauthorized,
         (status = 404, description = "`game_not_found`: no such game, or a private game and a wrong, expired or used-up code or no invitation (answered as if the game did not exist)", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`already_seated`, `game_full`, `game_not_open`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`already_seated`, `game_full`, `game_not_open`, `too_many_bot_account_games` (the caller is a bot account that already plays as many unfinished games as a bot account may, `--max-games-per-bot-account`)", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_invitation`: a public game and a code that is no live invitation of it", body = Problem, content_type = "application/problem+json"),
         PayloadTooLarge,
         (status = 429, description = "`rate_limited`: too many failed joins from this address; see `Retry-After`", body = Problem,
@@ -251,6 +251,7 @@ pub async fn join_game(
         GameId(path.id),
         user.account_id,
         request.code.as_deref(),
+        Some(state.config.lobby.max_games_per_bot_account),
         &mut rng,
     )
     .await;

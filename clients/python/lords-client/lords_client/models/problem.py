@@ -72,6 +72,7 @@ class Problem:
                 - `too_many_pending_invitations` (409): Too many pending invitations
                 - `too_many_invitations` (429): Too many invitations
                 - `too_many_bot_games` (409): Too many games with bots
+                - `too_many_bot_account_games` (409): Too many games for a bot account
                 - `seat_reserved` (409): Seat reserved
                 - `invitation_not_found` (404): Invitation not found
                 - `invalid_hints` (422): Invalid hints

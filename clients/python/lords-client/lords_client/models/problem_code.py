@@ -102,6 +102,7 @@ class ProblemCode(StrEnum):
     TOKEN_EXPIRED = "token_expired"
     TOKEN_NOT_FOUND = "token_not_found"
     TOO_MANY_AUTHORIZATIONS = "too_many_authorizations"
+    TOO_MANY_BOT_ACCOUNT_GAMES = "too_many_bot_account_games"
     TOO_MANY_BOT_GAMES = "too_many_bot_games"
     TOO_MANY_CHALLENGES = "too_many_challenges"
     TOO_MANY_CHALLENGES_TODAY = "too_many_challenges_today"
