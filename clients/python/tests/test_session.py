@@ -11,7 +11,6 @@ import unittest
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from uuid import UUID
 
 try:
     import lords_client  # noqa: F401
@@ -19,7 +18,7 @@ except ImportError:  # run from a checkout without installing the package
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lords-client"))
 
 from lords_client import ApiError, Session, State, Turn
-from lords_client.models import ChatLine, EventDto, Notification
+from lords_client.models import AwaitedGame, ChatLine, EventDto, Notification
 from lords_client.session import SseParser
 
 GAME = "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10"
@@ -31,6 +30,9 @@ TURN = {
     "actions": [{"type": "pass"}],
     "continuation": True,
 }
+
+EMPTY: dict[str, list[Any]] = {"games": [], "invitations": [], "challenges": [], "chat": []}
+EMPTY_STATE = f"id: 1\nevent: state\ndata: {json.dumps(EMPTY)}\n\n"
 
 
 def notification(id: int, kind: str = "your_turn", payload: dict[str, Any] | None = None) -> str:
@@ -120,7 +122,8 @@ class SessionTest(unittest.TestCase):
         self.assertEqual(parser.last_id, "4")
 
     def test_the_stream_reconnects_after_a_drop_with_the_last_id_waiting_its_retry(self) -> None:
-        state = 'id: 4\nevent: state\ndata: {"games": [], "invitations": [], "challenges": [],\n'
+        state = f'id: 4\nevent: state\ndata: {{"games": [{json.dumps({**TURN, "game_id": GAME})}], "invitations": [],\n'
+        state += 'data: "challenges": [],\n'
         state += f'data: "chat": [{{"game_id": "{GAME}", "unread": 2}}]}}\n\n'
         session, server, slept = self.session(
             [
@@ -132,7 +135,7 @@ class SessionTest(unittest.TestCase):
         events = list(session.stream_me())
         self.assertIsInstance(events[0], State)
         assert isinstance(events[0], State)
-        self.assertEqual((events[0].id, events[0].chat[0].unread), (4, 2))
+        self.assertEqual((events[0].id, events[0].chat[0].unread, events[0].games[0].version), (4, 2, 3))
         assert isinstance(events[1], Notification)
         turn = Turn.of(events[1])
         assert turn is not None
@@ -160,7 +163,11 @@ class SessionTest(unittest.TestCase):
 
     def test_429_and_503_are_retried_after_retry_after_then_answered(self) -> None:
         session, server, slept = self.session(
-            [Answer(429, "{}", {"Retry-After": "3"}), Answer(503, "{}"), stream("id: 1\nevent: state\ndata: {}\n\n")]
+            [
+                Answer(429, "{}", {"Retry-After": "3"}),
+                Answer(503, "{}"),
+                stream(EMPTY_STATE),
+            ]
         )
         first = next(iter(session.stream_me()))
         self.assertIsInstance(first, State)
@@ -176,7 +183,7 @@ class SessionTest(unittest.TestCase):
 
     def test_an_action_sends_if_match_and_an_idempotency_key_and_412_is_no_error(self) -> None:
         session, server, _ = self.session([problem(412, "version_mismatch")])
-        turn = Turn.from_dict(UUID(GAME), TURN)
+        turn = Turn.of_awaited(AwaitedGame.from_dict({**TURN, "game_id": GAME}))
         self.assertIsNone(session.decide(turn, first_action))
         self.assertIsNone(session.decide(turn, first_action), "a turn is taken once")
         [(request, headers)] = server.requests

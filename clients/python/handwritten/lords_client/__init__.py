@@ -2,7 +2,7 @@
 and, hand-written over it, `Session` for bots and scripts."""
 
 from .client import AuthenticatedClient, Client
-from .session import Action, ApiError, Decision, RetryAfter, Session, State, Turn, UnreadChat
+from .session import Action, ApiError, Decision, RetryAfter, Session, State, Turn
 
 __all__ = (
     "Action",
@@ -14,5 +14,4 @@ __all__ = (
     "Session",
     "State",
     "Turn",
-    "UnreadChat",
 )

@@ -26,7 +26,7 @@ from .api.games import submit_action
 from .client import AuthenticatedClient
 from .models import (
     ActionResult,
-    Awaiting,
+    AwaitedGame,
     ChallengeDto,
     ChatLine,
     ClaimSupporterAction,
@@ -36,7 +36,6 @@ from .models import (
     DiscardFollowerAction,
     EventDto,
     FergussonSwapDecision,
-    LegalActions,
     MakgillMusterDecision,
     MusterAction,
     Notification,
@@ -46,12 +45,14 @@ from .models import (
     ReceivedInvitationDto,
     RecruitAction,
     ScottCopyDecision,
+    StreamState,
     SwapFollowerAction,
     SwapSupporterAction,
     TurnDecision,
+    UnreadChat,
     WemyssDiscardDecision,
 )
-from .types import Response, Unset
+from .types import Response
 
 Action: TypeAlias = (
     ClaimSupporterAction
@@ -210,31 +211,33 @@ class Turn:
     continuation: bool = False
 
     @classmethod
-    def from_dict(cls, game_id: UUID, d: Mapping[str, Any]) -> Turn:
-        awaiting = Awaiting.from_dict({"seat": d["seat"], "decision": d["decision"], "deadline": d.get("deadline")})
-        legal = LegalActions.from_dict({"version": d["version"], "actions": d.get("actions", [])})
-        deadline = None if isinstance(awaiting.deadline, Unset) else awaiting.deadline
-        continuation = bool(d.get("continuation", False))
-        return cls(game_id, legal.version, awaiting.seat, awaiting.decision, deadline, legal.actions, continuation)
+    def of_awaited(cls, awaited: AwaitedGame, continuation: bool = False) -> Turn:
+        return cls(
+            awaited.game_id,
+            awaited.version,
+            awaited.seat,
+            awaited.decision,
+            awaited.deadline,
+            awaited.actions,
+            continuation,
+        )
 
     @classmethod
     def of(cls, notification: Notification) -> Turn | None:
         """The turn a `your_turn` notification announces; None for any other notification."""
         if notification.kind != NotificationKind.YOUR_TURN or notification.game_id is None:
             return None
-        return cls.from_dict(notification.game_id, notification.payload.additional_properties)
-
-
-@dataclass(frozen=True)
-class UnreadChat:
-    game_id: UUID
-    unread: int
+        # The payload is an awaited game's fields but its id, and `receipt` and `continuation`.
+        payload = notification.payload.additional_properties
+        awaited = AwaitedGame.from_dict({"actions": [], **payload, "game_id": str(notification.game_id)})
+        return cls.of_awaited(awaited, bool(payload.get("continuation", False)))
 
 
 @dataclass(frozen=True)
 class State:
     """The event that opens `stream_me()` when no id is given: where the account stands as of
-    notification `id` (the stream goes on with every notification after it)."""
+    notification `id` (the stream goes on with every notification after it). `StreamState`,
+    with its games as turns."""
 
     id: int
     games: list[Turn]
@@ -243,14 +246,9 @@ class State:
     chat: list[UnreadChat]
 
     @classmethod
-    def from_dict(cls, id: int, d: Mapping[str, Any]) -> State:
-        return cls(
-            id=id,
-            games=[Turn.from_dict(UUID(g["game_id"]), g) for g in d.get("games", [])],
-            invitations=[ReceivedInvitationDto.from_dict(i) for i in d.get("invitations", [])],
-            challenges=[ChallengeDto.from_dict(c) for c in d.get("challenges", [])],
-            chat=[UnreadChat(UUID(c["game_id"]), int(c["unread"])) for c in d.get("chat", [])],
-        )
+    def of(cls, id: int, state: StreamState) -> State:
+        games = [Turn.of_awaited(game) for game in state.games]
+        return cls(id, games, state.invitations, state.challenges, state.chat)
 
 
 class Session:
@@ -311,7 +309,7 @@ class Session:
                     continue
                 data = json.loads(sse.data)
                 if sse.event == "state":
-                    yield State.from_dict(int(sse.id or 0), data)
+                    yield State.of(int(sse.id or 0), StreamState.from_dict(data))
                 elif isinstance(data, dict) and data.get("kind") in _KINDS:
                     # A kind newer than this client is skipped (the stream still moves past it).
                     yield Notification.from_dict(data)
