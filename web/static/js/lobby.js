@@ -160,15 +160,13 @@ export async function showLobby(main, at = "") {
   const seen = `lords.notified.${me}`;
   if (live === "stream") {
     follow("/v1/me/stream", {
-      // Each notification is an event named `notification`; a stream opened from now starts
-      // with the account's `state`, which the lists loaded here already show.
-      kinds: ["notification", "state"],
-      // From the last notification this browser heard of (none: from now): what came while
-      // the lobby was away still reaches its lists.
-      after: () => localStorage.getItem(seen),
-      heard: (data, id, kind) => {
+      kinds: ["notification"],
+      // From the last notification this browser heard of (none yet: from the first, for the
+      // receipts the turns' notifications carry): an old account's whole history is not
+      // replayed on every visit to the lobby.
+      after: () => localStorage.getItem(seen) ?? "0",
+      heard: (data, id) => {
         if (/^\d+$/.test(id)) localStorage.setItem(seen, id);
-        if (kind !== "notification") return;
         // A turn's notification carries the receipt of the version it tells of.
         const n = /** @type {Notification} */ (data);
         if (!KINDS.includes(n.kind)) return;
