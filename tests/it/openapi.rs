@@ -194,7 +194,8 @@ fn files_under(dir: &Path) -> std::collections::BTreeMap<PathBuf, String> {
 
 #[test]
 fn the_committed_python_client_is_generated_from_the_committed_document() {
-    // The pinned openapi-python-client (clients/python/requirements.txt; `.ci/run` installs it).
+    // The pinned openapi-python-client (clients/python/requirements-dev.txt; `.ci/run` installs
+    // it).
     let dir = std::env::temp_dir().join(format!("lords-python-client-{}", std::process::id()));
     run(Command::new(root().join("scripts/generate-python-client")).arg(&dir));
     let fresh = files_under(&dir);
