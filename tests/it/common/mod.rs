@@ -139,6 +139,29 @@ impl TestDatabase {
         )
     }
 
+    /// Creates a copy of the database `template` (with no connection to it) and returns its
+    /// guard and URL.
+    async fn copy_of(template: &str) -> (TestDatabase, String) {
+        let admin = admin_url();
+        let name = test_database_name();
+        let mut conn = PgConnection::connect(&admin)
+            .await
+            .unwrap_or_else(|e| panic!("connect to {admin} (see docs/testing.md): {e}"));
+        conn.execute(format!(r#"CREATE DATABASE "{name}" TEMPLATE "{template}""#).as_str())
+            .await
+            .expect("copy the template database");
+        let _ = conn.close().await;
+        let mut url = url_without_db(&admin);
+        url.push_str(&name);
+        (
+            TestDatabase(Arc::new(DropDatabase {
+                name,
+                dropped: AtomicBool::new(false),
+            })),
+            url,
+        )
+    }
+
     pub fn name(&self) -> &str {
         &self.0.name
     }
@@ -223,9 +246,52 @@ pub async fn fresh_database() -> (PgPool, String) {
     (pool, url)
 }
 
+/// The migrated database each test's database is copied from (`CREATE DATABASE … TEMPLATE`):
+/// migrating once per test process instead of once per test. Named as test databases are (a
+/// run killed before its end leaves one that the next `scripts/test` sweeps), dropped when the
+/// process exits ([`drop_template`]).
+static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+
+/// Makes [`TEMPLATE`]: an empty database, migrated, left with no connection (a template
+/// cannot be copied while someone is connected to it).
+async fn make_template() -> String {
+    let name = test_database_name();
+    create_database_on(&admin_url(), &name).await;
+    let opts = PgConnectOptions::from_str(&admin_url())
+        .expect("TEST_DATABASE_URL")
+        .database(&name);
+    let mut conn = PgConnection::connect_with(&opts)
+        .await
+        .expect("connect to the template database");
+    lords::eventstore::MIGRATOR
+        .run(&mut conn)
+        .await
+        .expect("migrations apply");
+    conn.close().await.expect("close the template's connection");
+    name
+}
+
+/// Drops [`TEMPLATE`] as the test process exits.
+#[ctor::dtor]
+fn drop_template() {
+    if let Some(name) = TEMPLATE.get() {
+        DropDatabase {
+            name: name.clone(),
+            dropped: AtomicBool::new(false),
+        }
+        .drop_database();
+    }
+}
+
 /// [`fresh_database`], also returning the database's guard (to drop it at a chosen moment).
 pub async fn fresh_database_guarded() -> (PgPool, String, TestDatabase) {
-    let (guard, url) = TestDatabase::create().await;
+    // On Citus each database is made a coordinator of its own workers: no template.
+    let citus = !citus_workers().is_empty();
+    let (guard, url) = if citus {
+        TestDatabase::create().await
+    } else {
+        TestDatabase::copy_of(TEMPLATE.get_or_init(make_template).await).await
+    };
     let opts = PgConnectOptions::from_str(&admin_url())
         .expect("TEST_DATABASE_URL")
         .database(guard.name());
@@ -241,11 +307,11 @@ pub async fn fresh_database_guarded() -> (PgPool, String, TestDatabase) {
         .connect_with(opts)
         .await
         .expect("connect to fresh database");
-    lords::eventstore::MIGRATOR
-        .run(&pool)
-        .await
-        .expect("migrations apply");
-    if !citus_workers().is_empty() {
+    if citus {
+        lords::eventstore::MIGRATOR
+            .run(&pool)
+            .await
+            .expect("migrations apply");
         lords::eventstore::distribute::distribute(&pool)
             .await
             .expect("the tables distributed on Citus");
