@@ -51,7 +51,7 @@ async fn a_player_and_a_bot_start_at_once_and_play_a_whole_game() {
             break;
         }
         assert!(Instant::now() < until, "the game did not end: {g}");
-        if g["game"]["awaiting"] == 0 {
+        if g["game"]["awaiting"]["seat"] == 0 {
             let legal = api.legal(&id, &me).await;
             let actions = legal["actions"].as_array().unwrap();
             let res = api.act(&id, &me, choose(actions, &mut rng)).await;

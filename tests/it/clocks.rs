@@ -78,7 +78,7 @@ async fn a_resigned_seat_is_played_by_a_bot_cannot_act_and_cannot_win() {
     let app = spawn_app().await;
     let api = Api::of(&app);
     let table = seat_table(&app, "trio", json!({"players": 3})).await;
-    let awaited = api.game(&table.id, table.seat(0)).await["game"]["awaiting"]
+    let awaited = api.game(&table.id, table.seat(0)).await["game"]["awaiting"]["seat"]
         .as_u64()
         .unwrap();
     // The awaited seat resigns: a bot takes its decision within about a second.
@@ -341,7 +341,7 @@ async fn a_player_deciding_again_clears_their_timeouts_in_a_row() {
         json!({"players": 2, "turn_time_limit_s": 5, "max_timeouts": 3}),
     )
     .await;
-    let first = api.game(&table.id, table.seat(0)).await["game"]["awaiting"]
+    let first = api.game(&table.id, table.seat(0)).await["game"]["awaiting"]["seat"]
         .as_u64()
         .unwrap();
     // The awaited seat sleeps through one deadline ...
@@ -356,7 +356,7 @@ async fn a_player_deciding_again_clears_their_timeouts_in_a_row() {
     let until = Instant::now() + Duration::from_secs(30);
     loop {
         let game = api.game(&table.id, table.seat(0)).await;
-        let awaiting = game["game"]["awaiting"].as_u64();
+        let awaiting = game["game"]["awaiting"]["seat"].as_u64();
         if awaiting == Some(first) {
             break;
         }

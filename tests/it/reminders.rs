@@ -22,7 +22,7 @@ async fn the_awaited_player_is_reminded_once_before_a_short_clock_runs_out() {
     )
     .await;
     let g = api.game(&table.id, table.seat(0)).await;
-    let awaited = g["game"]["awaiting"].as_u64().unwrap();
+    let awaited = g["game"]["awaiting"]["seat"].as_u64().unwrap();
     let deadline = g["game"]["deadline"].clone();
     let version = g["version"].clone();
     let until = Instant::now() + Duration::from_secs(30);

@@ -95,7 +95,7 @@ async fn a_vacation_pauses_a_five_second_clock_and_ending_it_early_moves_the_dea
     )
     .await;
     let g = api.game(&table.id, table.seat(0)).await;
-    let awaited = g["game"]["awaiting"].as_u64().unwrap();
+    let awaited = g["game"]["awaiting"]["seat"].as_u64().unwrap();
     let other = 1 - awaited;
     let before = at(&g["game"]["deadline"]);
 
@@ -199,7 +199,7 @@ async fn vacations_are_refused_with_422_409_and_404_codes() {
 
     // A decision awaited from the account and past its deadline cannot be extended.
     let table = seat_table(&app, "late", json!({"players": 2, "turn_time_limit_s": 5})).await;
-    let awaited = api.game(&table.id, table.seat(0)).await["game"]["awaiting"]
+    let awaited = api.game(&table.id, table.seat(0)).await["game"]["awaiting"]["seat"]
         .as_u64()
         .unwrap();
     tokio::time::sleep(Duration::from_millis(5_500)).await;
@@ -278,7 +278,7 @@ async fn a_game_that_starts_during_a_vacation_records_the_player_away_and_their_
     assert_eq!(told[0].1["version"], away[0]["seq"]);
     assert_eq!(at(&told[0].1["until"]), until);
     let deadline = at(&g["game"]["deadline"]);
-    if g["game"]["awaiting"] == 1 {
+    if g["game"]["awaiting"]["seat"] == 1 {
         // The traveller's first decision starts its clock when they are back.
         assert_eq!(deadline, until + chrono::Duration::seconds(5));
     } else {
@@ -289,7 +289,7 @@ async fn a_game_that_starts_during_a_vacation_records_the_player_away_and_their_
         let start = std::time::Instant::now();
         let g = loop {
             let g = api.game(&id, &host).await;
-            if g["game"]["awaiting"] == 1 {
+            if g["game"]["awaiting"]["seat"] == 1 {
                 break g;
             }
             assert!(
@@ -314,7 +314,7 @@ async fn a_vacation_the_game_missed_pauses_the_clock_instead_of_timing_out() {
     let app = spawn_app_with(|c| c.deadline_poll = Some(Duration::from_millis(200))).await;
     let api = Api::of(&app);
     let table = seat_table(&app, "gone", json!({"players": 2, "turn_time_limit_s": 5})).await;
-    let awaited = api.game(&table.id, table.seat(0)).await["game"]["awaiting"]
+    let awaited = api.game(&table.id, table.seat(0)).await["game"]["awaiting"]["seat"]
         .as_u64()
         .unwrap();
     // The account's vacation committed, then the server died before this game's `seat_away`.

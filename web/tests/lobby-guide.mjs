@@ -69,7 +69,7 @@ async function untilMine(page, id) {
   for (let i = 0; i < 300; i++) {
     const g = await api(page, "GET", `/v1/games/${id}`);
     if (g.game.status === "finished") return g;
-    if (g.game.awaiting === g.your_seat) return g;
+    if (g.game.awaiting?.seat === g.your_seat) return g;
     await page.waitForTimeout(100);
   }
   fail(`game ${id} never awaited me`);

@@ -3202,10 +3202,11 @@ export interface components {
         /** @description A game as listed. */
         GameSummaryDto: {
             /**
-             * Format: int32
-             * @description The seat whose decision is awaited; `null` while the game is not `active`.
+             * @description Whose decision is awaited, the same object as a view's `awaiting` without the `decision`
+             *     (a listing does not replay the game; the view has it); `null` while the game is not
+             *     `active`.
              */
-            awaiting: number | null;
+            awaiting: null | components["schemas"]["ListedAwaiting"];
             /** Format: date-time */
             created_at: string;
             /**
@@ -3434,6 +3435,17 @@ export interface components {
             actions: components["schemas"]["Action"][];
             /** Format: int64 */
             version: number;
+        };
+        /** @description Whose decision a listed game awaits. */
+        ListedAwaiting: {
+            /**
+             * Format: date-time
+             * @description When the decision times out (service rules §9.4); `null` without a clock, and for a
+             *     bot's decision.
+             */
+            deadline: string | null;
+            /** Format: int32 */
+            seat: number;
         };
         LogEntries: {
             entries: components["schemas"]["LogEntryDto"][];
@@ -8270,7 +8282,10 @@ export interface operations {
                      * @example {
                      *       "games": [
                      *         {
-                     *           "awaiting": 0,
+                     *           "awaiting": {
+                     *             "deadline": "2026-03-17T18:09:47.120Z",
+                     *             "seat": 0
+                     *           },
                      *           "created_at": "2026-03-14T18:02:11.482Z",
                      *           "deadline": "2026-03-17T18:09:47.120Z",
                      *           "id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
@@ -8738,7 +8753,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "game": {
-                     *         "awaiting": 0,
+                     *         "awaiting": {
+                     *           "deadline": "2026-03-17T18:09:47.120Z",
+                     *           "seat": 0
+                     *         },
                      *         "created_at": "2026-03-14T18:02:11.482Z",
                      *         "deadline": "2026-03-17T18:09:47.120Z",
                      *         "id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",
@@ -10990,7 +11008,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "awaiting": 0,
+                     *       "awaiting": {
+                     *         "deadline": "2026-03-17T18:09:47.120Z",
+                     *         "seat": 0
+                     *       },
                      *       "created_at": "2026-03-14T18:02:11.482Z",
                      *       "deadline": "2026-03-17T18:09:47.120Z",
                      *       "id": "0195f3c2-6f1e-7a4b-9c1d-2f8e5a7b3c10",

@@ -164,7 +164,11 @@ impl ExampleGame {
             "open" => (json!(0), Value::Null, EXAMPLE_CREATED),
             _ => (
                 json!(self.version()),
-                json!(self.game.awaiting().map(|a| a.seat)),
+                json!(
+                    self.game
+                        .awaiting()
+                        .map(|a| { json!({ "seat": a.seat, "deadline": EXAMPLE_DEADLINE }) })
+                ),
                 EXAMPLE_UPDATED,
             ),
         };

@@ -159,6 +159,7 @@ use rules::RuleError;
         accounts::Language,
         crate::tables::http::representations::SeatDto,
         crate::tables::http::representations::GameSummaryDto,
+        crate::tables::http::representations::ListedAwaiting,
         crate::tables::http::representations::GamePage,
         crate::tables::http::representations::GameDto,
         crate::tables::http::representations::ActionResult,

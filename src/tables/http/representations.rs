@@ -31,6 +31,17 @@ pub struct GameLink {
     pub game_id: Uuid,
 }
 
+/// Whose decision a listed game awaits.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct ListedAwaiting {
+    #[schema(value_type = u8, minimum = 0, maximum = 4)]
+    pub seat: Seat,
+    /// When the decision times out (service rules §9.4); `null` without a clock, and for a
+    /// bot's decision.
+    #[schema(required = true)]
+    pub deadline: Option<DateTime<Utc>>,
+}
+
 /// A game as listed.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct GameSummaryDto {
@@ -42,9 +53,11 @@ pub struct GameSummaryDto {
     pub seats: Vec<SeatDto>,
     /// The number of events in the game's stream.
     pub version: i64,
-    /// The seat whose decision is awaited; `null` while the game is not `active`.
-    #[schema(value_type = Option<u8>, required = true, minimum = 0, maximum = 4)]
-    pub awaiting: Option<Seat>,
+    /// Whose decision is awaited, the same object as a view's `awaiting` without the `decision`
+    /// (a listing does not replay the game; the view has it); `null` while the game is not
+    /// `active`.
+    #[schema(required = true)]
+    pub awaiting: Option<ListedAwaiting>,
     /// The winning seats once the game is `finished` (several when the victory is shared,
     /// RULES §7); `null` until then.
     #[schema(value_type = Option<Vec<u8>>, required = true)]
@@ -86,7 +99,10 @@ impl From<GameSummary> for GameSummaryDto {
             options: g.options,
             seats: g.seats.into_iter().map(seat_dto).collect(),
             version: g.version,
-            awaiting: g.awaiting,
+            awaiting: g.awaiting.map(|seat| ListedAwaiting {
+                seat,
+                deadline: g.deadline,
+            }),
             winners: g.winners,
             result: g.result,
             rated: g.rated,

@@ -165,7 +165,7 @@ impl Api {
     /// The awaited seat and the version, from the caller's view.
     pub async fn awaited(&self, table: &Table) -> (Option<u8>, i64) {
         let game = self.get_json(&table.tokens[0], &table.path("")).await;
-        let seat = game["game"]["awaiting"].as_u64().map(|s| s as u8);
+        let seat = game["game"]["awaiting"]["seat"].as_u64().map(|s| s as u8);
         (seat, game["version"].as_i64().unwrap())
     }
 
@@ -207,7 +207,7 @@ impl Api {
             .await?
             .json()
             .await?;
-        let Some(seat) = game["game"]["awaiting"].as_u64() else {
+        let Some(seat) = game["game"]["awaiting"]["seat"].as_u64() else {
             assert_eq!(game["game"]["status"], "finished", "{game}");
             return Ok(Step::Finished);
         };

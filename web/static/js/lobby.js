@@ -480,7 +480,7 @@ export function sortGames(games, me) {
   const lower = me.toLowerCase();
   /** @param {GameSummary} g */
   const awaitsMe = (g) =>
-    g.status === "active" && g.awaiting !== null && g.seats.some((s) => s.seat === g.awaiting && s.username.toLowerCase() === lower);
+    g.status === "active" && g.awaiting !== null && g.seats.some((s) => s.seat === g.awaiting?.seat && s.username.toLowerCase() === lower);
   /** @param {GameSummary} g */
   const due = (g) => (g.deadline ? Date.parse(g.deadline) : Number.POSITIVE_INFINITY);
   games.sort((a, b) => {

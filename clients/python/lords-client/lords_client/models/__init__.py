@@ -105,6 +105,7 @@ from .last_skirmish import LastSkirmish
 from .leaderboard_entry import LeaderboardEntry
 from .leaderboard_page import LeaderboardPage
 from .legal_actions import LegalActions
+from .listed_awaiting import ListedAwaiting
 from .log_entries import LogEntries
 from .log_entry_dto import LogEntryDto
 from .logout_request import LogoutRequest
@@ -354,6 +355,7 @@ __all__ = (
     "LeaderboardEntry",
     "LeaderboardPage",
     "LegalActions",
+    "ListedAwaiting",
     "LogEntries",
     "LogEntryDto",
     "LogoutRequest",

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..models.game_link import GameLink
     from ..models.game_options import GameOptions
     from ..models.game_result import GameResult
+    from ..models.listed_awaiting import ListedAwaiting
     from ..models.seat_dto import SeatDto
 
 
@@ -26,7 +27,10 @@ class GameSummaryDto:
     """A game as listed.
 
     Attributes:
-        awaiting (int | None): The seat whose decision is awaited; `null` while the game is not `active`.
+        awaiting (ListedAwaiting | None): Whose decision is awaited, the same object as a view's `awaiting` without the
+            `decision`
+            (a listing does not replay the game; the view has it); `null` while the game is not
+            `active`.
         created_at (datetime.datetime):
         deadline (datetime.datetime | None): When the awaited decision times out (service rules §9.4); `null` when the
             game has no
@@ -64,7 +68,7 @@ class GameSummaryDto:
             [RULES](/docs/rules) §7); `null` until then.
     """
 
-    awaiting: int | None
+    awaiting: ListedAwaiting | None
     created_at: datetime.datetime
     deadline: datetime.datetime | None
     id: UUID
@@ -84,9 +88,13 @@ class GameSummaryDto:
     def to_dict(self) -> dict[str, Any]:
         from ..models.game_link import GameLink  # noqa: PLC0415
         from ..models.game_result import GameResult  # noqa: PLC0415
+        from ..models.listed_awaiting import ListedAwaiting  # noqa: PLC0415
 
-        awaiting: int | None
-        awaiting = self.awaiting
+        awaiting: dict[str, Any] | None
+        if isinstance(self.awaiting, ListedAwaiting):
+            awaiting = self.awaiting.to_dict()
+        else:
+            awaiting = self.awaiting
 
         created_at = self.created_at.isoformat()
 
@@ -169,14 +177,23 @@ class GameSummaryDto:
         from ..models.game_link import GameLink  # noqa: PLC0415
         from ..models.game_options import GameOptions  # noqa: PLC0415
         from ..models.game_result import GameResult  # noqa: PLC0415
+        from ..models.listed_awaiting import ListedAwaiting  # noqa: PLC0415
         from ..models.seat_dto import SeatDto  # noqa: PLC0415
 
         d = dict(src_dict)
 
-        def _parse_awaiting(data: object) -> int | None:
+        def _parse_awaiting(data: object) -> ListedAwaiting | None:
             if data is None:
                 return data
-            return cast(int | None, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                awaiting_type_1 = ListedAwaiting.from_dict(data)
+
+                return awaiting_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ListedAwaiting | None, data)
 
         awaiting = _parse_awaiting(d.pop("awaiting"))
 
