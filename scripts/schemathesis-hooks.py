@@ -67,7 +67,8 @@ def _awaited(game):
     status, body = _call("GET", f"/v1/games/{game}", TOKENS[0])
     if status != 200:
         return None
-    return body["game"]["awaiting"]
+    awaiting = body["game"]["awaiting"]
+    return None if awaiting is None else awaiting["seat"]
 
 
 def _new_game():

@@ -580,15 +580,24 @@ mod tests {
     }
 
     #[test]
-    fn the_seat_that_acted_and_is_awaited_again_is_not_told() {
+    fn every_awaited_decision_is_told_with_its_actions_a_continuation_marked() {
         let game = started(2);
         let awaited = game.awaiting().unwrap().seat;
-        assert!(notifications_of(5, 6, Some(awaited), &game).is_empty());
+        let legal = serde_json::to_value(rules::legal_actions(&game, awaited)).unwrap();
+        let again = notifications_of(5, 6, Some(awaited), &game);
+        assert_eq!(again.len(), 1);
+        assert_eq!(again[0].kind, NotificationKind::YourTurn);
+        assert_eq!(again[0].payload["continuation"], true);
+        assert_eq!(again[0].payload["actions"], legal);
+        assert!(is_continuation(again[0].kind, &again[0].payload));
         let other = Seat(1 - awaited.0);
         let out = notifications_of(5, 6, Some(other), &game);
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].kind, NotificationKind::YourTurn);
         assert_eq!(out[0].payload["seat"], awaited.0);
+        assert_eq!(out[0].payload["continuation"], false);
+        assert_eq!(out[0].payload["actions"], legal);
+        assert!(!is_continuation(out[0].kind, &out[0].payload));
     }
 }
 

@@ -190,7 +190,7 @@ pub struct GameState {
 pub struct Summary {
     pub id: String,
     pub status: String,
-    pub awaiting: Option<u8>,
+    pub awaiting: Option<AwaitingSeat>,
     pub version: i64,
 }
 

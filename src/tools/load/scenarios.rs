@@ -275,7 +275,7 @@ enum Step {
 
 impl Step {
     fn after_view(s: &GameState, seat: u8) -> Step {
-        match s.game.awaiting {
+        match s.game.awaiting.as_ref().map(|a| a.seat) {
             _ if s.game.status == "finished" => Step::Finished,
             Some(a) if a == seat => Step::Then(Next::Act),
             _ => Step::Then(Next::WaitPast(s.version)),
@@ -465,7 +465,7 @@ impl Task {
         self.games(&mut rec, |task, game, seats, round| async move {
             let mut rec = Recorder::default();
             let mut rng = task.rng(round, 0);
-            let mut awaiting = game.awaiting;
+            let mut awaiting = game.awaiting.as_ref().map(|a| a.seat);
             let mut version = game.version;
             let mut failures = 0;
             loop {
@@ -483,7 +483,7 @@ impl Task {
                         Ok(s) => {
                             failures = 0;
                             version = s.version;
-                            awaiting = s.game.awaiting;
+                            awaiting = s.game.awaiting.as_ref().map(|a| a.seat);
                         }
                         Err(_) => failures += 1,
                     }
@@ -519,7 +519,7 @@ impl Task {
                                 return (Outcome::Finished, rec);
                             }
                             version = s.version;
-                            awaiting = s.game.awaiting;
+                            awaiting = s.game.awaiting.as_ref().map(|a| a.seat);
                         }
                     }
                 }
