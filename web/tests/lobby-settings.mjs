@@ -236,9 +236,9 @@ try {
     if (twice.length > 0) fail(`on ${where} these games are listed more than once: ${twice.join(", ")}`);
     const mine = p.locator("section.games").filter({ has: p.getByRole("heading", { name: w.yourGames }) });
     const fold = mine.locator("details.finished-games");
-    // The lists come in as their reads answer: the folded games may follow the rows above.
-    await fold.waitFor({ state: "attached", timeout: 15_000 }).catch(() => {});
-    if ((await fold.count()) !== 1) fail(`on ${where} "Your games" has no folded finished games`);
+    // The lists come in as their reads answer, and are drawn again as the notifications' stream
+    // catches up: the folded games may follow the rows above.
+    await until(async () => (await fold.count()) === 1, 30_000, `the folded finished games of "Your games" on ${where}`);
     if ((await fold.getAttribute("open")) !== null) fail(`the finished games on ${where} are not folded`);
     const summary = ((await fold.locator("summary").textContent()) ?? "").trim();
     if (!w.finished.test(summary)) fail(`the finished games on ${where} are titled « ${summary} »`);
