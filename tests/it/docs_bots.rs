@@ -42,20 +42,6 @@ fn blocks(text: &str) -> Vec<(String, String)> {
     found
 }
 
-/// A bot account's token: `session`'s account made a bot.
-async fn bot_token(app: &TestApp, session: &str) -> String {
-    let res = app
-        .client
-        .post(app.url("/v1/me/bot"))
-        .bearer_auth(session)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
-    let made: Value = res.json().await.unwrap();
-    made["token"]["token"].as_str().unwrap().to_string()
-}
-
 /// One example's world: its environment, and the game's person.
 struct World {
     session: String,
@@ -67,7 +53,7 @@ struct World {
 async fn world(app: &TestApp, n: usize) -> World {
     let session = app.signed_up(&format!("docs_person_{n}")).await;
     let bot = app.signed_up(&format!("docs_bot_{n}")).await;
-    let token = bot_token(app, &bot).await;
+    let token = app.made_bot(&bot).await;
     let host = app.signed_up(&format!("docs_host_{n}")).await;
     let game = create_game(app, &host, &json!({"players": 2})).await;
     World {

@@ -361,7 +361,7 @@ async fn bot_py_takes_an_invitation_from_the_state_and_resumes_after_the_id_it_p
     let app = spawn_app().await;
     let host = app.signed_up("py_resume_host").await;
     let robot = app.signed_up("py_resumed").await;
-    let token = bot_token(&app, &robot).await;
+    let token = app.made_bot(&robot).await;
     let base = ["--url", &app.address, "--token", &token, "--games", "1"];
 
     // Invited while it was not running: the state event that opens its stream has it.
@@ -383,20 +383,6 @@ async fn bot_py_takes_an_invitation_from_the_state_and_resumes_after_the_id_it_p
     assert!(!output.contains("state at notification"), "{output}");
     assert!(output.contains(&format!("joined {second}")), "{output}");
     assert_eq!(finished_game(&output), second);
-}
-
-/// A bot account's token: `session`'s account made a bot (`POST /v1/me/bot`).
-async fn bot_token(app: &TestApp, session: &str) -> String {
-    let res = app
-        .client
-        .post(app.url("/v1/me/bot"))
-        .bearer_auth(session)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 200);
-    let converted: Value = res.json().await.unwrap();
-    converted["token"]["token"].as_str().unwrap().to_string()
 }
 
 /// Runs a command to its end, panicking with its output when it fails.
@@ -527,7 +513,7 @@ async fn the_wheel_alone_in_a_fresh_venv_plays_a_whole_game_as_a_bot_at_one_requ
     let app = spawn_app().await;
     let host = app.signed_up("py_wheel_host").await;
     let robot = app.signed_up("py_wheel_bot").await;
-    let token = bot_token(&app, &robot).await;
+    let token = app.made_bot(&robot).await;
     let id = create_game(&app, &host, &json!({"players": 2})).await;
     let mut bot = Command::new(&python);
     bot.arg(&script)

@@ -220,6 +220,20 @@ impl TestApp {
         let body: Value = res.json().await.unwrap();
         body["access_token"].as_str().unwrap().to_string()
     }
+
+    /// Makes `session`'s account a bot account (`POST /v1/me/bot`) and returns its token.
+    pub async fn made_bot(&self, session: &str) -> String {
+        let res = self
+            .client
+            .post(self.url("/v1/me/bot"))
+            .bearer_auth(session)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+        let made: Value = res.json().await.unwrap();
+        made["token"]["token"].as_str().unwrap().to_string()
+    }
 }
 
 /// Asserts a problem+json response and returns its body.

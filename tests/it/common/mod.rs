@@ -128,7 +128,12 @@ impl TestDatabase {
             }
             make_citus(&name, &workers).await;
         }
-        let mut url = url_without_db(&admin);
+        Self::guarding(&admin, name)
+    }
+
+    /// The guard of database `name` on the server `admin` is a URL of, and its URL.
+    fn guarding(admin: &str, name: String) -> (TestDatabase, String) {
+        let mut url = url_without_db(admin);
         url.push_str(&name);
         (
             TestDatabase(Arc::new(DropDatabase {
@@ -151,15 +156,7 @@ impl TestDatabase {
             .await
             .expect("copy the template database");
         let _ = conn.close().await;
-        let mut url = url_without_db(&admin);
-        url.push_str(&name);
-        (
-            TestDatabase(Arc::new(DropDatabase {
-                name,
-                dropped: AtomicBool::new(false),
-            })),
-            url,
-        )
+        Self::guarding(&admin, name)
     }
 
     pub fn name(&self) -> &str {
