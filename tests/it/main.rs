@@ -51,17 +51,35 @@ mod test_support;
 mod tokens;
 mod transparency;
 mod vacation;
-mod web;
-mod web_audit;
 mod web_budget;
-mod web_chat;
-mod web_dark_mode;
-mod web_lobby_settings;
-mod web_matchmaking;
-mod web_players;
 mod web_push;
-mod web_settings;
-mod web_table_phone;
-mod web_table_words;
-mod web_tokens;
 mod webhooks;
+
+// The web client's tests, most of them a Chromium driven through web/tests/*.mjs, kept in the
+// web*.rs files and named after their area: libtest runs a binary's tests in name order, so
+// these names spread the browsers over the run, beside the database tests, instead of together
+// at its end, where more of them than cores thrash (at most two run at once:
+// common/browser.rs). The longest (a whole game by clicking, in web.rs) is named to start
+// first.
+#[path = "web.rs"]
+mod app_web;
+#[path = "web_chat.rs"]
+mod chat_web;
+#[path = "web_settings.rs"]
+mod email_web;
+#[path = "web_table_phone.rs"]
+mod games_web;
+#[path = "web_table_words.rs"]
+mod i18n_web;
+#[path = "web_lobby_settings.rs"]
+mod lobby_web;
+#[path = "web_matchmaking.rs"]
+mod matchmaking_web;
+#[path = "web_dark_mode.rs"]
+mod notes_web;
+#[path = "web_players.rs"]
+mod players_web;
+#[path = "web_tokens.rs"]
+mod tokens_web;
+#[path = "web_audit.rs"]
+mod transparency_web;

@@ -45,6 +45,10 @@ pub fn node_packages(packages: &[&str]) {
     }
 }
 
+/// How many browser scripts run at once in the test process, whatever the number of test
+/// threads.
+static BROWSERS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
 /// The Chromium the scripts drive.
 pub fn chromium() -> PathBuf {
     let path = PathBuf::from(
@@ -72,6 +76,12 @@ pub async fn run_script_with(
     env: &[(&str, &str)],
 ) -> String {
     node_tools();
+    // A Chromium takes most of a core: past two at once on a small machine they thrash (the
+    // suite runs more tests than cores, most of them waiting on the database, not computing).
+    let _turn = BROWSERS
+        .acquire()
+        .await
+        .expect("the browsers' semaphore is never closed");
     let output = tokio::process::Command::new("node")
         .arg(format!("web/tests/{script}"))
         .arg(address)
