@@ -423,7 +423,7 @@ pub async fn accept(
     let mut tx = seeks::begin(store).await?;
     let (challenger, options, rated) = lock_open_for_invitee(&mut tx, account, id).await?;
     if let Some(max) = bot_account_max {
-        lobby::check_bot_account_games(&mut tx, &[account], max).await?;
+        lobby::check_bot_account_games(&mut tx, account, max).await?;
     }
     sqlx::query(
         "UPDATE challenge_invitees SET answer = 'accepted', answered_at = now() \
@@ -448,7 +448,7 @@ pub async fn accept(
         .all(|(_, a)| a.as_deref() == Some("accepted"))
     {
         if let Some(max) = bot_account_max {
-            lobby::check_bot_account_games(&mut tx, &[challenger], max).await?;
+            lobby::check_bot_account_games(&mut tx, challenger, max).await?;
         }
         let mut seats: Vec<AccountId> = std::iter::once(challenger)
             .chain(waiting.iter().map(|(a, _)| AccountId(*a)))

@@ -198,7 +198,7 @@ pub async fn create(
         return Err(StoreError::VacationInProgress);
     }
     if bot_account && let Some(max) = bot_account_max {
-        lobby::check_bot_account_games(&mut tx, &[account], max).await?;
+        lobby::cap_bot_account_games(&mut tx, account, max).await?;
     }
     if bot_account && !new.bots {
         return Err(StoreError::InvalidSeek(

@@ -75,37 +75,44 @@ async fn check_bot_games(conn: &mut PgConnection, account: AccountId, max: u32) 
     Ok(())
 }
 
-/// Refuses with `TooManyBotAccountGames` when one of `accounts` is a bot account (service rules
-/// §9.9) that already plays `max` unfinished (open or active) games; people pass. As for
-/// [`check_bot_games`], one account's checks queue up on an advisory lock, and the count reads
-/// every shard under Citus.
+/// Refuses with `TooManyBotAccountGames` when `account` is a bot account (service rules §9.9)
+/// that already plays `max` unfinished (open or active) games; a person passes.
 pub(crate) async fn check_bot_account_games(
     conn: &mut PgConnection,
-    accounts: &[AccountId],
+    account: AccountId,
     max: u32,
 ) -> Result<()> {
-    let ids: Vec<Uuid> = accounts.iter().map(|a| a.0).collect();
-    // In id order: two checks of the same accounts take their locks in the same order.
-    let bots: Vec<Uuid> = sqlx::query_scalar(
-        "SELECT id FROM accounts WHERE id = ANY ($1) AND bot_account ORDER BY id",
-    )
-    .bind(&ids)
-    .fetch_all(&mut *conn)
-    .await
-    .context("find the bot accounts")?;
-    for bot in bots {
-        lock_account(&mut *conn, AccountId(bot), BOT_ACCOUNT_GAMES_LOCK).await?;
-        let (games,): (i64,) = sqlx::query_as(
-            "SELECT count(*) FROM game_seats s JOIN games g ON g.id = s.game_id \
-             WHERE s.account_id = $1 AND g.status IN ('open', 'active')",
-        )
-        .bind(bot)
-        .fetch_one(&mut *conn)
+    let bot: bool = sqlx::query_scalar("SELECT bot_account FROM accounts WHERE id = $1")
+        .bind(account.0)
+        .fetch_optional(&mut *conn)
         .await
-        .context("count a bot account's games")?;
-        if games >= i64::from(max) {
-            return Err(StoreError::TooManyBotAccountGames { max });
-        }
+        .context("is it a bot account")?
+        .unwrap_or(false);
+    if bot {
+        cap_bot_account_games(conn, account, max).await?;
+    }
+    Ok(())
+}
+
+/// Refuses with `TooManyBotAccountGames` when the bot account `account` already plays `max`
+/// unfinished games. As for [`check_bot_games`], one account's checks queue up on an advisory
+/// lock, and the count reads every shard under Citus.
+pub(crate) async fn cap_bot_account_games(
+    conn: &mut PgConnection,
+    account: AccountId,
+    max: u32,
+) -> Result<()> {
+    lock_account(&mut *conn, account, BOT_ACCOUNT_GAMES_LOCK).await?;
+    let (games,): (i64,) = sqlx::query_as(
+        "SELECT count(*) FROM game_seats s JOIN games g ON g.id = s.game_id \
+         WHERE s.account_id = $1 AND g.status IN ('open', 'active')",
+    )
+    .bind(account.0)
+    .fetch_one(conn)
+    .await
+    .context("count a bot account's games")?;
+    if games >= i64::from(max) {
+        return Err(StoreError::TooManyBotAccountGames { max });
     }
     Ok(())
 }
@@ -410,7 +417,7 @@ async fn try_join_game_with(
 ) -> Result<GameSummary> {
     let mut tx = store.pool.begin().await.context("begin join")?;
     if let Some(max) = bot_account_max {
-        check_bot_account_games(&mut tx, &[account], max).await?;
+        check_bot_account_games(&mut tx, account, max).await?;
     }
     let game = lock_row(&mut tx, id).await?;
     let seats = fetch_seats(&mut tx, &[id.0])
