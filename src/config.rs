@@ -44,6 +44,9 @@ pub mod defaults {
     pub const DEADLINE_POLL_MS: u64 = 5_000;
     /// The rating worker looks for finished rated games to rate this often (service rules §9.7).
     pub const RATINGS_POLL_MS: u64 = 5_000;
+    /// The tournament worker looks for tournaments to start, pair or end this often (service
+    /// rules §9.11).
+    pub const TOURNAMENT_POLL_MS: u64 = 5_000;
     /// The reset worker looks for password-reset requests a stopped process left this often.
     pub const PASSWORD_RESET_POLL_MS: u64 = 5_000;
     pub const LOG_POLL_MS: u64 = 2_000;
@@ -282,6 +285,14 @@ pub struct ServeArgs {
           default_value_t = defaults::RATINGS_POLL_MS,
           value_parser = clap::value_parser!(u64).range(0..=600_000))]
     pub ratings_poll_ms: u64,
+    /// The longest time (ms) between two looks of the tournament worker for tournaments to start
+    /// (their `starts_at` passed), to pair (every game of their round ended) or to end (service
+    /// rules §9.11; it also looks as soon as this process ends a game); 0 runs no worker in this
+    /// process (another process must run one).
+    #[arg(long, env = "LORDS_TOURNAMENT_POLL_MS",
+          default_value_t = defaults::TOURNAMENT_POLL_MS,
+          value_parser = clap::value_parser!(u64).range(0..=600_000))]
+    pub tournament_poll_ms: u64,
     /// The longest time (ms) between two looks of the password-reset worker for queued reset
     /// requests (each is also taken at once by the process that queued it; this finds those a
     /// stopped process left); 0 runs no worker in this process (another process must run one).
@@ -808,6 +819,9 @@ pub struct AppConfig {
     /// The longest time between two looks of the rating worker; `None`: no worker in this
     /// process.
     pub ratings_poll: Option<Duration>,
+    /// The longest time between two looks of the tournament worker; `None`: no worker in this
+    /// process.
+    pub tournament_poll: Option<Duration>,
     /// The longest time between two looks of the password-reset worker; `None`: no worker in
     /// this process, and a request is left queued for another process's.
     pub password_reset_poll: Option<Duration>,
@@ -856,6 +870,7 @@ impl AppConfig {
             stream_recheck: Duration::from_secs(defaults::STREAM_RECHECK_SECONDS),
             deadline_poll: Some(Duration::from_millis(defaults::DEADLINE_POLL_MS)),
             ratings_poll: Some(Duration::from_millis(defaults::RATINGS_POLL_MS)),
+            tournament_poll: Some(Duration::from_millis(defaults::TOURNAMENT_POLL_MS)),
             password_reset_poll: Some(Duration::from_millis(defaults::PASSWORD_RESET_POLL_MS)),
             log_poll: Some(Duration::from_millis(defaults::LOG_POLL_MS)),
             log_signing_key: None,
@@ -912,6 +927,8 @@ impl AppConfig {
                 .then(|| Duration::from_millis(args.deadline_poll_ms)),
             ratings_poll: (args.ratings_poll_ms > 0)
                 .then(|| Duration::from_millis(args.ratings_poll_ms)),
+            tournament_poll: (args.tournament_poll_ms > 0)
+                .then(|| Duration::from_millis(args.tournament_poll_ms)),
             password_reset_poll: (args.password_reset_poll_ms > 0)
                 .then(|| Duration::from_millis(args.password_reset_poll_ms)),
             log_poll: (args.log_poll_ms > 0).then(|| Duration::from_millis(args.log_poll_ms)),

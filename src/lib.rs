@@ -33,4 +33,5 @@ pub mod startup;
 pub mod tables;
 pub mod telemetry;
 pub mod tools;
+pub mod tournaments;
 pub mod transparency;

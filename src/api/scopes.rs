@@ -61,6 +61,15 @@ pub const OPERATIONS: &[(&str, &str, Access)] = &[
     ("POST", "/v1/challenges/{id}/accept", Scoped(LobbyWrite)),
     ("POST", "/v1/challenges/{id}/decline", Scoped(LobbyWrite)),
     ("GET", "/v1/me/challenges", Scoped(GameRead)),
+    // Tournaments (public to read).
+    ("GET", "/v1/tournaments", Public),
+    ("POST", "/v1/tournaments", Scoped(LobbyWrite)),
+    ("GET", "/v1/tournaments/{id}", Optional(GameRead)),
+    ("GET", "/v1/tournaments/{id}/standings.csv", Public),
+    ("POST", "/v1/tournaments/{id}/join", Scoped(LobbyWrite)),
+    ("POST", "/v1/tournaments/{id}/withdraw", Scoped(LobbyWrite)),
+    ("POST", "/v1/tournaments/{id}/start", Scoped(LobbyWrite)),
+    ("POST", "/v1/tournaments/{id}/cancel", Scoped(LobbyWrite)),
     // Chat.
     ("GET", "/v1/games/{id}/chat", Scoped(GameRead)),
     ("POST", "/v1/games/{id}/chat", Scoped(GamePlay)),

@@ -157,6 +157,15 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     ("seeks", Placement::Reference),
     ("challenges", Placement::Reference),
     ("challenge_invitees", Placement::Reference),
+    // Tournaments (service rules §9.11): a few writes per round, never per action; read by
+    // anyone (the list, a tournament's page) and by pairings that span accounts: on every node.
+    // A table's `game_id` is the game it became, not its key. A round's pairing is one
+    // transaction over these; each of its games is then made in the game's shard alone
+    // (docs/scaling.md).
+    ("tournaments", Placement::Reference),
+    ("tournament_players", Placement::Reference),
+    ("tournament_tables", Placement::Reference),
+    ("tournament_byes", Placement::Reference),
 ];
 
 /// Tables that are node-local by design and never distributed: on Citus they live on the

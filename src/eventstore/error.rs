@@ -150,6 +150,37 @@ pub enum StoreError {
         per_day: u32,
         retry_after: std::time::Duration,
     },
+    /// A tournament asked for with settings out of range (422); the text names the field.
+    #[error("{0}")]
+    InvalidTournament(String),
+    /// No such tournament (404).
+    #[error("no such tournament")]
+    TournamentNotFound,
+    /// The tournament no longer takes registrations, nor a start or a cancellation (409); the
+    /// text is its status.
+    #[error("this tournament is {0}, no longer open")]
+    TournamentNotOpen(&'static str),
+    /// Every place of the tournament is taken (409).
+    #[error("this tournament already has its {max} players")]
+    TournamentFull { max: u32 },
+    /// The tournament is over: nothing to withdraw from (409).
+    #[error("this tournament is {0}")]
+    TournamentOver(&'static str),
+    /// The caller is not registered in the tournament (409).
+    #[error("you are not registered in this tournament")]
+    NotInTournament,
+    /// Only the tournament's creator may do that (403).
+    #[error("only the tournament's creator may do that")]
+    NotTournamentCreator,
+    /// Starting now would leave fewer players than the tournament's minimum (409).
+    #[error("{players} registered, and this tournament needs at least {min}")]
+    TooFewTournamentPlayers { players: u32, min: u32 },
+    /// A bot account joins a tournament that does not allow bot accounts (403).
+    #[error("this tournament does not allow bot accounts")]
+    BotAccountsNotAllowed,
+    /// A bot account creates a tournament (403).
+    #[error("a bot account cannot create tournaments")]
+    BotAccountCannotCreateTournaments,
     /// The database cannot be reached right now: pool timeout, connection refused (503).
     #[error("the database is unavailable")]
     Unavailable(#[source] anyhow::Error),

@@ -160,6 +160,8 @@ pub struct Store {
     pub(crate) ended: Arc<tokio::sync::Notify>,
     /// The same, for the transparency log's sequencer.
     pub(crate) ended_for_log: Arc<tokio::sync::Notify>,
+    /// The same hint for the tournament worker.
+    pub(crate) ended_for_tournaments: Arc<tokio::sync::Notify>,
     /// Connections the hot paths hand to each other (see `warm.rs`).
     pub(crate) warm: Arc<warm::Warm>,
     /// Tells this store's worker connection sets from another's (see `local.rs`).
@@ -211,6 +213,7 @@ impl Store {
             outboxed: Arc::default(),
             ended: Arc::default(),
             ended_for_log: Arc::default(),
+            ended_for_tournaments: Arc::default(),
             warm: warm::Warm::start(),
             id: NEXT_STORE_ID.fetch_add(1, Ordering::Relaxed),
             layout: Arc::default(),
@@ -318,6 +321,7 @@ impl Store {
         if appended.ended {
             self.ended.notify_one();
             self.ended_for_log.notify_one();
+            self.ended_for_tournaments.notify_one();
         }
     }
 
@@ -330,6 +334,11 @@ impl Store {
     /// The same hint for the transparency log's sequencer.
     pub async fn game_ended_hinted_for_log(&self) {
         self.ended_for_log.notified().await
+    }
+
+    /// The same hint for the tournament worker (a round may be over).
+    pub async fn game_ended_hinted_for_tournaments(&self) {
+        self.ended_for_tournaments.notified().await
     }
 
     /// Resolves once this process has committed an append that makes something due, with the

@@ -25,7 +25,8 @@ pub const NOTIFICATIONS_CHANNEL: &str = "notifications";
 // `Invited` is written by an invitation by username (`invitations.rs`), `TimedOut` by the
 // deadline worker (`clock.rs`), `Challenge` and `ChallengeDeclined` by matchmaking
 // (`challenges.rs`), the others by appends (`append::append_in`), `SeekMatched` at a
-// pairing's deal.
+// pairing's deal, `TournamentRound` at a tournament game's deal (a bye's, and
+// `TournamentEnded`, by the tournament's worker).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum NotificationKind {
@@ -46,6 +47,11 @@ pub enum NotificationKind {
     Challenge,
     /// An invitee declined the account's challenge, and why.
     ChallengeDeclined,
+    /// A round of a tournament the account plays began: its game, or a bye (service rules
+    /// §9.11).
+    TournamentRound,
+    /// A tournament the account played ended: its rank and points.
+    TournamentEnded,
 }
 
 impl NotificationKind {
@@ -62,6 +68,8 @@ impl NotificationKind {
             NotificationKind::SeekMatched => "seek_matched",
             NotificationKind::Challenge => "challenge",
             NotificationKind::ChallengeDeclined => "challenge_declined",
+            NotificationKind::TournamentRound => "tournament_round",
+            NotificationKind::TournamentEnded => "tournament_ended",
         }
     }
 
@@ -78,6 +86,8 @@ impl NotificationKind {
             "seek_matched" => NotificationKind::SeekMatched,
             "challenge" => NotificationKind::Challenge,
             "challenge_declined" => NotificationKind::ChallengeDeclined,
+            "tournament_round" => NotificationKind::TournamentRound,
+            "tournament_ended" => NotificationKind::TournamentEnded,
             other => return Err(unexpected(format!("unknown notification kind {other:?}"))),
         })
     }

@@ -114,6 +114,7 @@ pub fn configure_v1(cfg: &mut web::ServiceConfig) {
         .configure(crate::notify::mail::http::configure)
         .configure(crate::tables::http::invitations::configure)
         .configure(crate::matchmaking::http::configure)
+        .configure(crate::tournaments::http::configure)
         .configure(crate::social::http::chat::configure)
         .configure(crate::social::http::notes::configure)
         .configure(crate::social::http::players::configure)

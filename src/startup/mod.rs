@@ -101,6 +101,11 @@ impl Application {
         if let Some(poll) = state.config.ratings_poll {
             crate::social::rater::spawn(state.store.clone(), poll, state.shutdown.clone());
         }
+        // The tournament worker (tournaments to start, rounds to pair, games to make, exactly
+        // once): in every server process; they share the tournaments.
+        if let Some(poll) = state.config.tournament_poll {
+            crate::tournaments::worker::spawn(state.store.clone(), poll, state.shutdown.clone());
+        }
         // The password-reset worker (queued reset requests → links mailed to the accounts that
         // have the addresses): the requests a stopped process left.
         if let Some(poll) = state.config.password_reset_poll {

@@ -245,6 +245,23 @@ pub(crate) async fn create_seated_in(
     told: Vec<Pending>,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<(GameId, Option<Appended>)> {
+    let id = GameId(Uuid::now_v7());
+    create_seated_as(store, conn, id, seats, options, rated, told, rng).await
+}
+
+/// As [`create_seated_in`], the game's id chosen by the caller (a tournament's table names its
+/// game before the game is made, so that making it again finds it made).
+#[allow(clippy::too_many_arguments)]
+pub(crate) async fn create_seated_as(
+    store: &Store,
+    conn: &mut PgConnection,
+    id: GameId,
+    seats: &[AccountId],
+    options: GameOptions,
+    rated: bool,
+    told: Vec<Pending>,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<(GameId, Option<Appended>)> {
     let options = validated(options)?;
     let (&first, others) = seats
         .split_first()
@@ -256,7 +273,6 @@ pub(crate) async fn create_seated_in(
             options.players
         )));
     }
-    let id = GameId(Uuid::now_v7());
     insert_game(
         &mut *conn,
         id,

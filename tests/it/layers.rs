@@ -83,6 +83,17 @@ const LAYERS: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "tournaments",
+        &[
+            "tables",
+            "social",
+            "api",
+            "eventstore",
+            "config",
+            "shutdown",
+        ],
+    ),
+    (
         "notify",
         &[
             "tables",
@@ -120,6 +131,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "accounts",
             "matchmaking",
+            "tournaments",
             "tables",
             "play",
             "social",
@@ -139,6 +151,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &[
             "http",
             "accounts",
+            "tournaments",
             "tables",
             "play",
             "social",
@@ -805,6 +818,7 @@ const ROOMS_WITH_SQL: &[&str] = &[
     "notify",
     "accounts",
     "matchmaking",
+    "tournaments",
 ];
 
 /// Every `.rs` file under `dir`.

@@ -49,6 +49,7 @@ mod streams;
 mod strict_json;
 mod test_support;
 mod tokens;
+mod tournaments;
 mod transparency;
 mod vacation;
 mod web_budget;

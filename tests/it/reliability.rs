@@ -32,6 +32,8 @@ mod resets;
 mod seeks;
 #[path = "reliability/sequencer.rs"]
 mod sequencer;
+#[path = "reliability/tournaments.rs"]
+mod tournaments;
 #[path = "reliability/worker_connections.rs"]
 mod worker_connections;
 

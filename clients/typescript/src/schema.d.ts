@@ -1969,6 +1969,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tournaments, newest first, in pages; by state, or a player's. Public: no token needed.
+         * @description The tournaments, newest first, in pages; by state, or a player's. Public: no token needed.
+         */
+        get: operations["list_tournaments"];
+        put?: never;
+        /**
+         * Creates a tournament (service rules §9.11), open for registration until `starts_at` or
+         *     until its creator starts it. Creating one does not register its creator. Bot accounts
+         *     cannot create one.
+         * @description Creates a tournament (service rules §9.11), open for registration until `starts_at` or
+         *     until its creator starts it. Creating one does not register its creator. Bot accounts
+         *     cannot create one.
+         */
+        post: operations["create_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tournament: its settings, state, standings with tie-breaks, and every round's tables with
+         *     their games and results. Public; with a token, `me` says what it is to the caller.
+         * @description A tournament: its settings, state, standings with tie-breaks, and every round's tables with
+         *     their games and results. Public; with a token, `me` says what it is to the caller.
+         */
+        get: operations["get_tournament"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Its creator cancels the open tournament; it stays listed as cancelled.
+         * @description Its creator cancels the open tournament; it stays listed as cancelled.
+         */
+        post: operations["cancel_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers the caller while the tournament is open and has room (again: no change). A bot
+         *     account only where `bots_allowed`.
+         * @description Registers the caller while the tournament is open and has room (again: no change). A bot
+         *     account only where `bots_allowed`.
+         */
+        post: operations["join_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/standings.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The standings as CSV (`rank,username,points,buchholz,game_score,byes,withdrawn`), first
+         *     first. Public.
+         * @description The standings as CSV (`rank,username,points,buchholz,game_score,byes,withdrawn`), first
+         *     first. Public.
+         */
+        get: operations["standings_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Its creator starts the open tournament now, with at least `min_players` registered: the
+         *     first round is paired and its games made, and each player is told (`tournament_round`).
+         * @description Its creator starts the open tournament now, with at least `min_players` registered: the
+         *     first round is paired and its games made, and each player is told (`tournament_round`).
+         */
+        post: operations["start_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraws the caller: before the start its registration is removed; while it runs, it is
+         *     never paired again, its games go on under their own rules, and its results stay.
+         * @description Withdraws the caller: before the start its registration is removed; while it runs, it is
+         *     never paired again, its games go on under their own rules, and its results stay.
+         */
+        post: operations["withdraw_tournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/transparency/entries": {
         parameters: {
             query?: never;
@@ -3639,7 +3797,7 @@ export interface components {
          * @description What a notification says.
          * @enum {string}
          */
-        NotificationKind: "your_turn" | "game_started" | "game_ended" | "invited" | "timed_out" | "reminder" | "vacation" | "chat" | "seek_matched" | "challenge" | "challenge_declined";
+        NotificationKind: "your_turn" | "game_started" | "game_ended" | "invited" | "timed_out" | "reminder" | "vacation" | "chat" | "seek_matched" | "challenge" | "challenge_declined" | "tournament_round" | "tournament_ended";
         /** @description Every kind, each with its channels. */
         NotificationKinds: {
             /** @description A new message at one of your tables. */
@@ -4198,6 +4356,16 @@ export interface components {
              *     - `challenge_not_open` (409): Challenge not open
              *     - `too_many_challenges` (409): Too many open challenges
              *     - `too_many_challenges_today` (429): Too many challenges today
+             *     - `invalid_tournament` (422): Invalid tournament
+             *     - `tournament_not_found` (404): Tournament not found
+             *     - `tournament_not_open` (409): Tournament not open
+             *     - `tournament_full` (409): Tournament full
+             *     - `tournament_over` (409): Tournament over
+             *     - `not_in_tournament` (409): Not in the tournament
+             *     - `not_tournament_creator` (403): Not the tournament's creator
+             *     - `too_few_tournament_players` (409): Too few players
+             *     - `bot_accounts_not_allowed` (403): Bot accounts not allowed
+             *     - `bot_account_cannot_create_tournaments` (403): Bot accounts cannot create tournaments
              *
              *     Rule violations (422), returned by game actions:
              *
@@ -4228,7 +4396,7 @@ export interface components {
              * @example invalid_credentials
              * @enum {string}
              */
-            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "invalid_character" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "too_many_bot_account_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "invalid_note_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "log_not_ready" | "invalid_log_range" | "tree_size_beyond_log" | "game_not_in_log" | "invalid_consistency_range" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "too_many_requests" | "invalid_request" | "authorization_not_found" | "too_many_authorizations" | "invalid_token_name" | "invalid_scope" | "invalid_expiry" | "too_many_tokens" | "personal_token_not_found" | "account_has_played" | "bot_account" | "bot_account_cannot_create_games" | "too_many_seeks" | "seek_not_found" | "invalid_seek" | "invalid_challenge" | "challenge_refused" | "challenge_not_found" | "challenge_not_open" | "too_many_challenges" | "too_many_challenges_today" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
+            code: "malformed_json" | "invalid_path" | "invalid_query" | "unsupported_media_type" | "invalid_character" | "unauthorized" | "invalid_token" | "insufficient_scope" | "first_party_only" | "invalid_credentials" | "not_found" | "method_not_allowed" | "username_taken" | "payload_too_large" | "invalid_username" | "invalid_password" | "rate_limited" | "internal_error" | "service_unavailable" | "migrations_pending" | "bad_request" | "invalid_action" | "invalid_options" | "invalid_header" | "invalid_cursor" | "not_seated" | "game_not_found" | "already_seated" | "game_full" | "game_not_open" | "game_not_finished" | "idempotency_key_reused" | "version_conflict" | "version_mismatch" | "invalid_refresh_token" | "invalid_current_password" | "too_many_open_games" | "request_timeout" | "invalid_invitation" | "invalid_bots" | "seat_taken" | "invalid_webhook" | "webhook_url_forbidden" | "too_many_webhooks" | "webhook_not_found" | "invalid_push_subscription" | "too_many_push_subscriptions" | "push_subscription_not_found" | "too_many_pending_invitations" | "too_many_invitations" | "too_many_bot_games" | "too_many_bot_account_games" | "seat_reserved" | "invitation_not_found" | "invalid_hints" | "not_enough_vacation_days" | "vacation_in_progress" | "not_on_vacation" | "deadline_passed" | "too_many_streams" | "too_many_stream_tickets" | "invalid_email" | "email_taken" | "token_expired" | "token_not_found" | "invalid_notification_settings" | "invalid_chat_text" | "invalid_note_text" | "chat_rate_limited" | "chat_silenced" | "player_not_found" | "log_not_ready" | "invalid_log_range" | "tree_size_beyond_log" | "game_not_in_log" | "invalid_consistency_range" | "cannot_mute_yourself" | "chat_line_not_found" | "invalid_report" | "too_many_requests" | "invalid_request" | "authorization_not_found" | "too_many_authorizations" | "invalid_token_name" | "invalid_scope" | "invalid_expiry" | "too_many_tokens" | "personal_token_not_found" | "account_has_played" | "bot_account" | "bot_account_cannot_create_games" | "too_many_seeks" | "seek_not_found" | "invalid_seek" | "invalid_challenge" | "challenge_refused" | "challenge_not_found" | "challenge_not_open" | "too_many_challenges" | "too_many_challenges_today" | "invalid_tournament" | "tournament_not_found" | "tournament_not_open" | "tournament_full" | "tournament_over" | "not_in_tournament" | "not_tournament_creator" | "too_few_tournament_players" | "bot_accounts_not_allowed" | "bot_account_cannot_create_tournaments" | "invalid_player_count" | "invalid_target_score" | "game_not_started" | "game_over" | "no_such_seat" | "not_your_turn" | "unexpected_action" | "hand_full" | "no_such_recruit_slot" | "recruit_slot_empty" | "card_not_in_hand" | "face_down_has_no_power" | "power_not_eligible" | "power_has_no_target" | "pass_not_allowed" | "no_such_follower" | "target_is_self" | "target_not_opponent" | "copy_target_face_down" | "copy_target_is_scott" | "supporter_not_in_row" | "invalid_turn_time_limit" | "invalid_max_timeouts" | "seat_resigned";
             /**
              * @description What went wrong with this request.
              * @example the username or password is wrong
@@ -4606,6 +4774,14 @@ export interface components {
             position: number;
             seat: components["schemas"]["Seat"];
         };
+        /** @description One round: its tables and its byes. */
+        RoundDto: {
+            /** @description The players without a table this round, scored as a win. */
+            byes: string[];
+            /** Format: int32 */
+            round: number;
+            tables: components["schemas"]["TableDto"][];
+        };
         /**
          * @description One scope. The strings are the contract (OAuth `scope`, personal tokens' `scopes`).
          * @enum {string}
@@ -4878,6 +5054,44 @@ export interface components {
              */
             type: "skirmish_started";
         };
+        /** @description A player's standing (service rules §9.11): points, then the tie-breaks in order. */
+        StandingDto: {
+            bot_account: boolean;
+            /**
+             * Format: double
+             * @description The first tie-break: the sum of the points of everyone the player shared a table with.
+             * @example 4
+             */
+            buchholz: number;
+            /** Format: int32 */
+            byes: number;
+            /**
+             * Format: int32
+             * @description The second tie-break: the sum of the player's scores in its games.
+             */
+            game_score: number;
+            /**
+             * Format: double
+             * @description Tournament points: at a table of n, n − 1 for first down to 0 for last; ties share
+             *     (halves); a bye scores as a win.
+             * @example 2.5
+             */
+            points: number;
+            /**
+             * Format: int32
+             * @description 1 for the first, no two alike.
+             */
+            rank: number;
+            /**
+             * Format: date-time
+             * @description The third tie-break: the earlier registration.
+             */
+            registered_at: string;
+            /** @example ailsa */
+            username: string;
+            /** @description Withdrawn: no longer paired; results kept. */
+            withdrawn: boolean;
+        };
         /**
          * @description Where the game is: not started, active, or finished (everything is public once finished,
          *     [RULES](/docs/rules) §8).
@@ -4994,6 +5208,45 @@ export interface components {
              */
             type: "swap_supporter";
         };
+        /** @description One table of a round, and its game. */
+        TableDto: {
+            /** Format: uuid */
+            game_id: string;
+            /** @description In seat order. */
+            players: components["schemas"]["TablePlayerDto"][];
+            /** @description The game's status (`active` or `finished`); `null` for the moment it is being made. */
+            status: string | null;
+            /**
+             * Format: int32
+             * @description 1, 2, … within the round.
+             */
+            table: number;
+        };
+        /** @description One player of a round's table. */
+        TablePlayerDto: {
+            /**
+             * Format: int32
+             * @description The tournament place at the table (resigned and abandoned seats share the last);
+             *     `null` until the game ends.
+             */
+            place: number | null;
+            /**
+             * Format: double
+             * @description The tournament points the table gave; `null` until the game ends.
+             */
+            points: number | null;
+            /**
+             * Format: int32
+             * @description The player's score in the game; `null` until the game ends.
+             */
+            score: number | null;
+            /**
+             * Format: int32
+             * @description The player's seat in the game (0 plays first).
+             */
+            seat: number;
+            username: string;
+        };
         /** @description How a tie in strength was broken ([RULES](/docs/rules) §6.3): by the rank of each army's highest-ranked card. */
         TieBreak: {
             /** @description This army's highest-ranked card. */
@@ -5049,6 +5302,156 @@ export interface components {
             refresh_token: string;
             /** @example Bearer */
             token_type: string;
+        };
+        /** @description A tournament: its settings, its state, its standings and every round's tables. */
+        TournamentDto: {
+            bots_allowed: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Its creator's username. */
+            created_by: string;
+            /**
+             * Format: date-time
+             * @description When it finished or was cancelled.
+             */
+            ended_at: string | null;
+            format: components["schemas"]["TournamentFormat"];
+            /** Format: uuid */
+            id: string;
+            /** Format: int32 */
+            max_players: number;
+            /** @description What it is to the caller; `null` without a token. */
+            me: null | components["schemas"]["MeDto"];
+            /** Format: int32 */
+            min_players: number;
+            name: string;
+            /** @description Every round so far. */
+            pairings: components["schemas"]["RoundDto"][];
+            /** @description The standings, first first (registration order before the first round). */
+            players: components["schemas"]["StandingDto"][];
+            rated: boolean;
+            /**
+             * Format: int32
+             * @description The round being played (0 before the first).
+             */
+            round: number;
+            /**
+             * Format: int32
+             * @description The rounds it plays; `null` for a round-robin until it starts.
+             */
+            rounds: number | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it starts by itself; `null`: when its creator starts it.
+             */
+            starts_at: string | null;
+            status: components["schemas"]["TournamentStatus"];
+            /** Format: int32 */
+            table_size: number;
+            /** Format: int32 */
+            target_score: number;
+            /** Format: int32 */
+            turn_time_limit_s: number;
+        };
+        /**
+         * @description How players meet.
+         * @enum {string}
+         */
+        TournamentFormat: "swiss" | "round_robin";
+        /** @description A page of tournaments, newest first. */
+        TournamentPage: {
+            /** @description Pass as `cursor` for the next page; `null` on the last page. */
+            next_cursor: string | null;
+            tournaments: components["schemas"]["TournamentSummary"][];
+        };
+        /** @description A tournament to create (service rules §9.11). Unknown fields are refused. */
+        TournamentRequest: {
+            /** @description Whether bot accounts may join (service rules §9.9). Default `false`. */
+            bots_allowed?: boolean | null;
+            format: components["schemas"]["TournamentFormat"];
+            /**
+             * Format: int32
+             * @description Swiss: up to 200 (default 64). A round-robin: 3 to 10 (default 10).
+             */
+            max_players?: number | null;
+            /**
+             * Format: int32
+             * @description Swiss: `table_size` to `max_players` (default `table_size`). A round-robin: 3 to 10
+             *     (default 3).
+             */
+            min_players?: number | null;
+            /**
+             * @description 1 to 80 characters, no control character.
+             * @example Winter Swiss
+             */
+            name: string;
+            /** @description Whether the games are rated (service rules §9.7). Default `true`. */
+            rated?: boolean | null;
+            /**
+             * Format: int32
+             * @description Swiss: 3 to 11, required. A round-robin: left out (its players decide it: n − 1 for an
+             *     even number n of players, n for an odd one).
+             */
+            rounds?: number | null;
+            /**
+             * Format: date-time
+             * @description When registration closes and the first round starts, in the future (at most 90 days
+             *     ahead). `null` or left out: when the creator starts it.
+             */
+            starts_at?: string | null;
+            /**
+             * Format: int32
+             * @description Seats at each table, 2 to 5 (a round-robin: 2). Default 2.
+             */
+            table_size?: number | null;
+            /**
+             * Format: int32
+             * @description The games' target score, 10 to 100. Default: the rulebook's for `table_size`.
+             */
+            target_score?: number | null;
+            /**
+             * Format: int32
+             * @description Seconds per decision in every game, 5 to 1209600. Default 259200 (3 days). A tournament
+             *     game always has a clock.
+             */
+            turn_time_limit_s?: number | null;
+        };
+        /**
+         * @description Where a tournament is in its life.
+         * @enum {string}
+         */
+        TournamentStatus: "open" | "running" | "finished" | "cancelled";
+        /** @description One tournament of the list. */
+        TournamentSummary: {
+            bots_allowed: boolean;
+            /** Format: date-time */
+            created_at: string;
+            created_by: string;
+            format: components["schemas"]["TournamentFormat"];
+            /** Format: uuid */
+            id: string;
+            /** Format: int32 */
+            max_players: number;
+            name: string;
+            /**
+             * Format: int32
+             * @description Registered players.
+             */
+            players: number;
+            rated: boolean;
+            /** Format: int32 */
+            round: number;
+            /** Format: int32 */
+            rounds: number | null;
+            /** Format: date-time */
+            starts_at: string | null;
+            status: components["schemas"]["TournamentStatus"];
+            /** Format: int32 */
+            table_size: number;
+            /** Format: int32 */
+            turn_time_limit_s: number | null;
         };
         /** @description The log's public key. */
         TransparencyKey: {
@@ -21166,6 +21569,1354 @@ export interface operations {
                      *       "status": 429,
                      *       "title": "Too many stream tickets",
                      *       "type": "/problems/too_many_stream_tickets"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_tournaments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only tournaments in this state: `open`, `running`, `finished` or `cancelled`. Any when
+                 *     left out.
+                 */
+                status?: string;
+                /** @description Only tournaments this player registered in (a profile's list). */
+                player?: string;
+                /** @description Page size, 1 to 100 (default 20). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tournaments */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentPage"];
+                };
+            };
+            /** @description `invalid_query`, `invalid_cursor` */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_query",
+                     *       "detail": "invalid query string: unknown field `state`",
+                     *       "status": 400,
+                     *       "title": "Invalid query string",
+                     *       "type": "/problems/invalid_query"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TournamentRequest"];
+            };
+        };
+        responses: {
+            /** @description Created; `Location` names it */
+            201: {
+                headers: {
+                    /** @description /v1/tournaments/{id} */
+                    Location?: string;
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDto"];
+                };
+            };
+            /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "malformed_json",
+                     *       "detail": "expected value at line 1 column 1",
+                     *       "status": 400,
+                     *       "title": "Malformed JSON body",
+                     *       "type": "/problems/malformed_json"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `bot_account_cannot_create_tournaments`; `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bot_account_cannot_create_tournaments",
+                     *       "detail": "Bot accounts cannot create tournaments",
+                     *       "status": 403,
+                     *       "title": "Bot accounts cannot create tournaments",
+                     *       "type": "/problems/bot_account_cannot_create_tournaments"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 16384 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "/problems/payload_too_large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "detail": "send the body as application/json, in UTF-8",
+                     *       "status": 415,
+                     *       "title": "Unsupported media type",
+                     *       "type": "/problems/unsupported_media_type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `invalid_tournament` (the detail names the field), `invalid_target_score`, `invalid_turn_time_limit`, `invalid_player_count` */
+            422: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_tournament",
+                     *       "detail": "rounds must be 3 to 11 for a Swiss tournament",
+                     *       "status": 422,
+                     *       "title": "Invalid tournament",
+                     *       "type": "/problems/invalid_tournament"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tournament's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDto"];
+                };
+            };
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "tournament_not_found",
+                     *       "detail": "Tournament not found",
+                     *       "status": 404,
+                     *       "title": "Tournament not found",
+                     *       "type": "/problems/tournament_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancel_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tournament's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDto"];
+                };
+            };
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_tournament_creator`; `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_tournament_creator",
+                     *       "detail": "Not the tournament's creator",
+                     *       "status": 403,
+                     *       "title": "Not the tournament's creator",
+                     *       "type": "/problems/not_tournament_creator"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "tournament_not_found",
+                     *       "detail": "Tournament not found",
+                     *       "status": 404,
+                     *       "title": "Tournament not found",
+                     *       "type": "/problems/tournament_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_open`: it started, ended or was cancelled */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "tournament_not_open",
+                     *       "detail": "this tournament is running, no longer open",
+                     *       "status": 409,
+                     *       "title": "Tournament not open",
+                     *       "type": "/problems/tournament_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    join_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tournament's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Registered */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDto"];
+                };
+            };
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `bot_accounts_not_allowed`; `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "bot_accounts_not_allowed",
+                     *       "detail": "Bot accounts not allowed",
+                     *       "status": 403,
+                     *       "title": "Bot accounts not allowed",
+                     *       "type": "/problems/bot_accounts_not_allowed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "tournament_not_found",
+                     *       "detail": "Tournament not found",
+                     *       "status": 404,
+                     *       "title": "Tournament not found",
+                     *       "type": "/problems/tournament_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_open`: it started, ended or was cancelled. `tournament_full`: it has its `max_players` */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "tournament_not_open",
+                     *       "detail": "this tournament is running, no longer open",
+                     *       "status": 409,
+                     *       "title": "Tournament not open",
+                     *       "type": "/problems/tournament_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    standings_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tournament's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The standings */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "tournament_not_found",
+                     *       "detail": "Tournament not found",
+                     *       "status": 404,
+                     *       "title": "Tournament not found",
+                     *       "type": "/problems/tournament_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    start_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tournament's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Started */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDto"];
+                };
+            };
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_tournament_creator`; `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_tournament_creator",
+                     *       "detail": "Not the tournament's creator",
+                     *       "status": 403,
+                     *       "title": "Not the tournament's creator",
+                     *       "type": "/problems/not_tournament_creator"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "tournament_not_found",
+                     *       "detail": "Tournament not found",
+                     *       "status": 404,
+                     *       "title": "Tournament not found",
+                     *       "type": "/problems/tournament_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_open`; `too_few_tournament_players`: fewer registered than `min_players` */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "tournament_not_open",
+                     *       "detail": "this tournament is running, no longer open",
+                     *       "status": 409,
+                     *       "title": "Tournament not open",
+                     *       "type": "/problems/tournament_not_open"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal_error`: logged with a request id (`X-Request-Id`), answered with a generic detail */
+            500: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "detail": "an internal error occurred",
+                     *       "status": 500,
+                     *       "title": "Internal server error",
+                     *       "type": "/problems/internal_error"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "detail": "the database is unavailable; try again shortly",
+                     *       "status": 503,
+                     *       "title": "Service unavailable",
+                     *       "type": "/problems/service_unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    withdraw_tournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tournament's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TournamentDto"];
+                };
+            };
+            /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
+            400: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_path",
+                     *       "detail": "invalid path parameter: UUID parsing failed: invalid length",
+                     *       "status": 400,
+                     *       "title": "Invalid path parameter",
+                     *       "type": "/problems/invalid_path"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `unauthorized`: no bearer token; `invalid_token`: a malformed, expired or revoked one, or one whose account is gone (`WWW-Authenticate: Bearer`) */
+            401: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "detail": "the bearer token is missing, expired or invalid",
+                     *       "status": 401,
+                     *       "title": "Authentication required",
+                     *       "type": "/problems/unauthorized"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `insufficient_scope`: the token does not hold `lobby:write` (`WWW-Authenticate: Bearer error="insufficient_scope", scope="lobby:write"`) */
+            403: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "insufficient_scope",
+                     *       "detail": "this token does not hold the `game:play` scope this operation needs",
+                     *       "status": 403,
+                     *       "title": "Insufficient scope",
+                     *       "type": "/problems/insufficient_scope"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `tournament_not_found` */
+            404: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "tournament_not_found",
+                     *       "detail": "Tournament not found",
+                     *       "status": 404,
+                     *       "title": "Tournament not found",
+                     *       "type": "/problems/tournament_not_found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `not_in_tournament`: the caller is not registered. `tournament_over`: it finished or was cancelled */
+            409: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_in_tournament",
+                     *       "detail": "Not in the tournament",
+                     *       "status": 409,
+                     *       "title": "Not in the tournament",
+                     *       "type": "/problems/not_in_tournament"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `too_many_requests`: this kind of request's budget is spent; see `Retry-After` and the `RateLimit` headers */
+            429: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "too_many_requests",
+                     *       "detail": "the reads budget of 600 requests a minute is spent; retry in 41 s",
+                     *       "status": 429,
+                     *       "title": "Too many requests",
+                     *       "type": "/problems/too_many_requests"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

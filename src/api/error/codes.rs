@@ -891,6 +891,78 @@ error_codes! {
         detail_fr: "un compte lance au plus 60 défis en 24 heures : réessayez après le délai \
             indiqué par Retry-After",
     },
+    InvalidTournament = "invalid_tournament", UNPROCESSABLE_ENTITY {
+        title: "Invalid tournament",
+        meaning: "The tournament cannot be made as asked (service rules §9.11): the detail names \
+            the field out of range.",
+        example: "rounds must be 3 to 11 for a Swiss tournament",
+        title_fr: "Tournoi invalide",
+        detail_fr: "le tournoi ne peut être créé ainsi : un réglage est hors limites",
+    },
+    TournamentNotFound = "tournament_not_found", NOT_FOUND {
+        title: "Tournament not found",
+        meaning: "No tournament has this id.",
+        title_fr: "Tournoi introuvable",
+        detail_fr: "aucun tournoi ne porte cet identifiant",
+    },
+    TournamentNotOpen = "tournament_not_open", CONFLICT {
+        title: "Tournament not open",
+        meaning: "The tournament has started, ended or was cancelled: it takes no registration, \
+            start or cancellation any more.",
+        example: "this tournament is running, no longer open",
+        title_fr: "Tournoi fermé",
+        detail_fr: "le tournoi a commencé, est terminé ou a été annulé : il ne prend plus \
+            d'inscription",
+    },
+    TournamentFull = "tournament_full", CONFLICT {
+        title: "Tournament full",
+        meaning: "The tournament already has its `max_players` players.",
+        example: "this tournament already has its 16 players",
+        title_fr: "Tournoi complet",
+        detail_fr: "le tournoi a déjà tous ses joueurs",
+    },
+    TournamentOver = "tournament_over", CONFLICT {
+        title: "Tournament over",
+        meaning: "The tournament has ended or was cancelled: there is nothing to withdraw from.",
+        example: "this tournament is finished",
+        title_fr: "Tournoi terminé",
+        detail_fr: "le tournoi est terminé ou annulé : il n'y a plus rien à quitter",
+    },
+    NotInTournament = "not_in_tournament", CONFLICT {
+        title: "Not in the tournament",
+        meaning: "You are not registered in this tournament, or already withdrew before it \
+            started.",
+        title_fr: "Pas inscrit au tournoi",
+        detail_fr: "vous n'êtes pas inscrit à ce tournoi",
+    },
+    NotTournamentCreator = "not_tournament_creator", FORBIDDEN {
+        title: "Not the tournament's creator",
+        meaning: "Only the account that created the tournament may start or cancel it.",
+        title_fr: "Pas le créateur du tournoi",
+        detail_fr: "seul le compte qui a créé le tournoi peut le lancer ou l'annuler",
+    },
+    TooFewTournamentPlayers = "too_few_tournament_players", CONFLICT {
+        title: "Too few players",
+        meaning: "Fewer players are registered than the tournament's `min_players`: it cannot \
+            start yet.",
+        example: "2 registered, and this tournament needs at least 4",
+        title_fr: "Pas assez de joueurs",
+        detail_fr: "moins de joueurs sont inscrits que le minimum du tournoi : il ne peut pas \
+            encore commencer",
+    },
+    BotAccountsNotAllowed = "bot_accounts_not_allowed", FORBIDDEN {
+        title: "Bot accounts not allowed",
+        meaning: "The tournament does not allow bot accounts (`bots_allowed` is false).",
+        title_fr: "Comptes robots refusés",
+        detail_fr: "ce tournoi n'admet pas les comptes robots",
+    },
+    BotAccountCannotCreateTournaments = "bot_account_cannot_create_tournaments", FORBIDDEN {
+        title: "Bot accounts cannot create tournaments",
+        meaning: "A bot account plays in tournaments that allow it; it does not create them \
+            (service rules §9.9).",
+        title_fr: "Un compte robot ne crée pas de tournoi",
+        detail_fr: "un compte robot joue dans les tournois qui l'admettent, il n'en crée pas",
+    },
 }
 
 impl ErrorCode {

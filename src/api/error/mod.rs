@@ -209,6 +209,20 @@ impl From<StoreError> for ApiError {
                 per_day,
                 retry_after,
             },
+            StoreError::InvalidTournament(_) => game(ErrorCode::InvalidTournament, &e),
+            StoreError::TournamentNotFound => game(ErrorCode::TournamentNotFound, &e),
+            StoreError::TournamentNotOpen(_) => game(ErrorCode::TournamentNotOpen, &e),
+            StoreError::TournamentFull { .. } => game(ErrorCode::TournamentFull, &e),
+            StoreError::TournamentOver(_) => game(ErrorCode::TournamentOver, &e),
+            StoreError::NotInTournament => game(ErrorCode::NotInTournament, &e),
+            StoreError::NotTournamentCreator => game(ErrorCode::NotTournamentCreator, &e),
+            StoreError::TooFewTournamentPlayers { .. } => {
+                game(ErrorCode::TooFewTournamentPlayers, &e)
+            }
+            StoreError::BotAccountsNotAllowed => game(ErrorCode::BotAccountsNotAllowed, &e),
+            StoreError::BotAccountCannotCreateTournaments => {
+                game(ErrorCode::BotAccountCannotCreateTournaments, &e)
+            }
             StoreError::Unavailable(e) => ApiError::ServiceUnavailable(e),
             StoreError::Unexpected(e) => e.into(),
         }

@@ -154,7 +154,13 @@ impl MailKind {
         match self {
             MailKind::YourTurn => &["your_turn"],
             MailKind::Reminder => &["reminder"],
-            MailKind::Invited => &["invited", "seek_matched", "challenge", "challenge_declined"],
+            MailKind::Invited => &[
+                "invited",
+                "seek_matched",
+                "challenge",
+                "challenge_declined",
+                "tournament_round",
+            ],
             MailKind::GameOver => &["game_ended"],
             MailKind::Chat => &["chat"],
             _ => &[],

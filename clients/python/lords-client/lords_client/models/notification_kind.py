@@ -11,6 +11,8 @@ class NotificationKind(StrEnum):
     REMINDER = "reminder"
     SEEK_MATCHED = "seek_matched"
     TIMED_OUT = "timed_out"
+    TOURNAMENT_ENDED = "tournament_ended"
+    TOURNAMENT_ROUND = "tournament_round"
     VACATION = "vacation"
     YOUR_TURN = "your_turn"
 

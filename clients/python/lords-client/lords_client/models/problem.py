@@ -121,6 +121,16 @@ class Problem:
                 - `challenge_not_open` (409): Challenge not open
                 - `too_many_challenges` (409): Too many open challenges
                 - `too_many_challenges_today` (429): Too many challenges today
+                - `invalid_tournament` (422): Invalid tournament
+                - `tournament_not_found` (404): Tournament not found
+                - `tournament_not_open` (409): Tournament not open
+                - `tournament_full` (409): Tournament full
+                - `tournament_over` (409): Tournament over
+                - `not_in_tournament` (409): Not in the tournament
+                - `not_tournament_creator` (403): Not the tournament's creator
+                - `too_few_tournament_players` (409): Too few players
+                - `bot_accounts_not_allowed` (403): Bot accounts not allowed
+                - `bot_account_cannot_create_tournaments` (403): Bot accounts cannot create tournaments
 
                 Rule violations (422), returned by game actions:
 
