@@ -63,6 +63,14 @@ enum Command {
         #[command(subcommand)]
         command: lords::startup::commands::Accounts,
     },
+    /// What only an operator does to a players' tournament (service rules §9.11): cancel one
+    /// still open. (`lords tournament` plays the bots against each other.)
+    Tournaments {
+        #[command(flatten)]
+        db: lords::config::DatabaseArgs,
+        #[command(subcommand)]
+        command: lords::startup::commands::Tournaments,
+    },
     /// Table chat moderation (service rules §9.8): list reported lines, silence an account.
     Moderation {
         #[command(flatten)]
@@ -138,6 +146,9 @@ async fn run_async(command: Command) -> anyhow::Result<()> {
         } => lords::startup::commands::verify(&db, game_id.as_deref(), all).await,
         Command::Export { db, game_id } => lords::startup::commands::export(&db, &game_id).await,
         Command::Accounts { db, command } => lords::startup::commands::accounts(&db, command).await,
+        Command::Tournaments { db, command } => {
+            lords::startup::commands::tournaments(&db, command).await
+        }
         Command::Moderation { db, command } => {
             lords::startup::commands::moderation(&db, command).await
         }

@@ -254,6 +254,36 @@ pub async fn accounts(db: &DatabaseArgs, command: Accounts) -> anyhow::Result<()
     Ok(())
 }
 
+/// `lords tournaments …`: what only an operator does to a tournament (service rules §9.11).
+#[derive(Debug, Clone, clap::Subcommand)]
+pub enum Tournaments {
+    /// Cancel a tournament still open for registration: prints `{id, status}` as JSON.
+    Cancel {
+        /// The tournament's id.
+        id: uuid::Uuid,
+    },
+}
+
+/// Runs a `tournaments` command.
+pub async fn tournaments(db: &DatabaseArgs, command: Tournaments) -> anyhow::Result<()> {
+    let (pool, cluster) = embedded::connect_as(db, Role::Command).await?;
+    let store = crate::eventstore::Store::new(pool.clone());
+    let result = match &command {
+        Tournaments::Cancel { id } => crate::tournaments::registry::cancel(&store, *id, None)
+            .await
+            .map(|t| {
+                tracing::info!(tournament_id = %id, "an operator cancelled a tournament");
+                serde_json::json!({ "id": t.id, "status": t.status.as_str() }).to_string()
+            }),
+    };
+    pool.close().await;
+    if let Some(cluster) = cluster {
+        cluster.stop().await;
+    }
+    println!("{}", result.context("tournaments")?);
+    Ok(())
+}
+
 /// `lords moderation …`: the operator's side of table chat (service rules §9.8).
 #[derive(Debug, Clone, clap::Subcommand)]
 pub enum Moderation {

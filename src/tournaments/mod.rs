@@ -189,7 +189,7 @@ impl Settings {
 }
 
 /// One registered player.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Entry {
     pub account: Uuid,
     pub username: String,

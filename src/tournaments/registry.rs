@@ -300,8 +300,9 @@ pub(crate) async fn read_in(conn: &mut PgConnection, id: Uuid) -> Result<Tournam
     .await
     .context("read a tournament")?;
     let r = row.ok_or(StoreError::TournamentNotFound)?;
-    let entries: Vec<(Uuid, String, bool, DateTime<Utc>, Option<DateTime<Utc>>)> = sqlx::query_as(
-        "SELECT p.account_id, a.username, a.bot_account, p.registered_at, p.withdrawn_at \
+    let entries: Vec<Entry> = sqlx::query_as(
+        "SELECT p.account_id AS account, a.username, a.bot_account, p.registered_at, \
+                p.withdrawn_at \
              FROM tournament_players p JOIN accounts a ON a.id = p.account_id \
              WHERE p.tournament_id = $1 ORDER BY p.registered_at, p.account_id",
     )
@@ -356,18 +357,7 @@ pub(crate) async fn read_in(conn: &mut PgConnection, id: Uuid) -> Result<Tournam
         created_at: r.created_at,
         started_at: r.started_at,
         ended_at: r.ended_at,
-        entries: entries
-            .into_iter()
-            .map(
-                |(account, username, bot_account, registered_at, withdrawn_at)| Entry {
-                    account,
-                    username,
-                    bot_account,
-                    registered_at,
-                    withdrawn_at,
-                },
-            )
-            .collect(),
+        entries,
         tables,
         byes: byes
             .into_iter()

@@ -215,18 +215,22 @@ async fn pair_in(
     Ok(())
 }
 
+/// A table of the current round, with what its game is made with.
+#[derive(sqlx::FromRow)]
+struct RoundTable {
+    round: i16,
+    table_no: i16,
+    game_id: Uuid,
+    seats: Vec<Uuid>,
+    name: String,
+    options: sqlx::types::Json<rules::GameOptions>,
+    rated: bool,
+}
+
 /// Makes the games of tournament `id`'s current round that are not made yet, each in its own
 /// transaction under an advisory lock on its id; how many it made.
 async fn make_games(store: &Store, id: Uuid, rng: &mut (impl Rng + ?Sized)) -> Result<usize> {
-    let missing: Vec<(
-        i16,
-        i16,
-        Uuid,
-        Vec<Uuid>,
-        String,
-        sqlx::types::Json<rules::GameOptions>,
-        bool,
-    )> = sqlx::query_as(
+    let missing: Vec<RoundTable> = sqlx::query_as(
         "SELECT x.round, x.table_no, x.game_id, x.seats, t.name, t.options, t.rated \
              FROM tournament_tables x JOIN tournaments t ON t.id = x.tournament_id \
              WHERE x.tournament_id = $1 AND x.round = t.round AND t.status = 'running' \
@@ -239,14 +243,23 @@ async fn make_games(store: &Store, id: Uuid, rng: &mut (impl Rng + ?Sized)) -> R
     if missing.is_empty() {
         return Ok(0);
     }
-    let ids: Vec<Uuid> = missing.iter().map(|m| m.2).collect();
+    let ids: Vec<Uuid> = missing.iter().map(|m| m.game_id).collect();
     let existing: Vec<Uuid> = sqlx::query_scalar("SELECT id FROM games WHERE id = ANY ($1)")
         .bind(&ids)
         .fetch_all(&store.pool)
         .await
         .context("a round's games made")?;
     let mut made = 0;
-    for (round, table_no, game_id, seats, name, options, rated) in missing {
+    for RoundTable {
+        round,
+        table_no,
+        game_id,
+        seats,
+        name,
+        options,
+        rated,
+    } in missing
+    {
         if existing.contains(&game_id) {
             continue;
         }

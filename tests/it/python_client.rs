@@ -201,6 +201,89 @@ async fn bot_py_joins_a_private_game_from_its_stream_and_plays_it_to_the_end() {
 }
 
 #[tokio::test]
+async fn bot_py_registers_in_a_tournament_and_plays_its_first_round() {
+    let app = lords_test_app_with_tournaments().await;
+    let host = app.signed_up("py_organiser").await;
+    let robot = app.signed_up("py_entrant").await;
+    let bot_token = app.made_bot(&robot).await;
+    let api = Api::of(&app);
+    let made = crate::common::games::created(
+        api.post(
+            "/v1/tournaments",
+            &host,
+            &json!({"name": "Py cup", "format": "swiss", "table_size": 2, "rounds": 3,
+                    "min_players": 2, "max_players": 2, "bots_allowed": true, "target_score": 10}),
+        )
+        .await,
+    )
+    .await;
+    let tournament = made["id"].as_str().unwrap().to_string();
+    let mut bot = example(
+        "bot.py",
+        &[
+            "--url",
+            &app.address,
+            "--token",
+            &bot_token,
+            "--games",
+            "1",
+            "--tournament",
+            &tournament,
+        ],
+    )
+    .spawn()
+    .expect("python3 runs");
+    // Once the bot is registered, the organiser joins and starts it.
+    let path = format!("/v1/tournaments/{tournament}");
+    for _ in 0..300 {
+        if api.get_ok(&path, &host).await["players"]
+            .as_array()
+            .unwrap()
+            .len()
+            == 1
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    crate::common::games::ok(api.post(&format!("{path}/join"), &host, &json!({})).await).await;
+    let started =
+        crate::common::games::ok(api.post(&format!("{path}/start"), &host, &json!({})).await).await;
+    let table = &started["pairings"][0]["tables"][0];
+    let id = table["game_id"].as_str().unwrap().to_string();
+    let seat = table["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["username"] == "py_organiser")
+        .unwrap()["seat"]
+        .as_u64()
+        .unwrap();
+    tokio::select! {
+        _ = play_seat(api, id.clone(), host.clone(), seat, 11) => {}
+        _ = bot.wait() => {
+            let output = finished(bot, "bot.py").await;
+            panic!("bot.py ended before the game did:\n{output}");
+        }
+    }
+    let output = finished(bot, "bot.py").await;
+    assert!(
+        output.contains("registered in tournament 'Py cup'"),
+        "{output}"
+    );
+    assert!(output.contains(&format!("round 1, game {id}")), "{output}");
+    assert_eq!(finished_game(&output), id);
+}
+
+/// The app with a tournament worker that looks every 100 ms.
+async fn lords_test_app_with_tournaments() -> crate::common::app::TestApp {
+    crate::common::app::spawn_app_with(|c| {
+        c.tournament_poll = Some(std::time::Duration::from_millis(100))
+    })
+    .await
+}
+
+#[tokio::test]
 async fn bot_py_declines_a_challenge_too_fast_for_it_accepts_the_next_and_plays_its_game() {
     let app = spawn_app().await;
     let host = app.signed_up("py_challenger").await;

@@ -760,9 +760,42 @@ async fn registration_withdrawal_cancellation_and_a_start_at_its_time_follow_the
         .await)
     .await;
     assert_eq!(gone["status"], "cancelled");
+    // The operator cancels one from the command line, and only while it is open.
+    let third = created(api.post("/v1/tournaments", &host, &base).await).await;
+    let third_id = third["id"].as_str().unwrap().to_string();
+    let operator = |id: String| {
+        let db_url = app.db_url.clone();
+        async move {
+            tokio::process::Command::new(env!("CARGO_BIN_EXE_lords"))
+                .args(["tournaments", "cancel", &id])
+                .env("DATABASE_URL", db_url)
+                .env("LORDS_DATA_DIR", std::env::temp_dir())
+                .output()
+                .await
+                .expect("run lords")
+        }
+    };
+    let out = operator(third_id.clone()).await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(said["status"], "cancelled");
+    assert_eq!(
+        tournament(&api, &third_id, &host).await["status"],
+        "cancelled"
+    );
+    let out = operator(id.clone()).await;
+    assert!(
+        !out.status.success(),
+        "a running tournament is not cancelled"
+    );
     let cancelled = app.get("/v1/tournaments?status=cancelled").await;
     let cancelled: Value = cancelled.json().await.unwrap();
-    assert_eq!(cancelled["tournaments"][0]["id"], other_id);
+    assert_eq!(cancelled["tournaments"][0]["id"], third_id.as_str());
+    assert_eq!(cancelled["tournaments"][1]["id"], other_id);
 
     // One that starts by itself at its time, and one cancelled at its time for too few.
     let soon = (chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339();

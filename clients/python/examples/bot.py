@@ -13,7 +13,12 @@ It follows the account's stream with `lords_client.Session` and, for each event:
   `--casual-only`); the last acceptance creates the game;
 - `your_turn`: submits one of the legal actions it carries (chosen by a seeded generator), with
   one request: `If-Match` on its version and an `Idempotency-Key`;
-- `game_ended`: prints the result; with `--games N` it stops once N games have ended.
+- `game_ended`: prints the result; with `--games N` it stops once N games have ended;
+- `tournament_round` and `tournament_ended`: prints them (the round's game then comes as any
+  other, by `your_turn`).
+
+With `--tournament ID` it first registers in that tournament (`POST /v1/tournaments/{id}/join`;
+the tournament must allow bot accounts), then plays its games as they come.
 
 With `--after ID` (the last notification id it printed) it resumes exactly after that
 notification instead. The session reconnects a dropped stream with `Last-Event-ID` and waits
@@ -43,6 +48,7 @@ from lords_client import Action, ApiError, Session, State, Turn
 from lords_client.api.accounts import me
 from lords_client.api.games import join_game
 from lords_client.api.matchmaking import accept_challenge, decline_challenge
+from lords_client.api.tournaments import join_tournament
 from lords_client.models import DeclineReason, DeclineRequest, Notification, NotificationKind
 
 
@@ -118,6 +124,14 @@ class Bot:
             self.answer(UUID(payload["challenge_id"]), payload.get("turn_time_limit_s"), bool(payload.get("rated")))
         elif notification.kind == NotificationKind.INVITED and notification.game_id is not None:
             self.join(notification.game_id)
+        elif notification.kind == NotificationKind.TOURNAMENT_ROUND:
+            what = "a bye" if payload.get("bye") else f"game {payload.get('game_id')}"
+            print(f"tournament {payload.get('name')!r}: round {payload.get('round')}, {what}", flush=True)
+        elif notification.kind == NotificationKind.TOURNAMENT_ENDED:
+            print(
+                f"tournament {payload.get('name')!r} ended: rank {payload.get('rank')}, {payload.get('points')} points",
+                flush=True,
+            )
         elif notification.kind == NotificationKind.GAME_ENDED:
             scores = "/".join(str(s) for s in payload.get("scores", [])) or "-"
             print(f"game {notification.game_id} finished: place {payload.get('place')}, scores {scores}", flush=True)
@@ -125,9 +139,21 @@ class Bot:
         return False
 
 
-def run(url: str, token: str, games: int, after: int | None, seed: int, min_turn_s: int, casual_only: bool) -> None:
+def run(
+    url: str,
+    token: str,
+    games: int,
+    after: int | None,
+    seed: int,
+    min_turn_s: int,
+    casual_only: bool,
+    tournament: UUID | None = None,
+) -> None:
     with Session(url, token) as session:
         account = session.call(me.sync_detailed)
+        if tournament is not None:
+            joined = session.call(join_tournament.sync_detailed, tournament)
+            print(f"registered in tournament {joined.name!r} ({len(joined.players)} players)", flush=True)
         print(f"{account.username} is listening", flush=True)
         bot = Bot(session, seed, min_turn_s, casual_only)
         finished = 0
@@ -152,9 +178,19 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1, help="seeds the choice of actions")
     parser.add_argument("--min-turn-s", type=int, default=10, help="decline challenges with a faster clock (seconds)")
     parser.add_argument("--casual-only", action="store_true", help="decline rated challenges")
+    parser.add_argument("--tournament", type=UUID, default=None, help="register in this tournament first")
     args = parser.parse_args()
     try:
-        run(args.url, args.token, args.games, args.after, args.seed, args.min_turn_s, args.casual_only)
+        run(
+            args.url,
+            args.token,
+            args.games,
+            args.after,
+            args.seed,
+            args.min_turn_s,
+            args.casual_only,
+            args.tournament,
+        )
     except ApiError as e:
         print(f"failed: {e}", file=sys.stderr)
         return 1
