@@ -82,5 +82,7 @@ mod notes_web;
 mod players_web;
 #[path = "web_tokens.rs"]
 mod tokens_web;
+#[path = "web_tournaments.rs"]
+mod tournaments_web;
 #[path = "web_audit.rs"]
 mod transparency_web;

@@ -41,6 +41,18 @@ async fn round_ready(api: &Api, id: &str, token: &str, round: u64) -> Value {
     panic!("round {round} of {id} was not made within a minute");
 }
 
+/// Waits until the tournament is in `status` (the worker moves it); returns it.
+async fn in_status(api: &Api, id: &str, token: &str, status: &str) -> Value {
+    for _ in 0..100 {
+        let t = tournament(api, id, token).await;
+        if t["status"] == status {
+            return t;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("tournament {id} is not {status} within 10 s");
+}
+
 /// Half points of a JSON number of points (1.5 → 3).
 fn halves(v: &Value) -> u32 {
     (v.as_f64().unwrap() * 2.0).round() as u32
@@ -453,15 +465,7 @@ async fn a_swiss_tournament_of_eleven_bot_accounts_at_tables_of_three_is_paired_
         assert_eq!(mine["me"]["game_id"], first["game_id"]);
         play_round(&api, &t, round, &tokens, 3, &mut tally).await;
     }
-    let mut t = tournament(&api, &id, &host).await;
-    for _ in 0..100 {
-        if t["status"] == "finished" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-        t = tournament(&api, &id, &host).await;
-    }
-    assert_eq!(t["status"], "finished");
+    let t = in_status(&api, &id, &host, "finished").await;
     check_standings(&t, &tally, &registered);
     // Byes: 2 a round, 8 in all, nobody twice while another has none.
     let byes: Vec<u32> = registered
@@ -581,15 +585,7 @@ async fn a_round_robin_of_six_meets_everyone_once_and_ends() {
             }
         }
     }
-    let mut t = tournament(&api, &id, &host).await;
-    for _ in 0..100 {
-        if t["status"] == "finished" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-        t = tournament(&api, &id, &host).await;
-    }
-    assert_eq!(t["status"], "finished");
+    let t = in_status(&api, &id, &host, "finished").await;
     check_standings(&t, &tally, &registered);
 }
 
@@ -824,17 +820,7 @@ async fn registration_withdrawal_cancellation_and_a_start_at_its_time_follow_the
     let empty_id = empty["id"].as_str().unwrap().to_string();
     let started = round_ready(&api, &by_time_id, &host, 1).await;
     assert_eq!(started["status"], "running");
-    for _ in 0..100 {
-        let e = tournament(&api, &empty_id, &host).await;
-        if e["status"] == "cancelled" {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert_eq!(
-        tournament(&api, &empty_id, &host).await["status"],
-        "cancelled"
-    );
+    in_status(&api, &empty_id, &host, "cancelled").await;
 
     // Pages: newest first, one at a time.
     let first = app.get("/v1/tournaments?limit=1").await;

@@ -243,9 +243,16 @@ try {
     const summary = ((await fold.locator("summary").textContent()) ?? "").trim();
     if (!w.finished.test(summary)) fail(`the finished games on ${where} are titled « ${summary} »`);
     for (const id of finished) {
-      // A game finished just before (its result read by the lobby's next refresh) may come later.
-      await fold.locator(`[data-game="${id}"]`).waitFor({ state: "attached", timeout: 15_000 }).catch(() => {});
-      if ((await fold.locator(`[data-game="${id}"]`).count()) !== 1) fail(`the finished game ${id} is not among the folded ones on ${where}`);
+      // A game finished just before (its result read by the lobby's next refresh) may come later,
+      // and the lists are drawn again as the stream catches up: looked for until it is there once.
+      const end = Date.now() + 20_000;
+      while ((await fold.locator(`[data-game="${id}"]`).count()) !== 1) {
+        if (Date.now() > end) {
+          const shown = await fold.locator("[data-game]").evaluateAll((els) => els.map((el) => `${el.getAttribute("data-game")} ${el.getAttribute("data-status")}`));
+          fail(`the finished game ${id} is not among the folded ones on ${where}; they are: ${shown.join(", ")}`);
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
     }
     if ((await p.locator('.lists [data-status="finished"]').evaluateAll((els) => els.filter((el) => el.closest("details") === null).length)) > 0)
       fail(`a finished game is listed unfolded on ${where}`);

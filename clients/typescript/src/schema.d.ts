@@ -4774,14 +4774,6 @@ export interface components {
             position: number;
             seat: components["schemas"]["Seat"];
         };
-        /** @description One round: its tables and its byes. */
-        RoundDto: {
-            /** @description The players without a table this round, scored as a win. */
-            byes: string[];
-            /** Format: int32 */
-            round: number;
-            tables: components["schemas"]["TableDto"][];
-        };
         /**
          * @description One scope. The strings are the contract (OAuth `scope`, personal tokens' `scopes`).
          * @enum {string}
@@ -5054,44 +5046,6 @@ export interface components {
              */
             type: "skirmish_started";
         };
-        /** @description A player's standing (service rules §9.11): points, then the tie-breaks in order. */
-        StandingDto: {
-            bot_account: boolean;
-            /**
-             * Format: double
-             * @description The first tie-break: the sum of the points of everyone the player shared a table with.
-             * @example 4
-             */
-            buchholz: number;
-            /** Format: int32 */
-            byes: number;
-            /**
-             * Format: int32
-             * @description The second tie-break: the sum of the player's scores in its games.
-             */
-            game_score: number;
-            /**
-             * Format: double
-             * @description Tournament points: at a table of n, n − 1 for first down to 0 for last; ties share
-             *     (halves); a bye scores as a win.
-             * @example 2.5
-             */
-            points: number;
-            /**
-             * Format: int32
-             * @description 1 for the first, no two alike.
-             */
-            rank: number;
-            /**
-             * Format: date-time
-             * @description The third tie-break: the earlier registration.
-             */
-            registered_at: string;
-            /** @example ailsa */
-            username: string;
-            /** @description Withdrawn: no longer paired; results kept. */
-            withdrawn: boolean;
-        };
         /**
          * @description Where the game is: not started, active, or finished (everything is public once finished,
          *     [RULES](/docs/rules) §8).
@@ -5208,45 +5162,6 @@ export interface components {
              */
             type: "swap_supporter";
         };
-        /** @description One table of a round, and its game. */
-        TableDto: {
-            /** Format: uuid */
-            game_id: string;
-            /** @description In seat order. */
-            players: components["schemas"]["TablePlayerDto"][];
-            /** @description The game's status (`active` or `finished`); `null` for the moment it is being made. */
-            status: string | null;
-            /**
-             * Format: int32
-             * @description 1, 2, … within the round.
-             */
-            table: number;
-        };
-        /** @description One player of a round's table. */
-        TablePlayerDto: {
-            /**
-             * Format: int32
-             * @description The tournament place at the table (resigned and abandoned seats share the last);
-             *     `null` until the game ends.
-             */
-            place: number | null;
-            /**
-             * Format: double
-             * @description The tournament points the table gave; `null` until the game ends.
-             */
-            points: number | null;
-            /**
-             * Format: int32
-             * @description The player's score in the game; `null` until the game ends.
-             */
-            score: number | null;
-            /**
-             * Format: int32
-             * @description The player's seat in the game (0 plays first).
-             */
-            seat: number;
-            username: string;
-        };
         /** @description How a tie in strength was broken ([RULES](/docs/rules) §6.3): by the rank of each army's highest-ranked card. */
         TieBreak: {
             /** @description This army's highest-ranked card. */
@@ -5304,7 +5219,7 @@ export interface components {
             token_type: string;
         };
         /** @description A tournament: its settings, its state, its standings and every round's tables. */
-        TournamentDto: {
+        Tournament: {
             bots_allowed: boolean;
             /** Format: date-time */
             created_at: string;
@@ -5321,14 +5236,14 @@ export interface components {
             /** Format: int32 */
             max_players: number;
             /** @description What it is to the caller; `null` without a token. */
-            me: null | components["schemas"]["MeDto"];
+            me: null | components["schemas"]["TournamentMe"];
             /** Format: int32 */
             min_players: number;
             name: string;
             /** @description Every round so far. */
-            pairings: components["schemas"]["RoundDto"][];
+            pairings: components["schemas"]["TournamentRound"][];
             /** @description The standings, first first (registration order before the first round). */
-            players: components["schemas"]["StandingDto"][];
+            players: components["schemas"]["TournamentStanding"][];
             rated: boolean;
             /**
              * Format: int32
@@ -5360,6 +5275,19 @@ export interface components {
          * @enum {string}
          */
         TournamentFormat: "swiss" | "round_robin";
+        /** @description What the tournament is to the caller. */
+        TournamentMe: {
+            /** @description Whether the caller created it (and may start or cancel it while it is open). */
+            creator: boolean;
+            /**
+             * Format: uuid
+             * @description The caller's game of the current round; `null` without one (a bye, or not playing).
+             */
+            game_id: string | null;
+            /** @description Registered (withdrawn or not). */
+            joined: boolean;
+            withdrawn: boolean;
+        };
         /** @description A page of tournaments, newest first. */
         TournamentPage: {
             /** @description Pass as `cursor` for the next page; `null` on the last page. */
@@ -5418,6 +5346,52 @@ export interface components {
              */
             turn_time_limit_s?: number | null;
         };
+        /** @description One round: its tables and its byes. */
+        TournamentRound: {
+            /** @description The players without a table this round, scored as a win. */
+            byes: string[];
+            /** Format: int32 */
+            round: number;
+            tables: components["schemas"]["TournamentTable"][];
+        };
+        /** @description A player's standing (service rules §9.11): points, then the tie-breaks in order. */
+        TournamentStanding: {
+            bot_account: boolean;
+            /**
+             * Format: double
+             * @description The first tie-break: the sum of the points of everyone the player shared a table with.
+             * @example 4
+             */
+            buchholz: number;
+            /** Format: int32 */
+            byes: number;
+            /**
+             * Format: int32
+             * @description The second tie-break: the sum of the player's scores in its games.
+             */
+            game_score: number;
+            /**
+             * Format: double
+             * @description Tournament points: at a table of n, n − 1 for first down to 0 for last; ties share
+             *     (halves); a bye scores as a win.
+             * @example 2.5
+             */
+            points: number;
+            /**
+             * Format: int32
+             * @description 1 for the first, no two alike.
+             */
+            rank: number;
+            /**
+             * Format: date-time
+             * @description The third tie-break: the earlier registration.
+             */
+            registered_at: string;
+            /** @example ailsa */
+            username: string;
+            /** @description Withdrawn: no longer paired; results kept. */
+            withdrawn: boolean;
+        };
         /**
          * @description Where a tournament is in its life.
          * @enum {string}
@@ -5452,6 +5426,45 @@ export interface components {
             table_size: number;
             /** Format: int32 */
             turn_time_limit_s: number | null;
+        };
+        /** @description One table of a round, and its game. */
+        TournamentTable: {
+            /** Format: uuid */
+            game_id: string;
+            /** @description In seat order. */
+            players: components["schemas"]["TournamentTablePlayer"][];
+            /** @description The game's status (`active` or `finished`); `null` for the moment it is being made. */
+            status: string | null;
+            /**
+             * Format: int32
+             * @description 1, 2, … within the round.
+             */
+            table: number;
+        };
+        /** @description One player of a round's table. */
+        TournamentTablePlayer: {
+            /**
+             * Format: int32
+             * @description The tournament place at the table (resigned and abandoned seats share the last);
+             *     `null` until the game ends.
+             */
+            place: number | null;
+            /**
+             * Format: double
+             * @description The tournament points the table gave; `null` until the game ends.
+             */
+            points: number | null;
+            /**
+             * Format: int32
+             * @description The player's score in the game; `null` until the game ends.
+             */
+            score: number | null;
+            /**
+             * Format: int32
+             * @description The player's seat in the game (0 plays first).
+             */
+            seat: number;
+            username: string;
         };
         /** @description The log's public key. */
         TransparencyKey: {
@@ -21645,6 +21658,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "next_cursor": null,
+                     *       "tournaments": [
+                     *         {
+                     *           "bots_allowed": false,
+                     *           "created_at": "2026-03-14T18:02:11.482Z",
+                     *           "created_by": "robert_bruce",
+                     *           "format": "swiss",
+                     *           "id": "0195f3fa-7a8b-7c9d-8e0f-1a2b3c4d5e6f",
+                     *           "max_players": 16,
+                     *           "name": "Winter Swiss",
+                     *           "players": 3,
+                     *           "rated": true,
+                     *           "round": 1,
+                     *           "rounds": 3,
+                     *           "starts_at": null,
+                     *           "status": "running",
+                     *           "table_size": 2,
+                     *           "turn_time_limit_s": 259200
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TournamentPage"];
                 };
             };
@@ -21755,7 +21792,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TournamentDto"];
+                    /**
+                     * @example {
+                     *       "bots_allowed": false,
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "created_by": "robert_bruce",
+                     *       "ended_at": null,
+                     *       "format": "swiss",
+                     *       "id": "0195f3fa-7a8b-7c9d-8e0f-1a2b3c4d5e6f",
+                     *       "max_players": 16,
+                     *       "me": {
+                     *         "creator": true,
+                     *         "game_id": null,
+                     *         "joined": true,
+                     *         "withdrawn": false
+                     *       },
+                     *       "min_players": 2,
+                     *       "name": "Winter Swiss",
+                     *       "pairings": [],
+                     *       "players": [
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 0,
+                     *           "byes": 0,
+                     *           "game_score": 0,
+                     *           "points": 0,
+                     *           "rank": 1,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "robert_bruce",
+                     *           "withdrawn": false
+                     *         },
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 0,
+                     *           "byes": 0,
+                     *           "game_score": 0,
+                     *           "points": 0,
+                     *           "rank": 2,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "moray",
+                     *           "withdrawn": false
+                     *         },
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 0,
+                     *           "byes": 0,
+                     *           "game_score": 0,
+                     *           "points": 0,
+                     *           "rank": 3,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "alba",
+                     *           "withdrawn": false
+                     *         }
+                     *       ],
+                     *       "rated": true,
+                     *       "round": 0,
+                     *       "rounds": 3,
+                     *       "started_at": null,
+                     *       "starts_at": null,
+                     *       "status": "open",
+                     *       "table_size": 2,
+                     *       "target_score": 40,
+                     *       "turn_time_limit_s": 259200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Tournament"];
                 };
             };
             /** @description `malformed_json`, `invalid_character` (a NUL in a string) */
@@ -21962,7 +22063,101 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TournamentDto"];
+                    /**
+                     * @example {
+                     *       "bots_allowed": false,
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "created_by": "robert_bruce",
+                     *       "ended_at": null,
+                     *       "format": "swiss",
+                     *       "id": "0195f3fa-7a8b-7c9d-8e0f-1a2b3c4d5e6f",
+                     *       "max_players": 16,
+                     *       "me": {
+                     *         "creator": true,
+                     *         "game_id": null,
+                     *         "joined": true,
+                     *         "withdrawn": false
+                     *       },
+                     *       "min_players": 2,
+                     *       "name": "Winter Swiss",
+                     *       "pairings": [
+                     *         {
+                     *           "byes": [
+                     *             "alba"
+                     *           ],
+                     *           "round": 1,
+                     *           "tables": [
+                     *             {
+                     *               "game_id": "0195f3fc-8b9c-7d0e-9f1a-2b3c4d5e6f7a",
+                     *               "players": [
+                     *                 {
+                     *                   "place": 1,
+                     *                   "points": 1,
+                     *                   "score": 41,
+                     *                   "seat": 0,
+                     *                   "username": "moray"
+                     *                 },
+                     *                 {
+                     *                   "place": 2,
+                     *                   "points": 0,
+                     *                   "score": 33,
+                     *                   "seat": 1,
+                     *                   "username": "robert_bruce"
+                     *                 }
+                     *               ],
+                     *               "status": "finished",
+                     *               "table": 1
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "players": [
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 0,
+                     *           "byes": 0,
+                     *           "game_score": 41,
+                     *           "points": 1,
+                     *           "rank": 1,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "moray",
+                     *           "withdrawn": false
+                     *         },
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 0,
+                     *           "byes": 1,
+                     *           "game_score": 0,
+                     *           "points": 1,
+                     *           "rank": 2,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "alba",
+                     *           "withdrawn": false
+                     *         },
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 1,
+                     *           "byes": 0,
+                     *           "game_score": 33,
+                     *           "points": 0,
+                     *           "rank": 3,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "robert_bruce",
+                     *           "withdrawn": false
+                     *         }
+                     *       ],
+                     *       "rated": true,
+                     *       "round": 1,
+                     *       "rounds": 3,
+                     *       "started_at": "2026-03-14T18:09:47.120Z",
+                     *       "starts_at": null,
+                     *       "status": "running",
+                     *       "table_size": 2,
+                     *       "target_score": 40,
+                     *       "turn_time_limit_s": 259200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Tournament"];
                 };
             };
             /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
@@ -22109,7 +22304,101 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TournamentDto"];
+                    /**
+                     * @example {
+                     *       "bots_allowed": false,
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "created_by": "robert_bruce",
+                     *       "ended_at": null,
+                     *       "format": "swiss",
+                     *       "id": "0195f3fa-7a8b-7c9d-8e0f-1a2b3c4d5e6f",
+                     *       "max_players": 16,
+                     *       "me": {
+                     *         "creator": true,
+                     *         "game_id": null,
+                     *         "joined": true,
+                     *         "withdrawn": false
+                     *       },
+                     *       "min_players": 2,
+                     *       "name": "Winter Swiss",
+                     *       "pairings": [
+                     *         {
+                     *           "byes": [
+                     *             "alba"
+                     *           ],
+                     *           "round": 1,
+                     *           "tables": [
+                     *             {
+                     *               "game_id": "0195f3fc-8b9c-7d0e-9f1a-2b3c4d5e6f7a",
+                     *               "players": [
+                     *                 {
+                     *                   "place": 1,
+                     *                   "points": 1,
+                     *                   "score": 41,
+                     *                   "seat": 0,
+                     *                   "username": "moray"
+                     *                 },
+                     *                 {
+                     *                   "place": 2,
+                     *                   "points": 0,
+                     *                   "score": 33,
+                     *                   "seat": 1,
+                     *                   "username": "robert_bruce"
+                     *                 }
+                     *               ],
+                     *               "status": "finished",
+                     *               "table": 1
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "players": [
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 0,
+                     *           "byes": 0,
+                     *           "game_score": 41,
+                     *           "points": 1,
+                     *           "rank": 1,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "moray",
+                     *           "withdrawn": false
+                     *         },
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 0,
+                     *           "byes": 1,
+                     *           "game_score": 0,
+                     *           "points": 1,
+                     *           "rank": 2,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "alba",
+                     *           "withdrawn": false
+                     *         },
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 1,
+                     *           "byes": 0,
+                     *           "game_score": 33,
+                     *           "points": 0,
+                     *           "rank": 3,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "robert_bruce",
+                     *           "withdrawn": false
+                     *         }
+                     *       ],
+                     *       "rated": true,
+                     *       "round": 1,
+                     *       "rounds": 3,
+                     *       "started_at": "2026-03-14T18:09:47.120Z",
+                     *       "starts_at": null,
+                     *       "status": "cancelled",
+                     *       "table_size": 2,
+                     *       "target_score": 40,
+                     *       "turn_time_limit_s": 259200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Tournament"];
                 };
             };
             /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
@@ -22296,7 +22585,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TournamentDto"];
+                    /**
+                     * @example {
+                     *       "bots_allowed": false,
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "created_by": "robert_bruce",
+                     *       "ended_at": null,
+                     *       "format": "swiss",
+                     *       "id": "0195f3fa-7a8b-7c9d-8e0f-1a2b3c4d5e6f",
+                     *       "max_players": 16,
+                     *       "me": {
+                     *         "creator": true,
+                     *         "game_id": null,
+                     *         "joined": true,
+                     *         "withdrawn": false
+                     *       },
+                     *       "min_players": 2,
+                     *       "name": "Winter Swiss",
+                     *       "pairings": [],
+                     *       "players": [
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 0,
+                     *           "byes": 0,
+                     *           "game_score": 0,
+                     *           "points": 0,
+                     *           "rank": 1,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "robert_bruce",
+                     *           "withdrawn": false
+                     *         },
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 0,
+                     *           "byes": 0,
+                     *           "game_score": 0,
+                     *           "points": 0,
+                     *           "rank": 2,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "moray",
+                     *           "withdrawn": false
+                     *         },
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 0,
+                     *           "byes": 0,
+                     *           "game_score": 0,
+                     *           "points": 0,
+                     *           "rank": 3,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "alba",
+                     *           "withdrawn": false
+                     *         }
+                     *       ],
+                     *       "rated": true,
+                     *       "round": 0,
+                     *       "rounds": 3,
+                     *       "started_at": null,
+                     *       "starts_at": null,
+                     *       "status": "open",
+                     *       "table_size": 2,
+                     *       "target_score": 40,
+                     *       "turn_time_limit_s": 259200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Tournament"];
                 };
             };
             /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
@@ -22610,7 +22963,101 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TournamentDto"];
+                    /**
+                     * @example {
+                     *       "bots_allowed": false,
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "created_by": "robert_bruce",
+                     *       "ended_at": null,
+                     *       "format": "swiss",
+                     *       "id": "0195f3fa-7a8b-7c9d-8e0f-1a2b3c4d5e6f",
+                     *       "max_players": 16,
+                     *       "me": {
+                     *         "creator": true,
+                     *         "game_id": null,
+                     *         "joined": true,
+                     *         "withdrawn": false
+                     *       },
+                     *       "min_players": 2,
+                     *       "name": "Winter Swiss",
+                     *       "pairings": [
+                     *         {
+                     *           "byes": [
+                     *             "alba"
+                     *           ],
+                     *           "round": 1,
+                     *           "tables": [
+                     *             {
+                     *               "game_id": "0195f3fc-8b9c-7d0e-9f1a-2b3c4d5e6f7a",
+                     *               "players": [
+                     *                 {
+                     *                   "place": 1,
+                     *                   "points": 1,
+                     *                   "score": 41,
+                     *                   "seat": 0,
+                     *                   "username": "moray"
+                     *                 },
+                     *                 {
+                     *                   "place": 2,
+                     *                   "points": 0,
+                     *                   "score": 33,
+                     *                   "seat": 1,
+                     *                   "username": "robert_bruce"
+                     *                 }
+                     *               ],
+                     *               "status": "finished",
+                     *               "table": 1
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "players": [
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 0,
+                     *           "byes": 0,
+                     *           "game_score": 41,
+                     *           "points": 1,
+                     *           "rank": 1,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "moray",
+                     *           "withdrawn": false
+                     *         },
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 0,
+                     *           "byes": 1,
+                     *           "game_score": 0,
+                     *           "points": 1,
+                     *           "rank": 2,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "alba",
+                     *           "withdrawn": false
+                     *         },
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 1,
+                     *           "byes": 0,
+                     *           "game_score": 33,
+                     *           "points": 0,
+                     *           "rank": 3,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "robert_bruce",
+                     *           "withdrawn": false
+                     *         }
+                     *       ],
+                     *       "rated": true,
+                     *       "round": 1,
+                     *       "rounds": 3,
+                     *       "started_at": "2026-03-14T18:09:47.120Z",
+                     *       "starts_at": null,
+                     *       "status": "running",
+                     *       "table_size": 2,
+                     *       "target_score": 40,
+                     *       "turn_time_limit_s": 259200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Tournament"];
                 };
             };
             /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */
@@ -22797,7 +23244,101 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TournamentDto"];
+                    /**
+                     * @example {
+                     *       "bots_allowed": false,
+                     *       "created_at": "2026-03-14T18:02:11.482Z",
+                     *       "created_by": "robert_bruce",
+                     *       "ended_at": null,
+                     *       "format": "swiss",
+                     *       "id": "0195f3fa-7a8b-7c9d-8e0f-1a2b3c4d5e6f",
+                     *       "max_players": 16,
+                     *       "me": {
+                     *         "creator": true,
+                     *         "game_id": null,
+                     *         "joined": true,
+                     *         "withdrawn": false
+                     *       },
+                     *       "min_players": 2,
+                     *       "name": "Winter Swiss",
+                     *       "pairings": [
+                     *         {
+                     *           "byes": [
+                     *             "alba"
+                     *           ],
+                     *           "round": 1,
+                     *           "tables": [
+                     *             {
+                     *               "game_id": "0195f3fc-8b9c-7d0e-9f1a-2b3c4d5e6f7a",
+                     *               "players": [
+                     *                 {
+                     *                   "place": 1,
+                     *                   "points": 1,
+                     *                   "score": 41,
+                     *                   "seat": 0,
+                     *                   "username": "moray"
+                     *                 },
+                     *                 {
+                     *                   "place": 2,
+                     *                   "points": 0,
+                     *                   "score": 33,
+                     *                   "seat": 1,
+                     *                   "username": "robert_bruce"
+                     *                 }
+                     *               ],
+                     *               "status": "finished",
+                     *               "table": 1
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "players": [
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 0,
+                     *           "byes": 0,
+                     *           "game_score": 41,
+                     *           "points": 1,
+                     *           "rank": 1,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "moray",
+                     *           "withdrawn": false
+                     *         },
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 0,
+                     *           "byes": 1,
+                     *           "game_score": 0,
+                     *           "points": 1,
+                     *           "rank": 2,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "alba",
+                     *           "withdrawn": false
+                     *         },
+                     *         {
+                     *           "bot_account": false,
+                     *           "buchholz": 1,
+                     *           "byes": 0,
+                     *           "game_score": 33,
+                     *           "points": 0,
+                     *           "rank": 3,
+                     *           "registered_at": "2026-03-14T18:02:11.482Z",
+                     *           "username": "robert_bruce",
+                     *           "withdrawn": false
+                     *         }
+                     *       ],
+                     *       "rated": true,
+                     *       "round": 1,
+                     *       "rounds": 3,
+                     *       "started_at": "2026-03-14T18:09:47.120Z",
+                     *       "starts_at": null,
+                     *       "status": "running",
+                     *       "table_size": 2,
+                     *       "target_score": 40,
+                     *       "turn_time_limit_s": 259200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Tournament"];
                 };
             };
             /** @description `invalid_path`, `invalid_character` (a NUL in the path or query) */

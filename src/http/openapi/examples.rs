@@ -113,6 +113,49 @@ fn example_challenge(state: &str) -> Value {
     })
 }
 
+const EXAMPLE_TOURNAMENT: &str = "0195f3fa-7a8b-7c9d-8e0f-1a2b3c4d5e6f";
+const EXAMPLE_TOURNAMENT_GAME: &str = "0195f3fc-8b9c-7d0e-9f1a-2b3c4d5e6f7a";
+
+/// A Swiss tournament of three at tables of 2 (in `status`), robert_bruce's view of it: round 1
+/// played (moray won its table, alba had the bye) once running.
+fn example_tournament(status: &str) -> Value {
+    let running = status != "open";
+    let standing =
+        |rank: u32, username: &str, points: f64, buchholz: f64, score: u32, byes: u32| {
+            json!({ "rank": rank, "username": username, "bot_account": false, "points": points,
+                "buchholz": buchholz, "game_score": score, "byes": byes, "withdrawn": false,
+                "registered_at": EXAMPLE_CREATED })
+        };
+    json!({
+        "id": EXAMPLE_TOURNAMENT, "name": "Winter Swiss", "format": "swiss", "table_size": 2,
+        "rounds": 3, "turn_time_limit_s": 259200, "target_score": 40, "rated": true,
+        "bots_allowed": false, "min_players": 2, "max_players": 16, "starts_at": null,
+        "status": status, "round": if running { 1 } else { 0 }, "created_by": "robert_bruce",
+        "created_at": EXAMPLE_CREATED,
+        "started_at": if running { json!(EXAMPLE_UPDATED) } else { Value::Null },
+        "ended_at": null,
+        "players": if running {
+            json!([standing(1, "moray", 1.0, 0.0, 41, 0), standing(2, "alba", 1.0, 0.0, 0, 1),
+                   standing(3, "robert_bruce", 0.0, 1.0, 33, 0)])
+        } else {
+            json!([standing(1, "robert_bruce", 0.0, 0.0, 0, 0), standing(2, "moray", 0.0, 0.0, 0, 0),
+                   standing(3, "alba", 0.0, 0.0, 0, 0)])
+        },
+        "pairings": if running {
+            json!([{ "round": 1, "byes": ["alba"], "tables": [{
+                "table": 1, "game_id": EXAMPLE_TOURNAMENT_GAME, "status": "finished",
+                "players": [
+                    { "username": "moray", "seat": 0, "place": 1, "points": 1.0, "score": 41 },
+                    { "username": "robert_bruce", "seat": 1, "place": 2, "points": 0.0, "score": 33 },
+                ],
+            }] }])
+        } else {
+            json!([])
+        },
+        "me": { "joined": true, "withdrawn": false, "creator": true, "game_id": null },
+    })
+}
+
 /// A two-player game from a fixed seed, a few actions in: the source of the examples of views,
 /// legal actions and events, so that they are real engine output.
 struct ExampleGame {
@@ -376,6 +419,25 @@ pub(crate) fn success_example(operation: &str) -> Option<Value> {
         "get /v1/me/challenges" => json!({
             "incoming": [example_challenge("open")], "outgoing": [],
         }),
+        "post /v1/tournaments" | "post /v1/tournaments/{id}/join" => example_tournament("open"),
+        "post /v1/tournaments/{id}/cancel" => example_tournament("cancelled"),
+        "get /v1/tournaments/{id}"
+        | "post /v1/tournaments/{id}/start"
+        | "post /v1/tournaments/{id}/withdraw" => example_tournament("running"),
+        "get /v1/tournaments" => json!({
+            "tournaments": [{
+                "id": EXAMPLE_TOURNAMENT, "name": "Winter Swiss", "format": "swiss",
+                "table_size": 2, "rounds": 3, "round": 1, "status": "running", "players": 3,
+                "max_players": 16, "rated": true, "bots_allowed": false,
+                "turn_time_limit_s": 259200, "starts_at": null, "created_by": "robert_bruce",
+                "created_at": EXAMPLE_CREATED,
+            }],
+            "next_cursor": null,
+        }),
+        "get /v1/tournaments/{id}/standings.csv" => json!(
+            "rank,username,points,buchholz,game_score,byes,withdrawn\n1,moray,1,0,41,0,false\n\
+             2,alba,1,0,0,1,false\n3,robert_bruce,0,1,33,0,false\n"
+        ),
         "get /v1/me/muted" => json!({
             "muted": [{ "username": "moray", "muted_at": EXAMPLE_UPDATED }],
         }),

@@ -111,6 +111,7 @@ impl TournamentRequest {
 
 /// A player's standing (service rules §9.11): points, then the tie-breaks in order.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(as = TournamentStanding)]
 pub struct StandingDto {
     /// 1 for the first, no two alike.
     pub rank: u32,
@@ -135,6 +136,7 @@ pub struct StandingDto {
 
 /// One player of a round's table.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(as = TournamentTablePlayer)]
 pub struct TablePlayerDto {
     pub username: String,
     /// The player's seat in the game (0 plays first).
@@ -153,6 +155,7 @@ pub struct TablePlayerDto {
 
 /// One table of a round, and its game.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(as = TournamentTable)]
 pub struct TableDto {
     /// 1, 2, … within the round.
     pub table: u16,
@@ -166,6 +169,7 @@ pub struct TableDto {
 
 /// One round: its tables and its byes.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(as = TournamentRound)]
 pub struct RoundDto {
     pub round: u8,
     pub tables: Vec<TableDto>,
@@ -175,6 +179,7 @@ pub struct RoundDto {
 
 /// What the tournament is to the caller.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(as = TournamentMe)]
 pub struct MeDto {
     /// Registered (withdrawn or not).
     pub joined: bool,
@@ -188,6 +193,7 @@ pub struct MeDto {
 
 /// A tournament: its settings, its state, its standings and every round's tables.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[schema(as = Tournament)]
 pub struct TournamentDto {
     pub id: Uuid,
     pub name: String,

@@ -1,6 +1,6 @@
 // The web client's entry: the language (i18n.js), the header with its language switch, the
 // router over `location.hash` (#/, #/challenges, #/signin, #/account, #/settings, #/game/<id>,
-// #/player/<username>, #/leaderboard, #/tokens,
+// #/player/<username>, #/leaderboard, #/tokens, #/tournaments, #/tournament/<id>,
 // #/join/<id>/<code>, #/audit/<id>, and the mailed links' #/verify-email/<token> and
 // #/reset-password/<token>, with #/forgot-password), the OAuth consent page at /oauth/authorize
 // and the account screens. Screens live in their modules.
@@ -74,10 +74,16 @@ function header() {
   replace(
     nav,
     s === null
-      ? [h("a", { href: "#/signin" }, t.signIn), h("a", { href: "#/leaderboard" }, t.profiles.leaderboard), languageSwitch()]
+      ? [
+          h("a", { href: "#/signin" }, t.signIn),
+          h("a", { href: "#/tournaments" }, t.tour.nav),
+          h("a", { href: "#/leaderboard" }, t.profiles.leaderboard),
+          languageSwitch(),
+        ]
       : [
           h("a", { href: "#/" }, t.lobby),
           challengeBadge(),
+          h("a", { href: "#/tournaments" }, t.tour.nav),
           h("a", { href: "#/leaderboard" }, t.profiles.leaderboard),
           h("a", { href: "#/account", "aria-label": t.accountOf(s.username) }, s.username),
           h("a", { href: "#/settings" }, t.settings.navLink),
@@ -135,8 +141,9 @@ async function authorizeRoute() {
 async function screenRoute() {
   const hash = location.hash.replace(/^#/, "") || "/";
   const parts = hash.split("/").filter((p) => p !== "");
-  // Signing in, asking for a reset link and using one need no session; nor do players' pages.
-  const open = ["signin", "forgot-password", "reset-password", "player", "leaderboard"];
+  // Signing in, asking for a reset link and using one need no session; nor do players' pages
+  // and tournaments.
+  const open = ["signin", "forgot-password", "reset-password", "player", "leaderboard", "tournaments", "tournament"];
   if (session() === null && !open.includes(parts[0] ?? "")) {
     if (parts.length > 0) sessionStorage.setItem(AFTER, `#${hash}`);
     location.hash = "#/signin";
@@ -155,6 +162,8 @@ async function screenRoute() {
   else if (screen === "audit" && id) await (await import("./audit.js")).showAudit(main, id);
   else if (screen === "player" && id) await showPlayer(main, decoded(id));
   else if (screen === "leaderboard") await showLeaderboard(main);
+  else if (screen === "tournaments") await (await import("./tournaments.js")).showTournaments(main);
+  else if (screen === "tournament" && id) await (await import("./tournaments.js")).showTournament(main, decoded(id));
   else if (screen === "tokens") await (await import("./tokens.js")).showTokens(main);
   else if (screen === "challenges") await showLobby(main, "challenges");
   else await showLobby(main);

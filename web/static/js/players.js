@@ -1,7 +1,8 @@
 // Players as everyone sees them: the profile page (#/player/<username>: the profile, the rating
 // chart, the archive of finished games with its pages, and, signed in, "Challenge" from
-// challenge.js) and the leaderboard (#/leaderboard), and `playerLink`, which every username the
-// client shows goes through. Otherwise read-only: what the server answers is shown as it is.
+// challenge.js, and the player's tournaments from tournaments.js) and the leaderboard
+// (#/leaderboard), and `playerLink`, which every username the client shows goes through.
+// Otherwise read-only: what the server answers is shown as it is.
 
 import { ApiError, call, session } from "./api.js";
 import { challengeable, challengeForm } from "./challenge.js";
@@ -107,6 +108,9 @@ export async function showPlayer(main, username) {
   document.title = t.pageTitle(profile.username);
   const r = profile.rating;
   const archive = h("section", { class: "archive", "aria-labelledby": "archive-title" });
+  // Loaded with its module, beside the archive: the profile does not wait for it.
+  const tournaments = h("div", { class: "profile-tournaments" });
+  void import("./tournaments.js").then((m) => replace(tournaments, m.tournamentList(profile.username)));
   replace(
     main,
     h(
@@ -136,6 +140,7 @@ export async function showPlayer(main, username) {
       history.entries.length === 0 ? h("p", { class: "empty" }, t.profiles.noRatedGames) : chart(history.entries),
     ),
     archive,
+    tournaments,
     h("p", {}, h("a", { href: "#/leaderboard", class: "button" }, t.profiles.leaderboard)),
   );
   await archivePage(archive, profile.username, null, 1);

@@ -1283,6 +1283,111 @@ const messages = {
     send: "Send report",
     cancel: "Cancel",
   },
+
+  // Tournaments (service rules §9.11): the list, the form that creates one, a tournament's page.
+  tour: {
+    nav: "Tournaments",
+    title: "Tournaments",
+    open: "Open",
+    running: "Running",
+    finished: "Finished",
+    noneOpen: "No tournament takes registrations now.",
+    noneRunning: "No tournament is being played now.",
+    noneFinished: "No tournament has finished yet.",
+    swiss: "Swiss",
+    roundRobin: "Round robin",
+    /** @param {number} n */
+    tableSize: (n) => `${num(n)} per table`,
+    /**
+     * @param {number} n
+     * @param {number} max
+     */
+    playersOf: (n, max) => `${num(n)}/${num(max)} players`,
+    /**
+     * @param {number} round
+     * @param {number | null} rounds
+     */
+    roundOf: (round, rounds) => (rounds === null ? `round ${num(round)}` : `round ${num(round)} of ${num(rounds)}`),
+    /** @param {string} when */
+    startsAt: (when) => `starts ${when}`,
+    startsByCreator: "starts when its creator says",
+    create: "Create a tournament",
+    signInToCreate: "Sign in to create a tournament or join one.",
+    name: "Name",
+    format: "Format",
+    tableSizeLabel: "Players per table",
+    rounds: "Rounds (3 to 11)",
+    clock: "Time per decision",
+    rated: "Rated games",
+    botsAllowed: "Bots may join",
+    minPlayers: "Fewest players to start",
+    maxPlayers: "Most players",
+    startsAtLabel: "Starts at (optional; empty: when you start it)",
+    roundRobinNote: "A round robin is played two at a table; its rounds follow from the number of players.",
+    createButton: "Create the tournament",
+    // A tournament's page.
+    notFound: "No tournament has this address.",
+    statusOpen: "Open for registration",
+    statusRunning: "Being played",
+    statusFinished: "Finished",
+    statusCancelled: "Cancelled",
+    settings: "Settings",
+    createdBy: "Created by",
+    playersLabel: "Players",
+    /**
+     * @param {number} min
+     * @param {number} max
+     */
+    minMax: (min, max) => `${num(min)} to ${num(max)}`,
+    roundsLabel: "Rounds",
+    /** @param {number | null} n */
+    roundsValue: (n) => (n === null ? "one fewer than the players (even), or as many (odd)" : num(n)),
+    targetScore: "Target score",
+    ratedLabel: "Rated",
+    yes: "Yes",
+    no: "No",
+    starts: "Starts",
+    join: "Join",
+    withdraw: "Withdraw",
+    start: "Start now",
+    cancel: "Cancel the tournament",
+    joined: "You are registered.",
+    withdrawn: "You withdrew from this tournament.",
+    yourGame: "Your current game",
+    yourBye: "You have a bye this round.",
+    standings: "Standings",
+    noPlayers: "Nobody has registered yet.",
+    rank: "Rank",
+    player: "Player",
+    points: "Points",
+    buchholz: "Tie-break (Buchholz)",
+    buchholzShort: "Buchholz",
+    gameScore: "Game score",
+    gameScoreShort: "Score",
+    byes: "Byes",
+    withdrawnMark: "withdrew",
+    csv: "Download the standings (CSV)",
+    roundsTitle: "Rounds",
+    noRounds: "The first round is paired when the tournament starts.",
+    /** @param {number} n */
+    round: (n) => `Round ${num(n)}`,
+    /** @param {number} n */
+    table: (n) => `Table ${num(n)}`,
+    /**
+     * @param {number} place
+     * @param {number} points
+     * @param {number} score
+     */
+    result: (place, points, score) => `${ordinal(place)}, ${count(points, "point", "points")} (score ${num(score)})`,
+    inPlay: "in play",
+    /** @param {number} n */
+    openGame: (n) => `Game of table ${num(n)}`,
+    bye: "Bye",
+    /** @param {string} names */
+    byesLine: (names) => `Bye: ${names}`,
+    profileTitle: "Tournaments",
+    profileNone: "No tournament yet.",
+  },
 };
 
 /** @typedef {typeof messages} Messages */

@@ -936,6 +936,110 @@ const messages = {
     send: "Envoyer le signalement",
     cancel: "Annuler",
   },
+
+  // Les tournois (règles du service §9.11) : la liste, le formulaire de création, la page d'un tournoi.
+  tour: {
+    nav: "Tournois",
+    title: "Tournois",
+    open: "Inscriptions ouvertes",
+    running: "En cours",
+    finished: "Terminés",
+    noneOpen: "Aucun tournoi ne prend d'inscriptions en ce moment.",
+    noneRunning: "Aucun tournoi n'est en cours.",
+    noneFinished: "Aucun tournoi n'est encore terminé.",
+    swiss: "Suisse",
+    roundRobin: "Toutes rondes",
+    /** @param {number} n */
+    tableSize: (n) => `${num(n)} par table`,
+    /**
+     * @param {number} n
+     * @param {number} max
+     */
+    playersOf: (n, max) => `${num(n)}/${num(max)} joueurs`,
+    /**
+     * @param {number} round
+     * @param {number | null} rounds
+     */
+    roundOf: (round, rounds) => (rounds === null ? `ronde ${num(round)}` : `ronde ${num(round)} sur ${num(rounds)}`),
+    /** @param {string} when */
+    startsAt: (when) => `début le ${when}`,
+    startsByCreator: "débute quand son créateur le lance",
+    create: "Créer un tournoi",
+    signInToCreate: "Connectez-vous pour créer un tournoi ou vous y inscrire.",
+    name: "Nom",
+    format: "Formule",
+    tableSizeLabel: "Joueurs par table",
+    rounds: "Rondes (3 à 11)",
+    clock: "Temps par décision",
+    rated: "Parties classées",
+    botsAllowed: "Bots admis",
+    minPlayers: "Joueurs au minimum pour débuter",
+    maxPlayers: "Joueurs au maximum",
+    startsAtLabel: "Début (facultatif ; vide : quand vous le lancez)",
+    roundRobinNote: "Un toutes rondes se joue à deux par table ; le nombre de rondes découle du nombre de joueurs.",
+    createButton: "Créer le tournoi",
+    notFound: "Aucun tournoi n'a cette adresse.",
+    statusOpen: "Inscriptions ouvertes",
+    statusRunning: "En cours",
+    statusFinished: "Terminé",
+    statusCancelled: "Annulé",
+    settings: "Réglages",
+    createdBy: "Créé par",
+    playersLabel: "Joueurs",
+    /**
+     * @param {number} min
+     * @param {number} max
+     */
+    minMax: (min, max) => `de ${num(min)} à ${num(max)}`,
+    roundsLabel: "Rondes",
+    /** @param {number | null} n */
+    roundsValue: (n) => (n === null ? "une de moins que de joueurs (pair), ou autant (impair)" : num(n)),
+    targetScore: "Score à atteindre",
+    ratedLabel: "Classé",
+    yes: "Oui",
+    no: "Non",
+    starts: "Début",
+    join: "S'inscrire",
+    withdraw: "Se retirer",
+    start: "Lancer maintenant",
+    cancel: "Annuler le tournoi",
+    joined: "Vous êtes inscrit.",
+    withdrawn: "Vous vous êtes retiré de ce tournoi.",
+    yourGame: "Votre partie en cours",
+    yourBye: "Vous êtes exempt à cette ronde.",
+    standings: "Classement",
+    noPlayers: "Personne ne s'est encore inscrit.",
+    rank: "Rang",
+    player: "Joueur",
+    points: "Points",
+    buchholz: "Départage (Buchholz)",
+    buchholzShort: "Buchholz",
+    gameScore: "Score des parties",
+    gameScoreShort: "Score",
+    byes: "Exempts",
+    withdrawnMark: "retiré",
+    csv: "Télécharger le classement (CSV)",
+    roundsTitle: "Rondes",
+    noRounds: "La première ronde est appariée au lancement du tournoi.",
+    /** @param {number} n */
+    round: (n) => `Ronde ${num(n)}`,
+    /** @param {number} n */
+    table: (n) => `Table ${num(n)}`,
+    /**
+     * @param {number} place
+     * @param {number} points
+     * @param {number} score
+     */
+    result: (place, points, score) => `${ordinal(place)}, ${count(points, "point", "points")} (score ${num(score)})`,
+    inPlay: "en jeu",
+    /** @param {number} n */
+    openGame: (n) => `Partie de la table ${num(n)}`,
+    bye: "Exempt",
+    /** @param {string} names */
+    byesLine: (names) => `Exempt : ${names}`,
+    profileTitle: "Tournois",
+    profileNone: "Aucun tournoi pour l'instant.",
+  },
 };
 
 export default messages;

@@ -182,7 +182,6 @@ from .redirect_to import RedirectTo
 from .refresh_request import RefreshRequest
 from .report_request import ReportRequest
 from .revealed_follower import RevealedFollower
-from .round_dto import RoundDto
 from .scope import Scope
 from .scope_description import ScopeDescription
 from .scott_copy_decision import ScottCopyDecision
@@ -204,7 +203,6 @@ from .skirmish_ended_event import SkirmishEndedEvent
 from .skirmish_ended_event_type import SkirmishEndedEventType
 from .skirmish_started_event import SkirmishStartedEvent
 from .skirmish_started_event_type import SkirmishStartedEventType
-from .standing_dto import StandingDto
 from .status import Status
 from .stream_state import StreamState
 from .stream_ticket import StreamTicket
@@ -220,19 +218,22 @@ from .swap_follower_action import SwapFollowerAction
 from .swap_follower_action_type import SwapFollowerActionType
 from .swap_supporter_action import SwapSupporterAction
 from .swap_supporter_action_type import SwapSupporterActionType
-from .table_dto import TableDto
-from .table_player_dto import TablePlayerDto
 from .tie_break import TieBreak
 from .timeouts_cleared_event import TimeoutsClearedEvent
 from .timeouts_cleared_event_type import TimeoutsClearedEventType
 from .timing import Timing
 from .token_response import TokenResponse
-from .tournament_dto import TournamentDto
+from .tournament import Tournament
 from .tournament_format import TournamentFormat
+from .tournament_me import TournamentMe
 from .tournament_page import TournamentPage
 from .tournament_request import TournamentRequest
+from .tournament_round import TournamentRound
+from .tournament_standing import TournamentStanding
 from .tournament_status import TournamentStatus
 from .tournament_summary import TournamentSummary
+from .tournament_table import TournamentTable
+from .tournament_table_player import TournamentTablePlayer
 from .transparency_key import TransparencyKey
 from .turn_decision import TurnDecision
 from .turn_decision_kind import TurnDecisionKind
@@ -442,7 +443,6 @@ __all__ = (
     "RefreshRequest",
     "ReportRequest",
     "RevealedFollower",
-    "RoundDto",
     "Scope",
     "ScopeDescription",
     "ScottCopyDecision",
@@ -464,7 +464,6 @@ __all__ = (
     "SkirmishEndedEventType",
     "SkirmishStartedEvent",
     "SkirmishStartedEventType",
-    "StandingDto",
     "Status",
     "StreamState",
     "StreamTicket",
@@ -480,19 +479,22 @@ __all__ = (
     "SwapFollowerActionType",
     "SwapSupporterAction",
     "SwapSupporterActionType",
-    "TableDto",
-    "TablePlayerDto",
     "TieBreak",
     "TimeoutsClearedEvent",
     "TimeoutsClearedEventType",
     "Timing",
     "TokenResponse",
-    "TournamentDto",
+    "Tournament",
     "TournamentFormat",
+    "TournamentMe",
     "TournamentPage",
     "TournamentRequest",
+    "TournamentRound",
+    "TournamentStanding",
     "TournamentStatus",
     "TournamentSummary",
+    "TournamentTable",
+    "TournamentTablePlayer",
     "TransparencyKey",
     "TurnDecision",
     "TurnDecisionKind",

@@ -8,7 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.tournament_dto import TournamentDto
+from ...models.tournament import Tournament
 from ...types import Response
 
 
@@ -26,11 +26,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | TournamentDto | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Tournament | None:
     if response.status_code == 200:
-        response_200 = TournamentDto.from_dict(response.json())
+        response_200 = Tournament.from_dict(response.json())
 
         return response_200
 
@@ -82,7 +80,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | TournamentDto]:
+) -> Response[Problem | Tournament]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -95,7 +93,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | TournamentDto]:
+) -> Response[Problem | Tournament]:
     """Its creator cancels the open tournament; it stays listed as cancelled.
 
      Its creator cancels the open tournament; it stays listed as cancelled.
@@ -108,7 +106,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TournamentDto]
+        Response[Problem | Tournament]
     """
 
     kwargs = _get_kwargs(
@@ -126,7 +124,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | TournamentDto | None:
+) -> Problem | Tournament | None:
     """Its creator cancels the open tournament; it stays listed as cancelled.
 
      Its creator cancels the open tournament; it stays listed as cancelled.
@@ -139,7 +137,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TournamentDto
+        Problem | Tournament
     """
 
     return sync_detailed(
@@ -152,7 +150,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | TournamentDto]:
+) -> Response[Problem | Tournament]:
     """Its creator cancels the open tournament; it stays listed as cancelled.
 
      Its creator cancels the open tournament; it stays listed as cancelled.
@@ -165,7 +163,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TournamentDto]
+        Response[Problem | Tournament]
     """
 
     kwargs = _get_kwargs(
@@ -181,7 +179,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | TournamentDto | None:
+) -> Problem | Tournament | None:
     """Its creator cancels the open tournament; it stays listed as cancelled.
 
      Its creator cancels the open tournament; it stays listed as cancelled.
@@ -194,7 +192,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TournamentDto
+        Problem | Tournament
     """
 
     return (

@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.tournament_dto import TournamentDto
+from ...models.tournament import Tournament
 from ...models.tournament_request import TournamentRequest
 from ...types import Response
 
@@ -30,11 +30,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | TournamentDto | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Tournament | None:
     if response.status_code == 201:
-        response_201 = TournamentDto.from_dict(response.json())
+        response_201 = Tournament.from_dict(response.json())
 
         return response_201
 
@@ -91,7 +89,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | TournamentDto]:
+) -> Response[Problem | Tournament]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -104,7 +102,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: TournamentRequest,
-) -> Response[Problem | TournamentDto]:
+) -> Response[Problem | Tournament]:
     """Creates a tournament (service rules §9.11), open for registration until `starts_at` or
     until its creator starts it. Creating one does not register its creator. Bot accounts
     cannot create one.
@@ -122,7 +120,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TournamentDto]
+        Response[Problem | Tournament]
     """
 
     kwargs = _get_kwargs(
@@ -140,7 +138,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: TournamentRequest,
-) -> Problem | TournamentDto | None:
+) -> Problem | Tournament | None:
     """Creates a tournament (service rules §9.11), open for registration until `starts_at` or
     until its creator starts it. Creating one does not register its creator. Bot accounts
     cannot create one.
@@ -158,7 +156,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TournamentDto
+        Problem | Tournament
     """
 
     return sync_detailed(
@@ -171,7 +169,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: TournamentRequest,
-) -> Response[Problem | TournamentDto]:
+) -> Response[Problem | Tournament]:
     """Creates a tournament (service rules §9.11), open for registration until `starts_at` or
     until its creator starts it. Creating one does not register its creator. Bot accounts
     cannot create one.
@@ -189,7 +187,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TournamentDto]
+        Response[Problem | Tournament]
     """
 
     kwargs = _get_kwargs(
@@ -205,7 +203,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: TournamentRequest,
-) -> Problem | TournamentDto | None:
+) -> Problem | Tournament | None:
     """Creates a tournament (service rules §9.11), open for registration until `starts_at` or
     until its creator starts it. Creating one does not register its creator. Bot accounts
     cannot create one.
@@ -223,7 +221,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TournamentDto
+        Problem | Tournament
     """
 
     return (

@@ -8,7 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.tournament_dto import TournamentDto
+from ...models.tournament import Tournament
 from ...types import Response
 
 
@@ -26,11 +26,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | TournamentDto | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Tournament | None:
     if response.status_code == 200:
-        response_200 = TournamentDto.from_dict(response.json())
+        response_200 = Tournament.from_dict(response.json())
 
         return response_200
 
@@ -72,7 +70,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | TournamentDto]:
+) -> Response[Problem | Tournament]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -85,7 +83,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | TournamentDto]:
+) -> Response[Problem | Tournament]:
     """A tournament: its settings, state, standings with tie-breaks, and every round's tables with
     their games and results. Public; with a token, `me` says what it is to the caller.
 
@@ -100,7 +98,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TournamentDto]
+        Response[Problem | Tournament]
     """
 
     kwargs = _get_kwargs(
@@ -118,7 +116,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | TournamentDto | None:
+) -> Problem | Tournament | None:
     """A tournament: its settings, state, standings with tie-breaks, and every round's tables with
     their games and results. Public; with a token, `me` says what it is to the caller.
 
@@ -133,7 +131,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TournamentDto
+        Problem | Tournament
     """
 
     return sync_detailed(
@@ -146,7 +144,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | TournamentDto]:
+) -> Response[Problem | Tournament]:
     """A tournament: its settings, state, standings with tie-breaks, and every round's tables with
     their games and results. Public; with a token, `me` says what it is to the caller.
 
@@ -161,7 +159,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TournamentDto]
+        Response[Problem | Tournament]
     """
 
     kwargs = _get_kwargs(
@@ -177,7 +175,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | TournamentDto | None:
+) -> Problem | Tournament | None:
     """A tournament: its settings, state, standings with tie-breaks, and every round's tables with
     their games and results. Public; with a token, `me` says what it is to the caller.
 
@@ -192,7 +190,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TournamentDto
+        Problem | Tournament
     """
 
     return (

@@ -8,7 +8,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.tournament_dto import TournamentDto
+from ...models.tournament import Tournament
 from ...types import Response
 
 
@@ -26,11 +26,9 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | TournamentDto | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Tournament | None:
     if response.status_code == 200:
-        response_200 = TournamentDto.from_dict(response.json())
+        response_200 = Tournament.from_dict(response.json())
 
         return response_200
 
@@ -82,7 +80,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | TournamentDto]:
+) -> Response[Problem | Tournament]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -95,7 +93,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | TournamentDto]:
+) -> Response[Problem | Tournament]:
     """Registers the caller while the tournament is open and has room (again: no change). A bot
     account only where `bots_allowed`.
 
@@ -110,7 +108,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TournamentDto]
+        Response[Problem | Tournament]
     """
 
     kwargs = _get_kwargs(
@@ -128,7 +126,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | TournamentDto | None:
+) -> Problem | Tournament | None:
     """Registers the caller while the tournament is open and has room (again: no change). A bot
     account only where `bots_allowed`.
 
@@ -143,7 +141,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TournamentDto
+        Problem | Tournament
     """
 
     return sync_detailed(
@@ -156,7 +154,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | TournamentDto]:
+) -> Response[Problem | Tournament]:
     """Registers the caller while the tournament is open and has room (again: no change). A bot
     account only where `bots_allowed`.
 
@@ -171,7 +169,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TournamentDto]
+        Response[Problem | Tournament]
     """
 
     kwargs = _get_kwargs(
@@ -187,7 +185,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | TournamentDto | None:
+) -> Problem | Tournament | None:
     """Registers the caller while the tournament is open and has room (again: no change). A bot
     account only where `bots_allowed`.
 
@@ -202,7 +200,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TournamentDto
+        Problem | Tournament
     """
 
     return (

@@ -7,11 +7,11 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="StandingDto")
+T = TypeVar("T", bound="TournamentStanding")
 
 
 @_attrs_define
-class StandingDto:
+class TournamentStanding:
     """A player's standing (service rules §9.11): points, then the tie-breaks in order.
 
     Attributes:
@@ -97,7 +97,7 @@ class StandingDto:
 
         withdrawn = d.pop("withdrawn")
 
-        standing_dto = cls(
+        tournament_standing = cls(
             bot_account=bot_account,
             buchholz=buchholz,
             byes=byes,
@@ -109,8 +109,8 @@ class StandingDto:
             withdrawn=withdrawn,
         )
 
-        standing_dto.additional_properties = d
-        return standing_dto
+        tournament_standing.additional_properties = d
+        return tournament_standing
 
     @property
     def additional_keys(self) -> list[str]:

@@ -6,11 +6,11 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="TablePlayerDto")
+T = TypeVar("T", bound="TournamentTablePlayer")
 
 
 @_attrs_define
-class TablePlayerDto:
+class TournamentTablePlayer:
     """One player of a round's table.
 
     Attributes:
@@ -86,7 +86,7 @@ class TablePlayerDto:
 
         username = d.pop("username")
 
-        table_player_dto = cls(
+        tournament_table_player = cls(
             place=place,
             points=points,
             score=score,
@@ -94,8 +94,8 @@ class TablePlayerDto:
             username=username,
         )
 
-        table_player_dto.additional_properties = d
-        return table_player_dto
+        tournament_table_player.additional_properties = d
+        return tournament_table_player
 
     @property
     def additional_keys(self) -> list[str]:

@@ -8,25 +8,25 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.table_player_dto import TablePlayerDto
+    from ..models.tournament_table_player import TournamentTablePlayer
 
 
-T = TypeVar("T", bound="TableDto")
+T = TypeVar("T", bound="TournamentTable")
 
 
 @_attrs_define
-class TableDto:
+class TournamentTable:
     """One table of a round, and its game.
 
     Attributes:
         game_id (UUID):
-        players (list[TablePlayerDto]): In seat order.
+        players (list[TournamentTablePlayer]): In seat order.
         status (None | str): The game's status (`active` or `finished`); `null` for the moment it is being made.
         table (int): 1, 2, … within the round.
     """
 
     game_id: UUID
-    players: list[TablePlayerDto]
+    players: list[TournamentTablePlayer]
     status: None | str
     table: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -59,7 +59,7 @@ class TableDto:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.table_player_dto import TablePlayerDto  # noqa: PLC0415
+        from ..models.tournament_table_player import TournamentTablePlayer  # noqa: PLC0415
 
         d = dict(src_dict)
         game_id = UUID(d.pop("game_id"))
@@ -67,7 +67,7 @@ class TableDto:
         players = []
         _players = d.pop("players")
         for players_item_data in _players:
-            players_item = TablePlayerDto.from_dict(players_item_data)
+            players_item = TournamentTablePlayer.from_dict(players_item_data)
 
             players.append(players_item)
 
@@ -80,15 +80,15 @@ class TableDto:
 
         table = d.pop("table")
 
-        table_dto = cls(
+        tournament_table = cls(
             game_id=game_id,
             players=players,
             status=status,
             table=table,
         )
 
-        table_dto.additional_properties = d
-        return table_dto
+        tournament_table.additional_properties = d
+        return tournament_table
 
     @property
     def additional_keys(self) -> list[str]:

@@ -12,16 +12,16 @@ from ..models.tournament_format import TournamentFormat
 from ..models.tournament_status import TournamentStatus
 
 if TYPE_CHECKING:
-    from ..models.me_dto import MeDto
-    from ..models.round_dto import RoundDto
-    from ..models.standing_dto import StandingDto
+    from ..models.tournament_me import TournamentMe
+    from ..models.tournament_round import TournamentRound
+    from ..models.tournament_standing import TournamentStanding
 
 
-T = TypeVar("T", bound="TournamentDto")
+T = TypeVar("T", bound="Tournament")
 
 
 @_attrs_define
-class TournamentDto:
+class Tournament:
     """A tournament: its settings, its state, its standings and every round's tables.
 
     Attributes:
@@ -32,11 +32,11 @@ class TournamentDto:
         format_ (TournamentFormat): How players meet.
         id (UUID):
         max_players (int):
-        me (MeDto | None): What it is to the caller; `null` without a token.
+        me (None | TournamentMe): What it is to the caller; `null` without a token.
         min_players (int):
         name (str):
-        pairings (list[RoundDto]): Every round so far.
-        players (list[StandingDto]): The standings, first first (registration order before the first round).
+        pairings (list[TournamentRound]): Every round so far.
+        players (list[TournamentStanding]): The standings, first first (registration order before the first round).
         rated (bool):
         round_ (int): The round being played (0 before the first).
         rounds (int | None): The rounds it plays; `null` for a round-robin until it starts.
@@ -55,11 +55,11 @@ class TournamentDto:
     format_: TournamentFormat
     id: UUID
     max_players: int
-    me: MeDto | None
+    me: None | TournamentMe
     min_players: int
     name: str
-    pairings: list[RoundDto]
-    players: list[StandingDto]
+    pairings: list[TournamentRound]
+    players: list[TournamentStanding]
     rated: bool
     round_: int
     rounds: int | None
@@ -72,7 +72,7 @@ class TournamentDto:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.me_dto import MeDto  # noqa: PLC0415
+        from ..models.tournament_me import TournamentMe  # noqa: PLC0415
 
         bots_allowed = self.bots_allowed
 
@@ -93,7 +93,7 @@ class TournamentDto:
         max_players = self.max_players
 
         me: dict[str, Any] | None
-        if isinstance(self.me, MeDto):
+        if isinstance(self.me, TournamentMe):
             me = self.me.to_dict()
         else:
             me = self.me
@@ -171,9 +171,9 @@ class TournamentDto:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.me_dto import MeDto  # noqa: PLC0415
-        from ..models.round_dto import RoundDto  # noqa: PLC0415
-        from ..models.standing_dto import StandingDto  # noqa: PLC0415
+        from ..models.tournament_me import TournamentMe  # noqa: PLC0415
+        from ..models.tournament_round import TournamentRound  # noqa: PLC0415
+        from ..models.tournament_standing import TournamentStanding  # noqa: PLC0415
 
         d = dict(src_dict)
         bots_allowed = d.pop("bots_allowed")
@@ -203,18 +203,18 @@ class TournamentDto:
 
         max_players = d.pop("max_players")
 
-        def _parse_me(data: object) -> MeDto | None:
+        def _parse_me(data: object) -> None | TournamentMe:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                me_type_1 = MeDto.from_dict(data)
+                me_type_1 = TournamentMe.from_dict(data)
 
                 return me_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(MeDto | None, data)
+            return cast(None | TournamentMe, data)
 
         me = _parse_me(d.pop("me"))
 
@@ -225,14 +225,14 @@ class TournamentDto:
         pairings = []
         _pairings = d.pop("pairings")
         for pairings_item_data in _pairings:
-            pairings_item = RoundDto.from_dict(pairings_item_data)
+            pairings_item = TournamentRound.from_dict(pairings_item_data)
 
             pairings.append(pairings_item)
 
         players = []
         _players = d.pop("players")
         for players_item_data in _players:
-            players_item = StandingDto.from_dict(players_item_data)
+            players_item = TournamentStanding.from_dict(players_item_data)
 
             players.append(players_item)
 
@@ -285,7 +285,7 @@ class TournamentDto:
 
         turn_time_limit_s = d.pop("turn_time_limit_s")
 
-        tournament_dto = cls(
+        tournament = cls(
             bots_allowed=bots_allowed,
             created_at=created_at,
             created_by=created_by,
@@ -309,8 +309,8 @@ class TournamentDto:
             turn_time_limit_s=turn_time_limit_s,
         )
 
-        tournament_dto.additional_properties = d
-        return tournament_dto
+        tournament.additional_properties = d
+        return tournament
 
     @property
     def additional_keys(self) -> list[str]:

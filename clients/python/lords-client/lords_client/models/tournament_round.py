@@ -7,25 +7,25 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.table_dto import TableDto
+    from ..models.tournament_table import TournamentTable
 
 
-T = TypeVar("T", bound="RoundDto")
+T = TypeVar("T", bound="TournamentRound")
 
 
 @_attrs_define
-class RoundDto:
+class TournamentRound:
     """One round: its tables and its byes.
 
     Attributes:
         byes (list[str]): The players without a table this round, scored as a win.
         round_ (int):
-        tables (list[TableDto]):
+        tables (list[TournamentTable]):
     """
 
     byes: list[str]
     round_: int
-    tables: list[TableDto]
+    tables: list[TournamentTable]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -52,7 +52,7 @@ class RoundDto:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.table_dto import TableDto  # noqa: PLC0415
+        from ..models.tournament_table import TournamentTable  # noqa: PLC0415
 
         d = dict(src_dict)
         byes = cast(list[str], d.pop("byes"))
@@ -62,18 +62,18 @@ class RoundDto:
         tables = []
         _tables = d.pop("tables")
         for tables_item_data in _tables:
-            tables_item = TableDto.from_dict(tables_item_data)
+            tables_item = TournamentTable.from_dict(tables_item_data)
 
             tables.append(tables_item)
 
-        round_dto = cls(
+        tournament_round = cls(
             byes=byes,
             round_=round_,
             tables=tables,
         )
 
-        round_dto.additional_properties = d
-        return round_dto
+        tournament_round.additional_properties = d
+        return tournament_round
 
     @property
     def additional_keys(self) -> list[str]:
