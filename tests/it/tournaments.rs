@@ -587,6 +587,18 @@ async fn a_round_robin_of_six_meets_everyone_once_and_ends() {
     }
     let t = in_status(&api, &id, &host, "finished").await;
     check_standings(&t, &tally, &registered);
+    // Nothing to withdraw from once it is over.
+    problem(
+        api.post(
+            &format!("/v1/tournaments/{id}/withdraw"),
+            &tokens["rr0"],
+            &json!({}),
+        )
+        .await,
+        409,
+        "tournament_over",
+    )
+    .await;
 }
 
 #[tokio::test]
