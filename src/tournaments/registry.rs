@@ -163,7 +163,7 @@ pub async fn withdraw(store: &Store, id: Uuid, account: AccountId) -> Result<Tou
             "DELETE FROM tournament_players WHERE tournament_id = $1 AND account_id = $2",
         ),
         Status::Running => sqlx::query(
-            "UPDATE tournament_players SET withdrawn_at = coalesce(withdrawn_at, now()) \
+            "UPDATE tournament_players SET withdrawn_at = coalesce(withdrawn_at, $3) \
              WHERE tournament_id = $1 AND account_id = $2",
         ),
         Status::Finished | Status::Cancelled => {
@@ -172,6 +172,8 @@ pub async fn withdraw(store: &Store, id: Uuid, account: AccountId) -> Result<Tou
     }
     .bind(id)
     .bind(account.0)
+    // The time is the server's, bound: Citus evaluates no function of a row in an UPDATE's SET.
+    .bind(Utc::now())
     .execute(&mut *tx)
     .await
     .context("withdraw a player")?;
@@ -219,11 +221,12 @@ pub(crate) async fn start_in(
         Format::RoundRobin => Some(super::pairing::round_robin_rounds(players as usize) as i16),
     };
     sqlx::query(
-        "UPDATE tournaments SET status = 'running', started_at = now(), \
+        "UPDATE tournaments SET status = 'running', started_at = $3, \
          rounds = coalesce($2, rounds) WHERE id = $1",
     )
     .bind(id)
     .bind(rounds)
+    .bind(Utc::now())
     .execute(conn)
     .await
     .context("start a tournament")?;
@@ -248,8 +251,9 @@ pub async fn cancel(store: &Store, id: Uuid, by: Option<AccountId>) -> Result<To
 }
 
 pub(crate) async fn cancel_in(conn: &mut PgConnection, id: Uuid) -> Result<()> {
-    sqlx::query("UPDATE tournaments SET status = 'cancelled', ended_at = now() WHERE id = $1")
+    sqlx::query("UPDATE tournaments SET status = 'cancelled', ended_at = $2 WHERE id = $1")
         .bind(id)
+        .bind(Utc::now())
         .execute(conn)
         .await
         .context("cancel a tournament")?;
