@@ -144,8 +144,8 @@ async fn subscribed(app: &TestApp, token: &str, subscription: &Value) -> String 
     let res = subscribe(app, token, subscription).await;
     assert_eq!(res.status(), 201);
     let body: Value = res.json().await.unwrap();
-    // The default notification settings push turns, reminders, invitations and matchmaking's
-    // news (under the `invited` setting).
+    // The default notification settings push turns, reminders, invitations, matchmaking's news
+    // and a tournament's rounds (under the `invited` setting).
     assert_eq!(
         body["kinds"],
         json!([
@@ -154,7 +154,8 @@ async fn subscribed(app: &TestApp, token: &str, subscription: &Value) -> String 
             "invited",
             "seek_matched",
             "challenge",
-            "challenge_declined"
+            "challenge_declined",
+            "tournament_round"
         ])
     );
     body["id"].as_str().unwrap().to_string()
