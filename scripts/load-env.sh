@@ -3,14 +3,18 @@
 # Needs: $admin (where databases are created). Sets: $lords, $work, $db, $db_url, and after
 # start_server, $server_pid and $url.
 
-# load_env_setup NAME: builds, copies the binary, creates the database, installs the clean-up.
+# load_env_setup NAME: builds (unless LORDS_BIN names a built binary), copies the binary,
+# creates the database, installs the clean-up.
 load_env_setup() {
-  local name=$1 target=${CARGO_TARGET_DIR:-$PWD/target}
-  echo "building the release binary (CARGO_TARGET_DIR=$target)" >&2
-  CARGO_TARGET_DIR=$target cargo build --release --quiet
+  local name=$1 target=${CARGO_TARGET_DIR:-$PWD/target} bin=${LORDS_BIN:-}
+  if [ -z "$bin" ]; then
+    echo "building the release binary (CARGO_TARGET_DIR=$target)" >&2
+    CARGO_TARGET_DIR=$target cargo build --release --quiet
+    bin=$target/release/lords
+  fi
   work=$(mktemp -d "${TMPDIR:-/tmp}/lords-$name.XXXXXX")
   # A private copy: the target directory may be shared with other builds.
-  cp "$target/release/lords" "$work/lords"
+  cp "$bin" "$work/lords"
   lords=$work/lords
   db="lords_${name}_$(date +%s)_$$"
   db_url="${admin%/*}/$db"

@@ -34,6 +34,7 @@ mod notes;
 mod oauth;
 mod openapi;
 mod operations;
+mod pgbench;
 mod players;
 mod python_client;
 mod rate_limits;
