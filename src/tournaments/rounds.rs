@@ -9,6 +9,8 @@
 //! the next pass of any process makes; a second pass finds them made. The players are told
 //! (`tournament_round`) by the game's own deal, so they are told once too.
 
+use std::collections::HashMap;
+
 use chrono::Utc;
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -151,14 +153,32 @@ async fn pair_in(
                 .filter(|s| !s.withdrawn)
                 .map(|s| s.account)
                 .collect();
-            let met = |a: Uuid, b: Uuid| {
-                t.tables
-                    .iter()
-                    .filter(|x| x.seats.contains(&a) && x.seats.contains(&b))
-                    .count() as u32
-            };
-            let byes = |a: Uuid| t.byes.iter().filter(|b| b.account == a).count() as u32;
-            pairing::swiss(&order, usize::from(t.settings.table_size), met, byes)
+            // Who met whom, and the byes so far, counted once; the search (up to its budget of
+            // placements, a few hundred milliseconds for 200 players) runs off the async
+            // workers.
+            let mut met: HashMap<(Uuid, Uuid), u32> = HashMap::new();
+            for x in &t.tables {
+                for (i, &a) in x.seats.iter().enumerate() {
+                    for &b in &x.seats[i + 1..] {
+                        *met.entry((a.min(b), a.max(b))).or_default() += 1;
+                    }
+                }
+            }
+            let mut byes: HashMap<Uuid, u32> = HashMap::new();
+            for b in &t.byes {
+                *byes.entry(b.account).or_default() += 1;
+            }
+            let size = usize::from(t.settings.table_size);
+            tokio::task::spawn_blocking(move || {
+                pairing::swiss(
+                    &order,
+                    size,
+                    |a, b| met.get(&(a.min(b), a.max(b))).copied().unwrap_or(0),
+                    |a| byes.get(&a).copied().unwrap_or(0),
+                )
+            })
+            .await
+            .map_err(|e| crate::eventstore::error::unexpected(format!("the Swiss pairing: {e}")))?
         }
         Format::RoundRobin => {
             let players: Vec<Uuid> = t.entries.iter().map(|e| e.account).collect();
