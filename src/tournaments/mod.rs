@@ -195,6 +195,7 @@ pub struct Entry {
     pub username: String,
     pub bot_account: bool,
     pub registered_at: DateTime<Utc>,
+    /// When the player withdrew, or their account was deleted (which withdraws them).
     pub withdrawn_at: Option<DateTime<Utc>>,
 }
 
@@ -258,6 +259,19 @@ impl Tournament {
             })
             .collect();
         standings::standings(&entrants, &played, &self.byes, self.settings.table_size)
+    }
+
+    /// The players who were still in when it started (or are now, before it starts): a
+    /// round-robin's schedule is theirs.
+    pub fn starters(&self) -> Vec<&Entry> {
+        self.entries
+            .iter()
+            .filter(|e| match (e.withdrawn_at, self.started_at) {
+                (None, _) => true,
+                (Some(left), Some(started)) => left > started,
+                (Some(_), None) => false,
+            })
+            .collect()
     }
 
     /// The username of `account`, if registered.

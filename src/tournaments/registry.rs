@@ -98,13 +98,16 @@ async fn lock(conn: &mut PgConnection, id: Uuid) -> Result<Locked> {
     })
 }
 
+/// The players registered in the tournament whose accounts still exist.
 async fn registered(conn: &mut PgConnection, id: Uuid) -> Result<u32> {
-    let n: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM tournament_players WHERE tournament_id = $1")
-            .bind(id)
-            .fetch_one(conn)
-            .await
-            .context("count a tournament's players")?;
+    let n: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM tournament_players p JOIN accounts a ON a.id = p.account_id \
+         WHERE p.tournament_id = $1 AND a.deleted_at IS NULL",
+    )
+    .bind(id)
+    .fetch_one(conn)
+    .await
+    .context("count a tournament's players")?;
     Ok(n as u32)
 }
 
@@ -306,11 +309,17 @@ pub(crate) async fn read_in(conn: &mut PgConnection, id: Uuid) -> Result<Tournam
     let r = row.ok_or(StoreError::TournamentNotFound)?;
     let entries: Vec<Entry> = sqlx::query_as(
         "SELECT p.account_id AS account, a.username, a.bot_account, p.registered_at, \
-                p.withdrawn_at \
+                coalesce(p.withdrawn_at, a.deleted_at) AS withdrawn_at \
              FROM tournament_players p JOIN accounts a ON a.id = p.account_id \
-             WHERE p.tournament_id = $1 ORDER BY p.registered_at, p.account_id",
+             WHERE p.tournament_id = $1 \
+               AND (a.deleted_at IS NULL OR a.deleted_at > $2::timestamptz) \
+             ORDER BY p.registered_at, p.account_id",
     )
     .bind(id)
+    // An account deleted before the start is no longer registered, as if it had withdrawn then;
+    // one deleted since is withdrawn (its results and standing stay).
+    // (`null` before the start: none of them).
+    .bind(r.started_at)
     .fetch_all(&mut *conn)
     .await
     .context("read a tournament's players")?;

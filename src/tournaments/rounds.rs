@@ -94,7 +94,7 @@ pub async fn advance(store: &Store, id: Uuid, rng: &mut (impl Rng + ?Sized)) -> 
         if !due {
             return Ok(Step::Idle);
         }
-        let players = t.entries.len() as u32;
+        let players = t.starters().len() as u32;
         if players < u32::from(t.settings.min_players) {
             cancel_in(&mut tx, id).await?;
             tx.commit().await.context("commit a cancelled start")?;
@@ -181,7 +181,7 @@ async fn pair_in(
             .map_err(|e| crate::eventstore::error::unexpected(format!("the Swiss pairing: {e}")))?
         }
         Format::RoundRobin => {
-            let players: Vec<Uuid> = t.entries.iter().map(|e| e.account).collect();
+            let players: Vec<Uuid> = t.starters().iter().map(|e| e.account).collect();
             pairing::round_robin(&players, u32::from(round), withdrawn)
         }
     };

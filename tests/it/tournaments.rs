@@ -673,12 +673,26 @@ async fn registration_withdrawal_cancellation_and_a_start_at_its_time_follow_the
     )
     .await;
     ok(api.post(&path("/withdraw"), &players[3], &json!({})).await).await;
+    // An account deleted before the start is no longer registered.
+    let gone = app.signed_up("lifegone").await;
+    ok(api.post(&path("/join"), &gone, &json!({})).await).await;
+    let res = app
+        .client
+        .delete(app.url("/v1/me"))
+        .bearer_auth(&gone)
+        .json(&json!({"password": "correct horse battery"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 204);
     problem(
         api.post(&path("/start"), &host, &json!({})).await,
         409,
         "too_few_tournament_players",
     )
     .await;
+    let open = tournament(&api, &id, &host).await;
+    assert_eq!(open["players"].as_array().unwrap().len(), 3, "{open}");
     ok(api.post(&path("/join"), &players[3], &json!({})).await).await;
     let t = ok(api.post(&path("/start"), &host, &json!({})).await).await;
     assert_eq!(t["round"], 1, "the first round is paired at once");
