@@ -173,6 +173,22 @@ pub const LAYOUT: &[(&str, Placement)] = &[
 /// read whole for proofs: one node's table.
 const NODE_LOCAL: &[&str] = &["_sqlx_migrations", "transparency_log", "transparency_heads"];
 
+/// Begins a transaction that reads several accounts' or games' shards and writes reference
+/// tables (matchmaking's seeks and challenges, tournaments): on Citus that mix needs one
+/// connection per worker, used in turn (`citus.multi_shard_modify_mode = sequential`); on plain
+/// PostgreSQL the setting is a placeholder and changes nothing.
+pub async fn begin_sequential(
+    pool: &PgPool,
+    what: &'static str,
+) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, StoreError> {
+    let mut tx = pool.begin().await.context(what)?;
+    sqlx::query("SET LOCAL citus.multi_shard_modify_mode TO 'sequential'")
+        .execute(&mut *tx)
+        .await
+        .context("sequential mode over the shards")?;
+    Ok(tx)
+}
+
 /// A table of the schema, as the catalog describes it.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct TableInfo {

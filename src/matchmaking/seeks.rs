@@ -140,16 +140,10 @@ fn pool_of(options: &GameOptions, rated: bool) -> Result<String> {
     ))
 }
 
-/// Begins one of matchmaking's write transactions. On Citus they read several accounts' shards
-/// (ratings, mutes) and write reference tables (seeks, challenges): one connection per worker,
-/// sequentially, as Citus requires for that mix (a placeholder setting on plain PostgreSQL).
+/// Begins one of matchmaking's write transactions: on Citus they read several accounts' shards
+/// (ratings, mutes) and write reference tables (seeks, challenges).
 pub(crate) async fn begin(store: &Store) -> Result<sqlx::Transaction<'static, sqlx::Postgres>> {
-    let mut tx = store.pool.begin().await.context("begin matchmaking")?;
-    sqlx::query("SET LOCAL citus.multi_shard_modify_mode TO 'sequential'")
-        .execute(&mut *tx)
-        .await
-        .context("matchmaking: sequential mode")?;
-    Ok(tx)
+    crate::eventstore::distribute::begin_sequential(&store.pool, "begin matchmaking").await
 }
 
 async fn advisory_lock(conn: &mut PgConnection, key: &str, space: i64) -> Result<()> {

@@ -15,15 +15,10 @@ use crate::eventstore::{AccountId, Store};
 use crate::tables::listing::{decode_cursor, encode_cursor};
 use rules::GameOptions;
 
-/// Begins a transaction over the tournaments' reference tables (on Citus, written on every
-/// node one after the other, as matchmaking does).
+/// Begins a transaction over the tournaments' reference tables, which may read the games'
+/// and accounts' shards too.
 pub(crate) async fn begin(store: &Store) -> Result<sqlx::Transaction<'static, sqlx::Postgres>> {
-    let mut tx = store.pool.begin().await.context("begin tournament")?;
-    sqlx::query("SET LOCAL citus.multi_shard_modify_mode TO 'sequential'")
-        .execute(&mut *tx)
-        .await
-        .context("tournament: sequential mode")?;
-    Ok(tx)
+    crate::eventstore::distribute::begin_sequential(&store.pool, "begin tournament").await
 }
 
 /// A new open tournament of `creator` (a person: a bot account is refused).

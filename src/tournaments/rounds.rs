@@ -73,9 +73,14 @@ pub async fn advance_all(
 /// missing games, pair the next round when every game of this one ended, or end it.
 pub async fn advance(store: &Store, id: Uuid, rng: &mut (impl Rng + ?Sized)) -> Result<Step> {
     // The games of the round already paired that are not made yet (a pass that died).
-    let made = make_games(store, id, rng).await?;
-    if made > 0 {
-        return Ok(Step::Made(made));
+    let current = make_games(store, id, rng).await?;
+    if current.made > 0 {
+        return Ok(Step::Made(current.made));
+    }
+    // A game of the round still being played: nothing to lock or read whole (this runs after
+    // every game that ends, for every running tournament).
+    if current.playing {
+        return Ok(Step::Idle);
     }
     let mut tx = begin(store).await?;
     let locked: Option<(String, bool)> = sqlx::query_as(
@@ -247,10 +252,23 @@ struct RoundTable {
     rated: bool,
 }
 
+/// The current round's games, as [`make_games`] left them.
+struct CurrentRound {
+    /// Games it made that were missing.
+    made: usize,
+    /// Whether a game of the round is still being played.
+    playing: bool,
+}
+
 /// Makes the games of tournament `id`'s current round that are not made yet, each in its own
-/// transaction under an advisory lock on its id; how many it made.
-async fn make_games(store: &Store, id: Uuid, rng: &mut (impl Rng + ?Sized)) -> Result<usize> {
-    let missing: Vec<RoundTable> = sqlx::query_as(
+/// transaction under an advisory lock on its id; how many it made, and whether the round is
+/// still being played.
+async fn make_games(
+    store: &Store,
+    id: Uuid,
+    rng: &mut (impl Rng + ?Sized),
+) -> Result<CurrentRound> {
+    let tables: Vec<RoundTable> = sqlx::query_as(
         "SELECT x.round, x.table_no, x.game_id, x.seats, t.name, t.options, t.rated \
              FROM tournament_tables x JOIN tournaments t ON t.id = x.tournament_id \
              WHERE x.tournament_id = $1 AND x.round = t.round AND t.status = 'running' \
@@ -260,15 +278,20 @@ async fn make_games(store: &Store, id: Uuid, rng: &mut (impl Rng + ?Sized)) -> R
     .fetch_all(&store.pool)
     .await
     .context("a round's tables")?;
-    if missing.is_empty() {
-        return Ok(0);
+    if tables.is_empty() {
+        return Ok(CurrentRound {
+            made: 0,
+            playing: false,
+        });
     }
-    let ids: Vec<Uuid> = missing.iter().map(|m| m.game_id).collect();
-    let existing: Vec<Uuid> = sqlx::query_scalar("SELECT id FROM games WHERE id = ANY ($1)")
-        .bind(&ids)
-        .fetch_all(&store.pool)
-        .await
-        .context("a round's games made")?;
+    let ids: Vec<Uuid> = tables.iter().map(|m| m.game_id).collect();
+    let existing: Vec<(Uuid, String)> =
+        sqlx::query_as("SELECT id, status FROM games WHERE id = ANY ($1)")
+            .bind(&ids)
+            .fetch_all(&store.pool)
+            .await
+            .context("a round's games made")?;
+    let playing = existing.iter().any(|(_, status)| status != "finished");
     let mut made = 0;
     for RoundTable {
         round,
@@ -278,9 +301,9 @@ async fn make_games(store: &Store, id: Uuid, rng: &mut (impl Rng + ?Sized)) -> R
         name,
         options,
         rated,
-    } in missing
+    } in tables
     {
-        if existing.contains(&game_id) {
+        if existing.iter().any(|(made, _)| *made == game_id) {
             continue;
         }
         let mut tx = store
@@ -333,7 +356,10 @@ async fn make_games(store: &Store, id: Uuid, rng: &mut (impl Rng + ?Sized)) -> R
         }
         made += 1;
     }
-    Ok(made)
+    Ok(CurrentRound {
+        made,
+        playing: playing || made > 0,
+    })
 }
 
 /// Ends the locked tournament `t` and tells each of its players their rank and points.

@@ -202,7 +202,7 @@ async fn bot_py_joins_a_private_game_from_its_stream_and_plays_it_to_the_end() {
 
 #[tokio::test]
 async fn bot_py_registers_in_a_tournament_and_plays_its_first_round() {
-    let app = lords_test_app_with_tournaments().await;
+    let app = crate::tournaments::app().await;
     let host = app.signed_up("py_organiser").await;
     let robot = app.signed_up("py_entrant").await;
     let bot_token = app.made_bot(&robot).await;
@@ -273,14 +273,6 @@ async fn bot_py_registers_in_a_tournament_and_plays_its_first_round() {
     );
     assert!(output.contains(&format!("round 1, game {id}")), "{output}");
     assert_eq!(finished_game(&output), id);
-}
-
-/// The app with a tournament worker that looks every 100 ms.
-async fn lords_test_app_with_tournaments() -> crate::common::app::TestApp {
-    crate::common::app::spawn_app_with(|c| {
-        c.tournament_poll = Some(std::time::Duration::from_millis(100))
-    })
-    .await
 }
 
 #[tokio::test]

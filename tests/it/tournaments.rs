@@ -13,7 +13,7 @@ use crate::common::app::{TestApp, problem, spawn_app_with};
 use crate::common::games::{Api, Table, created, ok, play_sequentially};
 
 /// The app with a tournament worker that looks every 100 ms.
-async fn app() -> TestApp {
+pub(crate) async fn app() -> TestApp {
     spawn_app_with(|c| c.tournament_poll = Some(Duration::from_millis(100))).await
 }
 

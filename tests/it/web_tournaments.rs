@@ -10,15 +10,12 @@
 
 use crate::common;
 
-use std::time::Duration;
-
-use common::app::spawn_app_with;
 use common::browser::{run_script, screenshots};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tournaments_are_listed_started_and_followed_on_a_phone_and_a_desktop() {
     // A started tournament's first round is paired by the tournament worker, polled every 100 ms.
-    let app = spawn_app_with(|c| c.tournament_poll = Some(Duration::from_millis(100))).await;
+    let app = crate::tournaments::app().await;
     let stdout = run_script(
         "tournaments.mjs",
         &app.address,
