@@ -824,9 +824,14 @@ impl Source for GameEvents {
                     event_dtos(&summary, self.account, stored).0
                 }
             };
-            // `game_ended` is a finished game's last event.
+            // `game_ended` is a finished game's last event: the stream ends once it is read,
+            // whether the listing row read before the events already said so or not (an append
+            // between the two reads leaves no wake-up to come).
             let read_to = events.last().map_or(after, |e| e.seq);
-            self.ended = summary.status == GameStatus::Finished && read_to >= summary.version;
+            self.ended = events
+                .last()
+                .is_some_and(|e| matches!(e.event, rules::Event::GameEnded { .. }))
+                || (summary.status == GameStatus::Finished && read_to >= summary.version);
             let chat_dirty = std::mem::replace(&mut self.chat_dirty, false);
             let (lines, chat) = match self.chat {
                 Some(chat) if chat_dirty && summary.is_seated(self.account) => {
