@@ -118,6 +118,25 @@ impl Store {
         .execute(&mut *tx)
         .await
         .context("import seats")?;
+        // The imported games an account sits in that are not over (no bot sits in them).
+        sqlx::query(
+            "INSERT INTO account_game_counts AS c (account_id, open_games, unfinished_games) \
+             SELECT s.account_id, count(*) FILTER (WHERE g.status = 'open'), count(*) \
+             FROM UNNEST($1::uuid[], $2::uuid[]) AS s(game_id, account_id) \
+             JOIN UNNEST($3::uuid[], $4::text[]) AS g(id, status) ON g.id = s.game_id \
+             WHERE g.status IN ('open', 'active') \
+             GROUP BY s.account_id ORDER BY s.account_id \
+             ON CONFLICT (account_id) DO UPDATE SET \
+                 open_games = c.open_games + EXCLUDED.open_games, \
+                 unfinished_games = c.unfinished_games + EXCLUDED.unfinished_games",
+        )
+        .bind(&seat_games)
+        .bind(&seat_accounts)
+        .bind(&ids)
+        .bind(&statuses)
+        .execute(&mut *tx)
+        .await
+        .context("count the imported games")?;
         sqlx::query(
             "INSERT INTO game_events \
                  (game_id, seq, event_type, event_version, payload, seat, prev_hash, hash) \

@@ -106,6 +106,12 @@ pub const LAYOUT: &[(&str, Placement)] = &[
     // One lease per open stream, counted and renewed per account: with the account's other
     // per-account rows, so the cap's count and a renewal are single-shard.
     ("open_streams", Placement::ByAccount),
+    // How many games each account sits in, read and locked by the caps on creating and joining
+    // games, and uncounted with the account's `game_ended` notification: with the account's
+    // other rows, so that the fan-out's transaction stays on the account's shard. A creation
+    // picks its game's id on this row's node (`game_counts::colocated_id`): one node's
+    // transaction.
+    ("account_game_counts", Placement::ByAccount),
     // A few rows written once (the VAPID key pair) and read by every process: on every node.
     ("server_keys", Placement::Reference),
     // Written with an account's notifications (the mail they bring) and by its own requests:

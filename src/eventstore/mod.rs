@@ -12,6 +12,7 @@
 pub mod chain;
 pub mod distribute;
 pub mod error;
+pub mod game_counts;
 pub mod local;
 pub mod notify;
 pub mod outbox;

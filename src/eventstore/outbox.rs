@@ -206,6 +206,9 @@ pub(crate) struct ToWrite {
     pub source: Option<(i64, i16)>,
     /// When it happened: its outbox row's time (the append's transaction); `None`: now.
     pub created_at: Option<DateTime<Utc>>,
+    /// A bot holds a seat of the game: a `game_ended` uncounts one of the account's games with
+    /// bots too (`game_counts`).
+    pub bots: bool,
 }
 
 /// What [`write_for_account`] wrote.
@@ -375,6 +378,20 @@ async fn finish(
     let Some(last) = written.iter().map(|(id, ..)| *id).max() else {
         return Ok(Written::default());
     };
+    // The games that ended are no longer the account's (`game_counts`): uncounted with the
+    // notification that says so, once.
+    let ended = written
+        .iter()
+        .filter(|(_, n, _)| n.kind == NotificationKind::GameEnded && n.game.is_some());
+    let (games, bots) = ended.fold((0, 0), |(g, b), (_, n, _)| (g + 1, b + i32::from(n.bots)));
+    if games > 0 {
+        let change = crate::eventstore::game_counts::Counts {
+            open_games: 0,
+            unfinished_games: -games,
+            bot_games: -bots,
+        };
+        crate::eventstore::game_counts::add(conn, account, change).await?;
+    }
     let deliveries = queue_deliveries(conn, account, written).await?;
     let wake = if deliveries > 0 {
         format!("{account}:{last}:deliveries")

@@ -273,6 +273,7 @@ pub async fn create(store: &Store, challenger: AccountId, new: NewChallenge) -> 
     });
     for invitee in invitees {
         let told = ToWrite {
+            bots: false,
             kind: NotificationKind::Challenge,
             game: None,
             payload: payload.clone(),
@@ -509,6 +510,7 @@ pub async fn decline(
         .map(|i| i.username.clone())
         .unwrap_or_default();
     let told = ToWrite {
+        bots: false,
         kind: NotificationKind::ChallengeDeclined,
         game: None,
         payload: json!({ "challenge_id": id, "by": by, "reason": reason }),

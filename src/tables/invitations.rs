@@ -217,6 +217,7 @@ async fn insert(
             "expires_at": expires_at,
         });
         let invited = crate::eventstore::outbox::ToWrite {
+            bots: false,
             kind: NotificationKind::Invited,
             game: Some(game),
             payload,
@@ -390,6 +391,12 @@ pub(crate) async fn rematch_in(
         insert_bot(&mut *conn, new, rotated(seat), level).await?;
         seated += 1;
     }
+    crate::eventstore::game_counts::add(
+        &mut *conn,
+        requester,
+        crate::eventstore::game_counts::Counts::seat(seated > 1),
+    )
+    .await?;
     let live: Vec<(Uuid,)> =
         sqlx::query_as("SELECT id FROM accounts WHERE id = ANY($1) AND deleted_at IS NULL")
             .bind(

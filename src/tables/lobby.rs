@@ -9,6 +9,7 @@ use uuid::Uuid;
 use crate::eventstore::append::{Append, AppendError, Appended, Tell, append_in};
 use crate::eventstore::chain::GENESIS;
 use crate::eventstore::error::{Context, Result, StoreError, is_deadlock, unexpected};
+use crate::eventstore::game_counts::{self, Counts};
 use crate::eventstore::outbox::Pending;
 use crate::eventstore::read_model::{
     GameStatus, GameSummary, Visibility, fetch_seats, fetch_summary, insert_bot, insert_game,
@@ -35,41 +36,12 @@ async fn retry_deadlocked<T>(mut attempt: impl AsyncFnMut() -> Result<T>) -> Res
     }
 }
 
-/// The advisory lock, per account, under which one cap's count and the insert it allows are
-/// made (the account's other requests for that cap queue up), until the transaction ends.
-const OPEN_GAMES_LOCK: i64 = 7103;
-/// See [`OPEN_GAMES_LOCK`]: the cap on unfinished games with bots.
-const BOT_GAMES_LOCK: i64 = 7104;
-/// See [`OPEN_GAMES_LOCK`]: the cap on a bot account's unfinished games.
-const BOT_ACCOUNT_GAMES_LOCK: i64 = 7105;
-
-async fn lock_account(conn: &mut PgConnection, account: AccountId, cap: i64) -> Result<()> {
-    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1::text, $2))")
-        .bind(account.0)
-        .bind(cap)
-        .execute(conn)
-        .await
-        .context("lock the account's cap")?;
-    Ok(())
-}
-
 /// Refuses with `TooManyBotGames` when `account` already sits in `max` unfinished (open or
-/// active) games with a bot's seat. One account's checks queue up on an
-/// advisory lock, so concurrent requests cannot all pass the count; the count reads every
-/// shard under Citus (the games an account sits in are anywhere), and writes nothing.
+/// active) games with a bot's seat. Reads the account's counts, locked until the transaction
+/// ends, so that concurrent requests of one account cannot all pass.
 async fn check_bot_games(conn: &mut PgConnection, account: AccountId, max: u32) -> Result<()> {
-    lock_account(&mut *conn, account, BOT_GAMES_LOCK).await?;
-    let (games,): (i64,) = sqlx::query_as(
-        "SELECT count(*) FROM game_seats s JOIN games g ON g.id = s.game_id \
-         WHERE s.account_id = $1 AND g.status IN ('open', 'active') \
-           AND EXISTS (SELECT 1 FROM game_seats b \
-                       WHERE b.game_id = s.game_id AND b.bot IS NOT NULL)",
-    )
-    .bind(account.0)
-    .fetch_one(conn)
-    .await
-    .context("count the account's games with bots")?;
-    if games >= i64::from(max) {
+    let counts = game_counts::lock(conn, account).await?;
+    if i64::from(counts.bot_games) >= i64::from(max) {
         return Err(StoreError::TooManyBotGames { max });
     }
     Ok(())
@@ -95,23 +67,15 @@ pub(crate) async fn check_bot_account_games(
 }
 
 /// Refuses with `TooManyBotAccountGames` when the bot account `account` already plays `max`
-/// unfinished games. As for [`check_bot_games`], one account's checks queue up on an advisory
-/// lock, and the count reads every shard under Citus.
+/// unfinished games. As for [`check_bot_games`], the account's counts stay locked until the
+/// transaction ends.
 pub(crate) async fn cap_bot_account_games(
     conn: &mut PgConnection,
     account: AccountId,
     max: u32,
 ) -> Result<()> {
-    lock_account(&mut *conn, account, BOT_ACCOUNT_GAMES_LOCK).await?;
-    let (games,): (i64,) = sqlx::query_as(
-        "SELECT count(*) FROM game_seats s JOIN games g ON g.id = s.game_id \
-         WHERE s.account_id = $1 AND g.status IN ('open', 'active')",
-    )
-    .bind(account.0)
-    .fetch_one(conn)
-    .await
-    .context("count a bot account's games")?;
-    if games >= i64::from(max) {
+    let counts = game_counts::lock(conn, account).await?;
+    if i64::from(counts.unfinished_games) >= i64::from(max) {
         return Err(StoreError::TooManyBotAccountGames { max });
     }
     Ok(())
@@ -187,25 +151,24 @@ pub async fn create_game_with_bots(
     let rated = rated.unwrap_or(bots.is_empty());
     let options = validated(options)?;
     check_bot_seats(&options, bots)?;
-    let id = GameId(Uuid::now_v7());
     let mut tx = store.pool.begin().await.context("begin create")?;
-    if let Some(max) = max_open {
-        lock_account(&mut tx, creator, OPEN_GAMES_LOCK).await?;
-        let (open,): (i64,) = sqlx::query_as(
-            "SELECT count(*) FROM game_seats s JOIN games g ON g.id = s.game_id \
-             WHERE s.account_id = $1 AND g.status = 'open'",
-        )
-        .bind(creator.0)
-        .fetch_one(&mut *tx)
-        .await
-        .context("count the creator's open games")?;
-        if open >= i64::from(max) {
-            return Err(StoreError::TooManyOpenGames { max });
-        }
+    let layout = store.layout(&mut tx).await?;
+    // On Citus, on the node of the creator's counts: one node's transaction.
+    let id = game_counts::colocated_id(&mut tx, layout, creator).await?;
+    // The creator's counts, locked: one account's creations queue up here, so concurrent
+    // requests cannot all pass a cap.
+    let counts = game_counts::lock(&mut tx, creator).await?;
+    if let Some(max) = max_open
+        && i64::from(counts.open_games) >= i64::from(max)
+    {
+        return Err(StoreError::TooManyOpenGames { max });
     }
-    if let Some(max) = max_bot_games.filter(|_| !bots.is_empty()) {
-        check_bot_games(&mut tx, creator, max).await?;
+    if let Some(max) = max_bot_games.filter(|_| !bots.is_empty())
+        && i64::from(counts.bot_games) >= i64::from(max)
+    {
+        return Err(StoreError::TooManyBotGames { max });
     }
+    game_counts::add(&mut tx, creator, Counts::seat(!bots.is_empty())).await?;
     insert_game(
         &mut tx,
         id,
@@ -293,6 +256,11 @@ pub(crate) async fn create_seated_as(
             .await
             .context("seat a matched player")?;
     }
+    let mut players = seats.to_vec();
+    players.sort_unstable_by_key(|a| a.0);
+    for account in players {
+        game_counts::add(&mut *conn, account, Counts::seat(false)).await?;
+    }
     if seats.len() < usize::from(options.players) {
         return Ok((id, None));
     }
@@ -372,6 +340,17 @@ async fn try_add_bot(
         check_bot_games(&mut tx, account, max).await?;
     }
     insert_bot(&mut tx, id, seat, level).await?;
+    if !has_bots {
+        game_counts::add_seated(
+            &mut tx,
+            id,
+            Counts {
+                bot_games: 1,
+                ..Counts::default()
+            },
+        )
+        .await?;
+    }
     let dealt = seat_taken(
         store,
         &mut tx,
@@ -483,6 +462,8 @@ async fn try_join_game_with(
         .execute(&mut *tx)
         .await
         .context("take a seat")?;
+    let bots = seats.iter().any(|s| s.bot.is_some());
+    game_counts::add(&mut tx, account, Counts::seat(bots)).await?;
     if let Some(invitation) = &invitation {
         invitations::spend(&mut tx, id, invitation.id).await?;
     }
@@ -528,6 +509,8 @@ pub async fn leave_game(store: &Store, id: GameId, account: AccountId) -> Result
         .execute(&mut *tx)
         .await
         .context("leave a seat")?;
+    let bots = seats.iter().any(|s| s.bot.is_some());
+    game_counts::add(&mut tx, account, Counts::seat(bots).negated()).await?;
     // A rematch's seats are reserved for its players (rotated): they stay where they are.
     let shift = if game.rematch_of.is_some() {
         0..0
@@ -642,6 +625,16 @@ async fn start_in(
     also: Vec<Pending>,
     rng: &mut (impl Rng + ?Sized),
 ) -> Result<Appended> {
+    // Its seats are no longer in an open game.
+    game_counts::add_seated(
+        &mut *conn,
+        id,
+        Counts {
+            open_games: -1,
+            ..Counts::default()
+        },
+    )
+    .await?;
     let mut events = rules::start(options, rng)?;
     // Service rules §9.6: players on vacation as the game starts are recorded away with the
     // deal, so that a first decision awaited from them waits for their return; the others are

@@ -217,6 +217,7 @@ async fn pair_in(
         .await
         .context("write a round's bye")?;
         let told = ToWrite {
+            bots: false,
             kind: NotificationKind::TournamentRound,
             game: None,
             payload: json!({
@@ -374,6 +375,7 @@ async fn finish_in(conn: &mut PgConnection, t: &Tournament) -> Result<()> {
     let players = standings.len();
     for s in standings {
         let told = ToWrite {
+            bots: false,
             kind: NotificationKind::TournamentEnded,
             game: None,
             payload: json!({

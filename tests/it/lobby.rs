@@ -800,3 +800,103 @@ async fn watchable_games_are_the_public_active_ones_most_recently_updated_first_
         .await;
     problem(res, 400, "invalid_query").await;
 }
+
+/// What `account_game_counts` should say, counted from the seats: open games, games not over,
+/// and of those the ones with a bot's seat, for every account that has a row or a seat.
+async fn recount(app: &TestApp) -> Vec<(uuid::Uuid, i32, i32, i32)> {
+    sqlx::query_as(
+        "SELECT a.id, \
+                count(*) FILTER (WHERE g.status = 'open')::int, \
+                count(g.id) FILTER (WHERE g.status IN ('open', 'active'))::int, \
+                count(*) FILTER (WHERE g.status IN ('open', 'active') AND EXISTS ( \
+                    SELECT 1 FROM game_seats b WHERE b.game_id = g.id AND b.bot IS NOT NULL))::int \
+         FROM accounts a \
+         LEFT JOIN game_seats s ON s.account_id = a.id \
+         LEFT JOIN games g ON g.id = s.game_id \
+         WHERE EXISTS (SELECT 1 FROM game_seats x WHERE x.account_id = a.id) \
+            OR EXISTS (SELECT 1 FROM account_game_counts c WHERE c.account_id = a.id) \
+         GROUP BY a.id ORDER BY a.id",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .unwrap()
+}
+
+async fn counted(app: &TestApp) -> Vec<(uuid::Uuid, i32, i32, i32)> {
+    sqlx::query_as(
+        "SELECT a.id, coalesce(c.open_games, 0), coalesce(c.unfinished_games, 0), \
+                coalesce(c.bot_games, 0) \
+         FROM accounts a LEFT JOIN account_game_counts c ON c.account_id = a.id \
+         WHERE EXISTS (SELECT 1 FROM game_seats x WHERE x.account_id = a.id) \
+            OR c.account_id IS NOT NULL \
+         ORDER BY a.id",
+    )
+    .fetch_all(&app.pool)
+    .await
+    .unwrap()
+}
+
+/// The per-account game counts the caps read are the seats' counts, whatever happens to the
+/// games: created with and without bots, joined, left, a bot seated later, started by the last
+/// seat, resigned to the end, rematched. A game's end is uncounted with the players'
+/// `game_ended` notifications, moments after the last action.
+#[tokio::test]
+async fn every_account_s_game_counts_follow_its_seats() {
+    let app = spawn_app().await;
+    let api = Api::of(&app);
+    let alice = app.signed_up("alice").await;
+    let bob = app.signed_up("bob").await;
+    let carol = app.signed_up("carol").await;
+    let id = |g: &Value| g["id"].as_str().unwrap().to_string();
+    let bot = json!([{"seat": 1, "level": "random"}]);
+    // Open, then joined and left; open with a bot; started with a bot at once.
+    let three = id(&create(&app, &alice, json!({"players": 3})).await);
+    ok(api.join(&three, &bob).await).await;
+    ok(api.leave(&three, &bob).await).await;
+    ok(api.join(&three, &carol).await).await;
+    let open_bot = id(&create(&app, &bob, json!({"players": 3, "bots": bot})).await);
+    ok(api.join(&open_bot, &carol).await).await;
+    let against_bot = id(&create(&app, &carol, json!({"players": 2, "bots": bot})).await);
+    // A bot seated later in a game with players, which starts it.
+    let later = id(&create(&app, &alice, json!({"players": 3})).await);
+    ok(api.join(&later, &bob).await).await;
+    ok(api
+        .post(
+            &format!("/v1/games/{later}/bots"),
+            &alice,
+            &json!({"level": "random"}),
+        )
+        .await)
+    .await;
+    // Two players to the end by a resignation, then a rematch.
+    let duel = id(&create(&app, &bob, json!({"players": 2})).await);
+    ok(api.join(&duel, &alice).await).await;
+    ok(api
+        .post(&format!("/v1/games/{duel}/resign"), &alice, &json!({}))
+        .await)
+    .await;
+    ok(api
+        .post(
+            &format!("/v1/games/{against_bot}/resign"),
+            &carol,
+            &json!({}),
+        )
+        .await)
+    .await;
+    let res = api
+        .post(&format!("/v1/games/{duel}/rematch"), &bob, &json!({}))
+        .await;
+    assert!(res.status().is_success(), "{}", res.status());
+    // The fan-out uncounts the ended games moments later.
+    let mut tries = 0;
+    loop {
+        let (want, have) = (recount(&app).await, counted(&app).await);
+        if want == have {
+            assert_eq!(want.len(), 3, "{want:?}");
+            break;
+        }
+        tries += 1;
+        assert!(tries < 100, "counted {have:?}, seated {want:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}

@@ -34,6 +34,7 @@ use uuid::Uuid;
 
 use crate::eventstore::distribute::Layout;
 use crate::eventstore::error::{Context, Result, has_sqlstate};
+use crate::eventstore::game_counts;
 use crate::eventstore::outbox::{self, NotificationKind, ToWrite};
 use crate::eventstore::{AccountId, GameId};
 
@@ -195,6 +196,16 @@ async fn fan_out_many(pool: &PgPool, games: &[GameId]) -> Result<Option<FannedOu
              FROM items i JOIN bumped b USING (account_id) \
              WINDOW w AS (PARTITION BY i.account_id) \
              RETURNING account_id, id, kind, game_id, payload, created_at \
+         ), ended AS ( \
+             UPDATE account_game_counts c SET \
+                 unfinished_games = greatest(c.unfinished_games - e.games, 0), \
+                 bot_games = greatest(c.bot_games - e.bots, 0) \
+             FROM (SELECT i.account_id, count(*)::int AS games, \
+                          (count(*) FILTER (WHERE EXISTS ( \
+                               SELECT 1 FROM game_seats s \
+                               WHERE s.game_id = i.game_id AND s.bot IS NOT NULL)))::int AS bots \
+                   FROM items i WHERE i.kind = 'game_ended' GROUP BY i.account_id) e \
+             WHERE c.account_id = e.account_id \
          ), wanted AS ( \
              SELECT w.account_id, w.id, EXISTS ( \
                  SELECT 1 FROM webhook_endpoints e \
@@ -233,6 +244,8 @@ async fn fan_out_many(pool: &PgPool, games: &[GameId]) -> Result<Option<FannedOu
     for (account, id, kind, game, payload, created_at, want, ..) in rows {
         if want {
             let item = ToWrite {
+                // Deliveries only: the games' counts are done by the statement.
+                bots: false,
                 kind: NotificationKind::from_db(&kind)?,
                 game: Some(GameId(game)),
                 payload: payload.0,
@@ -278,7 +291,9 @@ async fn fan_out_citus(pool: &PgPool, game: GameId) -> Result<Claimed> {
         claim.rollback().await.context("end a fan-out")?;
         return Ok(Claimed::Empty);
     }
-    let done = write(pool, game, &rows).await?;
+    // Whether the game that ends had bots, read on its shard: its players' counts need it.
+    let bots = ends(&rows) && game_counts::has_bots(&mut claim, game).await?;
+    let done = write(pool, game, bots, &rows).await?;
     // Exactly the rows claimed: a chat line's rows (numbered below the game's versions, see
     // `social::chat`) may have come in meanwhile, before the last claimed one in this order.
     let (versions, ords): (Vec<i64>, Vec<i16>) = rows.iter().map(|r| (r.version, r.ord)).unzip();
@@ -327,7 +342,8 @@ async fn fan_out_careful(pool: &PgPool, game: GameId) -> Result<FannedOut> {
         rows: rows.len(),
         ..FannedOut::default()
     };
-    for (account, items) in by_account(game, &rows)? {
+    let bots = ends(&rows) && game_counts::has_bots(&mut tx, game).await?;
+    for (account, items) in by_account(game, bots, &rows)? {
         let written = outbox::write_for_account(&mut tx, account, &items).await?;
         done.notifications += written.notifications;
         done.deliveries += written.deliveries;
@@ -337,10 +353,15 @@ async fn fan_out_careful(pool: &PgPool, game: GameId) -> Result<FannedOut> {
 }
 
 /// Each account's items in the game's order; accounts in the order they were first told.
-fn by_account(game: GameId, rows: &[OutboxRow]) -> Result<Vec<(AccountId, Vec<ToWrite>)>> {
+fn by_account(
+    game: GameId,
+    bots: bool,
+    rows: &[OutboxRow],
+) -> Result<Vec<(AccountId, Vec<ToWrite>)>> {
     let mut accounts: Vec<(AccountId, Vec<ToWrite>)> = Vec::new();
     for row in rows {
         let item = ToWrite {
+            bots,
             kind: NotificationKind::from_db(&row.kind)?,
             game: Some(game),
             payload: row.payload.0.clone(),
@@ -356,14 +377,20 @@ fn by_account(game: GameId, rows: &[OutboxRow]) -> Result<Vec<(AccountId, Vec<To
     Ok(accounts)
 }
 
+/// Whether the game ends in these outbox rows (a `game_ended` among them).
+fn ends(rows: &[OutboxRow]) -> bool {
+    rows.iter()
+        .any(|r| r.kind == NotificationKind::GameEnded.as_str())
+}
+
 /// Writes the claimed `rows` of `game`'s outbox to their accounts on Citus, one transaction
 /// each (each on its account's shard).
-async fn write(pool: &PgPool, game: GameId, rows: &[OutboxRow]) -> Result<FannedOut> {
+async fn write(pool: &PgPool, game: GameId, bots: bool, rows: &[OutboxRow]) -> Result<FannedOut> {
     let mut done = FannedOut {
         rows: rows.len(),
         ..FannedOut::default()
     };
-    for (account, items) in by_account(game, rows)? {
+    for (account, items) in by_account(game, bots, rows)? {
         // The usual case: nothing of these rows was written yet. When some was (a fan-out cut
         // short by a crash), the unique key on the notification's outbox row says so, nothing
         // is written, and the account is done again the careful way.
