@@ -801,39 +801,42 @@ async fn watchable_games_are_the_public_active_ones_most_recently_updated_first_
     problem(res, 400, "invalid_query").await;
 }
 
+type Counted = std::collections::BTreeMap<uuid::Uuid, (i32, i32, i32)>;
+
 /// What `account_game_counts` should say, counted from the seats: open games, games not over,
-/// and of those the ones with a bot's seat, for every account that has a row or a seat.
-async fn recount(app: &TestApp) -> Vec<(uuid::Uuid, i32, i32, i32)> {
-    sqlx::query_as(
-        "SELECT a.id, \
-                count(*) FILTER (WHERE g.status = 'open')::int, \
-                count(g.id) FILTER (WHERE g.status IN ('open', 'active'))::int, \
-                count(*) FILTER (WHERE g.status IN ('open', 'active') AND EXISTS ( \
-                    SELECT 1 FROM game_seats b WHERE b.game_id = g.id AND b.bot IS NOT NULL))::int \
-         FROM accounts a \
-         LEFT JOIN game_seats s ON s.account_id = a.id \
-         LEFT JOIN games g ON g.id = s.game_id \
-         WHERE EXISTS (SELECT 1 FROM game_seats x WHERE x.account_id = a.id) \
-            OR EXISTS (SELECT 1 FROM account_game_counts c WHERE c.account_id = a.id) \
-         GROUP BY a.id ORDER BY a.id",
+/// and of those the ones with a bot's seat (accounts with none left out). One query per table
+/// kind, so that it runs on Citus too.
+async fn recount(app: &TestApp) -> Counted {
+    let seats: Vec<(uuid::Uuid, String, bool)> = sqlx::query_as(
+        "SELECT s.account_id, g.status::text, EXISTS ( \
+             SELECT 1 FROM game_seats b WHERE b.game_id = s.game_id AND b.bot IS NOT NULL) \
+         FROM game_seats s JOIN games g ON g.id = s.game_id \
+         WHERE s.account_id IS NOT NULL AND g.status IN ('open', 'active')",
     )
     .fetch_all(&app.pool)
     .await
-    .unwrap()
+    .unwrap();
+    let mut counted = Counted::new();
+    for (account, status, bots) in seats {
+        let c = counted.entry(account).or_default();
+        c.0 += i32::from(status == "open");
+        c.1 += 1;
+        c.2 += i32::from(bots);
+    }
+    counted
 }
 
-async fn counted(app: &TestApp) -> Vec<(uuid::Uuid, i32, i32, i32)> {
-    sqlx::query_as(
-        "SELECT a.id, coalesce(c.open_games, 0), coalesce(c.unfinished_games, 0), \
-                coalesce(c.bot_games, 0) \
-         FROM accounts a LEFT JOIN account_game_counts c ON c.account_id = a.id \
-         WHERE EXISTS (SELECT 1 FROM game_seats x WHERE x.account_id = a.id) \
-            OR c.account_id IS NOT NULL \
-         ORDER BY a.id",
+async fn counted(app: &TestApp) -> Counted {
+    let rows: Vec<(uuid::Uuid, i32, i32, i32)> = sqlx::query_as(
+        "SELECT account_id, open_games, unfinished_games, bot_games FROM account_game_counts \
+         WHERE (open_games, unfinished_games, bot_games) <> (0, 0, 0)",
     )
     .fetch_all(&app.pool)
     .await
-    .unwrap()
+    .unwrap();
+    rows.into_iter()
+        .map(|(a, o, u, b)| (a, (o, u, b)))
+        .collect()
 }
 
 /// The per-account game counts the caps read are the seats' counts, whatever happens to the
@@ -892,6 +895,7 @@ async fn every_account_s_game_counts_follow_its_seats() {
     loop {
         let (want, have) = (recount(&app).await, counted(&app).await);
         if want == have {
+            // All three still sit in unfinished games.
             assert_eq!(want.len(), 3, "{want:?}");
             break;
         }
