@@ -37,6 +37,10 @@ pub struct AppState {
     pub log_signer: Arc<LogSigner>,
     /// What the shell asks of the accounts (token lookups, whether an account is there).
     pub identities: Arc<dyn Identities>,
+    /// Streams being opened (their lease taken, their first page read) at once: half the
+    /// database connections, so that thousands opened together queue here, in order, instead
+    /// of timing out on the pool.
+    pub stream_opens: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -57,11 +61,13 @@ impl AppState {
             config.webhooks.vapid_subject.clone(),
         ));
         let log_signer = Arc::new(LogSigner::new(config.log_signing_key.clone()));
+        let opening_at_once = (pool.options().get_max_connections() / 2).max(1) as usize;
         AppState {
             vapid,
             store: Store::new(pool.clone())
                 .with_receipts(log_signer.clone())
-                .with_live_appends(notifier.games()),
+                .with_live_appends(notifier.games())
+                .with_live_notifications(notifier.notifications()),
             log_signer,
             identities,
             notifier,
@@ -70,6 +76,7 @@ impl AppState {
             metrics: Arc::new(Metrics::new()),
             login_limiter: Arc::new(login_limiter),
             signup_limiter: Arc::new(signup_limiter),
+            stream_opens: Arc::new(tokio::sync::Semaphore::new(opening_at_once)),
             config: Arc::new(config),
             shutdown,
         }

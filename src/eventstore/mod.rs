@@ -172,6 +172,9 @@ pub struct Store {
     /// This process's waiters on games, handed the events of each append once it commits
     /// (`None`: no waiters here, as in the tools).
     pub(crate) live: Option<Arc<notify::GameWakers>>,
+    /// This process's waiters on accounts' notifications, handed the rows its fan-out writes
+    /// once they commit (`None`: no waiters here).
+    pub(crate) live_notifications: Option<Arc<notify::NotificationWakers>>,
     /// The receipts' key, when this store signs them, and the salts read.
     pub(crate) receipts: Arc<receipts::Receipts>,
 }
@@ -220,7 +223,27 @@ impl Store {
             layout: Arc::default(),
             receipts: Arc::new(receipts::Receipts::new(None)),
             live: None,
+            live_notifications: None,
         }
+    }
+
+    /// Hands the notifications this process's fan-out writes to its streams of their accounts
+    /// (`Notifier::notifications`) once they commit, before the database's notification comes
+    /// back.
+    pub fn with_live_notifications(mut self, accounts: Arc<notify::NotificationWakers>) -> Self {
+        self.live_notifications = Some(accounts);
+        self
+    }
+
+    /// After the commit of `account`'s notifications `rows` (ids following each other), written
+    /// by this process: its streams here take them as they are.
+    pub(crate) fn notified(&self, account: AccountId, rows: Vec<Notification>) {
+        let (Some(accounts), Some(last)) = (&self.live_notifications, rows.last().map(|n| n.id))
+        else {
+            return;
+        };
+        let live = Arc::new(notify::LiveNotifications { rows });
+        accounts.notified(account, last, Some(live));
     }
 
     /// Hands the events of this store's appends to this process's waiters on their games

@@ -1,13 +1,18 @@
 //! Wake-ups for long polls and streams: one connection per process listens on `game_events`,
-//! `game_chat`, `notifications`, `stream_authority` and `session_revoked`. A game's appends and
-//! chat lines wake only that game's waiters (one `watch` per game with a waiter), and an append
-//! made in this process hands them its events at once ([`LiveAppend`]); account notifications
-//! wake only the streams of that account (one `watch` per account with a stream open), and so
-//! do changes to an account's authority (a session revoked, the password changed, the account
-//! deleted, a game left), after which its streams re-check in the database whether they may
-//! go on. Writers `pg_notify` inside their
-//! transaction, so a wake-up means the rows are committed; a wake-up is only a hint to read the
-//! database again from where the reader is. Revoked sessions are kept in memory
+//! `game_chat`, `notifications`, `stream_authority` and `session_revoked`.
+//! - A game's appends and chat lines wake only that game's waiters (one `watch` per game with a
+//!   waiter), and an append made in this process hands them its events at once
+//!   ([`LiveAppend`]).
+//! - An account's notifications wake only that account's streams (one `watch` per account with
+//!   a stream open), and those this process's fan-out writes are handed to them at once
+//!   ([`LiveNotifications`]).
+//! - A change to an account's authority (a session revoked, the password changed, the account
+//!   deleted, a game left) wakes its streams, which re-check in the database whether they may
+//!   go on.
+//!
+//! Writers `pg_notify` inside their transaction, so a wake-up means the rows are committed; a
+//! wake-up is only a hint to read the database again from where the reader is (an echo of what
+//! was handed over already wakes nobody). Revoked sessions are kept in memory
 //! ([`RevokedSessions`]), and loaded again from the database whenever the listener reconnects.
 
 use std::collections::HashMap;
@@ -20,7 +25,7 @@ use sqlx::{PgConnection, PgPool};
 use tokio::sync::{oneshot, watch};
 use tokio::time::Instant;
 
-use crate::eventstore::outbox::NOTIFICATIONS_CHANNEL;
+use crate::eventstore::outbox::{NOTIFICATIONS_CHANNEL, Notification};
 use crate::eventstore::revocations::{REVOKED_CHANNEL, RevokedSessions};
 use crate::eventstore::{AccountId, GameId};
 use rules::{Event, Seat};
@@ -222,9 +227,68 @@ struct Inner {
     _stop: oneshot::Sender<()>,
 }
 
+/// The notifications of one account that this process wrote in one transaction, handed to the
+/// account's streams in this process once it commits: they need not read back what was just
+/// written. Their ids follow each other.
+#[derive(Debug)]
+pub struct LiveNotifications {
+    pub rows: Vec<Notification>,
+}
+
+impl LiveNotifications {
+    fn first_id(&self) -> Option<i64> {
+        self.rows.first().map(|n| n.id)
+    }
+
+    fn last_id(&self) -> Option<i64> {
+        self.rows.last().map(|n| n.id)
+    }
+
+    /// The rows after `after`, when they are the very next ones and at most `limit`.
+    pub fn following(&self, after: i64, limit: usize) -> Option<&[Notification]> {
+        (self.first_id() == Some(after + 1) && self.rows.len() <= limit).then_some(&self.rows)
+    }
+}
+
+/// Where an account's notifications are, as this process has heard: the last id, how many
+/// times the listener resynchronised (something may have been missed), and the rows of the
+/// last write when this process made it.
+#[derive(Debug, Clone, Default)]
+pub struct AccountTip {
+    pub last: i64,
+    pub resyncs: u64,
+    pub live: Option<Arc<LiveNotifications>>,
+}
+
+/// The waiters on accounts' notifications.
+pub type NotificationWakers = Wakers<AccountId, AccountTip>;
+
+impl Wakers<AccountId, AccountTip> {
+    /// `account`'s notifications reached id `last` (with the rows when this process wrote
+    /// them).
+    pub fn notified(&self, account: AccountId, last: i64, live: Option<Arc<LiveNotifications>>) {
+        self.update(account, |tip| {
+            if last <= tip.last {
+                return false;
+            }
+            tip.last = last;
+            tip.live = live.filter(|l| l.last_id() == Some(last));
+            true
+        });
+    }
+
+    /// After a reconnection of the listener: every stream looks at the database.
+    fn resync_all(&self) {
+        self.update_all(|tip| {
+            tip.resyncs = tip.resyncs.wrapping_add(1);
+            tip.live = None;
+        });
+    }
+}
+
 /// What wakes the streams of accounts: their notifications, and changes to their authority.
 struct AccountWakers {
-    notifications: Arc<WakerMap>,
+    notifications: Arc<NotificationWakers>,
     authority: Arc<WakerMap>,
     /// Notifications that came with deliveries to attempt: wakes the delivery worker.
     any: watch::Sender<u64>,
@@ -242,17 +306,17 @@ impl Default for AccountWakers {
 
 impl AccountWakers {
     /// `deliveries`: the notifications came with webhook or Web Push deliveries to attempt.
-    fn wake(&self, account: AccountId, deliveries: bool) {
+    fn wake(&self, account: AccountId, last: i64, deliveries: bool) {
         if deliveries {
             self.any.send_modify(|n| *n = n.wrapping_add(1));
         }
-        self.notifications.wake(account);
+        self.notifications.notified(account, last, None);
     }
 
     /// After a reconnection of the listener: every stream looks at the database.
     fn wake_all(&self) {
         self.any.send_modify(|n| *n = n.wrapping_add(1));
-        self.notifications.wake_all();
+        self.notifications.resync_all();
         self.authority.wake_all();
     }
 }
@@ -280,7 +344,7 @@ impl WakerMap {
 pub type AccountWakeups = Wakeups<AccountId, u64>;
 
 /// Wake-ups of one account's notifications.
-pub type NotificationWakeups = AccountWakeups;
+pub type NotificationWakeups = Wakeups<AccountId, AccountTip>;
 
 impl std::fmt::Debug for Notifier {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -349,6 +413,12 @@ impl Notifier {
     /// (`Store::with_live_appends`).
     pub fn games(&self) -> Arc<GameWakers> {
         self.inner.games.clone()
+    }
+
+    /// The accounts' notification wake-ups of this process, which its fan-out feeds with the
+    /// rows it writes (`Store::with_live_notifications`).
+    pub fn notifications(&self) -> Arc<NotificationWakers> {
+        self.inner.accounts.notifications.clone()
     }
 
     /// Wake-ups for game `id`, from now on (see [`GameWakeups`]).
@@ -489,7 +559,7 @@ async fn run(
             received = l.try_recv() => match received {
                 Ok(Some(n)) if n.channel() == NOTIFICATIONS_CHANNEL => {
                     match parse_notification(n.payload()) {
-                        Some((account, deliveries)) => accounts.wake(account, deliveries),
+                        Some((account, last, deliveries)) => accounts.wake(account, last, deliveries),
                         None => tracing::warn!(payload = n.payload(), "notifications: bad payload"),
                     }
                 }
@@ -536,17 +606,16 @@ fn parse(payload: &str) -> Option<(GameId, i64)> {
     Some((id.parse().ok()?, version.parse().ok()?))
 }
 
-/// The account of a `notifications` payload, `<account_id>:<id>[:deliveries]`, and whether
-/// deliveries were queued with them.
-fn parse_notification(payload: &str) -> Option<(AccountId, bool)> {
+/// The account of a `notifications` payload, `<account_id>:<id>[:deliveries]`, its last id,
+/// and whether deliveries were queued with them.
+fn parse_notification(payload: &str) -> Option<(AccountId, i64, bool)> {
     let (account, rest) = payload.split_once(':')?;
     let (id, deliveries) = match rest.split_once(':') {
         Some((id, "deliveries")) => (id, true),
         Some(_) => return None,
         None => (rest, false),
     };
-    id.parse::<i64>().ok()?;
-    Some((account.parse().ok()?, deliveries))
+    Some((account.parse().ok()?, id.parse().ok()?, deliveries))
 }
 
 #[cfg(test)]
@@ -593,6 +662,57 @@ mod tests {
         assert!(tip.live.is_none());
         wakers.chatted(game(1), 3);
         assert_eq!(woken(&mut mine).map(|t| t.line), Some(3));
+    }
+
+    fn account(n: u128) -> AccountId {
+        AccountId(uuid::Uuid::from_u128(n))
+    }
+
+    fn written(ids: std::ops::RangeInclusive<i64>) -> Arc<LiveNotifications> {
+        let rows = ids
+            .map(|id| Notification {
+                id,
+                kind: crate::eventstore::NotificationKind::YourTurn,
+                game_id: Some(game(1)),
+                payload: serde_json::json!({}),
+                created_at: chrono::Utc::now(),
+            })
+            .collect();
+        Arc::new(LiveNotifications { rows })
+    }
+
+    #[test]
+    fn a_stream_wakes_for_its_own_account_only_with_what_this_process_wrote() {
+        let wakers = Arc::new(NotificationWakers::default());
+        let mut mine = wakers.subscribe(account(1));
+        let changed = |w: &mut NotificationWakeups| {
+            let rx = w.rx.as_mut()?;
+            rx.has_changed()
+                .unwrap_or(false)
+                .then(|| rx.borrow_and_update().clone())
+        };
+        wakers.notified(account(2), 4, Some(written(3..=4)));
+        assert!(changed(&mut mine).is_none(), "another account's woke it");
+        wakers.notified(account(1), 7, Some(written(6..=7)));
+        let tip = changed(&mut mine).expect("its own notifications wake it");
+        let live = tip.live.expect("handed over");
+        assert_eq!(live.following(5, 100).map(<[_]>::len), Some(2));
+        // Not the very next ones, or more than a page: read from the database.
+        assert!(live.following(4, 100).is_none());
+        assert!(live.following(5, 1).is_none());
+        // The listener's echo of the same write wakes nobody.
+        wakers.notified(account(1), 7, None);
+        assert!(changed(&mut mine).is_none(), "an echo woke it");
+        // Rows that do not end at the id announced are not handed over.
+        wakers.notified(account(1), 9, Some(written(8..=8)));
+        assert!(
+            changed(&mut mine)
+                .expect("a later write wakes it")
+                .live
+                .is_none()
+        );
+        wakers.resync_all();
+        assert_eq!(changed(&mut mine).map(|t| t.resyncs), Some(1));
     }
 
     #[test]

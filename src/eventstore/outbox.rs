@@ -212,12 +212,15 @@ pub(crate) struct ToWrite {
 }
 
 /// What [`write_for_account`] wrote.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Written {
     /// Notifications written (those already written from the same outbox rows are skipped).
     pub notifications: usize,
     /// Webhook and Web Push deliveries queued for them.
     pub deliveries: u64,
+    /// What was written, in id order (the ids follow each other): for this process's streams
+    /// once the transaction commits (`Store::notified`).
+    pub rows: Vec<Notification>,
 }
 
 /// Writes `items` as `account`'s next notifications, in the caller's transaction, which must be
@@ -407,6 +410,16 @@ async fn finish(
     Ok(Written {
         notifications: written.len(),
         deliveries,
+        rows: written
+            .iter()
+            .map(|(id, n, created_at)| Notification {
+                id: *id,
+                kind: n.kind,
+                game_id: n.game,
+                payload: n.payload.clone(),
+                created_at: *created_at,
+            })
+            .collect(),
     })
 }
 

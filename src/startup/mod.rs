@@ -340,6 +340,11 @@ async fn termination_signal() {
 pub async fn serve(args: ServeArgs) -> anyhow::Result<()> {
     telemetry::init(args.log_format);
     crate::config::check_jwt_secret(&args)?;
+    // Every open stream holds a socket: as many files as the system lets this process have.
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(files) => tracing::info!(files, "open-file limit"),
+        Err(e) => tracing::warn!(error = %e, "cannot raise the open-file limit"),
+    }
     // One server per data directory, checked before the cluster is touched; held until exit.
     let _serve_lock = match &args.db.database_url {
         None => Some(embedded::lock_for_serve(&args.db.data_dir)?),

@@ -36,7 +36,7 @@ use crate::eventstore::distribute::Layout;
 use crate::eventstore::error::{Context, Result, has_sqlstate};
 use crate::eventstore::game_counts;
 use crate::eventstore::outbox::{self, NotificationKind, ToWrite};
-use crate::eventstore::{AccountId, GameId};
+use crate::eventstore::{AccountId, GameId, Notification, Store};
 
 /// Outbox rows claimed at once; a game with more is fanned out again at once.
 pub const BATCH: i64 = 500;
@@ -72,18 +72,26 @@ struct OutboxRow {
 
 /// Fans out these games' outboxes until they are empty or held by another process. `pool`
 /// must allow two connections to one caller on Citus: the claim's and the account's.
-pub async fn fan_out(pool: &PgPool, layout: Layout, games: &[GameId]) -> Result<FannedOut> {
+///
+/// With `live` (this process's store), the notifications written are handed to this process's
+/// streams of their accounts once committed (`Store::notified`): they are not read back.
+pub async fn fan_out(
+    pool: &PgPool,
+    layout: Layout,
+    games: &[GameId],
+    live: Option<&Store>,
+) -> Result<FannedOut> {
     let mut total = FannedOut::default();
     if layout == Layout::Single {
         loop {
-            let done = match fan_out_many(pool, games).await? {
+            let done = match fan_out_many(pool, games, live).await? {
                 Some(done) => done,
                 // Some row was written before (a fan-out cut short by a crash): game by game,
                 // checking each row.
                 None => {
                     let mut done = FannedOut::default();
                     for &game in games {
-                        let d = fan_out_careful(pool, game).await?;
+                        let d = fan_out_careful(pool, game, live).await?;
                         done += d;
                     }
                     done
@@ -98,7 +106,7 @@ pub async fn fan_out(pool: &PgPool, layout: Layout, games: &[GameId]) -> Result<
     for &game in games {
         let mut held = 0;
         loop {
-            match fan_out_citus(pool, game).await? {
+            match fan_out_citus(pool, game, live).await? {
                 // Rows appended meanwhile are hinted by their own appends' commits: looked for
                 // again only when the batch was full.
                 Claimed::Done(done) => {
@@ -144,7 +152,11 @@ enum Claimed {
 /// `rows` 0: nothing was claimed (or all claimed was written before, and is now deleted).
 /// `None`: a row was written before after all, which the statement's snapshot did not show
 /// (in a race with a crashed fan-out's last commit): nothing was done.
-async fn fan_out_many(pool: &PgPool, games: &[GameId]) -> Result<Option<FannedOut>> {
+async fn fan_out_many(
+    pool: &PgPool,
+    games: &[GameId],
+    live: Option<&Store>,
+) -> Result<Option<FannedOut>> {
     type Row = (
         Uuid,
         i64,
@@ -239,21 +251,31 @@ async fn fan_out_many(pool: &PgPool, games: &[GameId]) -> Result<Option<FannedOu
         notifications: rows.len(),
         deliveries: 0,
     };
-    // The deliveries, account by account (rows come in account order).
+    // The deliveries, account by account (rows come in account order, then id order).
     let mut wanted: Vec<(AccountId, i64, ToWrite, chrono::DateTime<chrono::Utc>)> = Vec::new();
+    let mut handed: Vec<(AccountId, Notification)> = Vec::with_capacity(rows.len());
     for (account, id, kind, game, payload, created_at, want, ..) in rows {
+        let kind = NotificationKind::from_db(&kind)?;
         if want {
             let item = ToWrite {
                 // Deliveries only: the games' counts are done by the statement.
                 bots: false,
-                kind: NotificationKind::from_db(&kind)?,
+                kind,
                 game: Some(GameId(game)),
-                payload: payload.0,
+                payload: payload.0.clone(),
                 source: None,
                 created_at: Some(created_at),
             };
             wanted.push((AccountId(account), id, item, created_at));
         }
+        let notification = Notification {
+            id,
+            kind,
+            game_id: Some(GameId(game)),
+            payload: payload.0,
+            created_at,
+        };
+        handed.push((AccountId(account), notification));
     }
     for chunk in wanted.chunk_by(|a, b| a.0 == b.0) {
         let written: Vec<(i64, &ToWrite, chrono::DateTime<chrono::Utc>)> =
@@ -261,11 +283,17 @@ async fn fan_out_many(pool: &PgPool, games: &[GameId]) -> Result<Option<FannedOu
         done.deliveries += outbox::queue_deliveries(&mut tx, chunk[0].0, &written).await?;
     }
     tx.commit().await.context("commit a fan-out")?;
+    if let Some(store) = live {
+        for chunk in handed.chunk_by(|a, b| a.0 == b.0) {
+            let rows = chunk.iter().map(|(_, n)| n.clone()).collect();
+            store.notified(chunk[0].0, rows);
+        }
+    }
     Ok(Some(done))
 }
 
 /// One claim of [`fan_out`] on Citus: up to [`BATCH`] rows, the game's oldest first.
-async fn fan_out_citus(pool: &PgPool, game: GameId) -> Result<Claimed> {
+async fn fan_out_citus(pool: &PgPool, game: GameId, live: Option<&Store>) -> Result<Claimed> {
     let mut claim = pool.begin().await.context("begin a fan-out")?;
     // One statement of one table by the game's id (Citus's fast path, its plan kept): the rows
     // from the oldest, locked. `NOWAIT`: a row another process holds means it is fanning the
@@ -293,7 +321,7 @@ async fn fan_out_citus(pool: &PgPool, game: GameId) -> Result<Claimed> {
     }
     // Whether the game that ends had bots, read on its shard: its players' counts need it.
     let bots = ends(&rows) && game_counts::has_bots(&mut claim, game).await?;
-    let done = write(pool, game, bots, &rows).await?;
+    let done = write(pool, game, bots, &rows, live).await?;
     // Exactly the rows claimed: a chat line's rows (numbered below the game's versions, see
     // `social::chat`) may have come in meanwhile, before the last claimed one in this order.
     let (versions, ords): (Vec<i64>, Vec<i16>) = rows.iter().map(|r| (r.version, r.ord)).unzip();
@@ -314,7 +342,7 @@ async fn fan_out_citus(pool: &PgPool, game: GameId) -> Result<Claimed> {
 /// One game's outbox on one PostgreSQL, each row checked against what was written before
 /// ([`outbox::write_for_account`]): after [`fan_out_many`] found a row written by a fan-out cut
 /// short by a crash. The claim and every account's notifications are one transaction.
-async fn fan_out_careful(pool: &PgPool, game: GameId) -> Result<FannedOut> {
+async fn fan_out_careful(pool: &PgPool, game: GameId, live: Option<&Store>) -> Result<FannedOut> {
     let mut tx = pool.begin().await.context("begin a fan-out")?;
     let mut rows: Vec<OutboxRow> = sqlx::query_as(
         "WITH head AS ( \
@@ -343,12 +371,19 @@ async fn fan_out_careful(pool: &PgPool, game: GameId) -> Result<FannedOut> {
         ..FannedOut::default()
     };
     let bots = ends(&rows) && game_counts::has_bots(&mut tx, game).await?;
+    let mut handed = Vec::new();
     for (account, items) in by_account(game, bots, &rows)? {
         let written = outbox::write_for_account(&mut tx, account, &items).await?;
         done.notifications += written.notifications;
         done.deliveries += written.deliveries;
+        handed.push((account, written.rows));
     }
     tx.commit().await.context("commit a fan-out")?;
+    if let Some(store) = live {
+        for (account, rows) in handed {
+            store.notified(account, rows);
+        }
+    }
     Ok(done)
 }
 
@@ -385,7 +420,13 @@ fn ends(rows: &[OutboxRow]) -> bool {
 
 /// Writes the claimed `rows` of `game`'s outbox to their accounts on Citus, one transaction
 /// each (each on its account's shard).
-async fn write(pool: &PgPool, game: GameId, bots: bool, rows: &[OutboxRow]) -> Result<FannedOut> {
+async fn write(
+    pool: &PgPool,
+    game: GameId,
+    bots: bool,
+    rows: &[OutboxRow],
+    live: Option<&Store>,
+) -> Result<FannedOut> {
     let mut done = FannedOut {
         rows: rows.len(),
         ..FannedOut::default()
@@ -416,6 +457,9 @@ async fn write(pool: &PgPool, game: GameId, bots: bool, rows: &[OutboxRow]) -> R
             .context("commit an account's notifications")?;
         done.notifications += written.notifications;
         done.deliveries += written.deliveries;
+        if let Some(store) = live {
+            store.notified(account, written.rows);
+        }
     }
     Ok(done)
 }

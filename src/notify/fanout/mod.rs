@@ -98,8 +98,11 @@ impl Worker {
             let take = self.queue.len().min(GAMES_PER_TASK);
             let games: Vec<GameId> = self.queue.drain(..take).collect();
             let pool = self.pool.clone();
+            let store = self.store.clone();
             self.tasks.spawn(async move {
-                match crate::notify::fanout::claims::fan_out(&pool, layout, &games).await {
+                match crate::notify::fanout::claims::fan_out(&pool, layout, &games, Some(&store))
+                    .await
+                {
                     Ok(_) => true,
                     Err(e) => {
                         tracing::warn!(games = games.len(), first = %games[0],

@@ -28,6 +28,7 @@ use actix_web::web::Bytes;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use tokio::sync::OwnedSemaphorePermit;
 use tokio::time::Instant;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
@@ -42,7 +43,9 @@ use crate::api::state::AppState;
 use crate::eventstore::AccountId;
 use std::sync::Arc;
 
-use crate::eventstore::notify::{AccountWakeups, GameWakeups, LiveAppend, NotificationWakeups};
+use crate::eventstore::notify::{
+    AccountWakeups, GameWakeups, LiveAppend, LiveNotifications, NotificationWakeups,
+};
 use crate::eventstore::outbox::{Notification, NotificationKind};
 use crate::eventstore::read_model::GameStatus;
 use crate::eventstore::{GameId, Store};
@@ -252,6 +255,7 @@ pub async fn my_stream(
 ) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
     let after = last_event_id(&req, q.last_event_id)?;
+    let turn = opening_turn(&state).await?;
     let authority = caller(&state, &req, q.ticket.as_deref()).await?;
     let account = authority.account;
     // Subscribed before the first read: whatever commits after it wakes the stream.
@@ -262,8 +266,10 @@ pub async fn my_stream(
         wakeups,
         // No position given: the state now, then what comes next.
         snapshot: after.is_none(),
+        live: None,
+        resyncs: 0,
     };
-    let stream = Sse::new(state, source, guard, after.unwrap_or(0));
+    let stream = Sse::new(state, source, guard, after.unwrap_or(0), turn);
     Ok(event_stream(futures_util::stream::unfold(
         stream,
         Sse::next,
@@ -309,6 +315,7 @@ pub async fn game_stream(
     // Nothing here depends on the game: a stranger's answer is the same for a private game and
     // for none.
     let after = last_event_id(&req, q.last_event_id)?.unwrap_or(0);
+    let turn = opening_turn(&state).await?;
     let authority = caller(&state, &req, q.ticket.as_deref()).await?;
     let account = authority.account;
     let game = GameId(path.id);
@@ -342,11 +349,36 @@ pub async fn game_stream(
         },
         guard,
         after,
+        turn,
     );
     Ok(event_stream(futures_util::stream::unfold(
         stream,
         Sse::next,
     )))
+}
+
+/// How long a stream may wait for its turn to open before it is refused (503, `Retry-After`).
+const OPENING_WAIT: Duration = Duration::from_secs(60);
+
+/// A turn to open a stream ([`AppState::stream_opens`]): held while the stream takes its lease
+/// and reads its first page, so that streams opened by the thousand at once queue for the
+/// database instead of timing out on its pool. 503 `service_unavailable` after
+/// [`OPENING_WAIT`], or when the server is shutting down.
+async fn opening_turn(state: &AppState) -> Result<OwnedSemaphorePermit, ApiError> {
+    let unavailable = |why: &str| {
+        ApiError::ServiceUnavailable(anyhow::anyhow!(
+            "{why}; open the stream again in a few seconds"
+        ))
+    };
+    tokio::select! {
+        _ = state.shutdown.wait() => Err(unavailable("the server is shutting down")),
+        turn = tokio::time::timeout(OPENING_WAIT, state.stream_opens.clone().acquire_owned()) => {
+            match turn {
+                Ok(Ok(permit)) => Ok(permit),
+                _ => Err(unavailable("too many streams are opening at once")),
+            }
+        }
+    }
 }
 
 fn invalid_token() -> ApiError {
@@ -619,11 +651,20 @@ struct Sse<S> {
     /// The source's opening was sent (or there was none).
     opened: bool,
     heartbeat: Duration,
+    /// The stream's turn to open ([`opening_turn`]), given back after its first read.
+    turn: Option<OwnedSemaphorePermit>,
 }
 
 impl<S: Source> Sse<S> {
-    fn new(state: web::Data<AppState>, source: S, guard: Guard, after: i64) -> Self {
+    fn new(
+        state: web::Data<AppState>,
+        source: S,
+        guard: Guard,
+        after: i64,
+        turn: OwnedSemaphorePermit,
+    ) -> Self {
         Sse {
+            turn: Some(turn),
             heartbeat: state.config.sse_heartbeat,
             state,
             source,
@@ -669,6 +710,8 @@ impl<S: Source> Sse<S> {
                     _ = self.state.shutdown.wait() => return None,
                     lines = self.source.read(&self.state, self.last) => lines?,
                 };
+                // Opened: the next stream's turn.
+                self.turn = None;
                 // A full page of either kind (a game stream reads events and chat lines).
                 self.dirty = lines.len() as i64 >= PAGE;
                 for (id, line) in lines {
@@ -719,33 +762,41 @@ enum Woken {
     Quiet,
 }
 
-/// `/v1/me/stream`: the caller's notifications, woken by the notifications channel; opened
-/// with the caller's state when it starts from now.
+/// `/v1/me/stream`: the caller's notifications, woken by this account's notifications only;
+/// opened with the caller's state when it starts from now. Notifications written by this
+/// process's fan-out are handed over as written, not read back.
 struct Notifications {
     account: AccountId,
     wakeups: NotificationWakeups,
     /// Open with a `state` event ([`state::state_of`]).
     snapshot: bool,
+    /// The rows of the write that woke the stream, when this process wrote them.
+    live: Option<Arc<LiveNotifications>>,
+    /// The listener's resynchronisations seen.
+    resyncs: u64,
+}
+
+fn notification_event(n: Notification) -> (i64, Bytes) {
+    let id = n.id;
+    (
+        id,
+        sse_event(Some(id), "notification", &NotificationDto::from(n)),
+    )
 }
 
 impl Source for Notifications {
     async fn read(&mut self, state: &AppState, after: i64) -> Option<Vec<(i64, Bytes)>> {
+        if let Some(live) = self.live.take()
+            && let Some(rows) = live.following(after, PAGE as usize)
+        {
+            return Some(rows.iter().cloned().map(notification_event).collect());
+        }
         match state
             .store
             .notifications_after(self.account, after, PAGE)
             .await
         {
-            Ok(rows) => Some(
-                rows.into_iter()
-                    .map(|n| {
-                        let id = n.id;
-                        (
-                            id,
-                            sse_event(Some(id), "notification", &NotificationDto::from(n)),
-                        )
-                    })
-                    .collect(),
-            ),
+            Ok(rows) => Some(rows.into_iter().map(notification_event).collect()),
             Err(e) => {
                 tracing::warn!(error = %e, "notification stream: cannot read; closing it");
                 None
@@ -753,10 +804,22 @@ impl Source for Notifications {
         }
     }
 
-    async fn wait(&mut self, _state: &AppState, _after: i64, left: Duration) -> bool {
-        tokio::time::timeout(left, self.wakeups.changed())
-            .await
-            .is_ok()
+    async fn wait(&mut self, _state: &AppState, after: i64, left: Duration) -> bool {
+        let deadline = Instant::now() + left;
+        loop {
+            let Ok(tip) = tokio::time::timeout_at(deadline, self.wakeups.changed()).await else {
+                return false;
+            };
+            if tip.resyncs != self.resyncs {
+                // The listener reconnected: anything may have been missed.
+                self.resyncs = tip.resyncs;
+                return true;
+            }
+            if tip.last > after {
+                self.live = tip.live;
+                return true;
+            }
+        }
     }
 
     async fn opening(&mut self, state: &AppState) -> Option<Option<(i64, Bytes)>> {

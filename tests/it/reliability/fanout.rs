@@ -239,7 +239,7 @@ async fn a_fan_out_done_again_writes_only_what_is_missing() {
         .unwrap();
     let game = lords::eventstore::GameId(table.id);
     // Whichever fans it out, this call or the server's sweep, the outcome is the same.
-    lords::notify::fanout::claims::fan_out(&pool, layout, &[game])
+    lords::notify::fanout::claims::fan_out(&pool, layout, &[game], None)
         .await
         .unwrap();
     let until = Instant::now() + Duration::from_secs(30);
