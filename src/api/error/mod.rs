@@ -363,7 +363,7 @@ impl ResponseError for ApiError {
                 tracing::error!(error = chain(e), "internal error");
             }
             ApiError::ServiceUnavailable(e) => {
-                tracing::warn!(error = chain(e), "database unavailable");
+                tracing::warn!(error = chain(e), "service unavailable");
             }
             ApiError::Unauthorized(AuthError::NotConfigured) => {
                 tracing::error!("AuthUser used without JwtKeys in the app data");
