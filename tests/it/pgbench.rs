@@ -1,5 +1,6 @@
 //! The pgbench baseline cannot rot (docs/performance.md): the calls its scripts make
-//! (`scripts/pgbench/*.sql`) name as many arguments as the migrated functions take, and
+//! (`scripts/pgbench/*.sql`) name as many arguments as the migrated functions take, the action
+//! scripts send the server's own fan-out statement, and
 //! `scripts/pgbench-baseline --smoke` runs every script against a freshly populated database
 //! with this build's binary, so that a change to the SQL that breaks the baseline fails here.
 
@@ -68,6 +69,24 @@ async fn the_pgbench_scripts_call_the_functions_as_migrated_and_the_smoke_baseli
         assert!(calls > 0, "no script calls {function}");
     }
     pool.close().await;
+
+    // The action scripts send the fan-out's statement as the server does, with pgbench's values
+    // for its parameters (`:deliveries` would be a pgbench variable: the script splits it).
+    let fan_out = lords::notify::fanout::claims::FAN_OUT_GAMES
+        .replace(
+            "unnest($1::uuid[])",
+            "unnest(ARRAY[('00000000-0000-4000-8000-' || lpad(:g::text, 12, '0'))::uuid])",
+        )
+        .replace("LIMIT $2", "LIMIT 500")
+        .replace("$3", "'notifications'")
+        .replace("':deliveries'", "':' || 'deliveries'");
+    for script in ["action.sql", "action-head.sql"] {
+        let sql = std::fs::read_to_string(scripts.join(script)).unwrap();
+        assert!(
+            sql.lines().any(|line| line == format!("{fan_out};")),
+            "{script} does not send the server's fan-out statement; it should send:\n{fan_out};"
+        );
+    }
 
     let out = tokio::process::Command::new(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/pgbench-baseline"),

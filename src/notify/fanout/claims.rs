@@ -144,6 +144,74 @@ enum Claimed {
     Held,
 }
 
+/// The statement of [`fan_out_many`]: `$1` the games, `$2` [`BATCH`], `$3` the notifications'
+/// channel. `scripts/pgbench/action*.sql` send it too, written out with their own values
+/// (`tests/it/pgbench.rs` checks that they send this one).
+pub const FAN_OUT_GAMES: &str = "WITH head AS ( \
+         SELECT h.game_id FROM unnest($1::uuid[]) AS g(id) \
+         CROSS JOIN LATERAL ( \
+             SELECT o.game_id FROM game_outbox o \
+             WHERE o.game_id = g.id AND (o.version, o.ord) = ( \
+                   SELECT x.version, x.ord FROM game_outbox x WHERE x.game_id = g.id \
+                   ORDER BY x.version, x.ord LIMIT 1) \
+             FOR UPDATE SKIP LOCKED) h \
+     ), claimed AS ( \
+         SELECT o.game_id, o.version, o.ord FROM game_outbox o \
+         WHERE o.game_id IN (SELECT game_id FROM head) \
+         ORDER BY o.game_id, o.version, o.ord LIMIT $2 FOR UPDATE \
+     ), taken AS ( \
+         DELETE FROM game_outbox d USING claimed c \
+         WHERE d.game_id = c.game_id AND d.version = c.version AND d.ord = c.ord \
+         RETURNING d.game_id, d.version, d.ord, d.account_id, d.kind, d.payload, \
+                   d.created_at \
+     ), items AS ( \
+         SELECT t.* FROM taken t WHERE NOT EXISTS ( \
+             SELECT 1 FROM notifications x \
+             WHERE x.account_id = t.account_id AND x.game_id = t.game_id \
+               AND x.game_version = t.version AND x.ord = t.ord) \
+     ), bumped AS ( \
+         INSERT INTO notification_counters AS c (account_id, last_id) \
+         SELECT account_id, count(*) FROM items GROUP BY account_id ORDER BY account_id \
+         ON CONFLICT (account_id) DO UPDATE SET last_id = c.last_id + EXCLUDED.last_id \
+         RETURNING account_id, last_id \
+     ), written AS ( \
+         INSERT INTO notifications (account_id, id, kind, game_id, payload, game_version, \
+                                    ord, dispatched_at, created_at) \
+         SELECT i.account_id, \
+                b.last_id - count(*) OVER w \
+                    + row_number() OVER (w ORDER BY i.created_at, i.game_id, i.version, i.ord), \
+                i.kind, i.game_id, i.payload, i.version, i.ord, now(), i.created_at \
+         FROM items i JOIN bumped b USING (account_id) \
+         WINDOW w AS (PARTITION BY i.account_id) \
+         RETURNING account_id, id, kind, game_id, payload, created_at \
+     ), ended AS ( \
+         UPDATE account_game_counts c SET \
+             unfinished_games = greatest(c.unfinished_games - e.games, 0), \
+             bot_games = greatest(c.bot_games - e.bots, 0) \
+         FROM (SELECT i.account_id, count(*)::int AS games, \
+                      (count(*) FILTER (WHERE EXISTS ( \
+                           SELECT 1 FROM game_seats s \
+                           WHERE s.game_id = i.game_id AND s.bot IS NOT NULL)))::int AS bots \
+               FROM items i WHERE i.kind = 'game_ended' GROUP BY i.account_id) e \
+         WHERE c.account_id = e.account_id \
+     ), wanted AS ( \
+         SELECT w.account_id, w.id, EXISTS ( \
+             SELECT 1 FROM webhook_endpoints e \
+             WHERE e.account_id = w.account_id AND e.disabled_at IS NULL \
+               AND w.kind = ANY (e.kinds)) AS wanted \
+         FROM written w \
+     ), woken AS ( \
+         SELECT account_id, max(id) AS last, bool_or(wanted) AS deliveries \
+         FROM wanted GROUP BY account_id \
+     ) \
+     SELECT w.account_id, w.id, w.kind, w.game_id, w.payload, w.created_at, x.wanted, \
+            (SELECT count(pg_notify($3, k.account_id::text || ':' || k.last \
+                                        || CASE WHEN k.deliveries THEN ':deliveries' \
+                                                ELSE '' END)) FROM woken k), \
+            (SELECT count(*) FROM taken) \
+     FROM written w JOIN wanted x USING (account_id, id) \
+     ORDER BY w.account_id, w.id";
+
 /// On one PostgreSQL, the outboxes of several games in one statement and one transaction: the
 /// oldest row of each game locked (`SKIP LOCKED`: a game whose oldest row another process holds
 /// is left to it), then the rows of those games (up to [`BATCH`]) locked and deleted, numbered
@@ -170,77 +238,12 @@ async fn fan_out_many(
     );
     let ids: Vec<Uuid> = games.iter().map(|g| g.0).collect();
     let mut tx = pool.begin().await.context("begin a fan-out")?;
-    let rows: std::result::Result<Vec<Row>, sqlx::Error> = sqlx::query_as(
-        "WITH head AS ( \
-             SELECT h.game_id FROM unnest($1::uuid[]) AS g(id) \
-             CROSS JOIN LATERAL ( \
-                 SELECT o.game_id FROM game_outbox o \
-                 WHERE o.game_id = g.id AND (o.version, o.ord) = ( \
-                       SELECT x.version, x.ord FROM game_outbox x WHERE x.game_id = g.id \
-                       ORDER BY x.version, x.ord LIMIT 1) \
-                 FOR UPDATE SKIP LOCKED) h \
-         ), claimed AS ( \
-             SELECT o.game_id, o.version, o.ord FROM game_outbox o \
-             WHERE o.game_id IN (SELECT game_id FROM head) \
-             ORDER BY o.game_id, o.version, o.ord LIMIT $2 FOR UPDATE \
-         ), taken AS ( \
-             DELETE FROM game_outbox d USING claimed c \
-             WHERE d.game_id = c.game_id AND d.version = c.version AND d.ord = c.ord \
-             RETURNING d.game_id, d.version, d.ord, d.account_id, d.kind, d.payload, \
-                       d.created_at \
-         ), items AS ( \
-             SELECT t.* FROM taken t WHERE NOT EXISTS ( \
-                 SELECT 1 FROM notifications x \
-                 WHERE x.account_id = t.account_id AND x.game_id = t.game_id \
-                   AND x.game_version = t.version AND x.ord = t.ord) \
-         ), bumped AS ( \
-             INSERT INTO notification_counters AS c (account_id, last_id) \
-             SELECT account_id, count(*) FROM items GROUP BY account_id ORDER BY account_id \
-             ON CONFLICT (account_id) DO UPDATE SET last_id = c.last_id + EXCLUDED.last_id \
-             RETURNING account_id, last_id \
-         ), written AS ( \
-             INSERT INTO notifications (account_id, id, kind, game_id, payload, game_version, \
-                                        ord, dispatched_at, created_at) \
-             SELECT i.account_id, \
-                    b.last_id - count(*) OVER w \
-                        + row_number() OVER (w ORDER BY i.created_at, i.game_id, i.version, i.ord), \
-                    i.kind, i.game_id, i.payload, i.version, i.ord, now(), i.created_at \
-             FROM items i JOIN bumped b USING (account_id) \
-             WINDOW w AS (PARTITION BY i.account_id) \
-             RETURNING account_id, id, kind, game_id, payload, created_at \
-         ), ended AS ( \
-             UPDATE account_game_counts c SET \
-                 unfinished_games = greatest(c.unfinished_games - e.games, 0), \
-                 bot_games = greatest(c.bot_games - e.bots, 0) \
-             FROM (SELECT i.account_id, count(*)::int AS games, \
-                          (count(*) FILTER (WHERE EXISTS ( \
-                               SELECT 1 FROM game_seats s \
-                               WHERE s.game_id = i.game_id AND s.bot IS NOT NULL)))::int AS bots \
-                   FROM items i WHERE i.kind = 'game_ended' GROUP BY i.account_id) e \
-             WHERE c.account_id = e.account_id \
-         ), wanted AS ( \
-             SELECT w.account_id, w.id, EXISTS ( \
-                 SELECT 1 FROM webhook_endpoints e \
-                 WHERE e.account_id = w.account_id AND e.disabled_at IS NULL \
-                   AND w.kind = ANY (e.kinds)) AS wanted \
-             FROM written w \
-         ), woken AS ( \
-             SELECT account_id, max(id) AS last, bool_or(wanted) AS deliveries \
-             FROM wanted GROUP BY account_id \
-         ) \
-         SELECT w.account_id, w.id, w.kind, w.game_id, w.payload, w.created_at, x.wanted, \
-                (SELECT count(pg_notify($3, k.account_id::text || ':' || k.last \
-                                            || CASE WHEN k.deliveries THEN ':deliveries' \
-                                                    ELSE '' END)) FROM woken k), \
-                (SELECT count(*) FROM taken) \
-         FROM written w JOIN wanted x USING (account_id, id) \
-         ORDER BY w.account_id, w.id",
-    )
-    .bind(&ids)
-    .bind(BATCH)
-    .bind(outbox::NOTIFICATIONS_CHANNEL)
-    .fetch_all(&mut *tx)
-    .await;
+    let rows: std::result::Result<Vec<Row>, sqlx::Error> = sqlx::query_as(FAN_OUT_GAMES)
+        .bind(&ids)
+        .bind(BATCH)
+        .bind(outbox::NOTIFICATIONS_CHANNEL)
+        .fetch_all(&mut *tx)
+        .await;
     let rows = match rows {
         Ok(rows) => rows,
         Err(e) if outbox::is_unique(&e) => return Ok(None),
