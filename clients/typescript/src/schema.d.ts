@@ -1500,7 +1500,8 @@ export interface paths {
          *     - Without: the stream starts now. Its first event, named `state`, is what awaits the caller
          *       (`StreamState`: the games awaiting its decisions with their legal actions, its invitations
          *       and open challenges, its unread chat); its `id:` is the caller's last notification id, and
-         *       the notifications after it follow.
+         *       the notifications after it follow (but for a `your_turn` of a decision the state names:
+         *       one `your_turn`, or one state entry, per decision).
          *
          *     An event named `heartbeat` (`data: {}`, no `id:`) fills each silence of 15 seconds.
          */

@@ -41,6 +41,7 @@ use crate::api::extractor::AuthUser;
 use crate::api::responses::ServiceUnavailable;
 use crate::api::state::AppState;
 use crate::eventstore::AccountId;
+use crate::eventstore::error::StoreError;
 use std::sync::Arc;
 
 use crate::eventstore::notify::{
@@ -234,7 +235,8 @@ pub async fn issue_ticket(
 /// - Without: the stream starts now. Its first event, named `state`, is what awaits the caller
 ///   (`StreamState`: the games awaiting its decisions with their legal actions, its invitations
 ///   and open challenges, its unread chat); its `id:` is the caller's last notification id, and
-///   the notifications after it follow.
+///   the notifications after it follow (but for a `your_turn` of a decision the state names:
+///   one `your_turn`, or one state entry, per decision).
 ///
 /// An event named `heartbeat` (`data: {}`, no `id:`) fills each silence of 15 seconds.
 #[utoipa::path(get, path = "/v1/me/stream", tag = "streams",
@@ -268,6 +270,7 @@ pub async fn my_stream(
         snapshot: after.is_none(),
         live: None,
         resyncs: 0,
+        stated: Vec::new(),
     };
     let stream = Sse::new(state, source, guard, after.unwrap_or(0), turn);
     Ok(event_stream(futures_util::stream::unfold(
@@ -357,6 +360,9 @@ pub async fn game_stream(
     )))
 }
 
+/// How soon a stream whose re-check found the database unavailable asks again.
+const RECHECK_AGAIN: Duration = Duration::from_secs(5);
+
 /// How long a stream may wait for its turn to open before it is refused (503, `Retry-After`).
 const OPENING_WAIT: Duration = Duration::from_secs(60);
 
@@ -440,6 +446,8 @@ struct Guard {
     game: Option<GameId>,
     lease: Uuid,
     lease_for: Duration,
+    /// When the lease runs out unless renewed.
+    lease_until: Instant,
     recheck_every: Duration,
     next_check: Instant,
     expires: Option<Instant>,
@@ -489,6 +497,7 @@ impl Guard {
             game,
             lease,
             lease_for,
+            lease_until: Instant::now() + lease_for,
             recheck_every,
             next_check: Instant::now() + recheck_every,
             expires,
@@ -501,10 +510,12 @@ impl Guard {
     }
 
     /// Whether the stream may go on: its authority holds (the lease is renewed on the way) and,
-    /// for a game stream, the game is still visible to the account. A database failure ends the
-    /// stream too (the client reconnects and is checked afresh).
+    /// for a game stream, the game is still visible to the account. While the lease has time
+    /// left, a database that is unavailable for a moment is asked again a few seconds later;
+    /// any other failure ends the stream (the client reconnects and is checked afresh).
     async fn holds(&mut self, state: &AppState) -> bool {
-        self.next_check = Instant::now() + self.recheck_every;
+        let now = Instant::now();
+        self.next_check = now + self.recheck_every;
         let Authority {
             account, session, ..
         } = self.authority;
@@ -517,8 +528,13 @@ impl Guard {
         )
         .await
         {
-            Ok(true) => {}
+            Ok(true) => self.lease_until = now + self.lease_for,
             Ok(false) => return false,
+            Err(e @ StoreError::Unavailable(_)) if now + RECHECK_AGAIN < self.lease_until => {
+                tracing::debug!(error = %e, "stream: cannot re-check its authority now; soon again");
+                self.next_check = now + RECHECK_AGAIN;
+                return true;
+            }
             Err(e) => {
                 tracing::warn!(error = %e, "stream: cannot re-check its authority; closing it");
                 return false;
@@ -615,12 +631,37 @@ fn sse_event(id: Option<i64>, event: &str, data: &impl Serialize) -> Bytes {
 
 type Step<S> = Option<(Result<Bytes, Infallible>, S)>;
 
+/// What a source's read came to.
+enum Read {
+    /// The lines after the position, each with its id.
+    Lines(Vec<(i64, Bytes)>),
+    /// The database is unavailable for now (its pool busy, a connection lost): read again after
+    /// a pause.
+    Unavailable,
+    /// Nothing more may be sent (the store cannot be read, or the caller may no longer see
+    /// what it follows): the stream closes, and a client that reconnects with Last-Event-ID
+    /// loses nothing.
+    End,
+}
+
+/// Reads tried again while the database is unavailable, each after a longer pause (0.25, 0.5,
+/// 1 and 2 s), before the stream closes.
+const READ_TRIES: u32 = 5;
+
+fn read_failed(e: &StoreError, what: &'static str) -> Read {
+    if matches!(e, StoreError::Unavailable(_)) {
+        tracing::debug!(error = %e, what, "stream: the database is unavailable; reading again soon");
+        Read::Unavailable
+    } else {
+        tracing::warn!(error = %e, what, "stream: cannot read; closing it");
+        Read::End
+    }
+}
+
 /// What one SSE endpoint streams: pages of lines after an id, and a way to wait for more.
 trait Source {
-    /// The lines after `after` (at most [`PAGE`]), each with its id; `None` when the store
-    /// cannot be read (the stream closes: the client reconnects with Last-Event-ID and loses
-    /// nothing).
-    async fn read(&mut self, state: &AppState, after: i64) -> Option<Vec<(i64, Bytes)>>;
+    /// The lines after `after` (at most [`PAGE`]), each with its id.
+    async fn read(&mut self, state: &AppState, after: i64) -> Read;
     /// Until something may follow `after` (`true`) or `left` has passed (`false`).
     async fn wait(&mut self, state: &AppState, after: i64, left: Duration) -> bool;
     /// What opens the stream before the lines after its position, with the position it moves
@@ -653,6 +694,8 @@ struct Sse<S> {
     heartbeat: Duration,
     /// The stream's turn to open ([`opening_turn`]), given back after its first read.
     turn: Option<OwnedSemaphorePermit>,
+    /// Reads in a row that found the database unavailable.
+    unavailable: u32,
 }
 
 impl<S: Source> Sse<S> {
@@ -665,6 +708,7 @@ impl<S: Source> Sse<S> {
     ) -> Self {
         Sse {
             turn: Some(turn),
+            unavailable: 0,
             heartbeat: state.config.sse_heartbeat,
             state,
             source,
@@ -696,6 +740,10 @@ impl<S: Source> Sse<S> {
         let quiet_until = Instant::now() + self.heartbeat;
         loop {
             if let Some(line) = self.pending.pop_front() {
+                // An empty line moved the stream past an id without sending anything.
+                if line.is_empty() {
+                    continue;
+                }
                 return Some((Ok(line), self));
             }
             if self.source.ended() || self.state.shutdown.is_shutting_down() || self.guard.expired()
@@ -706,9 +754,24 @@ impl<S: Source> Sse<S> {
                 // A read stuck in the database (a lock, an outage) must not hold the stream
                 // open through shutdown: actix would wait out its shutdown timeout and then cut
                 // the connection mid-stream.
-                let lines = tokio::select! {
+                let read = tokio::select! {
                     _ = self.state.shutdown.wait() => return None,
-                    lines = self.source.read(&self.state, self.last) => lines?,
+                    read = self.source.read(&self.state, self.last) => read,
+                };
+                let lines = match read {
+                    Read::Lines(lines) => {
+                        self.unavailable = 0;
+                        lines
+                    }
+                    Read::Unavailable if self.unavailable + 1 < READ_TRIES => {
+                        let pause = Duration::from_millis(250 << self.unavailable);
+                        self.unavailable += 1;
+                        tokio::select! {
+                            _ = self.state.shutdown.wait() => return None,
+                            _ = tokio::time::sleep(pause) => continue,
+                        }
+                    }
+                    Read::Unavailable | Read::End => return None,
                 };
                 // Opened: the next stream's turn.
                 self.turn = None;
@@ -774,33 +837,47 @@ struct Notifications {
     live: Option<Arc<LiveNotifications>>,
     /// The listener's resynchronisations seen.
     resyncs: u64,
+    /// The decisions the `state` event named (game, version): a `your_turn` for one of them,
+    /// written between the state's two reads, is not sent again.
+    stated: Vec<(Uuid, i64)>,
 }
 
-fn notification_event(n: Notification) -> (i64, Bytes) {
-    let id = n.id;
-    (
-        id,
-        sse_event(Some(id), "notification", &NotificationDto::from(n)),
-    )
+impl Notifications {
+    /// The event of notification `n`; an empty line (nothing is written, the stream moves past
+    /// its id) for a `your_turn` the `state` event already named.
+    fn event(&self, n: Notification) -> (i64, Bytes) {
+        let id = n.id;
+        let stated = n.kind == NotificationKind::YourTurn
+            && n.game_id.is_some_and(|g| {
+                let version = n.payload["version"].as_i64();
+                self.stated
+                    .iter()
+                    .any(|(game, v)| *game == g.0 && Some(*v) == version)
+            });
+        if stated {
+            return (id, Bytes::new());
+        }
+        (
+            id,
+            sse_event(Some(id), "notification", &NotificationDto::from(n)),
+        )
+    }
 }
 
 impl Source for Notifications {
-    async fn read(&mut self, state: &AppState, after: i64) -> Option<Vec<(i64, Bytes)>> {
+    async fn read(&mut self, state: &AppState, after: i64) -> Read {
         if let Some(live) = self.live.take()
             && let Some(rows) = live.following(after, PAGE as usize)
         {
-            return Some(rows.iter().cloned().map(notification_event).collect());
+            return Read::Lines(rows.iter().map(|n| self.event(n.clone())).collect());
         }
         match state
             .store
             .notifications_after(self.account, after, PAGE)
             .await
         {
-            Ok(rows) => Some(rows.into_iter().map(notification_event).collect()),
-            Err(e) => {
-                tracing::warn!(error = %e, "notification stream: cannot read; closing it");
-                None
-            }
+            Ok(rows) => Read::Lines(rows.into_iter().map(|n| self.event(n)).collect()),
+            Err(e) => read_failed(&e, "notifications"),
         }
     }
 
@@ -827,7 +904,10 @@ impl Source for Notifications {
             return Some(None);
         }
         match state::state_of(&state.store, self.account).await {
-            Ok((last, now)) => Some(Some((last, sse_event(Some(last), "state", &now)))),
+            Ok((last, now)) => {
+                self.stated = now.games.iter().map(|g| (g.game_id, g.version)).collect();
+                Some(Some((last, sse_event(Some(last), "state", &now))))
+            }
             Err(e) => {
                 tracing::warn!(error = %e, "notification stream: cannot read the state; closing it");
                 None
@@ -862,7 +942,7 @@ fn sse_chat_event(line: &ChatLineDto) -> Bytes {
 }
 
 impl Source for GameEvents {
-    async fn read(&mut self, state: &AppState, after: i64) -> Option<Vec<(i64, Bytes)>> {
+    async fn read(&mut self, state: &AppState, after: i64) -> Read {
         let read = async {
             // As `GET /events` does it: the listing row (who the caller is, whether the game is
             // over), then the events; none once the caller may no longer see the game (a
@@ -922,7 +1002,7 @@ impl Source for GameEvents {
         }
         .await;
         match read {
-            Ok(None) => None,
+            Ok(None) => Read::End,
             Ok(Some((events, lines))) => {
                 let mut out: Vec<(i64, Bytes)> = events
                     .into_iter()
@@ -936,12 +1016,9 @@ impl Source for GameEvents {
                         .into_iter()
                         .map(|l| (seq, sse_chat_event(&ChatLineDto::from(l)))),
                 );
-                Some(out)
+                Read::Lines(out)
             }
-            Err(e) => {
-                tracing::warn!(error = %e, game = %self.game, "game stream: cannot read; closing it");
-                None
-            }
+            Err(e) => read_failed(&e, "game"),
         }
     }
 

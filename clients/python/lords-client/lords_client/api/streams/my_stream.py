@@ -106,7 +106,8 @@ def sync_detailed(
     - Without: the stream starts now. Its first event, named `state`, is what awaits the caller
       (`StreamState`: the games awaiting its decisions with their legal actions, its invitations
       and open challenges, its unread chat); its `id:` is the caller's last notification id, and
-      the notifications after it follow.
+      the notifications after it follow (but for a `your_turn` of a decision the state names:
+      one `your_turn`, or one state entry, per decision).
 
     An event named `heartbeat` (`data: {}`, no `id:`) fills each silence of 15 seconds.
 
@@ -151,7 +152,8 @@ def sync(
     - Without: the stream starts now. Its first event, named `state`, is what awaits the caller
       (`StreamState`: the games awaiting its decisions with their legal actions, its invitations
       and open challenges, its unread chat); its `id:` is the caller's last notification id, and
-      the notifications after it follow.
+      the notifications after it follow (but for a `your_turn` of a decision the state names:
+      one `your_turn`, or one state entry, per decision).
 
     An event named `heartbeat` (`data: {}`, no `id:`) fills each silence of 15 seconds.
 
@@ -191,7 +193,8 @@ async def asyncio_detailed(
     - Without: the stream starts now. Its first event, named `state`, is what awaits the caller
       (`StreamState`: the games awaiting its decisions with their legal actions, its invitations
       and open challenges, its unread chat); its `id:` is the caller's last notification id, and
-      the notifications after it follow.
+      the notifications after it follow (but for a `your_turn` of a decision the state names:
+      one `your_turn`, or one state entry, per decision).
 
     An event named `heartbeat` (`data: {}`, no `id:`) fills each silence of 15 seconds.
 
@@ -234,7 +237,8 @@ async def asyncio(
     - Without: the stream starts now. Its first event, named `state`, is what awaits the caller
       (`StreamState`: the games awaiting its decisions with their legal actions, its invitations
       and open challenges, its unread chat); its `id:` is the caller's last notification id, and
-      the notifications after it follow.
+      the notifications after it follow (but for a `your_turn` of a decision the state names:
+      one `your_turn`, or one state entry, per decision).
 
     An event named `heartbeat` (`data: {}`, no `id:`) fills each silence of 15 seconds.
 
