@@ -71,10 +71,39 @@ pub struct Application {
     trigger: ShutdownTrigger,
 }
 
+/// Connections the kernel may hold for the HTTP listener before they are accepted: thousands of
+/// clients that reconnect at once (their streams, after a restart) queue instead of timing
+/// out. The kernel caps it at `net.core.somaxconn`.
+const LISTEN_BACKLOG: i32 = 8192;
+
+/// A listener on `addr` (the first of its addresses that binds), as `TcpListener::bind` makes
+/// one (`SO_REUSEADDR`), with a backlog of [`LISTEN_BACKLOG`].
+fn bind(addr: &str) -> std::io::Result<TcpListener> {
+    use socket2::{Domain, Protocol, Socket, Type};
+    use std::net::ToSocketAddrs;
+    let mut last = None;
+    for addr in addr.to_socket_addrs()? {
+        let listener = (|| {
+            let socket = Socket::new(Domain::for_address(addr), Type::STREAM, Some(Protocol::TCP))?;
+            socket.set_reuse_address(true)?;
+            socket.bind(&addr.into())?;
+            socket.listen(LISTEN_BACKLOG)?;
+            Ok::<_, std::io::Error>(TcpListener::from(socket))
+        })();
+        match listener {
+            Ok(l) => return Ok(l),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| {
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, "no address to bind")
+    }))
+}
+
 impl Application {
     /// Binds `config.listen` (use `127.0.0.1:0` in tests) and builds the app over `pool`.
     pub async fn build(mut config: AppConfig, pool: PgPool) -> anyhow::Result<Application> {
-        let listener = TcpListener::bind(&config.listen)
+        let listener = bind(&config.listen)
             .with_context(|| format!("binding the HTTP listener to {}", config.listen))?;
         let local_addr = listener.local_addr()?;
         if config.mail.public_url_from_listen {

@@ -39,6 +39,12 @@ fn measure_from(started: DateTime<Utc>, after: Duration) {
     );
 }
 
+/// Times no notification until [`measure_from`] is called: those a stream carries while it
+/// opens (before the measured window) are not timed.
+fn measure_nothing_yet() {
+    MEASURE_FROM_US.store(i64::MAX, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Microseconds from a notification's `created_at` (the time of the action that caused it) to
 /// its arrival: how the webhook receiver and the streams time what they carry. `None` for one
 /// created before the measure began (`--measure-after-s`).
@@ -85,6 +91,13 @@ pub enum Scenario {
     /// `--min-version`/`--max-version`) as fast as answered. Compare with the pgbench view
     /// script.
     Views,
+    /// Every account holds `GET /v1/me/stream`, all opened at once (how long opening took, how
+    /// many opened, refusals by status); then one paced client per game (as `actions`) asks
+    /// for `--actions-per-s` actions a second in all, while the streams' `your_turn` lines are
+    /// timed from their `created_at`, `/healthz` is asked every 100 ms and dropped streams
+    /// counted. Defaults: 10,000 accounts, 2,000 five-player games (every account in one),
+    /// 500 actions a second, 60 s.
+    Streams,
 }
 
 impl Scenario {
@@ -93,6 +106,7 @@ impl Scenario {
             Scenario::Play => "play",
             Scenario::Actions => "actions",
             Scenario::Views => "views",
+            Scenario::Streams => "streams",
         }
     }
 }
@@ -106,12 +120,12 @@ pub struct RunArgs {
     pub url: Option<String>,
     #[arg(long, value_enum, default_value_t = Scenario::Play)]
     pub scenario: Scenario,
-    /// Games played at the same time (play, actions).
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-    pub games: u32,
-    /// Players per game (play, actions).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=5))]
-    pub players: u8,
+    /// Games played at the same time (play, actions, streams) [default: 8; streams: 2,000].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub games: Option<u32>,
+    /// Players per game (play, actions, streams) [default: 2; streams: 5].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=5))]
+    pub players: Option<u8>,
     /// Play, actions: seats of each game a built-in bot holds (the last ones); the clients
     /// play the others and wait for the bots' moves (the deadline worker makes them).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=4))]
@@ -127,14 +141,20 @@ pub struct RunArgs {
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub clients: u32,
     /// Accounts to create and share among the players (a player may sit in several games)
-    /// [default: one per seat (play, actions) or per client (views), at most 64].
+    /// [default: one per seat (play, actions) or per client (views), at most 64; streams: one
+    /// per seat, 10,000].
     #[arg(long)]
     pub accounts: Option<u32>,
+    /// Insert the accounts straight into this database (the server's), each with a personal
+    /// access token, instead of signing each up and logging it in over HTTP (two Argon2 hashes
+    /// per account on the server: minutes for 10,000 on two cores). Not measured either way.
+    #[arg(long)]
+    pub database_url: Option<String>,
     /// Seeds the clients' choices (the server shuffles with its own randomness).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Run this long, starting a new game whenever one ends; without it, play `--games` games
-    /// once to the end (views: 10 s).
+    /// once to the end (views: 10 s; streams: 60 s).
     #[arg(long)]
     pub duration_s: Option<f64>,
     /// The server's process id: its peak resident memory (VmHWM) and CPU time are reported.
@@ -144,6 +164,15 @@ pub struct RunArgs {
     /// each decision, as a person would. 0: every request as soon as the previous answer.
     #[arg(long, default_value_t = 0)]
     pub think_ms: u64,
+    /// Actions, streams: the actions a second the whole run asks for. Each game acts once
+    /// every `games / N` seconds on a fixed schedule, the games' schedules evenly staggered (a
+    /// late answer delays its game's next action, never brings a burst) [default: as fast as
+    /// answered; streams: 500].
+    #[arg(long)]
+    pub actions_per_s: Option<f64>,
+    /// Streams opened at the same time [default: 64; streams: all at once].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub open_concurrency: Option<u32>,
     /// Seconds a long poll may wait.
     #[arg(long, default_value_t = 30)]
     pub wait_s: u64,
@@ -174,30 +203,70 @@ pub struct RunArgs {
 
 impl RunArgs {
     fn accounts(&self) -> u32 {
+        let seats = self.games() * u32::from(self.humans());
         let wanted = match self.scenario {
-            Scenario::Views => self.clients,
-            Scenario::Play | Scenario::Actions => self.games * u32::from(self.humans()),
+            Scenario::Views => self.clients.min(64),
+            Scenario::Play | Scenario::Actions => seats.min(64),
+            Scenario::Streams => seats,
         };
         self.accounts
-            .unwrap_or(wanted.min(64))
+            .unwrap_or(wanted)
             .max(u32::from(self.humans()))
+    }
+
+    pub fn games(&self) -> u32 {
+        let default = if self.scenario == Scenario::Streams {
+            2_000
+        } else {
+            8
+        };
+        self.games.unwrap_or(default)
+    }
+
+    pub fn players(&self) -> u8 {
+        let default = if self.scenario == Scenario::Streams {
+            5
+        } else {
+            2
+        };
+        self.players.unwrap_or(default)
     }
 
     /// Seats of each game the clients play (the others are bots').
     pub fn humans(&self) -> u8 {
-        self.players.saturating_sub(self.bots).max(1)
+        self.players().saturating_sub(self.bots).max(1)
     }
 
     fn duration(&self) -> Option<Duration> {
-        let default = (self.scenario == Scenario::Views).then_some(10.0);
+        let default = match self.scenario {
+            Scenario::Views => Some(10.0),
+            Scenario::Streams => Some(60.0),
+            Scenario::Play | Scenario::Actions => None,
+        };
         self.duration_s
             .or(default)
             .map(|s| Duration::from_secs_f64(s.max(0.0)))
+    }
+
+    /// The actions a second asked for, if paced.
+    fn actions_per_s(&self) -> Option<f64> {
+        let default = (self.scenario == Scenario::Streams).then_some(500.0);
+        self.actions_per_s.or(default).filter(|r| *r > 0.0)
+    }
+
+    /// Streams opened at the same time.
+    fn open_concurrency(&self) -> usize {
+        let default = match self.scenario {
+            Scenario::Streams => self.accounts() + self.sse_idle,
+            _ => 64,
+        };
+        self.open_concurrency.unwrap_or(default).max(1) as usize
     }
 }
 
 /// Runs `lords load ...`.
 pub async fn run(args: LoadArgs) -> anyhow::Result<()> {
+    raise_open_file_limit();
     match args.command {
         Some(LoadCommand::Populate(p)) => populate::run(&p).await,
         None => {
@@ -205,5 +274,14 @@ pub async fn run(args: LoadArgs) -> anyhow::Result<()> {
             println!("{}", serde_json::to_string(&report)?);
             Ok(())
         }
+    }
+}
+
+/// Raises this process's soft limit of open files to its hard limit: each stream held and each
+/// connection in flight is a file (10,000 streams by default for `--scenario streams`). A
+/// failure is only told: a run that then runs out of files counts it as transport errors.
+fn raise_open_file_limit() {
+    if let Err(e) = rlimit::increase_nofile_limit(u64::MAX) {
+        eprintln!("lords load: could not raise the open-file limit: {e}");
     }
 }

@@ -9,6 +9,7 @@
 use std::time::Instant;
 
 use anyhow::Context;
+use futures_util::StreamExt;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngExt, SeedableRng};
@@ -79,6 +80,73 @@ pub fn random_game(
         }
     }
     Ok(events)
+}
+
+/// Personal tokens created at the same time by [`accounts_with_tokens`] (one transaction each).
+const TOKEN_CONCURRENCY: usize = 8;
+
+/// Refreshes the planner's statistics of the database (`ANALYZE`), after a load run filled it.
+pub async fn analyze(database_url: &str) -> anyhow::Result<()> {
+    let mut db = DatabaseArgs::external(database_url.to_string());
+    db.db_max_connections = 1;
+    let (pool, _) = crate::startup::embedded::connect(&db).await?;
+    let done = sqlx::query("ANALYZE").execute(&pool).await;
+    pool.close().await;
+    done.context("ANALYZE")?;
+    Ok(())
+}
+
+/// Inserts `n` accounts with fresh names (one Argon2 hash of the load tool's password shared by
+/// all) and a personal access token for each, holding every scope a player's account may hold,
+/// through the accounts' own functions: their secrets, in order. What a load run does instead
+/// of `n` sign-ups and logins over HTTP when it is given the server's database.
+pub async fn accounts_with_tokens(database_url: &str, n: u32) -> anyhow::Result<Vec<String>> {
+    use crate::api::scope::Scope;
+    let mut db = DatabaseArgs::external(database_url.to_string());
+    db.db_max_connections = TOKEN_CONCURRENCY as u32;
+    let (pool, _) = crate::startup::embedded::connect(&db).await?;
+    let hash = tokio::task::spawn_blocking(|| {
+        crate::accounts::password::hash_blocking(crate::tools::load::PASSWORD)
+    })
+    .await
+    .context("hashing task")??;
+    let base: u32 = rand::random();
+    let accounts: Vec<_> = (0..u64::from(n))
+        .map(|i| (numbered_account_id(base, i), format!("s{base:08x}_{i}")))
+        .collect();
+    for chunk in accounts.chunks(1000) {
+        crate::accounts::account::insert_many(&pool, chunk, &hash)
+            .await
+            .context("insert accounts")?;
+    }
+    let scopes = [
+        Scope::AccountRead,
+        Scope::GameRead,
+        Scope::GamePlay,
+        Scope::LobbyWrite,
+        Scope::NotificationsWrite,
+    ];
+    let mut created = futures_util::stream::iter(accounts.iter().enumerate())
+        .map(|(i, (id, _))| {
+            let pool = pool.clone();
+            async move {
+                let made =
+                    crate::accounts::tokens::create_personal(&pool, *id, "load", &scopes, None, 1)
+                        .await;
+                (i, made)
+            }
+        })
+        .buffer_unordered(TOKEN_CONCURRENCY);
+    let mut tokens = vec![String::new(); accounts.len()];
+    while let Some((i, made)) = created.next().await {
+        match made.context("create a personal token")? {
+            Some((_, new)) => tokens[i] = new.secret,
+            None => anyhow::bail!("account {i} already held a personal token"),
+        }
+    }
+    drop(created);
+    pool.close().await;
+    Ok(tokens)
 }
 
 #[derive(Debug, Default, Serialize)]

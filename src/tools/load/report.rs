@@ -26,6 +26,9 @@ pub struct Report {
     pub setup_s: f64,
     /// The measured window, from the first game (or view) to the last answer.
     pub elapsed_s: f64,
+    /// `--actions-per-s` (actions, streams): the rate the paced clients asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub asked_actions_per_s: Option<f64>,
     pub actions: u64,
     pub actions_per_s: f64,
     /// Views answered, long polls included.
@@ -37,6 +40,9 @@ pub struct Report {
     pub latency_ms: BTreeMap<&'static str, Percentiles>,
     /// Requests not answered 2xx, by status (`transport`: no answer).
     pub errors: BTreeMap<String, u64>,
+    /// Requests not answered 2xx while the games were started before the window (streams).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub setup_errors: BTreeMap<String, u64>,
     pub server: Option<ServerFigures>,
     /// With `--webhooks`: deliveries to the load tool's own receiver.
     #[serde(skip_serializing_if = "Option::is_none")]

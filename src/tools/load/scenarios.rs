@@ -2,7 +2,8 @@
 //! top of the load tool, naming its other parts; none of them names it.
 //!
 //! Accounts first (not measured), then the measured window, then the report. Each game slot or
-//! client is one task with its own [`Recorder`].
+//! client is one task with its own [`Recorder`]. `streams` also starts its games and opens its
+//! streams before the window (opening is timed apart).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,6 +17,7 @@ use tokio::task::JoinSet;
 
 use crate::tools::load::client::{Acted, Api, Failure, GameState, Summary};
 use crate::tools::load::hooks::Receiver;
+use crate::tools::load::populate;
 use crate::tools::load::probe::{self, MachineFigures, RssSampler, ServerFigures};
 use crate::tools::load::recorder::Recorder;
 use crate::tools::load::report::Report;
@@ -28,6 +30,8 @@ use crate::tools::stats::{per_s, rounded};
 const SIGN_UP_CONCURRENCY: usize = 2;
 /// A client gives up a game after this many failures in a row.
 const MAX_FAILURES_IN_A_ROW: u32 = 20;
+/// Streams: games created (and joined) at the same time while setting up.
+const GAME_SETUP_CONCURRENCY: usize = 16;
 /// Views: the most games listed to pick from.
 const MAX_VIEW_TARGETS: usize = 1000;
 const MAX_LIST_PAGES: usize = 100;
@@ -42,10 +46,13 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
     let apis = Arc::new(apis);
     let mut rec = Recorder::default();
     let setup = Instant::now();
-    let tokens = Arc::new(sign_up(&api, &mut rec, args.accounts()).await?);
+    let tokens = Arc::new(match &args.database_url {
+        Some(db) => populate::accounts_with_tokens(db, args.accounts()).await?,
+        None => sign_up(&api, &mut rec, args.accounts()).await?,
+    });
     let targets = match args.scenario {
         Scenario::Views => Arc::new(discover(&api, &mut rec, &tokens[0], args).await?),
-        Scenario::Play | Scenario::Actions => Arc::new(Vec::new()),
+        Scenario::Play | Scenario::Actions | Scenario::Streams => Arc::new(Vec::new()),
     };
     let receiver = if args.webhooks {
         let receiver = Receiver::start().await?;
@@ -58,9 +65,41 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
     } else {
         None
     };
-    let streams = if args.sse || args.sse_idle > 0 {
+    let concurrency = match args.scenario {
+        Scenario::Views => args.clients,
+        Scenario::Play | Scenario::Actions | Scenario::Streams => args.games(),
+    };
+    let mut clients: Vec<Task> = (0..concurrency)
+        .map(|n| Task {
+            api: api.clone(),
+            apis: apis.clone(),
+            args: args.clone(),
+            tokens: tokens.clone(),
+            targets: targets.clone(),
+            n,
+            deadline: None,
+            first_game: None,
+            pace: None,
+        })
+        .collect();
+    // Streams: the games exist before the streams open (as when a server restarts under its
+    // players), and their creation is not measured.
+    let mut setup_rec = Recorder::default();
+    if args.scenario == Scenario::Streams {
+        start_games(&mut clients, &mut setup_rec).await;
+        // The tables were filled a moment ago: PostgreSQL plans with their statistics (an
+        // account's games found by its seats), as autovacuum would give them soon anyway.
+        if let Some(db) = &args.database_url {
+            populate::analyze(db).await?;
+        }
+    }
+    let streaming = args.scenario == Scenario::Streams;
+    crate::tools::load::measure_nothing_yet();
+    let streams = if args.sse || args.sse_idle > 0 || streaming {
         let first = url.split(',').next().unwrap_or(&url).trim().to_string();
-        Some(Streams::open(&first, &tokens, args.sse, args.sse_idle).await?)
+        let measured = args.sse || streaming;
+        let concurrency = args.open_concurrency();
+        Some(Streams::open(&first, &tokens, measured, args.sse_idle, concurrency).await?)
     } else {
         None
     };
@@ -76,24 +115,18 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
         Duration::from_secs(args.measure_after_s),
     );
     let deadline = args.duration().map(|d| started + d);
+    // Paced: game n acts every `period`, first at n/games of a period from now.
+    let period = args
+        .actions_per_s()
+        .filter(|_| matches!(args.scenario, Scenario::Actions | Scenario::Streams))
+        .map(|rate| Duration::from_secs_f64(f64::from(args.games()) / rate));
     let mut tasks = JoinSet::new();
-    let concurrency = match args.scenario {
-        Scenario::Views => args.clients,
-        Scenario::Play | Scenario::Actions => args.games,
-    };
-    for n in 0..concurrency {
-        let task = Task {
-            api: api.clone(),
-            apis: apis.clone(),
-            args: args.clone(),
-            tokens: tokens.clone(),
-            targets: targets.clone(),
-            n,
-            deadline,
-        };
+    for mut task in clients {
+        task.deadline = deadline;
+        task.pace = period.map(|p| Pace::new(started + p.mul_f64(task.fraction()), p));
         match args.scenario {
             Scenario::Play => tasks.spawn(task.play_games()),
-            Scenario::Actions => tasks.spawn(task.hot_seat_games()),
+            Scenario::Actions | Scenario::Streams => tasks.spawn(task.hot_seat_games()),
             Scenario::Views => tasks.spawn(task.view_games()),
         };
     }
@@ -145,12 +178,13 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
         scenario: args.scenario.name(),
         url,
         concurrency,
-        players: args.players,
+        players: args.players(),
         accounts: args.accounts(),
         seed: args.seed,
         think_ms: args.think_ms,
         setup_s: round2(setup_s),
         elapsed_s: round2(elapsed),
+        asked_actions_per_s: period.and(args.actions_per_s()),
         actions: rec.actions,
         actions_per_s: rate(rec.actions),
         views: rec.views,
@@ -159,6 +193,7 @@ pub async fn run(args: &RunArgs) -> anyhow::Result<Report> {
         games_finished: rec.games_finished,
         latency_ms: rec.latency_summary(),
         errors: rec.errors().clone(),
+        setup_errors: setup_rec.errors().clone(),
         server,
         webhooks,
         sse,
@@ -201,6 +236,28 @@ async fn sign_up(api: &Api, rec: &mut Recorder, n: u32) -> anyhow::Result<Vec<St
         }
     }
     Ok(tokens)
+}
+
+/// Starts each client's first game (streams), a few at a time; a client whose game could not
+/// be started starts one in the measured window.
+async fn start_games(clients: &mut [Task], rec: &mut Recorder) {
+    let mut started = futures_util::stream::iter(clients.iter().enumerate())
+        .map(|(i, task)| async move {
+            let mut rec = Recorder::default();
+            let seats = task.seat_tokens(0);
+            let game = start_game(&task.api, &mut rec, &seats, &task.args).await;
+            (i, game.ok(), rec)
+        })
+        .buffer_unordered(GAME_SETUP_CONCURRENCY);
+    let mut games = Vec::with_capacity(clients.len());
+    while let Some((i, game, r)) = started.next().await {
+        rec.merge(r);
+        games.push((i, game));
+    }
+    drop(started);
+    for (i, game) in games {
+        clients[i].first_game = game;
+    }
 }
 
 /// Ids of listed games whose version is within the asked range (not open ones).
@@ -252,6 +309,36 @@ struct Task {
     targets: Arc<Vec<String>>,
     n: u32,
     deadline: Option<Instant>,
+    /// A game started before the window (streams): the first one played.
+    first_game: Option<Summary>,
+    /// `--actions-per-s`: when this client's next action is due.
+    pace: Option<Pace>,
+}
+
+/// A game's schedule of actions: one every `period`, on fixed times; an action that comes late
+/// (its answer took longer than a period) moves the schedule, so that no burst catches up.
+struct Pace {
+    next: std::sync::Mutex<Instant>,
+    period: Duration,
+}
+
+impl Pace {
+    fn new(first: Instant, period: Duration) -> Pace {
+        Pace {
+            next: std::sync::Mutex::new(first),
+            period,
+        }
+    }
+
+    /// When the next action is due.
+    fn slot(&self) -> Instant {
+        let Ok(mut next) = self.next.lock() else {
+            return Instant::now();
+        };
+        let at = *next;
+        *next = at.max(Instant::now()) + self.period;
+        at
+    }
 }
 
 /// What became of one game.
@@ -312,6 +399,28 @@ impl Task {
         left.clamp(1, self.args.wait_s.max(1))
     }
 
+    /// This client's place among the clients, 0 to 1: where its paced schedule starts.
+    fn fraction(&self) -> f64 {
+        f64::from(self.n) / f64::from(self.args.games().max(1))
+    }
+
+    /// The wait before an action: until its paced slot (`--actions-per-s`), or a person's
+    /// pause (`--think-ms`). False when the paced slot falls after the deadline.
+    async fn pause(&self, rng: &mut StdRng) -> bool {
+        match &self.pace {
+            Some(pace) => {
+                let at = pace.slot();
+                let until = self.deadline.map_or(at, |d| at.min(d));
+                tokio::time::sleep_until(until.into()).await;
+                !self.past_deadline()
+            }
+            None => {
+                self.think(rng).await;
+                true
+            }
+        }
+    }
+
     /// A person's pause before a decision (`--think-ms`).
     async fn think(&self, rng: &mut StdRng) {
         if self.args.think_ms > 0 {
@@ -332,25 +441,30 @@ impl Task {
     fn seat_tokens(&self, round: u64) -> Vec<String> {
         let players = u64::from(self.args.humans());
         let accounts = self.tokens.len() as u64;
-        let first = (u64::from(self.n) + round * u64::from(self.args.games)) * players;
+        let first = (u64::from(self.n) + round * u64::from(self.args.games())) * players;
         (0..players)
             .map(|s| self.tokens[((first + s) % accounts) as usize].clone())
             .collect()
     }
 
     /// Runs games one after another: once without a deadline, until it with one.
-    async fn games<F, Fut>(self, rec: &mut Recorder, play: F)
+    async fn games<F, Fut>(mut self, rec: &mut Recorder, play: F)
     where
         F: Fn(Arc<Task>, Summary, Vec<String>, u64) -> Fut,
         Fut: Future<Output = (Outcome, Recorder)>,
     {
+        let mut first = self.first_game.take();
         let task = Arc::new(self);
         for round in 0.. {
             if task.past_deadline() {
                 break;
             }
             let seats = task.seat_tokens(round);
-            match start_game(&task.api, rec, &seats, &task.args).await {
+            let game = match first.take() {
+                Some(game) => Ok(game),
+                None => start_game(&task.api, rec, &seats, &task.args).await,
+            };
+            match game {
                 Ok(game) => {
                     rec.games_started += 1;
                     let (outcome, r) = play(task.clone(), game, seats, round).await;
@@ -489,7 +603,9 @@ impl Task {
                     }
                     continue;
                 };
-                task.think(&mut rng).await;
+                if !task.pause(&mut rng).await {
+                    return (Outcome::Unfinished, rec);
+                }
                 let acted = match task.api_of(seat).legal(&mut rec, token, &game.id).await {
                     Ok(legal) => match legal.actions.choose(&mut rng) {
                         Some(action) => {
@@ -554,7 +670,7 @@ async fn start_game(
         .create_game(
             rec,
             &seats[0],
-            args.players,
+            args.players(),
             args.bots,
             &args.bot_level,
             args.turn_time_limit_s,
