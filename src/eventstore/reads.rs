@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use sqlx::PgConnection;
+use sqlx::postgres::{PgRow, PgTypeInfo, PgValueFormat, PgValueRef};
+use sqlx::types::Json;
+use sqlx::{PgConnection, Postgres, Row as _};
 use uuid::Uuid;
 
 use crate::eventstore::error::{Context, Result, StoreError, db_error, is_unavailable, unexpected};
@@ -69,10 +71,8 @@ async fn account_exists(conn: &mut PgConnection, account: AccountId) -> Result<b
 /// Citus delegates), each statement a one-table read there.
 const READ_GAME: &str = "SELECT * FROM lords_read_game($1, $2, $3, $4)";
 
-/// The row of [`READ_GAME`].
-#[derive(sqlx::FromRow)]
+/// The row of [`READ_GAME`], its columns in the function's order.
 struct ReadRow {
-    #[sqlx(flatten)]
     game: GameRow,
     caller_exists: bool,
     seat_numbers: Option<Vec<i16>>,
@@ -93,20 +93,113 @@ struct ReadRow {
     key_deadline: Option<DateTime<Utc>>,
 }
 
+/// The columns of [`READ_GAME`] (`lords_read_game`'s `RETURNS TABLE`), read by position in
+/// [`ReadRow::decode`].
+const READ_COLUMNS: usize = 34;
+
+/// A `jsonb` column as its text, undecoded (the game's options are decoded once per game:
+/// [`Snapshots::options`]).
+struct JsonbText<'r>(&'r [u8]);
+
+impl sqlx::Type<Postgres> for JsonbText<'_> {
+    fn type_info() -> PgTypeInfo {
+        <Json<serde_json::Value> as sqlx::Type<Postgres>>::type_info()
+    }
+
+    fn compatible(ty: &PgTypeInfo) -> bool {
+        <Json<serde_json::Value> as sqlx::Type<Postgres>>::compatible(ty)
+    }
+}
+
+impl<'r> sqlx::Decode<'r, Postgres> for JsonbText<'r> {
+    fn decode(value: PgValueRef<'r>) -> std::result::Result<Self, sqlx::error::BoxDynError> {
+        let binary = value.format() == PgValueFormat::Binary;
+        let bytes = value.as_bytes()?;
+        // `jsonb` in binary is a version byte (1) and the text.
+        Ok(JsonbText(match bytes.split_first() {
+            Some((1, text)) if binary => text,
+            _ => bytes,
+        }))
+    }
+}
+
+impl ReadRow {
+    /// The row, its columns read by position (a read by name hashes the name: a tenth of
+    /// decoding the row), the game's options through `kept` (the same text, the same options).
+    fn decode(row: &PgRow, id: GameId, kept: &Snapshots) -> std::result::Result<Self, sqlx::Error> {
+        let options = row.try_get::<JsonbText<'_>, _>(2)?.0;
+        let options = kept
+            .options(id, options, |text| serde_json::from_slice(text))
+            .map_err(|e| sqlx::Error::ColumnDecode {
+                index: "options".into(),
+                source: Box::new(e),
+            })?;
+        Ok(ReadRow {
+            game: GameRow {
+                id: row.try_get(0)?,
+                status: row.try_get(1)?,
+                options: Json(options),
+                created_by: row.try_get(3)?,
+                version: row.try_get(4)?,
+                awaiting_seat: row.try_get(5)?,
+                winners: row.try_get(6)?,
+                visibility: row.try_get(7)?,
+                rematch_of: row.try_get(8)?,
+                rematched_by: row.try_get(9)?,
+                created_at: row.try_get(10)?,
+                updated_at: row.try_get(11)?,
+                due_at: row.try_get(12)?,
+                due_kind: row.try_get(13)?,
+                result: row.try_get(14)?,
+                rated: row.try_get(15)?,
+                salt: row.try_get(16)?,
+            },
+            caller_exists: row.try_get(17)?,
+            seat_numbers: row.try_get(18)?,
+            seat_accounts: row.try_get(19)?,
+            seat_usernames: row.try_get(20)?,
+            seat_bots: row.try_get(21)?,
+            seat_bot_accounts: row.try_get(22)?,
+            head_seq: row.try_get(23)?,
+            head_hash: row.try_get(24)?,
+            known_hash: row.try_get(25)?,
+            new_types: row.try_get(26)?,
+            new_versions: row.try_get(27)?,
+            new_payloads: row.try_get(28)?,
+            key_request_hash: row.try_get(29)?,
+            key_seat: row.try_get(30)?,
+            key_first_seq: row.try_get(31)?,
+            key_version: row.try_get(32)?,
+            key_deadline: row.try_get(33)?,
+        })
+    }
+}
+
 async fn fetch_read_row(
     conn: &mut PgConnection,
+    kept: &Snapshots,
     id: GameId,
     account: AccountId,
     key: Option<&str>,
     after: i64,
 ) -> std::result::Result<Option<ReadRow>, sqlx::Error> {
-    sqlx::query_as::<_, ReadRow>(READ_GAME)
+    let row = sqlx::query(READ_GAME)
         .bind(id.0)
         .bind(account.0)
         .bind(after)
         .bind(key)
         .fetch_optional(conn)
-        .await
+        .await?;
+    row.map(|row| {
+        if row.columns().len() != READ_COLUMNS {
+            return Err(sqlx::Error::ColumnNotFound(format!(
+                "{} columns from lords_read_game, not {READ_COLUMNS}",
+                row.columns().len()
+            )));
+        }
+        ReadRow::decode(&row, id, kept)
+    })
+    .transpose()
 }
 
 /// Tries of [`Store::read_game`] when the pooled connection turns out to be closed.
@@ -323,7 +416,7 @@ impl Store {
         let (mut conn, row) = loop {
             tries += 1;
             let mut conn = self.hot_connection().await.context("acquire")?;
-            match fetch_read_row(&mut conn, id, account, key, from.version).await {
+            match fetch_read_row(&mut conn, &self.snapshots, id, account, key, from.version).await {
                 Ok(row) => break (conn, row),
                 Err(e) if tries < MAX_READ_TRIES && is_broken_connection(&e) => {
                     tracing::info!(error = %e, "a pooled connection was closed; reading again");
@@ -353,7 +446,7 @@ impl Store {
         let (row, from) = if continues {
             (row, from)
         } else {
-            let whole = fetch_read_row(&mut conn, id, account, key, 0)
+            let whole = fetch_read_row(&mut conn, &self.snapshots, id, account, key, 0)
                 .await
                 .context("read a game")?
                 .ok_or(StoreError::NotFound)?;

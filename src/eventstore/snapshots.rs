@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use hashlink::LruCache;
 
 use crate::eventstore::GameId;
-use rules::Game;
+use rules::{Game, GameOptions};
 
 /// Games kept: about 3.4 KB each, so about 55 MB when full. More games than this being read in
 /// turn would replay each from its whole stream on every read.
@@ -43,13 +43,41 @@ impl Snapshot {
 #[derive(Debug)]
 pub(crate) struct Snapshots {
     inner: Mutex<LruCache<GameId, Snapshot>>,
+    /// Each game's options as decoded, with the stored text they were decoded from: a read of
+    /// the game decodes them again only when that text differs.
+    options: Mutex<LruCache<GameId, KeptOptions>>,
 }
+
+/// A game's options as stored (the `jsonb` text) and as decoded from it.
+type KeptOptions = (Box<[u8]>, GameOptions);
 
 impl Snapshots {
     pub fn new(capacity: usize) -> Self {
         Snapshots {
             inner: Mutex::new(LruCache::new(capacity)),
+            options: Mutex::new(LruCache::new(capacity)),
         }
+    }
+
+    /// The options of `id` stored as `text`: those decoded from the same text before, else
+    /// `decode(text)` (then kept).
+    pub fn options<E>(
+        &self,
+        id: GameId,
+        text: &[u8],
+        decode: impl FnOnce(&[u8]) -> Result<GameOptions, E>,
+    ) -> Result<GameOptions, E> {
+        if let Ok(mut kept) = self.options.lock()
+            && let Some((kept_text, options)) = kept.get(&id)
+            && **kept_text == *text
+        {
+            return Ok(*options);
+        }
+        let options = decode(text)?;
+        if let Ok(mut kept) = self.options.lock() {
+            kept.insert(id, (text.into(), options));
+        }
+        Ok(options)
     }
 
     /// The kept replay of `id`, now the most recently used.
@@ -102,5 +130,19 @@ mod tests {
         assert_eq!(s.get(id(2)), None);
         assert!(s.get(id(1)).is_some());
         assert!(s.get(id(3)).is_some());
+    }
+
+    #[test]
+    fn options_are_decoded_again_only_from_another_text() {
+        let s = Snapshots::new(4);
+        let two = br#"{"players":2,"include_bruce":false,"power_rule":"lowest_strength","target_score":40,"max_timeouts":3}"#;
+        let decode = |text: &[u8]| serde_json::from_slice::<GameOptions>(text);
+        let first = s.options(id(1), two, decode).unwrap();
+        assert_eq!(first.players, 2);
+        let again = s.options(id(1), two, |_| -> Result<GameOptions, ()> { Err(()) });
+        assert_eq!(again, Ok(first));
+        let three = String::from_utf8_lossy(two).replace(":2,", ":3,");
+        let other = s.options(id(1), three.as_bytes(), decode).unwrap();
+        assert_eq!(other.players, 3);
     }
 }

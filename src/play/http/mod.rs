@@ -8,6 +8,7 @@ use crate::tables::http::games::v1_resource;
 pub mod actions;
 pub mod cards;
 pub mod events;
+mod view_cache;
 pub mod views;
 
 /// The routes of a game in play (under `/v1`). They come first: a request walks the resources

@@ -3,8 +3,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use actix_web::error::JsonPayloadError;
 use actix_web::http::header::{self, HeaderMap};
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder, web};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -15,6 +17,7 @@ use crate::api::responses::{
 };
 use crate::api::state::AppState;
 use crate::eventstore::GameId;
+use crate::play::http::view_cache;
 use crate::proofs::receipt::Receipt;
 use crate::tables::http::games::{GamePath, MAX_WAIT_SECONDS, invalid_query, seat_of, visible};
 use crate::tables::http::representations::{ClockedView, GameDto, LegalActions};
@@ -134,6 +137,13 @@ pub async fn get_game(
             .finish());
     }
     let seat = seat_of(&summary, &user);
+    // The current view without a receipt (a receipt is signed per request) is the same bytes
+    // for every request of this seat while nothing it is written from changes: kept.
+    let keep = q.at.is_none() && !(seat.is_some() && summary.salt.is_some());
+    if keep && let Some(body) = view_cache::get(&summary, seat, current, &head) {
+        return Ok(view_json(etag, body));
+    }
+    let written_from = view_cache::now_ms();
     let view = view_of(&now, then.as_ref().unwrap_or(&now), seat).map(|view| ClockedView {
         view,
         deadline: summary.deadline.filter(|_| shown == current),
@@ -149,17 +159,50 @@ pub async fn get_game(
         }
         _ => None,
     };
-    Ok(HttpResponse::Ok()
+    let kept_summary = (keep && receipt.is_none()).then(|| summary.clone());
+    let dto = GameDto {
+        game: summary.into(),
+        your_seat: seat,
+        version: shown,
+        view,
+        receipt,
+    };
+    let Some(summary) = kept_summary else {
+        return Ok(view_answer(etag).json(dto));
+    };
+    // As `json` writes it.
+    let body = match serde_json::to_vec(&dto) {
+        Ok(body) => Bytes::from(body),
+        Err(e) => return Ok(HttpResponse::from_error(JsonPayloadError::Serialize(e))),
+    };
+    let shown_view = dto.view.as_ref().map(|v| &v.view);
+    view_cache::put(
+        &summary,
+        seat,
+        current,
+        &head,
+        shown_view,
+        written_from,
+        body.clone(),
+    );
+    Ok(view_json(etag, body))
+}
+
+/// A view's answer with its JSON written already, as `json` answers it.
+fn view_json(etag: String, body: Bytes) -> HttpResponse {
+    view_answer(etag)
+        .insert_header(header::ContentType::json())
+        .body(body)
+}
+
+/// A view's answer but its body and its type: `ETag`, `Vary` and `Cache-Control`.
+fn view_answer(etag: String) -> HttpResponseBuilder {
+    let mut answer = HttpResponse::Ok();
+    answer
         .insert_header((header::ETAG, etag))
         .insert_header((header::VARY, "Authorization"))
-        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
-        .json(GameDto {
-            game: summary.into(),
-            your_seat: seat,
-            version: shown,
-            view,
-            receipt,
-        }))
+        .insert_header((header::CACHE_CONTROL, "private, no-cache"));
+    answer
 }
 
 /// The view of `shown` for `seat`: the caller's own, everything if the game is over `now`.
