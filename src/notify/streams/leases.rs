@@ -67,10 +67,10 @@ pub async fn open_stream(
         "SELECT set_config('enable_seqscan', 'off', true), \
                 pg_advisory_xact_lock(hashtextextended('open_streams:' || $1, 0))",
     )
-        .bind(account.0.to_string())
-        .execute(&mut *tx)
-        .await
-        .context("lock an account's streams")?;
+    .bind(account.0.to_string())
+    .execute(&mut *tx)
+    .await
+    .context("lock an account's streams")?;
     let holds: bool = sqlx::query_scalar(&format!("SELECT {AUTHORITY_HOLDS}"))
         .bind(account.0)
         .bind(session)
