@@ -161,6 +161,16 @@ impl Store {
     }
 }
 
+/// Refreshes the planner's statistics of every table (`ANALYZE`): after a bulk import or a load
+/// run's set-up, so that the statements that follow are planned on what the tables now hold.
+pub async fn analyze(pool: &sqlx::PgPool) -> Result<()> {
+    sqlx::query("ANALYZE")
+        .execute(pool)
+        .await
+        .context("ANALYZE")?;
+    Ok(())
+}
+
 /// A recognisable id for the `n`th imported game of batch `base` (`{base:08x}-0000-4000-8000-
 /// {n:012}`), so that SQL benchmarks can name games without looking them up.
 pub fn numbered_game_id(base: u32, n: u64) -> GameId {

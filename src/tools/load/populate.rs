@@ -90,10 +90,9 @@ pub async fn analyze(database_url: &str) -> anyhow::Result<()> {
     let mut db = DatabaseArgs::external(database_url.to_string());
     db.db_max_connections = 1;
     let (pool, _) = crate::startup::embedded::connect(&db).await?;
-    let done = sqlx::query("ANALYZE").execute(&pool).await;
+    let done = crate::eventstore::bulk::analyze(&pool).await;
     pool.close().await;
-    done.context("ANALYZE")?;
-    Ok(())
+    Ok(done?)
 }
 
 /// Inserts `n` accounts with fresh names (one Argon2 hash of the load tool's password shared by
