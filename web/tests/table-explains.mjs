@@ -378,7 +378,9 @@ try {
   await plurals(evePhone, "the table mid-game");
   await plurals(eveFr, "the French table mid-game");
 
-  // Army strengths, as the server counts them for this viewer.
+  // Army strengths, as the server counts them for this viewer (the sides are drawn as the
+  // view's answer comes: waited for).
+  await eveDesk.locator(".side .army").first().waitFor({ timeout: 15000 }).catch(() => {});
   const strengths = await eveDesk.locator(".side .strength-line [aria-hidden=true]").allTextContents();
   const armies = await eveDesk.locator(".side .army").count();
   if (armies === 0 || strengths.length !== armies) fail(`${armies} armies but ${strengths.length} strengths`);
