@@ -36,18 +36,6 @@ const HEALTHZ_TIMEOUT: Duration = Duration::from_secs(5);
 /// Failures to open a stream whose causes are printed on stderr.
 const MAX_CAUSES_TOLD: u32 = 3;
 
-/// An error and its sources, `: `-separated.
-fn causes(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        text.push_str(": ");
-        text.push_str(&s.to_string());
-        source = s.source();
-    }
-    text
-}
-
 /// What the streams saw.
 #[derive(Debug, Serialize)]
 pub struct SseFigures {
@@ -191,7 +179,7 @@ impl Streams {
                         told += 1;
                         eprintln!(
                             "lords load: a stream did not open ({label}): {}",
-                            causes(&e)
+                            crate::outbound::mail::error_chain(&e)
                         );
                     }
                     label.to_string()
